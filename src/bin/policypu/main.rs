@@ -1,0 +1,103 @@
+//! `policypu`: train policyPU and its baselines from the command line,
+//! reproduce the paper's tables, and benchmark the backends.
+
+mod args;
+mod bench;
+mod native;
+mod progress;
+mod sweep;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use args::RunArgs;
+use native::{DataCache, device_for};
+use progress::{Verbosity, train};
+
+/// Positive-unlabeled learning with policy gradient (Li et al., ICDM 2019).
+#[derive(Parser, Debug)]
+#[command(version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Train one configuration and write its per-epoch reports as JSON.
+    Run {
+        #[command(flatten)]
+        run: RunArgs,
+        /// Where to write the JSON result (config and per-epoch reports).
+        #[arg(long, default_value = "policypu-run.json")]
+        out: PathBuf,
+        /// Also write the final test-set scores and labels as CSV.
+        #[arg(long)]
+        dump_scores: Option<PathBuf>,
+        /// Print only the progress bar and the summary, not a line per epoch.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Run the paper's grid (n_l × ρ) for several learners and seeds; print the tables.
+    Sweep(sweep::SweepArgs),
+    /// Measure examples/s, ms per epoch and peak memory of each model preset.
+    Bench(bench::BenchArgs),
+}
+
+fn main() -> ExitCode {
+    let outcome = match Cli::parse().command {
+        Command::Run {
+            run,
+            out,
+            dump_scores,
+            quiet,
+        } => run_once(&run, &out, dump_scores.as_deref(), quiet),
+        Command::Sweep(args) => sweep::sweep(&args),
+        Command::Bench(args) => bench::bench(&args),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_once(
+    run: &RunArgs,
+    out: &std::path::Path,
+    dump_scores: Option<&std::path::Path>,
+    quiet: bool,
+) -> Result<(), String> {
+    let config = run.to_config()?;
+    let split = DataCache::new(run.data_dir.as_deref()).split(&config, run.csv.as_deref())?;
+    for note in &split.notes {
+        eprintln!("{note}");
+    }
+    let (device, device_name) = device_for(config.backend)?;
+    eprintln!("{} on {device_name}", config.learner.name());
+    let verbosity = if quiet {
+        Verbosity::Bar
+    } else {
+        Verbosity::Epochs
+    };
+    let (result, scores) = train(&config, &split, &device, &device_name, verbosity)?;
+    if let Some(last) = result.last() {
+        println!("final: {}", progress::epoch_line(last));
+    }
+    let json = serde_json::to_string_pretty(&result).map_err(|e| e.to_string())?;
+    std::fs::write(out, json).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    eprintln!("wrote {}", out.display());
+    if let Some(path) = dump_scores {
+        let mut csv = String::from("index,score,label\n");
+        for (i, (score, label)) in scores.iter().zip(&split.test_y).enumerate() {
+            csv += &format!("{i},{score},{}\n", u8::from(*label));
+        }
+        std::fs::write(path, csv).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        eprintln!("wrote {}", path.display());
+    }
+    Ok(())
+}

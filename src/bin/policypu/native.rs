@@ -1,0 +1,107 @@
+//! Native plumbing: reading dataset files and choosing the device.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use burn::tensor::Device;
+use policypu::config::{BackendChoice, DataConfig, RunConfig};
+use policypu::data::Dataset;
+use policypu::data::csv::read_csv;
+use policypu::data::pubin::parse_pubin_gz;
+use policypu::data::tasks::BuiltinDataset;
+use policypu::split::{PuSplit, split_builtin, split_csv};
+
+/// Built-in datasets read once and kept for later runs (sweeps).
+pub struct DataCache {
+    dir: PathBuf,
+    loaded: HashMap<BuiltinDataset, (Dataset, Dataset)>,
+}
+
+impl DataCache {
+    /// Read `.pubin.gz` files from `dir`, or from `public/data` here or in the source tree.
+    pub fn new(dir: Option<&Path>) -> Self {
+        let dir = dir.map(Path::to_path_buf).unwrap_or_else(|| {
+            let local = PathBuf::from("public/data");
+            if local.is_dir() {
+                local
+            } else {
+                Path::new(env!("CARGO_MANIFEST_DIR")).join("public/data")
+            }
+        });
+        DataCache {
+            dir,
+            loaded: HashMap::new(),
+        }
+    }
+
+    /// The training and test subsets of a built-in dataset.
+    pub fn builtin(&mut self, dataset: BuiltinDataset) -> Result<&(Dataset, Dataset), String> {
+        if !self.loaded.contains_key(&dataset) {
+            let read = |part: &str| -> Result<Dataset, String> {
+                let path = self
+                    .dir
+                    .join(format!("{}_{part}.pubin.gz", dataset.file_stem()));
+                let bytes = std::fs::read(&path).map_err(|e| {
+                    format!(
+                        "cannot read {}: {e} (pass --data-dir to point at public/data)",
+                        path.display()
+                    )
+                })?;
+                parse_pubin_gz(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+            };
+            let pair = (read("train")?, read("test")?);
+            self.loaded.insert(dataset, pair);
+        }
+        self.loaded
+            .get(&dataset)
+            .ok_or_else(|| "dataset vanished from the cache".to_string())
+    }
+
+    /// The PU split a configuration describes (`csv` is the file for CSV runs).
+    pub fn split(&mut self, config: &RunConfig, csv: Option<&Path>) -> Result<PuSplit, String> {
+        match &config.data {
+            DataConfig::Builtin { dataset, .. } => {
+                let (train, test) = self.builtin(*dataset)?;
+                split_builtin(train, test, config).map_err(|e| e.to_string())
+            }
+            DataConfig::Csv { columns } => {
+                let path =
+                    csv.ok_or("this configuration reads a CSV file: pass it with --csv FILE")?;
+                let bytes = std::fs::read(path)
+                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                let table =
+                    read_csv(&bytes, columns).map_err(|e| format!("{}: {e}", path.display()))?;
+                for warning in &table.warnings {
+                    eprintln!("note: {warning}");
+                }
+                split_csv(&table, config).map_err(|e| e.to_string())
+            }
+        }
+    }
+}
+
+/// The device a backend choice means natively, with a description.
+pub fn device_for(choice: BackendChoice) -> Result<(Device, String), String> {
+    match choice {
+        BackendChoice::Cpu | BackendChoice::Auto => {
+            Ok((Device::flex(), "CPU (Burn flex)".to_string()))
+        }
+        BackendChoice::Gpu => gpu_device(),
+    }
+}
+
+#[cfg(feature = "wgpu")]
+fn gpu_device() -> Result<(Device, String), String> {
+    let device = Device::wgpu_options()
+        .init()
+        .map_err(|e| format!("no wgpu device: {e}"))?;
+    Ok((device, "GPU (Burn wgpu)".to_string()))
+}
+
+#[cfg(not(feature = "wgpu"))]
+fn gpu_device() -> Result<(Device, String), String> {
+    Err(
+        "this binary was built without wgpu: rebuild with `cargo build --release --features wgpu`"
+            .to_string(),
+    )
+}

@@ -1,0 +1,84 @@
+//! Training one run with a progress bar and per-epoch lines.
+
+use burn::tensor::Device;
+use indicatif::{ProgressBar, ProgressStyle};
+use policypu::config::RunConfig;
+use policypu::learn::Trainer;
+use policypu::learn::trainer::run_to_end;
+use policypu::report::{EpochReport, RunResult, TrainEvent};
+use policypu::split::PuSplit;
+
+/// How much a run prints while it trains.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verbosity {
+    /// A progress bar and a line per epoch.
+    Epochs,
+    /// A progress bar only.
+    Bar,
+}
+
+/// Train `config` on `split` to the end; returns the run and the final test scores.
+pub fn train(
+    config: &RunConfig,
+    split: &PuSplit,
+    device: &Device,
+    device_name: &str,
+    verbosity: Verbosity,
+) -> Result<(RunResult, Vec<f32>), String> {
+    let mut trainer = Trainer::new(config, split, device).map_err(|e| e.to_string())?;
+    let bar = ProgressBar::new(trainer.total_batches() as u64);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} {msg:24} [{bar:30}] {pos}/{len} batches, {eta} left",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    let reports = pollster::block_on(run_to_end(&mut trainer, |event| match event {
+        TrainEvent::Batch(p) => {
+            bar.set_message(format!("{} {}", p.stage.label(), p.epoch));
+            bar.inc(1);
+        }
+        TrainEvent::Epoch(report) if verbosity == Verbosity::Epochs => {
+            bar.suspend(|| println!("{}", epoch_line(report)))
+        }
+        _ => {}
+    }))
+    .map_err(|e| e.to_string())?;
+    bar.finish_and_clear();
+    let scores = trainer.last_test_scores().to_vec();
+    Ok((
+        RunResult {
+            config: config.clone(),
+            device: device_name.to_string(),
+            reports,
+        },
+        scores,
+    ))
+}
+
+/// One line summarising an epoch.
+pub fn epoch_line(r: &EpochReport) -> String {
+    let metric = |v: Option<f64>| v.map_or("  n/a".to_string(), |v| format!("{v:.3}"));
+    let mut line = format!(
+        "{:<20} {:>3}  acc {}  roc-auc {}  pr-auc {}",
+        r.stage.label(),
+        r.epoch,
+        metric(r.test.accuracy),
+        metric(r.test.roc_auc),
+        metric(r.test.pr_auc)
+    );
+    if let Some(loss) = r.classifier_loss {
+        line += &format!("  loss {loss:.4}");
+    }
+    if let Some(loss) = r.policy_loss {
+        line += &format!("  policy-loss {loss:.4}");
+    }
+    if let (Some(reward), Some(threshold)) = (r.mean_reward, r.threshold) {
+        line += &format!("  reward {reward:.3}  threshold {threshold:.3}");
+    }
+    if let Some(rate) = r.unlabeled.as_ref().and_then(|u| u.correct_rate) {
+        line += &format!("  U-correct {rate:.3}");
+    }
+    line + &format!("  {:.0} ms", r.epoch_ms)
+}

@@ -1,0 +1,1804 @@
+//! Reading positive-unlabeled data from CSV text.
+//!
+//! [`read_csv`] turns the bytes of a comma-, semicolon- or tab-separated file
+//! into a [`TabularData`]; [`preview_csv`] takes a first look at a file so the
+//! user can pick its columns. Neither touches the file system and neither
+//! panics: every problem with the input becomes a [`CsvError`] whose message
+//! says what is wrong, where, and what to do.
+//!
+//! Reading rules shared by both:
+//! - the text must be UTF-8; a byte order mark at the start is ignored;
+//! - the separator is detected from the header line (see [`read_csv`]);
+//! - quoted fields follow RFC 4180, and whitespace around every cell is trimmed;
+//! - rows whose cells are all blank (blank lines, `,,,`) are skipped;
+//! - line numbers are 1-based physical lines, so the header is line 1 unless
+//!   blank lines precede it.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use ::csv::{Position, Reader, ReaderBuilder, StringRecord};
+
+/// Most data rows accepted (documented limit; browser memory).
+pub const MAX_ROWS: usize = 50_000;
+/// Most columns accepted.
+pub const MAX_COLUMNS: usize = 500;
+
+/// Separators tried on the header line, in order of preference on ties, with their
+/// names for the warning about a separator other than comma.
+const DELIMITERS: [(u8, &str); 3] = [(b',', "commas"), (b';', "semicolons (;)"), (b'\t', "tabs")];
+/// Longest cell value or line quoted in a message, in characters.
+const MAX_SHOWN_CHARS: usize = 40;
+/// Most distinct labeled-column values quoted in a message.
+const MAX_SHOWN_VALUES: usize = 5;
+/// Most column names listed in a message.
+const MAX_SHOWN_COLUMNS: usize = 30;
+
+/// Spellings accepted in the labeled column when no labeled value is set.
+const LABELED_FLAGS: FlagWords = FlagWords(&[
+    ("1", "0"),
+    ("true", "false"),
+    ("yes", "no"),
+    ("y", "n"),
+    ("P", "U"),
+]);
+/// Spellings accepted in the ground-truth column.
+const TRUTH_VALUES: FlagWords = FlagWords(&[
+    ("1", "0"),
+    ("true", "false"),
+    ("yes", "no"),
+    ("y", "n"),
+    ("P", "N"),
+    ("pos", "neg"),
+    ("positive", "negative"),
+]);
+
+/// Which columns of a CSV play which role. Serialisable: it is part of the run configuration.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct CsvColumns {
+    /// Column that marks labeled positives. Default "labeled".
+    pub labeled: String,
+    /// If set, a row is labeled exactly when its `labeled` cell equals this value
+    /// (case-insensitive, trimmed); every other value means unlabeled. If None, cells
+    /// are parsed as flags: 1/0, true/false, yes/no, y/n, P/U (case-insensitive,
+    /// trimmed). Anything else is an error naming row and column.
+    pub labeled_value: Option<String>,
+    /// Optional ground-truth column (evaluation only): 1/0, true/false, yes/no, y/n,
+    /// P/N, pos/neg, positive/negative.
+    pub truth: Option<String>,
+    /// Feature columns by name; None means every other column (all must then be numeric).
+    /// A name listed twice is used once.
+    pub features: Option<Vec<String>>,
+}
+
+impl Default for CsvColumns {
+    fn default() -> Self {
+        CsvColumns {
+            labeled: "labeled".to_owned(),
+            labeled_value: None,
+            truth: None,
+            features: None,
+        }
+    }
+}
+
+/// A parsed PU table. Features are raw (not standardised), row-major.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TabularData {
+    /// Names of the feature columns kept, in file order (constant columns are dropped).
+    pub feature_names: Vec<String>,
+    /// `rows() × dim()` feature values, row-major, all finite.
+    pub features: Vec<f32>,
+    /// Whether each row is a labeled positive.
+    pub labeled: Vec<bool>,
+    /// Ground truth of each row (true = positive) when a truth column was given.
+    pub truth: Option<Vec<bool>>,
+    /// Field separator detected from the header: `b','`, `b';'` or `b'\t'`.
+    pub delimiter: u8,
+    /// Things the user should know that did not stop the read, as sentences.
+    pub warnings: Vec<String>,
+}
+
+impl TabularData {
+    /// Number of data rows.
+    pub fn rows(&self) -> usize {
+        self.labeled.len()
+    }
+
+    /// Number of feature columns.
+    pub fn dim(&self) -> usize {
+        self.feature_names.len()
+    }
+}
+
+/// The role a column plays, as named in error messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColumnRole {
+    /// The column marking labeled positives.
+    Labeled,
+    /// The optional ground-truth column.
+    Truth,
+    /// A feature column.
+    Feature,
+}
+
+impl fmt::Display for ColumnRole {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ColumnRole::Labeled => "the labeled column",
+            ColumnRole::Truth => "the truth column",
+            ColumnRole::Feature => "a feature",
+        })
+    }
+}
+
+/// Where a data cell sits: its line in the file, its data row and its column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellAt {
+    /// 1-based line of the file on which the row starts.
+    pub line: u64,
+    /// 1-based data row (the header and skipped blank rows not counted).
+    pub row: usize,
+    /// Name of the column.
+    pub column: String,
+}
+
+impl fmt::Display for CellAt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Line {} (data row {}), column \"{}\"",
+            self.line, self.row, self.column
+        )
+    }
+}
+
+/// What the labeled column held, for the errors about one-sided labels.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LabeledSummary {
+    /// Name of the labeled column.
+    pub column: String,
+    /// Number of data rows.
+    pub rows: usize,
+    /// The first few distinct values seen in the column.
+    pub values: Vec<String>,
+    /// Which values mark a row as labeled, e.g. `only "pos" (any case)`.
+    pub rule: String,
+}
+
+impl fmt::Display for LabeledSummary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Column \"{}\" has {} rows and its values include {}; {} marks a row as labeled.",
+            self.column,
+            self.rows,
+            quoted_list(&self.values, MAX_SHOWN_VALUES),
+            self.rule
+        )
+    }
+}
+
+/// Every way a CSV can be refused. Display messages are complete sentences for end users:
+/// what is wrong, where, what to do.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum CsvError {
+    /// The file has no bytes, or only whitespace.
+    #[error(
+        "The file is empty. Choose a CSV file whose first line names the columns \
+         and whose other lines hold one example each."
+    )]
+    Empty,
+    /// The bytes are not UTF-8 text.
+    #[error(
+        "The file is not UTF-8 text: line {line} (byte offset {byte}) holds bytes that are \
+         not valid UTF-8. Save the file as UTF-8 (in Excel: \"CSV UTF-8\") and load it again."
+    )]
+    NotUtf8 {
+        /// 1-based line holding the first invalid byte.
+        line: u64,
+        /// 0-based offset of the first invalid byte in the file.
+        byte: usize,
+    },
+    /// The header line holds no comma, semicolon or tab.
+    #[error(
+        "The first line (\"{first_line}\") holds no comma, semicolon or tab, so its columns \
+         cannot be told apart. Only comma-, semicolon- or tab-separated files with at least \
+         two columns are read: save the file as CSV with one of these separators."
+    )]
+    NoDelimiter {
+        /// The header line, shortened.
+        first_line: String,
+    },
+    /// The first row holds only numbers, so it is data rather than column names.
+    #[error(
+        "The first line (\"{first_line}\") holds only numbers, but the first line must name \
+         the columns. Add a line with the column names at the top of the file, for example \
+         \"x1,x2,labeled\"."
+    )]
+    NoHeader {
+        /// The header line, shortened.
+        first_line: String,
+    },
+    /// The header has more than [`MAX_COLUMNS`] columns.
+    #[error(
+        "The header has {found} columns, more than the limit of {limit}. Keep at most \
+         {limit} columns in the file."
+    )]
+    TooManyColumns {
+        /// Columns in the header.
+        found: usize,
+        /// The limit, [`MAX_COLUMNS`].
+        limit: usize,
+    },
+    /// A header cell is empty.
+    #[error(
+        "Column {position} of the header has no name. Name every column in the first line, \
+         or delete the empty column (a separator at the end of the line, or a spreadsheet's \
+         index column, leaves one)."
+    )]
+    UnnamedColumn {
+        /// 1-based position of the column.
+        position: usize,
+    },
+    /// Two header cells hold the same name.
+    #[error(
+        "The header names two columns \"{name}\" (columns {first} and {second}). Give every \
+         column its own name."
+    )]
+    DuplicateColumn {
+        /// The repeated name.
+        name: String,
+        /// 1-based position of its first use.
+        first: usize,
+        /// 1-based position of its second use.
+        second: usize,
+    },
+    /// A column named in [`CsvColumns`] is not in the header.
+    #[error(
+        "The file has no column \"{name}\", which was chosen as {role}. The header names \
+         these columns: {}. Choose one of them, or rename the column in the file.",
+        quoted_list(.available, MAX_SHOWN_COLUMNS)
+    )]
+    MissingColumn {
+        /// What the column was chosen for.
+        role: ColumnRole,
+        /// The name looked for.
+        name: String,
+        /// The names the header does hold.
+        available: Vec<String>,
+    },
+    /// One column was chosen for two roles.
+    #[error(
+        "Column \"{name}\" is chosen as {first} and also as {second}. Each column can play \
+         only one role (a feature must not reveal the label, and the truth column is for \
+         evaluation only): choose different columns."
+    )]
+    RoleConflict {
+        /// The column.
+        name: String,
+        /// Its first role.
+        first: ColumnRole,
+        /// Its second role.
+        second: ColumnRole,
+    },
+    /// A data row has a different number of fields than the header.
+    #[error(
+        "Line {line} has {found} field{} but the header has {expected}. Every row needs one \
+         value per column: check that line for a missing or extra separator, or a quote (\") \
+         that is not closed.",
+        plural_s(.found)
+    )]
+    Ragged {
+        /// 1-based line on which the row starts.
+        line: u64,
+        /// Fields in the header.
+        expected: usize,
+        /// Fields in the row.
+        found: usize,
+    },
+    /// A feature cell is not a number (an empty cell included).
+    #[error("{at}: {} is not a number.{}", shown(.value), non_numeric_advice(.value))]
+    NonNumeric {
+        /// Where the cell is.
+        at: CellAt,
+        /// The cell, shortened; empty for an empty cell.
+        value: String,
+    },
+    /// A feature cell is NaN, infinite or too large for 32-bit floats.
+    #[error(
+        "{at}: \"{value}\" is not a finite number. NaN, infinite values and numbers beyond \
+         ±3.4e38 cannot be used: replace it with a real value or remove the row."
+    )]
+    NonFinite {
+        /// Where the cell is.
+        at: CellAt,
+        /// The cell, shortened.
+        value: String,
+    },
+    /// A labeled cell is not one of the accepted flags.
+    #[error(
+        "{at}: {} is not a labeled flag. Accepted values are {} (any case). Fix the cell, \
+         or choose the value that marks labeled rows so that every other value counts as \
+         unlabeled.",
+        shown(.value),
+        LABELED_FLAGS.accepted()
+    )]
+    InvalidLabeled {
+        /// Where the cell is.
+        at: CellAt,
+        /// The cell, shortened; empty for an empty cell.
+        value: String,
+    },
+    /// A ground-truth cell is not one of the accepted values.
+    #[error(
+        "{at}: {} is not a ground-truth value. Accepted values are {} (any case). Fix the \
+         cell, or leave out the truth column.",
+        shown(.value),
+        TRUTH_VALUES.accepted()
+    )]
+    InvalidTruth {
+        /// Where the cell is.
+        at: CellAt,
+        /// The cell, shortened; empty for an empty cell.
+        value: String,
+    },
+    /// The header is followed by no data.
+    #[error("The file has a header but no data rows. Add one line per example below the header.")]
+    NoDataRows,
+    /// No row is a labeled positive.
+    #[error(
+        "No row is marked as a labeled positive. {0} Mark the known positives in this \
+         column, or choose the column or value that marks them."
+    )]
+    NoLabeledPositives(LabeledSummary),
+    /// Every row is a labeled positive.
+    #[error(
+        "Every row is marked as a labeled positive, so none is unlabeled. {0} PU learning \
+         needs unlabeled rows too: add them, or check the choice of labeled column and value."
+    )]
+    NoUnlabeledRows(LabeledSummary),
+    /// No feature column is chosen, or every one is constant.
+    #[error("{}", no_features_message(.constant))]
+    NoFeatures {
+        /// The feature columns dropped for being constant; empty when none was chosen.
+        constant: Vec<String>,
+    },
+    /// The file has more than [`MAX_ROWS`] data rows.
+    #[error(
+        "The file has {found} data rows, more than the limit of {limit}. Use a sample of at \
+         most {limit} rows."
+    )]
+    TooManyRows {
+        /// Data rows in the file.
+        found: usize,
+        /// The limit, [`MAX_ROWS`].
+        limit: usize,
+    },
+    /// The CSV parser itself failed (not expected for UTF-8 text held in memory).
+    #[error(
+        "The file could not be read as CSV near line {line} ({detail}). Check that it is a \
+         plain comma-, semicolon- or tab-separated text file."
+    )]
+    Unreadable {
+        /// 1-based line where reading stopped.
+        line: u64,
+        /// The parser's own description.
+        detail: String,
+    },
+}
+
+/// Parse a whole CSV file.
+///
+/// The separator is the one of comma, semicolon and tab that splits the header line
+/// into the most fields (ties prefer comma); a separator other than comma is reported
+/// in the warnings. Feature columns holding one value in every row are dropped with a
+/// warning.
+///
+/// # Errors
+/// Any [`CsvError`]: the file is empty, not UTF-8, has no usable separator or header,
+/// is too large, has ragged rows or bad cells, lacks a chosen column, has labels on
+/// one side only, or leaves no varying feature column.
+pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvError> {
+    let Table {
+        delimiter,
+        header,
+        mut rows,
+    } = Table::open(bytes)?;
+    let layout = Layout::resolve(&header, columns)?;
+    let rule = LabeledRule::new(columns);
+    let parsed = parse_rows(&mut rows, &header, &layout, &rule)?;
+    let positives = parsed.labeled.iter().filter(|&&labeled| labeled).count();
+    if positives == 0 || positives == parsed.labeled.len() {
+        let summary = LabeledSummary {
+            column: columns.labeled.trim().to_owned(),
+            rows: parsed.labeled.len(),
+            values: parsed.labeled_values,
+            rule: rule.describe(),
+        };
+        return Err(if positives == 0 {
+            CsvError::NoLabeledPositives(summary)
+        } else {
+            CsvError::NoUnlabeledRows(summary)
+        });
+    }
+    let names = layout
+        .features
+        .iter()
+        .filter_map(|&index| header.get(index).cloned())
+        .collect();
+    let varying = drop_constant_columns(names, &parsed.features);
+    if varying.names.is_empty() {
+        return Err(CsvError::NoFeatures {
+            constant: varying.dropped.into_iter().map(|(name, _)| name).collect(),
+        });
+    }
+    let warnings = delimiter_warning(delimiter)
+        .into_iter()
+        .chain(varying.dropped.iter().map(|(name, value)| {
+            format!(
+                "Feature column \"{name}\" holds the same value ({value}) in every row, so it \
+                 carries no information and was dropped."
+            )
+        }))
+        .collect();
+    Ok(TabularData {
+        feature_names: varying.names,
+        features: varying.features,
+        labeled: parsed.labeled,
+        truth: parsed.truth,
+        delimiter,
+        warnings,
+    })
+}
+
+/// A quick look at a file before the user picks columns (for the app's preview).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct CsvPreview {
+    /// Field separator detected from the header: `b','`, `b';'` or `b'\t'`.
+    pub delimiter: u8,
+    /// Column names, trimmed.
+    pub header: Vec<String>,
+    /// The first data rows, trimmed cells.
+    pub rows: Vec<Vec<String>>,
+    /// Each column's kind, judged over the whole file.
+    pub kinds: Vec<ColumnKind>,
+    /// Number of data rows in the whole file.
+    pub total_rows: usize,
+}
+
+/// What a column holds, judged over all its non-blank cells.
+///
+/// Rule: a column with no non-blank cell is `Empty`; one whose cells all parse as
+/// labeled flags (1/0, true/false, yes/no, y/n, P/U) or all as ground-truth values
+/// (the same plus P/N, pos/neg, positive/negative) is `Flag`, even if they are also
+/// numbers, as 0/1 are; one whose cells are all finite numbers is `Numeric`; anything
+/// else is `Text`. Blank cells do not change the kind (but [`read_csv`] refuses blank
+/// feature cells).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum ColumnKind {
+    /// Finite numbers that are not all flags: a feature candidate.
+    Numeric,
+    /// Two-valued flags such as 0/1, yes/no or P/U: a labeled or truth candidate.
+    Flag,
+    /// Anything else.
+    Text,
+    /// Only blank cells.
+    Empty,
+}
+
+/// First `max_rows` rows plus each column's kind judged over the whole file.
+///
+/// # Errors
+/// The same errors as [`read_csv`] for encoding, header, separator and ragged-row
+/// problems. The row limit is not enforced here: compare `total_rows` with [`MAX_ROWS`].
+pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError> {
+    let Table {
+        delimiter,
+        header,
+        mut rows,
+    } = Table::open(bytes)?;
+    let mut tallies = vec![KindTally::new(); header.len()];
+    let mut shown_rows = Vec::new();
+    let mut total_rows = 0;
+    while let Some((_, record)) = rows.next_row()? {
+        total_rows += 1;
+        if shown_rows.len() < max_rows {
+            shown_rows.push(record.iter().map(|cell| cell.trim().to_owned()).collect());
+        }
+        for (tally, cell) in tallies.iter_mut().zip(record.iter()) {
+            tally.observe(cell.trim());
+        }
+    }
+    Ok(CsvPreview {
+        delimiter,
+        header,
+        rows: shown_rows,
+        kinds: tallies.iter().map(KindTally::kind).collect(),
+        total_rows,
+    })
+}
+
+/// A CSV file whose header has been read and checked, with its data rows still to read.
+struct Table<'a> {
+    /// The detected separator.
+    delimiter: u8,
+    /// Column names, trimmed.
+    header: Vec<String>,
+    /// The data rows.
+    rows: Rows<'a>,
+}
+
+impl<'a> Table<'a> {
+    /// Checks encoding, separator and header, leaving the reader at the first data row.
+    fn open(bytes: &'a [u8]) -> Result<Self, CsvError> {
+        let text = utf8_text(bytes)?;
+        if text.trim().is_empty() {
+            return Err(CsvError::Empty);
+        }
+        let first_line = header_line(text);
+        let delimiter = detect_delimiter(first_line)?;
+        let mut rows = Rows {
+            text,
+            reader: ReaderBuilder::new()
+                .delimiter(delimiter)
+                .has_headers(false)
+                .flexible(true)
+                .from_reader(text.as_bytes()),
+            record: StringRecord::new(),
+            width: None,
+        };
+        let header: Vec<String> = match rows.next_row()? {
+            Some((_, record)) => record.iter().map(|name| name.trim().to_owned()).collect(),
+            None => return Err(CsvError::Empty),
+        };
+        check_header(&header, first_line)?;
+        rows.width = Some(header.len());
+        Ok(Table {
+            delimiter,
+            header,
+            rows,
+        })
+    }
+}
+
+/// Reads the non-blank records of a CSV file one at a time.
+struct Rows<'a> {
+    /// The whole text, to place records on their lines.
+    text: &'a str,
+    /// The underlying parser.
+    reader: Reader<&'a [u8]>,
+    /// The record last read, reused between rows.
+    record: StringRecord,
+    /// Field count every record must have; None while reading the header.
+    width: Option<usize>,
+}
+
+impl Rows<'_> {
+    /// The next record that is not blank, with the line it starts on.
+    fn next_row(&mut self) -> Result<Option<(u64, &StringRecord)>, CsvError> {
+        loop {
+            let more =
+                self.reader
+                    .read_record(&mut self.record)
+                    .map_err(|err| CsvError::Unreadable {
+                        line: err.position().map_or(0, Position::line),
+                        detail: err.to_string(),
+                    })?;
+            if !more {
+                return Ok(None);
+            }
+            if self.record.iter().all(|cell| cell.trim().is_empty()) {
+                continue;
+            }
+            let line = self
+                .record
+                .position()
+                .map_or(0, |position| record_line(self.text, position));
+            if let Some(expected) = self.width.filter(|&width| width != self.record.len()) {
+                return Err(CsvError::Ragged {
+                    line,
+                    expected,
+                    found: self.record.len(),
+                });
+            }
+            return Ok(Some((line, &self.record)));
+        }
+    }
+}
+
+/// The 1-based line on which a record starts. The parser reports the position before
+/// the empty lines it skipped on the way to the record, so their line breaks are added.
+fn record_line(text: &str, position: &Position) -> u64 {
+    let skipped = usize::try_from(position.byte())
+        .ok()
+        .and_then(|start| text.get(start..))
+        .unwrap_or_default()
+        .bytes()
+        .take_while(|&byte| byte == b'\n' || byte == b'\r')
+        .filter(|&byte| byte == b'\n')
+        .count();
+    position.line() + skipped as u64
+}
+
+/// The bytes as text without a leading byte order mark, or where they stop being UTF-8.
+fn utf8_text(bytes: &[u8]) -> Result<&str, CsvError> {
+    let text = std::str::from_utf8(bytes).map_err(|err| {
+        let valid = bytes.get(..err.valid_up_to()).unwrap_or_default();
+        CsvError::NotUtf8 {
+            line: 1 + valid.iter().filter(|&&byte| byte == b'\n').count() as u64,
+            byte: err.valid_up_to(),
+        }
+    })?;
+    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
+}
+
+/// The first non-blank line of the text, extended over line breaks inside quotes.
+fn header_line(text: &str) -> &str {
+    let start: usize = text
+        .split_inclusive('\n')
+        .take_while(|line| line.trim().is_empty())
+        .map(str::len)
+        .sum();
+    let rest = text.get(start..).unwrap_or_default();
+    let mut quoted = false;
+    let mut end = rest.len();
+    for (index, c) in rest.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            '\n' if !quoted => {
+                end = index;
+                break;
+            }
+            _ => {}
+        }
+    }
+    rest.get(..end).unwrap_or(rest).trim()
+}
+
+/// The separator that splits the header line into the most fields; ties prefer the earlier one.
+fn detect_delimiter(first_line: &str) -> Result<u8, CsvError> {
+    let mut best: Option<(u8, usize)> = None;
+    for (delimiter, _) in DELIMITERS {
+        let count = count_unquoted(first_line, delimiter);
+        if count > best.map_or(0, |(_, most)| most) {
+            best = Some((delimiter, count));
+        }
+    }
+    best.map(|(delimiter, _)| delimiter)
+        .ok_or_else(|| CsvError::NoDelimiter {
+            first_line: clip(first_line),
+        })
+}
+
+/// How often `delimiter` occurs in `line` outside double quotes.
+fn count_unquoted(line: &str, delimiter: u8) -> usize {
+    let mut quoted = false;
+    let mut count = 0;
+    for byte in line.bytes() {
+        if byte == b'"' {
+            quoted = !quoted;
+        } else if byte == delimiter && !quoted {
+            count += 1;
+        }
+    }
+    count
+}
+
+/// Refuses a header that is too wide, is really data, or has unnamed or repeated columns.
+fn check_header(header: &[String], first_line: &str) -> Result<(), CsvError> {
+    if header.len() > MAX_COLUMNS {
+        return Err(CsvError::TooManyColumns {
+            found: header.len(),
+            limit: MAX_COLUMNS,
+        });
+    }
+    if header.iter().all(|name| is_finite_number(name)) {
+        return Err(CsvError::NoHeader {
+            first_line: clip(first_line),
+        });
+    }
+    if let Some(index) = header.iter().position(String::is_empty) {
+        return Err(CsvError::UnnamedColumn {
+            position: index + 1,
+        });
+    }
+    let mut first_positions = HashMap::new();
+    for (index, name) in header.iter().enumerate() {
+        if let Some(first) = first_positions.insert(name.as_str(), index + 1) {
+            return Err(CsvError::DuplicateColumn {
+                name: name.clone(),
+                first,
+                second: index + 1,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The text is a number that is neither NaN nor infinite as an `f32`.
+fn is_finite_number(text: &str) -> bool {
+    text.parse::<f32>().is_ok_and(f32::is_finite)
+}
+
+/// Column indices for each role, checked against the header.
+struct Layout {
+    /// Index of the labeled column.
+    labeled: usize,
+    /// Index of the truth column, if any.
+    truth: Option<usize>,
+    /// Indices of the feature columns, in the order chosen, none repeated, never empty.
+    features: Vec<usize>,
+}
+
+impl Layout {
+    /// Finds the chosen columns in the header.
+    fn resolve(header: &[String], columns: &CsvColumns) -> Result<Self, CsvError> {
+        let find = |name: &str, role: ColumnRole| {
+            let name = name.trim();
+            header
+                .iter()
+                .position(|column| column == name)
+                .ok_or_else(|| CsvError::MissingColumn {
+                    role,
+                    name: name.to_owned(),
+                    available: header.to_vec(),
+                })
+        };
+        let conflict = |name: &str, first: ColumnRole, second: ColumnRole| CsvError::RoleConflict {
+            name: name.trim().to_owned(),
+            first,
+            second,
+        };
+        let labeled = find(&columns.labeled, ColumnRole::Labeled)?;
+        let truth = match &columns.truth {
+            Some(name) => {
+                let index = find(name, ColumnRole::Truth)?;
+                if index == labeled {
+                    return Err(conflict(name, ColumnRole::Labeled, ColumnRole::Truth));
+                }
+                Some(index)
+            }
+            None => None,
+        };
+        let features = match &columns.features {
+            None => (0..header.len())
+                .filter(|&index| index != labeled && Some(index) != truth)
+                .collect(),
+            Some(names) => {
+                let mut features = Vec::new();
+                for name in names {
+                    let index = find(name, ColumnRole::Feature)?;
+                    if index == labeled {
+                        return Err(conflict(name, ColumnRole::Labeled, ColumnRole::Feature));
+                    }
+                    if Some(index) == truth {
+                        return Err(conflict(name, ColumnRole::Truth, ColumnRole::Feature));
+                    }
+                    if !features.contains(&index) {
+                        features.push(index);
+                    }
+                }
+                features
+            }
+        };
+        if features.is_empty() {
+            return Err(CsvError::NoFeatures {
+                constant: Vec::new(),
+            });
+        }
+        Ok(Layout {
+            labeled,
+            truth,
+            features,
+        })
+    }
+}
+
+/// The columns of every data row, parsed.
+struct ParsedRows {
+    /// Feature values, row-major, in layout order.
+    features: Vec<f32>,
+    /// Labeled flag of each row.
+    labeled: Vec<bool>,
+    /// Ground truth of each row, if a truth column was chosen.
+    truth: Option<Vec<bool>>,
+    /// The first few distinct values of the labeled column.
+    labeled_values: Vec<String>,
+}
+
+/// Parses every data row; past [`MAX_ROWS`] rows are only counted, for the error.
+fn parse_rows(
+    rows: &mut Rows<'_>,
+    header: &[String],
+    layout: &Layout,
+    rule: &LabeledRule<'_>,
+) -> Result<ParsedRows, CsvError> {
+    let mut parsed = ParsedRows {
+        features: Vec::new(),
+        labeled: Vec::new(),
+        truth: layout.truth.map(|_| Vec::new()),
+        labeled_values: Vec::new(),
+    };
+    let mut count = 0;
+    while let Some((line, record)) = rows.next_row()? {
+        count += 1;
+        if count > MAX_ROWS {
+            continue;
+        }
+        let row = DataRow {
+            record,
+            header,
+            line,
+            number: count,
+        };
+        let labeled = row.cell(layout.labeled);
+        if parsed.labeled_values.len() < MAX_SHOWN_VALUES {
+            let value = clip(labeled.value);
+            if !parsed.labeled_values.contains(&value) {
+                parsed.labeled_values.push(value);
+            }
+        }
+        parsed.labeled.push(rule.is_labeled(&labeled)?);
+        if let (Some(index), Some(truth)) = (layout.truth, parsed.truth.as_mut()) {
+            truth.push(row.cell(index).truth()?);
+        }
+        for &index in &layout.features {
+            parsed.features.push(row.cell(index).number()?);
+        }
+    }
+    if count > MAX_ROWS {
+        return Err(CsvError::TooManyRows {
+            found: count,
+            limit: MAX_ROWS,
+        });
+    }
+    if count == 0 {
+        return Err(CsvError::NoDataRows);
+    }
+    Ok(parsed)
+}
+
+/// One data record with what is needed to name its cells in messages.
+struct DataRow<'a> {
+    /// The record's fields, untrimmed.
+    record: &'a StringRecord,
+    /// Column names.
+    header: &'a [String],
+    /// Line on which the record starts.
+    line: u64,
+    /// 1-based data row number.
+    number: usize,
+}
+
+impl<'a> DataRow<'a> {
+    /// The trimmed cell of column `index`.
+    fn cell(&self, index: usize) -> Cell<'a> {
+        Cell {
+            value: self.record.get(index).unwrap_or_default().trim(),
+            column: self.header.get(index).map_or("", String::as_str),
+            line: self.line,
+            row: self.number,
+        }
+    }
+}
+
+/// One trimmed cell and where it is.
+struct Cell<'a> {
+    /// The trimmed text.
+    value: &'a str,
+    /// Column name.
+    column: &'a str,
+    /// Line on which its record starts.
+    line: u64,
+    /// 1-based data row number.
+    row: usize,
+}
+
+impl Cell<'_> {
+    /// The cell's position for an error message.
+    fn at(&self) -> CellAt {
+        CellAt {
+            line: self.line,
+            row: self.row,
+            column: self.column.to_owned(),
+        }
+    }
+
+    /// The cell as a finite feature value.
+    fn number(&self) -> Result<f32, CsvError> {
+        match self.value.parse::<f32>() {
+            Ok(number) if number.is_finite() => Ok(number),
+            Ok(_) => Err(CsvError::NonFinite {
+                at: self.at(),
+                value: clip(self.value),
+            }),
+            Err(_) => Err(CsvError::NonNumeric {
+                at: self.at(),
+                value: clip(self.value),
+            }),
+        }
+    }
+
+    /// The cell as a ground-truth value (true = positive).
+    fn truth(&self) -> Result<bool, CsvError> {
+        TRUTH_VALUES
+            .parse(self.value)
+            .ok_or_else(|| CsvError::InvalidTruth {
+                at: self.at(),
+                value: clip(self.value),
+            })
+    }
+}
+
+/// How the labeled column marks labeled positives.
+enum LabeledRule<'a> {
+    /// Cells are [`LABELED_FLAGS`].
+    Flags,
+    /// A cell equal to this value, ignoring case, is labeled; anything else is not.
+    Equals(&'a str),
+}
+
+impl<'a> LabeledRule<'a> {
+    /// The rule the column choice asks for.
+    fn new(columns: &'a CsvColumns) -> Self {
+        match &columns.labeled_value {
+            Some(value) => LabeledRule::Equals(value.trim()),
+            None => LabeledRule::Flags,
+        }
+    }
+
+    /// Whether the cell marks its row as labeled.
+    fn is_labeled(&self, cell: &Cell<'_>) -> Result<bool, CsvError> {
+        match self {
+            LabeledRule::Flags => {
+                LABELED_FLAGS
+                    .parse(cell.value)
+                    .ok_or_else(|| CsvError::InvalidLabeled {
+                        at: cell.at(),
+                        value: clip(cell.value),
+                    })
+            }
+            LabeledRule::Equals(value) => Ok(equal_ignoring_case(cell.value, value)),
+        }
+    }
+
+    /// Which values mark a row as labeled, for messages.
+    fn describe(&self) -> String {
+        match self {
+            LabeledRule::Flags => format!("only {}", LABELED_FLAGS.positives()),
+            LabeledRule::Equals(value) => format!("only \"{}\" (any case)", clip(value)),
+        }
+    }
+}
+
+/// The two texts are equal after lower-casing every character.
+fn equal_ignoring_case(a: &str, b: &str) -> bool {
+    a.chars()
+        .flat_map(char::to_lowercase)
+        .eq(b.chars().flat_map(char::to_lowercase))
+}
+
+/// A vocabulary of two-valued cells: (true, false) spelling pairs, matched ignoring ASCII case.
+#[derive(Clone, Copy)]
+struct FlagWords(&'static [(&'static str, &'static str)]);
+
+impl FlagWords {
+    /// The value the cell spells, if it is one of the words.
+    fn parse(self, cell: &str) -> Option<bool> {
+        self.0.iter().find_map(|&(yes, no)| {
+            if cell.eq_ignore_ascii_case(yes) {
+                Some(true)
+            } else if cell.eq_ignore_ascii_case(no) {
+                Some(false)
+            } else {
+                None
+            }
+        })
+    }
+
+    /// The pairs, for messages: "1/0, true/false, …".
+    fn accepted(self) -> String {
+        let pairs: Vec<String> = self
+            .0
+            .iter()
+            .map(|(yes, no)| format!("{yes}/{no}"))
+            .collect();
+        pairs.join(", ")
+    }
+
+    /// The true spellings, for messages: "1, true, … or P".
+    fn positives(self) -> String {
+        let words: Vec<&str> = self.0.iter().map(|&(yes, _)| yes).collect();
+        match words.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => words.concat(),
+        }
+    }
+}
+
+/// Whether a column's non-blank cells are all numbers, labeled flags or truth values.
+#[derive(Clone)]
+struct KindTally {
+    /// No non-blank cell seen yet.
+    blank: bool,
+    /// Every non-blank cell is a finite number.
+    numeric: bool,
+    /// Every non-blank cell is a labeled flag.
+    labeled_flags: bool,
+    /// Every non-blank cell is a truth value.
+    truth_values: bool,
+}
+
+impl KindTally {
+    /// The tally of a column with no cells.
+    fn new() -> Self {
+        KindTally {
+            blank: true,
+            numeric: true,
+            labeled_flags: true,
+            truth_values: true,
+        }
+    }
+
+    /// Takes one trimmed cell into account.
+    fn observe(&mut self, cell: &str) {
+        if cell.is_empty() {
+            return;
+        }
+        self.blank = false;
+        self.numeric &= is_finite_number(cell);
+        self.labeled_flags &= LABELED_FLAGS.parse(cell).is_some();
+        self.truth_values &= TRUTH_VALUES.parse(cell).is_some();
+    }
+
+    /// The column's kind, by the rule documented on [`ColumnKind`].
+    fn kind(&self) -> ColumnKind {
+        if self.blank {
+            ColumnKind::Empty
+        } else if self.labeled_flags || self.truth_values {
+            ColumnKind::Flag
+        } else if self.numeric {
+            ColumnKind::Numeric
+        } else {
+            ColumnKind::Text
+        }
+    }
+}
+
+/// Feature columns after dropping the constant ones.
+struct VaryingColumns {
+    /// Names of the columns kept.
+    names: Vec<String>,
+    /// Their values, row-major.
+    features: Vec<f32>,
+    /// Each dropped column's name and its one value.
+    dropped: Vec<(String, f32)>,
+}
+
+/// Drops the columns of a row-major matrix that hold the same value in every row.
+fn drop_constant_columns(names: Vec<String>, features: &[f32]) -> VaryingColumns {
+    let dim = names.len();
+    let first_row = features.get(..dim).unwrap_or_default();
+    let mut varies = vec![false; dim];
+    for (value, column) in features.iter().zip((0..dim).cycle()) {
+        if let (Some(first), Some(varies)) = (first_row.get(column), varies.get_mut(column)) {
+            *varies |= value != first;
+        }
+    }
+    let dropped = names
+        .iter()
+        .zip(first_row)
+        .zip(&varies)
+        .filter(|&(_, &varies)| !varies)
+        .map(|((name, &value), _)| (name.clone(), value))
+        .collect();
+    let kept_features = features
+        .iter()
+        .zip(varies.iter().cycle())
+        .filter(|&(_, &varies)| varies)
+        .map(|(&value, _)| value)
+        .collect();
+    let kept_names = names
+        .into_iter()
+        .zip(&varies)
+        .filter(|&(_, &varies)| varies)
+        .map(|(name, _)| name)
+        .collect();
+    VaryingColumns {
+        names: kept_names,
+        features: kept_features,
+        dropped,
+    }
+}
+
+/// The warning for a separator other than comma, if any.
+fn delimiter_warning(delimiter: u8) -> Option<String> {
+    DELIMITERS
+        .iter()
+        .find(|&&(byte, _)| byte == delimiter && byte != b',')
+        .map(|(_, name)| {
+            format!("Columns are separated by {name}, as detected from the header line.")
+        })
+}
+
+/// The text cut to [`MAX_SHOWN_CHARS`] characters, with an ellipsis when cut.
+fn clip(text: &str) -> String {
+    match text.char_indices().nth(MAX_SHOWN_CHARS) {
+        Some((end, _)) => format!("{}…", text.get(..end).unwrap_or(text)),
+        None => text.to_owned(),
+    }
+}
+
+/// A cell value quoted for a message, or "an empty cell".
+fn shown(value: &str) -> String {
+    if value.is_empty() {
+        "an empty cell".to_owned()
+    } else {
+        format!("\"{value}\"")
+    }
+}
+
+/// What to do about a feature cell that is not a number.
+fn non_numeric_advice(value: &str) -> &'static str {
+    if value.is_empty() {
+        " Feature cells must hold numbers: fill in the missing value or remove the row."
+    } else if is_finite_number(&value.replace(',', ".")) {
+        " It looks like a decimal comma: save the file with decimal points (1.5, not 1,5)."
+    } else {
+        " Feature cells must hold numbers: fix the value, or leave this column out of the \
+         features."
+    }
+}
+
+/// "s" unless the count is one.
+fn plural_s(count: &usize) -> &'static str {
+    if *count == 1 { "" } else { "s" }
+}
+
+/// The names quoted and comma-separated, at most `limit` of them.
+fn quoted_list(names: &[String], limit: usize) -> String {
+    let shown: Vec<String> = names
+        .iter()
+        .take(limit)
+        .map(|name| format!("\"{name}\""))
+        .collect();
+    let more = names.len().saturating_sub(limit);
+    if more > 0 {
+        format!("{} and {more} more", shown.join(", "))
+    } else {
+        shown.join(", ")
+    }
+}
+
+/// The message for [`CsvError::NoFeatures`].
+fn no_features_message(constant: &[String]) -> String {
+    if constant.is_empty() {
+        "No feature columns are chosen: the file has none besides the labeled and truth \
+         columns. Add at least one numeric feature column, or choose the feature columns."
+            .to_owned()
+    } else {
+        format!(
+            "No feature columns are left: every feature column holds one value in every row \
+             ({}), so none carries information. Add features that vary between rows.",
+            quoted_list(constant, MAX_SHOWN_COLUMNS)
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Reads `text` with the default column choice.
+    fn read(text: &str) -> Result<TabularData, CsvError> {
+        read_csv(text.as_bytes(), &CsvColumns::default())
+    }
+
+    /// Reads `text`, expecting an error, and returns it with its message.
+    fn read_err(text: &str, columns: &CsvColumns) -> (CsvError, String) {
+        match read_csv(text.as_bytes(), columns) {
+            Ok(data) => panic!("expected an error, got {data:?}"),
+            Err(err) => {
+                let message = err.to_string();
+                (err, message)
+            }
+        }
+    }
+
+    fn at(line: u64, row: usize, column: &str) -> CellAt {
+        CellAt {
+            line,
+            row,
+            column: column.to_owned(),
+        }
+    }
+
+    fn strings(items: &[&str]) -> Vec<String> {
+        items.iter().map(|item| (*item).to_owned()).collect()
+    }
+
+    #[test]
+    fn reads_a_comma_file() {
+        let data = read("x1,labeled,x2\n1.5,1,-2\n0,0,3e2\n2,no,4\n").unwrap();
+        assert_eq!(data.feature_names, strings(&["x1", "x2"]));
+        assert_eq!(data.features, vec![1.5, -2.0, 0.0, 300.0, 2.0, 4.0]);
+        assert_eq!(data.labeled, vec![true, false, false]);
+        assert_eq!(data.truth, None);
+        assert_eq!(data.delimiter, b',');
+        assert!(data.warnings.is_empty());
+        assert_eq!((data.rows(), data.dim()), (3, 2));
+    }
+
+    #[test]
+    fn detects_semicolon_and_tab_with_a_warning() {
+        let data = read("x;labeled\n1,5;1\n2;0\n");
+        assert!(matches!(data, Err(CsvError::NonNumeric { .. })));
+        let data = read("x;labeled\n1;1\n2;0\n").unwrap();
+        assert_eq!(data.delimiter, b';');
+        assert_eq!(data.features, vec![1.0, 2.0]);
+        assert_eq!(
+            data.warnings,
+            vec!["Columns are separated by semicolons (;), as detected from the header line."]
+        );
+        let data = read("x\ty\tlabeled\n1\t2\tP\n3\t4\tU\n").unwrap();
+        assert_eq!(data.delimiter, b'\t');
+        assert_eq!(data.features, vec![1.0, 2.0, 3.0, 4.0]);
+        assert!(data.warnings[0].contains("tabs"));
+    }
+
+    #[test]
+    fn delimiter_ties_prefer_comma_and_quotes_are_ignored() {
+        assert_eq!(detect_delimiter("a;b,c"), Ok(b','));
+        assert_eq!(detect_delimiter("a\tb;c"), Ok(b';'));
+        assert_eq!(detect_delimiter("\"a,b,c\";d"), Ok(b';'));
+    }
+
+    #[test]
+    fn handles_bom_crlf_whitespace_quotes_and_blank_lines() {
+        let text =
+            "\u{feff}\"x, one\" , labeled\r\n\" 1.5 \" , Yes \r\n\r\n\"2\",N\r\n,\r\n  \r\n\r\n";
+        let data = read(text).unwrap();
+        assert_eq!(data.feature_names, strings(&["x, one"]));
+        assert_eq!(data.features, vec![1.5, 2.0]);
+        assert_eq!(data.labeled, vec![true, false]);
+    }
+
+    #[test]
+    fn line_numbers_count_skipped_blank_lines() {
+        let text = "\r\n\nx,labeled\r\n1,1\r\n\r\n \r\n,\n\n2,0\n\n\n3,x\n";
+        let (err, message) = read_err(text, &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::InvalidLabeled {
+                at: at(12, 3, "labeled"),
+                value: "x".to_owned()
+            }
+        );
+        assert!(message.starts_with("Line 12 (data row 3), column \"labeled\""));
+    }
+
+    #[test]
+    fn quoted_field_may_span_lines() {
+        let data = read("note,x,labeled\n\"two\nlines\",1,1\nplain,2,0\nlast,3,0\n");
+        // The note column is text, so reading every other column fails on it...
+        let err = data.unwrap_err();
+        assert_eq!(
+            err,
+            CsvError::NonNumeric {
+                at: at(2, 1, "note"),
+                value: "two\nlines".to_owned()
+            }
+        );
+        // ...and the line count after the quoted break is right.
+        let columns = CsvColumns {
+            features: Some(strings(&["x"])),
+            ..CsvColumns::default()
+        };
+        let text = "note,x,labeled\n\"two\nlines\",1,1\nplain,2,0\nlast,x,0\n";
+        let (err, message) = read_err(text, &columns);
+        assert_eq!(
+            err,
+            CsvError::NonNumeric {
+                at: at(5, 3, "x"),
+                value: "x".to_owned()
+            }
+        );
+        assert!(message.starts_with("Line 5 (data row 3), column \"x\": \"x\" is not a number."));
+    }
+
+    #[test]
+    fn chosen_features_truth_and_labeled_value() {
+        let columns = CsvColumns {
+            labeled: " status ".to_owned(),
+            labeled_value: Some("Known".to_owned()),
+            truth: Some("class".to_owned()),
+            features: Some(strings(&["b", "a", "b"])),
+        };
+        let text = "id,a,b,status,class\nr1,1,2,known,pos\nr2,3,4,unknown,Negative\nr3,5,6,,P\n";
+        let data = read_csv(text.as_bytes(), &columns).unwrap();
+        assert_eq!(data.feature_names, strings(&["b", "a"]));
+        assert_eq!(data.features, vec![2.0, 1.0, 4.0, 3.0, 6.0, 5.0]);
+        assert_eq!(data.labeled, vec![true, false, false]);
+        assert_eq!(data.truth, Some(vec![true, false, true]));
+    }
+
+    #[test]
+    fn labeled_flags_ignore_case() {
+        let text = "x,labeled\n1,TRUE\n2,false\n3,y\n4,N\n5,p\n6,u\n7,1\n8,0\n9,YES\n10,No\n";
+        let data = read(text).unwrap();
+        assert_eq!(
+            data.labeled,
+            vec![
+                true, false, true, false, true, false, true, false, true, false
+            ]
+        );
+    }
+
+    #[test]
+    fn constant_columns_are_dropped_with_a_warning() {
+        let data = read("a,b,c,labeled\n1,7,2,1\n2,7,2,0\n3,7,2,0\n").unwrap();
+        assert_eq!(data.feature_names, strings(&["a"]));
+        assert_eq!(data.features, vec![1.0, 2.0, 3.0]);
+        assert_eq!(data.warnings.len(), 2);
+        assert!(data.warnings[0].contains("\"b\" holds the same value (7)"));
+        assert!(data.warnings[1].contains("\"c\" holds the same value (2)"));
+    }
+
+    #[test]
+    fn empty_file() {
+        for text in ["", " \n\t\r\n ", "\u{feff}"] {
+            let (err, message) = read_err(text, &CsvColumns::default());
+            assert_eq!(err, CsvError::Empty);
+            assert!(message.contains("The file is empty"));
+        }
+    }
+
+    #[test]
+    fn not_utf8_names_line_and_byte() {
+        let bytes = b"x,labeled\n1,1\nGr\xf6\xdfe,0\n";
+        let err = read_csv(bytes, &CsvColumns::default()).unwrap_err();
+        assert_eq!(err, CsvError::NotUtf8 { line: 3, byte: 16 });
+        let message = err.to_string();
+        assert!(message.contains("line 3 (byte offset 16)"));
+        assert!(message.contains("Save the file as UTF-8"));
+        let utf16 = b"\xff\xfex\x00";
+        let err = preview_csv(utf16, 5).unwrap_err();
+        assert_eq!(err, CsvError::NotUtf8 { line: 1, byte: 0 });
+    }
+
+    #[test]
+    fn no_delimiter() {
+        let (err, message) = read_err("labeled\n1\n0\n", &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::NoDelimiter {
+                first_line: "labeled".to_owned()
+            }
+        );
+        assert!(message.contains("(\"labeled\")"));
+        assert!(message.contains("Only comma-, semicolon- or tab-separated files"));
+    }
+
+    #[test]
+    fn no_header() {
+        let (err, message) = read_err("\n1.5,2,1\n3,4,0\n", &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::NoHeader {
+                first_line: "1.5,2,1".to_owned()
+            }
+        );
+        assert!(message.contains("(\"1.5,2,1\") holds only numbers"));
+        assert!(message.contains("the first line must name the columns"));
+    }
+
+    #[test]
+    fn too_many_columns() {
+        let names: Vec<String> = (0..=MAX_COLUMNS).map(|i| format!("c{i}")).collect();
+        let text = format!("{}\n", names.join(","));
+        let (err, message) = read_err(&text, &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::TooManyColumns {
+                found: 501,
+                limit: 500
+            }
+        );
+        assert!(message.contains("has 501 columns, more than the limit of 500"));
+    }
+
+    #[test]
+    fn unnamed_column() {
+        let (err, message) = read_err(",x,labeled\n0,1,1\n1,2,0\n", &CsvColumns::default());
+        assert_eq!(err, CsvError::UnnamedColumn { position: 1 });
+        assert!(message.starts_with("Column 1 of the header has no name."));
+    }
+
+    #[test]
+    fn duplicate_column() {
+        let (err, message) = read_err("x,labeled,y,x\n1,1,2,3\n", &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::DuplicateColumn {
+                name: "x".to_owned(),
+                first: 1,
+                second: 4
+            }
+        );
+        assert!(message.contains("two columns \"x\" (columns 1 and 4)"));
+    }
+
+    #[test]
+    fn missing_columns_list_the_header() {
+        let text = "x,label\n1,1\n2,0\n";
+        let (err, message) = read_err(text, &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::MissingColumn {
+                role: ColumnRole::Labeled,
+                name: "labeled".to_owned(),
+                available: strings(&["x", "label"]),
+            }
+        );
+        assert!(message.contains("no column \"labeled\", which was chosen as the labeled column"));
+        assert!(message.contains("these columns: \"x\", \"label\"."));
+        let columns = CsvColumns {
+            labeled: "label".to_owned(),
+            features: Some(strings(&["x", "z"])),
+            ..CsvColumns::default()
+        };
+        let (err, message) = read_err(text, &columns);
+        assert!(matches!(
+            err,
+            CsvError::MissingColumn {
+                role: ColumnRole::Feature,
+                ..
+            }
+        ));
+        assert!(message.contains("no column \"z\", which was chosen as a feature"));
+        let columns = CsvColumns {
+            labeled: "label".to_owned(),
+            truth: Some("y".to_owned()),
+            ..CsvColumns::default()
+        };
+        let (_, message) = read_err(text, &columns);
+        assert!(message.contains("no column \"y\", which was chosen as the truth column"));
+    }
+
+    #[test]
+    fn long_column_lists_are_shortened() {
+        let names: Vec<String> = (0..40).map(|i| format!("c{i}")).collect();
+        let listed = quoted_list(&names, MAX_SHOWN_COLUMNS);
+        assert!(listed.starts_with("\"c0\", \"c1\""));
+        assert!(listed.ends_with("\"c29\" and 10 more"));
+    }
+
+    #[test]
+    fn role_conflicts() {
+        let text = "x,labeled,y\n1,1,1\n2,0,0\n";
+        let columns = CsvColumns {
+            features: Some(strings(&["x", "labeled"])),
+            ..CsvColumns::default()
+        };
+        let (err, message) = read_err(text, &columns);
+        assert_eq!(
+            err,
+            CsvError::RoleConflict {
+                name: "labeled".to_owned(),
+                first: ColumnRole::Labeled,
+                second: ColumnRole::Feature
+            }
+        );
+        assert!(
+            message.contains(
+                "Column \"labeled\" is chosen as the labeled column and also as a feature."
+            )
+        );
+        let columns = CsvColumns {
+            truth: Some("labeled".to_owned()),
+            ..CsvColumns::default()
+        };
+        let (err, _) = read_err(text, &columns);
+        assert!(matches!(
+            err,
+            CsvError::RoleConflict {
+                second: ColumnRole::Truth,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn ragged_row() {
+        let (err, message) = read_err("x,y,labeled\n1,2,1\n3,0\n", &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::Ragged {
+                line: 3,
+                expected: 3,
+                found: 2
+            }
+        );
+        assert!(message.starts_with("Line 3 has 2 fields but the header has 3."));
+        let (_, message) = read_err("x,y,labeled\n1,2,1\n\n3\n", &CsvColumns::default());
+        assert!(message.starts_with("Line 4 has 1 field but the header has 3."));
+    }
+
+    #[test]
+    fn non_numeric_feature() {
+        let text = "x,labeled,y\n1,1,2\n3,0,abc\n";
+        let (err, message) = read_err(text, &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::NonNumeric {
+                at: at(3, 2, "y"),
+                value: "abc".to_owned()
+            }
+        );
+        assert_eq!(
+            message,
+            "Line 3 (data row 2), column \"y\": \"abc\" is not a number. Feature cells must \
+             hold numbers: fix the value, or leave this column out of the features."
+        );
+    }
+
+    #[test]
+    fn empty_feature_cell() {
+        let (err, message) = read_err("x,labeled\n1,1\n ,0\n", &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::NonNumeric {
+                at: at(3, 2, "x"),
+                value: String::new()
+            }
+        );
+        assert!(message.contains("column \"x\": an empty cell is not a number"));
+        assert!(message.contains("fill in the missing value"));
+    }
+
+    #[test]
+    fn long_values_are_clipped_and_decimal_commas_explained() {
+        let long = "v".repeat(100);
+        let text = format!("x,labeled\n{long},1\n");
+        let (err, message) = read_err(&text, &CsvColumns::default());
+        let clipped = format!("{}…", "v".repeat(MAX_SHOWN_CHARS));
+        assert_eq!(
+            err,
+            CsvError::NonNumeric {
+                at: at(2, 1, "x"),
+                value: clipped.clone()
+            }
+        );
+        assert!(message.contains(&format!("\"{clipped}\" is not a number")));
+        let (_, message) = read_err("x;labeled\n1,5;1\n", &CsvColumns::default());
+        assert!(message.contains("\"1,5\" is not a number. It looks like a decimal comma"));
+    }
+
+    #[test]
+    fn non_finite_values() {
+        for value in ["nan", "NaN", "inf", "-inf", "1e999", "4e38"] {
+            let text = format!("x,labeled\n1,1\n{value},0\n");
+            let (err, message) = read_err(&text, &CsvColumns::default());
+            assert_eq!(
+                err,
+                CsvError::NonFinite {
+                    at: at(3, 2, "x"),
+                    value: value.to_owned()
+                }
+            );
+            assert!(message.starts_with(&format!(
+                "Line 3 (data row 2), column \"x\": \"{value}\" is not a finite number."
+            )));
+        }
+    }
+
+    #[test]
+    fn invalid_labeled_flag() {
+        let (err, message) = read_err("x,labeled\n1,1\n2,maybe\n", &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::InvalidLabeled {
+                at: at(3, 2, "labeled"),
+                value: "maybe".to_owned()
+            }
+        );
+        assert!(message.starts_with(
+            "Line 3 (data row 2), column \"labeled\": \"maybe\" is not a labeled flag."
+        ));
+        assert!(message.contains("1/0, true/false, yes/no, y/n, P/U"));
+        let (_, message) = read_err("x,labeled\n1,\n", &CsvColumns::default());
+        assert!(message.contains("an empty cell is not a labeled flag"));
+    }
+
+    #[test]
+    fn invalid_truth_value() {
+        let columns = CsvColumns {
+            truth: Some("truth".to_owned()),
+            ..CsvColumns::default()
+        };
+        let (err, message) = read_err("x,labeled,truth\n1,1,P\n2,0,U\n", &columns);
+        assert_eq!(
+            err,
+            CsvError::InvalidTruth {
+                at: at(3, 2, "truth"),
+                value: "U".to_owned()
+            }
+        );
+        assert!(message.starts_with(
+            "Line 3 (data row 2), column \"truth\": \"U\" is not a ground-truth value."
+        ));
+        assert!(message.contains("P/N, pos/neg, positive/negative"));
+    }
+
+    #[test]
+    fn no_data_rows() {
+        let (err, message) = read_err("x,labeled\n\n", &CsvColumns::default());
+        assert_eq!(err, CsvError::NoDataRows);
+        assert!(message.contains("no data rows"));
+    }
+
+    #[test]
+    fn no_labeled_positives() {
+        let (err, message) = read_err("x,labeled\n1,0\n2,no\n3,0\n", &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::NoLabeledPositives(LabeledSummary {
+                column: "labeled".to_owned(),
+                rows: 3,
+                values: strings(&["0", "no"]),
+                rule: "only 1, true, yes, y or P".to_owned(),
+            })
+        );
+        assert_eq!(
+            message,
+            "No row is marked as a labeled positive. Column \"labeled\" has 3 rows and its \
+             values include \"0\", \"no\"; only 1, true, yes, y or P marks a row as labeled. \
+             Mark the known positives in this column, or choose the column or value that \
+             marks them."
+        );
+        let columns = CsvColumns {
+            labeled_value: Some("pos".to_owned()),
+            ..CsvColumns::default()
+        };
+        let (_, message) = read_err("x,labeled\n1,a\n2,b\n3,c\n4,d\n5,e\n6,f\n", &columns);
+        assert!(message.contains(
+            "has 6 rows and its values include \"a\", \"b\", \"c\", \"d\", \"e\"; \
+             only \"pos\" (any case) marks"
+        ));
+    }
+
+    #[test]
+    fn no_unlabeled_rows() {
+        let (err, message) = read_err("x,labeled\n1,1\n2,P\n", &CsvColumns::default());
+        assert!(matches!(
+            &err,
+            CsvError::NoUnlabeledRows(summary) if summary.rows == 2 && summary.values == strings(&["1", "P"])
+        ));
+        assert!(message.starts_with("Every row is marked as a labeled positive"));
+        assert!(
+            message.contains("Column \"labeled\" has 2 rows and its values include \"1\", \"P\"")
+        );
+    }
+
+    #[test]
+    fn no_feature_columns() {
+        let columns = CsvColumns {
+            truth: Some("truth".to_owned()),
+            ..CsvColumns::default()
+        };
+        let (err, message) = read_err("labeled,truth\n1,1\n0,0\n", &columns);
+        assert_eq!(err, CsvError::NoFeatures { constant: vec![] });
+        assert!(message.contains("No feature columns are chosen"));
+        let (err, message) = read_err("a,b,labeled\n1,2,1\n1,2,0\n", &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::NoFeatures {
+                constant: strings(&["a", "b"])
+            }
+        );
+        assert!(
+            message.contains("every feature column holds one value in every row (\"a\", \"b\")")
+        );
+    }
+
+    #[test]
+    fn too_many_rows() {
+        let mut text = String::from("x,labeled\n");
+        for i in 0..=MAX_ROWS {
+            text.push_str(&format!("{i},{}\n", i % 2));
+        }
+        let (err, message) = read_err(&text, &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::TooManyRows {
+                found: 50_001,
+                limit: 50_000
+            }
+        );
+        assert!(message.contains("has 50001 data rows, more than the limit of 50000"));
+        let preview = preview_csv(text.as_bytes(), 2).unwrap();
+        assert_eq!(preview.total_rows, 50_001);
+    }
+
+    #[test]
+    fn unreadable_message_names_the_line() {
+        let err = CsvError::Unreadable {
+            line: 7,
+            detail: "parser failure".to_owned(),
+        };
+        assert!(err.to_string().contains("near line 7 (parser failure)"));
+    }
+
+    #[test]
+    fn preview_judges_kinds_over_the_whole_file() {
+        let text = "id;x;labeled;truth;blank;mixed\n\
+                    a;1.5;1;pos;;1\n\
+                    b;2;0;neg;;x\n\
+                    c;;U;N; ;2\n";
+        let preview = preview_csv(text.as_bytes(), 2).unwrap();
+        assert_eq!(preview.delimiter, b';');
+        assert_eq!(
+            preview.header,
+            strings(&["id", "x", "labeled", "truth", "blank", "mixed"])
+        );
+        assert_eq!(
+            preview.rows,
+            vec![
+                strings(&["a", "1.5", "1", "pos", "", "1"]),
+                strings(&["b", "2", "0", "neg", "", "x"]),
+            ]
+        );
+        assert_eq!(
+            preview.kinds,
+            vec![
+                ColumnKind::Text,
+                ColumnKind::Numeric,
+                ColumnKind::Flag,
+                ColumnKind::Flag,
+                ColumnKind::Empty,
+                ColumnKind::Text,
+            ]
+        );
+        assert_eq!(preview.total_rows, 3);
+    }
+
+    #[test]
+    fn preview_flags_need_one_vocabulary() {
+        // P/U are labeled flags and P/neg truth values, but U with neg is neither.
+        let preview = preview_csv(b"a,b,c\nP,P,0\nU,neg,1\nP,U,2\n", 10).unwrap();
+        assert_eq!(
+            preview.kinds,
+            vec![ColumnKind::Flag, ColumnKind::Text, ColumnKind::Numeric]
+        );
+    }
+
+    #[test]
+    fn preview_reports_the_same_file_errors() {
+        assert_eq!(preview_csv(b"", 5), Err(CsvError::Empty));
+        assert_eq!(
+            preview_csv(b"a,b\n1,2\n3\n", 5),
+            Err(CsvError::Ragged {
+                line: 3,
+                expected: 2,
+                found: 1
+            })
+        );
+        assert!(matches!(
+            preview_csv(b"1,2\n3,4\n", 5),
+            Err(CsvError::NoHeader { .. })
+        ));
+    }
+
+    #[test]
+    fn columns_default_and_serde() {
+        let columns: CsvColumns = serde_json::from_str("{\"truth\":\"y\"}").unwrap();
+        assert_eq!(columns.labeled, "labeled");
+        assert_eq!(columns.truth.as_deref(), Some("y"));
+        assert_eq!(columns.features, None);
+        let json = serde_json::to_string(&CsvColumns::default()).unwrap();
+        let back: CsvColumns = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, CsvColumns::default());
+    }
+}

@@ -1,0 +1,75 @@
+//! Datasets: the built-in image subsets and user CSV files.
+
+pub mod csv;
+pub mod pubin;
+pub mod standardise;
+pub mod tasks;
+
+/// The shape of one example's features.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum FeatureShape {
+    /// An image, channels × height × width, stored channel-major.
+    Image {
+        /// Number of colour planes (1 or 3).
+        channels: usize,
+        /// Rows of pixels.
+        height: usize,
+        /// Columns of pixels.
+        width: usize,
+    },
+    /// A flat vector of `dim` numeric features.
+    Vector {
+        /// Number of features.
+        dim: usize,
+    },
+}
+
+impl FeatureShape {
+    /// Number of f32 values per example.
+    pub fn len(&self) -> usize {
+        match *self {
+            FeatureShape::Image {
+                channels,
+                height,
+                width,
+            } => channels * height * width,
+            FeatureShape::Vector { dim } => dim,
+        }
+    }
+
+    /// True when an example has no features at all.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Examples with multi-class labels: features in row-major order, one row per example.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Dataset {
+    /// Shape of one example.
+    pub shape: FeatureShape,
+    /// `n × shape.len()` features; images are scaled to [0, 1].
+    pub features: Vec<f32>,
+    /// Class id of each example.
+    pub classes: Vec<u8>,
+    /// Number of distinct classes the ids are drawn from.
+    pub n_classes: usize,
+}
+
+impl Dataset {
+    /// Number of examples.
+    pub fn len(&self) -> usize {
+        self.classes.len()
+    }
+
+    /// True when the dataset holds no examples.
+    pub fn is_empty(&self) -> bool {
+        self.classes.is_empty()
+    }
+
+    /// The features of example `i`.
+    pub fn example(&self, i: usize) -> &[f32] {
+        let d = self.shape.len();
+        &self.features[i * d..(i + 1) * d]
+    }
+}

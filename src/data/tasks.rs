@@ -1,0 +1,136 @@
+//! The built-in image subsets and their binary PU tasks.
+
+use serde::{Deserialize, Serialize};
+
+/// An image subset shipped in `public/data/`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BuiltinDataset {
+    /// MNIST digits, 1×28×28.
+    Mnist,
+    /// Fashion-MNIST clothing, 1×28×28.
+    FashionMnist,
+    /// CIFAR-10 photos, 3×32×32.
+    Cifar10,
+}
+
+impl BuiltinDataset {
+    /// Every built-in dataset.
+    pub const ALL: [BuiltinDataset; 3] = [Self::Mnist, Self::FashionMnist, Self::Cifar10];
+
+    /// The file stem under `public/data/`: `{stem}_train.pubin.gz`, `{stem}_test.pubin.gz`.
+    pub fn file_stem(self) -> &'static str {
+        match self {
+            Self::Mnist => "mnist",
+            Self::FashionMnist => "fashion_mnist",
+            Self::Cifar10 => "cifar10",
+        }
+    }
+
+    /// Name shown to people.
+    pub fn title(self) -> &'static str {
+        match self {
+            Self::Mnist => "MNIST",
+            Self::FashionMnist => "Fashion-MNIST",
+            Self::Cifar10 => "CIFAR-10",
+        }
+    }
+
+    /// Names of the ten classes, by id.
+    pub fn class_names(self) -> [&'static str; 10] {
+        match self {
+            Self::Mnist => ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
+            Self::FashionMnist => [
+                "T-shirt/top",
+                "Trouser",
+                "Pullover",
+                "Dress",
+                "Coat",
+                "Sandal",
+                "Shirt",
+                "Sneaker",
+                "Bag",
+                "Ankle boot",
+            ],
+            Self::Cifar10 => [
+                "airplane",
+                "automobile",
+                "bird",
+                "cat",
+                "deer",
+                "dog",
+                "frog",
+                "horse",
+                "ship",
+                "truck",
+            ],
+        }
+    }
+
+    /// The positive classes of the standard task.
+    ///
+    /// - MNIST: even digits vs odd (the paper, after Kiryo et al. 2017).
+    /// - CIFAR-10: vehicles (airplane, automobile, ship, truck) vs animals (the paper).
+    /// - Fashion-MNIST: garments for the upper body (T-shirt/top, pullover,
+    ///   dress, coat, shirt) vs trousers, footwear and bags. Five classes a
+    ///   side, so the classes are balanced as in the MNIST task, and the
+    ///   negatives hold one look-alike (trousers) so it is not trivial.
+    pub fn default_positive_classes(self) -> Vec<u8> {
+        match self {
+            Self::Mnist => vec![0, 2, 4, 6, 8],
+            Self::FashionMnist => vec![0, 2, 3, 4, 6],
+            Self::Cifar10 => vec![0, 1, 8, 9],
+        }
+    }
+
+    /// One line describing the standard task.
+    pub fn task_description(self) -> &'static str {
+        match self {
+            Self::Mnist => "even digits (positive) vs odd digits",
+            Self::FashionMnist => "tops, dresses and coats (positive) vs trousers, shoes and bags",
+            Self::Cifar10 => "vehicles (positive) vs animals",
+        }
+    }
+}
+
+impl std::str::FromStr for BuiltinDataset {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.to_ascii_lowercase().replace('_', "-").as_str() {
+            "mnist" => Ok(Self::Mnist),
+            "fashion-mnist" | "fmnist" => Ok(Self::FashionMnist),
+            "cifar10" | "cifar-10" => Ok(Self::Cifar10),
+            other => Err(format!(
+                "unknown dataset '{other}': use mnist, fashion-mnist or cifar10"
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tasks_are_the_papers() {
+        assert_eq!(
+            BuiltinDataset::Mnist.default_positive_classes(),
+            vec![0, 2, 4, 6, 8]
+        );
+        assert_eq!(
+            BuiltinDataset::Cifar10.default_positive_classes(),
+            vec![0, 1, 8, 9]
+        );
+        assert_eq!(
+            BuiltinDataset::FashionMnist
+                .default_positive_classes()
+                .len(),
+            5
+        );
+        assert_eq!(
+            "CIFAR-10".parse::<BuiltinDataset>(),
+            Ok(BuiltinDataset::Cifar10)
+        );
+        assert!("svhn".parse::<BuiltinDataset>().is_err());
+    }
+}

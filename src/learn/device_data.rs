@@ -1,0 +1,92 @@
+//! The split's features uploaded once to the device, with batch gathering
+//! and chunked, asynchronous inference.
+
+use burn::tensor::activation::sigmoid;
+use burn::tensor::{Device, Int, Tensor, TensorData};
+
+use super::TrainError;
+use super::network::Network;
+use crate::split::PuSplit;
+
+/// Rows per forward pass when scoring many examples (bounds CNN memory).
+const INFERENCE_CHUNK: usize = 256;
+
+/// Training and test features on the device (no autodiff).
+#[derive(Clone, Debug)]
+pub struct DeviceData {
+    /// Training rows `[n_train, d]`.
+    pub train_x: Tensor<2>,
+    /// Test rows `[n_test, d]`.
+    pub test_x: Tensor<2>,
+    /// The device holding them.
+    pub device: Device,
+}
+
+impl DeviceData {
+    /// Upload a split's features.
+    pub fn upload(split: &PuSplit, device: &Device) -> Self {
+        let d = split.shape.len();
+        let matrix = |x: &[f32], rows: usize| {
+            Tensor::<2>::from_data(TensorData::new(x.to_vec(), [rows, d]), device)
+        };
+        DeviceData {
+            train_x: matrix(&split.train_x, split.n_train()),
+            test_x: matrix(&split.test_x, split.n_test()),
+            device: device.clone(),
+        }
+    }
+
+    /// Training rows at `indices`.
+    pub fn train_rows(&self, indices: &[usize]) -> Tensor<2> {
+        self.train_x.clone().select(0, self.index_tensor(indices))
+    }
+
+    /// An index tensor on the data's device.
+    pub fn index_tensor(&self, indices: &[usize]) -> Tensor<1, Int> {
+        let as_i64: Vec<i64> = indices.iter().map(|&i| i as i64).collect();
+        Tensor::<1, Int>::from_data(TensorData::new(as_i64, [indices.len()]), &self.device)
+    }
+
+    /// A float vector on the data's device.
+    pub fn vector(&self, values: Vec<f32>) -> Tensor<1> {
+        let n = values.len();
+        Tensor::<1>::from_data(TensorData::new(values, [n]), &self.device)
+    }
+}
+
+/// sigmoid(net(x)) for every row of `x`, read back to the host.
+pub async fn probabilities(net: &Network, x: &Tensor<2>) -> Result<Vec<f32>, TrainError> {
+    let logits = logits_of(net, x).await?;
+    Ok(logits
+        .into_iter()
+        .map(|g| 1.0 / (1.0 + (-g).exp()))
+        .collect())
+}
+
+/// net(x) for every row of `x`, in chunks, read back to the host.
+pub async fn logits_of(net: &Network, x: &Tensor<2>) -> Result<Vec<f32>, TrainError> {
+    let [rows, _] = x.dims();
+    let mut out = Vec::with_capacity(rows);
+    let mut start = 0;
+    while start < rows {
+        let end = (start + INFERENCE_CHUNK).min(rows);
+        let chunk = x.clone().slice([start..end]);
+        out.extend(read_vec(net.forward(chunk).flatten::<1>(0, 1)).await?);
+        start = end;
+    }
+    Ok(out)
+}
+
+/// sigmoid of a batch's logits, as a device tensor.
+pub fn probability_tensor(logits: Tensor<2>) -> Tensor<1> {
+    sigmoid(logits.flatten::<1>(0, 1))
+}
+
+/// Read a float tensor back to the host asynchronously (safe on WebGPU).
+pub async fn read_vec<const D: usize>(tensor: Tensor<D>) -> Result<Vec<f32>, TrainError> {
+    let data = tensor.into_data_async().await.map_err(|e| {
+        TrainError::Device(format!("reading results from the device failed: {e:?}"))
+    })?;
+    data.try_into_vec_as::<f32>()
+        .map_err(|e| TrainError::Device(format!("unexpected tensor data: {e:?}")))
+}

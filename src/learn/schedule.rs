@@ -1,0 +1,98 @@
+//! Which stage and epoch a run is in, and how an epoch is cut into mini-batches.
+
+use crate::report::Stage;
+
+/// The stages of a run and their lengths, in order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Schedule {
+    stages: Vec<(Stage, usize)>,
+    position: usize,
+    epoch: usize,
+}
+
+impl Schedule {
+    /// policyPU: pre-train the classifier, then the policy, then train;
+    /// the baselines only train.
+    pub fn new(pretrain_epochs: usize, epochs: usize, uses_policy: bool) -> Self {
+        let mut stages = Vec::new();
+        if uses_policy && pretrain_epochs > 0 {
+            stages.push((Stage::PretrainClassifier, pretrain_epochs));
+            stages.push((Stage::PretrainPolicy, pretrain_epochs));
+        }
+        stages.push((Stage::Train, epochs));
+        Schedule {
+            stages,
+            position: 0,
+            epoch: 1,
+        }
+    }
+
+    /// The current stage, or None when the run is over.
+    pub fn stage(&self) -> Option<Stage> {
+        self.stages.get(self.position).map(|(s, _)| *s)
+    }
+
+    /// The current epoch within its stage, from 1.
+    pub fn epoch(&self) -> usize {
+        self.epoch
+    }
+
+    /// Move past the current epoch. Returns true when a new stage starts.
+    pub fn advance(&mut self) -> bool {
+        let Some(&(_, length)) = self.stages.get(self.position) else {
+            return false;
+        };
+        if self.epoch < length {
+            self.epoch += 1;
+            false
+        } else {
+            self.position += 1;
+            self.epoch = 1;
+            true
+        }
+    }
+
+    /// Total epochs over all stages.
+    pub fn total_epochs(&self) -> usize {
+        self.stages.iter().map(|(_, n)| n).sum()
+    }
+}
+
+/// Split `n` shuffled examples into ⌊n / m⌋ mini-batches of near-equal size
+/// (at least m each), so no tiny last batch upsets batch norm.
+pub fn batch_bounds(n: usize, batch_size: usize) -> Vec<(usize, usize)> {
+    let batches = (n / batch_size.max(1)).max(1);
+    (0..batches)
+        .map(|b| (b * n / batches, (b + 1) * n / batches))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn policy_runs_pretrain_first() {
+        let mut s = Schedule::new(2, 3, true);
+        let mut seen = Vec::new();
+        while let Some(stage) = s.stage() {
+            seen.push((stage, s.epoch()));
+            s.advance();
+        }
+        assert_eq!(seen.len(), 7);
+        assert_eq!(seen[0], (Stage::PretrainClassifier, 1));
+        assert_eq!(seen[3], (Stage::PretrainPolicy, 2));
+        assert_eq!(seen[6], (Stage::Train, 3));
+        assert_eq!(Schedule::new(2, 3, false).total_epochs(), 3);
+    }
+
+    #[test]
+    fn batches_cover_everything_evenly() {
+        assert_eq!(batch_bounds(10, 4), vec![(0, 5), (5, 10)]);
+        assert_eq!(batch_bounds(3, 128), vec![(0, 3)]);
+        let b = batch_bounds(1200, 128);
+        assert_eq!(b.len(), 9);
+        assert_eq!(b.last().unwrap().1, 1200);
+        assert!(b.iter().all(|(s, e)| e - s >= 128));
+    }
+}

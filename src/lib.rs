@@ -1,0 +1,16 @@
+//! policyPU: positive-unlabeled learning with policy gradient.
+//!
+//! Li et al., "Learning Classifiers on Positive and Unlabeled Data with
+//! Policy Gradient", ICDM 2019. The layers follow the data flow:
+//! [`data`] reads datasets, [`config`] describes a run, [`split`] builds the
+//! PU training set, [`learn`] trains (behind the `learn` feature, the only
+//! layer that links Burn) and [`metrics`] scores on host vectors.
+
+pub mod config;
+pub mod data;
+#[cfg(feature = "learn")]
+pub mod learn;
+pub mod metrics;
+pub mod report;
+pub mod rng;
+pub mod split;

@@ -1,0 +1,222 @@
+//! What a run reports as it trains. Plain data, no tensors: the CLI prints
+//! it, the worker sends it to the page, and result files store it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::metrics::{self, CurvePoint};
+
+/// A stage of training.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Stage {
+    /// policyPU pre-training of the classifier on P vs U (U as negative).
+    PretrainClassifier,
+    /// policyPU pre-training of the policy on the classifier's predictions.
+    PretrainPolicy,
+    /// The learner's own training.
+    Train,
+}
+
+impl Stage {
+    /// Short label for progress lines.
+    pub fn label(self) -> &'static str {
+        match self {
+            Stage::PretrainClassifier => "pre-train classifier",
+            Stage::PretrainPolicy => "pre-train policy",
+            Stage::Train => "train",
+        }
+    }
+}
+
+/// Progress after one mini-batch: cheap, sent often.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BatchProgress {
+    /// Current stage.
+    pub stage: Stage,
+    /// Epoch within the stage, from 1.
+    pub epoch: usize,
+    /// Mini-batches done in this epoch.
+    pub batch: usize,
+    /// Mini-batches per epoch.
+    pub batches: usize,
+}
+
+/// Test-set metrics; `None` where a metric is undefined for this test set.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TestMetrics {
+    /// Accuracy at probability 0.5.
+    pub accuracy: Option<f64>,
+    /// Area under the ROC curve.
+    pub roc_auc: Option<f64>,
+    /// Average precision.
+    pub pr_auc: Option<f64>,
+}
+
+impl TestMetrics {
+    /// All three metrics of scores against true labels.
+    pub fn of(scores: &[f32], labels: &[bool]) -> Self {
+        TestMetrics {
+            accuracy: metrics::accuracy(scores, labels),
+            roc_auc: metrics::roc_auc(scores, labels),
+            pr_auc: metrics::pr_auc(scores, labels),
+        }
+    }
+}
+
+/// ROC and PR curves of the test set, thinned for drawing.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Curves {
+    /// False-positive rate → true-positive rate.
+    pub roc: Vec<CurvePoint>,
+    /// Recall → precision.
+    pub pr: Vec<CurvePoint>,
+}
+
+/// Points kept per curve.
+pub const CURVE_POINTS: usize = 101;
+
+impl Curves {
+    /// Both curves of scores against true labels (empty where undefined).
+    pub fn of(scores: &[f32], labels: &[bool]) -> Self {
+        let thin = |c: Option<Vec<CurvePoint>>| {
+            c.map(|c| metrics::thin_curve(&c, CURVE_POINTS))
+                .unwrap_or_default()
+        };
+        Curves {
+            roc: thin(metrics::roc_curve(scores, labels)),
+            pr: thin(metrics::pr_curve(scores, labels)),
+        }
+    }
+}
+
+/// Whose view of U is reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ViewSource {
+    /// The policy's action probability p(x) (policyPU learners).
+    Policy,
+    /// The classifier's predicted probability (baselines, which have no policy).
+    Classifier,
+}
+
+/// How U is seen at the end of an epoch: per example, a value in (0, 1)
+/// meaning "positive" towards 1.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UnlabeledView {
+    /// Whose output the values are.
+    pub source: ViewSource,
+    /// Share of U whose value falls on the side of 0.5 of its true class
+    /// (for the Separator: the correct-assignment rate of the paper's Fig. 5).
+    pub correct_rate: Option<f64>,
+    /// Mean value over the true positives in U.
+    pub mean_on_positives: Option<f64>,
+    /// Mean value over the true negatives in U.
+    pub mean_on_negatives: Option<f64>,
+    /// The value for each unlabeled example, in the split's order, when asked for.
+    pub values: Option<Vec<f32>>,
+}
+
+impl UnlabeledView {
+    /// Summarise values on U against U's true classes (when known).
+    pub fn of(
+        source: ViewSource,
+        values: Vec<f32>,
+        truth: Option<&[bool]>,
+        keep_values: bool,
+    ) -> Self {
+        let mean_where = |class: bool| {
+            let truth = truth?;
+            let picked: Vec<f64> = values
+                .iter()
+                .zip(truth)
+                .filter(|(_, y)| **y == class)
+                .map(|(v, _)| *v as f64)
+                .collect();
+            (!picked.is_empty()).then(|| picked.iter().sum::<f64>() / picked.len() as f64)
+        };
+        UnlabeledView {
+            source,
+            correct_rate: truth.and_then(|t| metrics::accuracy(&values, t)),
+            mean_on_positives: mean_where(true),
+            mean_on_negatives: mean_where(false),
+            values: keep_values.then_some(values),
+        }
+    }
+}
+
+/// Everything measured at the end of one epoch.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EpochReport {
+    /// Stage the epoch belonged to.
+    pub stage: Stage,
+    /// Epoch within the stage, from 1.
+    pub epoch: usize,
+    /// Test-set metrics of the classifier.
+    pub test: TestMetrics,
+    /// Test-set curves.
+    pub curves: Curves,
+    /// Mean classifier loss over the epoch's mini-batches.
+    pub classifier_loss: Option<f64>,
+    /// Mean policy loss (the negated REINFORCE objective, or the pre-training loss).
+    pub policy_loss: Option<f64>,
+    /// Mean reward R(x, a) over the epoch, eq. (4).
+    pub mean_reward: Option<f64>,
+    /// Mean threshold of eq. (5) over the epoch's mini-batches.
+    pub threshold: Option<f64>,
+    /// How U is seen now.
+    pub unlabeled: Option<UnlabeledView>,
+    /// Wall time of this epoch, including evaluation, in milliseconds.
+    pub epoch_ms: f64,
+    /// Wall time since the run started, in milliseconds.
+    pub elapsed_ms: f64,
+}
+
+/// What one call of the trainer's `step` produced.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum TrainEvent {
+    /// One mini-batch done.
+    Batch(BatchProgress),
+    /// One epoch done and evaluated.
+    Epoch(Box<EpochReport>),
+    /// The run is complete.
+    Done,
+}
+
+/// A finished run, as the CLI writes it to JSON.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunResult {
+    /// The configuration that produced it.
+    pub config: crate::config::RunConfig,
+    /// The device that trained, in words.
+    pub device: String,
+    /// Every epoch's report, in order.
+    pub reports: Vec<EpochReport>,
+}
+
+impl RunResult {
+    /// The report of the last training epoch.
+    pub fn last(&self) -> Option<&EpochReport> {
+        self.reports.iter().rev().find(|r| r.stage == Stage::Train)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unlabeled_view_summarises_by_class() {
+        let v = UnlabeledView::of(
+            ViewSource::Policy,
+            vec![0.9, 0.2, 0.6, 0.1],
+            Some(&[true, true, false, false]),
+            false,
+        );
+        assert_eq!(v.correct_rate, Some(0.5));
+        assert!((v.mean_on_positives.unwrap() - 0.55).abs() < 1e-6);
+        assert!((v.mean_on_negatives.unwrap() - 0.35).abs() < 1e-6);
+        assert_eq!(v.values, None);
+        let blind = UnlabeledView::of(ViewSource::Classifier, vec![0.9], None, true);
+        assert_eq!((blind.correct_rate, blind.values), (None, Some(vec![0.9])));
+    }
+}

@@ -1,0 +1,268 @@
+//! SCAR construction of a PU training set, and the held-out test set.
+//!
+//! Built-in data: n_l labeled positives are drawn uniformly from the
+//! training positives (Selected Completely At Random); U holds round(ρ·|U|)
+//! further positives and the rest negatives. The test set is the dataset's
+//! own test split with its true binary labels.
+//!
+//! CSV data is already PU. With a ground-truth column, a random
+//! `test_fraction` of rows is held out and scored against it. Without one,
+//! only labeled positives can be held out, so only the rate at which they are
+//! recognised can be measured: no negatives, no AUCs.
+
+use crate::config::{DataConfig, RunConfig};
+use crate::data::csv::TabularData;
+use crate::data::standardise::Standardiser;
+use crate::data::{Dataset, FeatureShape};
+use crate::rng::{PortableRng, stream};
+
+/// A PU training set with its hidden truth, and a test set.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuSplit {
+    /// Shape of one example.
+    pub shape: FeatureShape,
+    /// Training features, row-major.
+    pub train_x: Vec<f32>,
+    /// s: true for labeled positives, false for unlabeled.
+    pub train_labeled: Vec<bool>,
+    /// y of each training example where known (hidden from PU learners).
+    pub train_truth: Option<Vec<bool>>,
+    /// Row of each training example in the source data (thumbnails, exports).
+    pub train_source: Vec<usize>,
+    /// Test features, row-major.
+    pub test_x: Vec<f32>,
+    /// True class of each test example.
+    pub test_y: Vec<bool>,
+    /// True fraction of positives in U, where known.
+    pub prior: Option<f64>,
+    /// Plain-language notes on what this split can and cannot measure.
+    pub notes: Vec<String>,
+}
+
+impl PuSplit {
+    /// Number of training examples.
+    pub fn n_train(&self) -> usize {
+        self.train_labeled.len()
+    }
+
+    /// Number of test examples.
+    pub fn n_test(&self) -> usize {
+        self.test_y.len()
+    }
+
+    /// Indices of the unlabeled training examples, in order.
+    pub fn unlabeled_indices(&self) -> Vec<usize> {
+        (0..self.n_train())
+            .filter(|&i| !self.train_labeled[i])
+            .collect()
+    }
+
+    /// True when the test set holds both classes, so AUCs are defined.
+    pub fn test_has_negatives(&self) -> bool {
+        self.test_y.iter().any(|y| !y)
+    }
+}
+
+/// Why a split cannot be drawn.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SplitError {
+    /// More positives or negatives asked for than the data holds.
+    #[error(
+        "the training data has {available} {what}, but the split needs {needed} \
+         (n_l = {n_labeled}, |U| = {n_unlabeled}, ρ = {rho}); lower n_l, |U| or ρ"
+    )]
+    NotEnough {
+        /// "positives" or "negatives".
+        what: &'static str,
+        /// How many the split needs.
+        needed: usize,
+        /// How many there are.
+        available: usize,
+        /// n_l asked for.
+        n_labeled: usize,
+        /// |U| asked for.
+        n_unlabeled: usize,
+        /// ρ asked for.
+        rho: f64,
+    },
+    /// The configuration names built-in data but CSV data was given, or the reverse.
+    #[error("the run configuration describes {expected} data, but {given} data was given")]
+    WrongSource {
+        /// What the configuration describes.
+        expected: &'static str,
+        /// What was given.
+        given: &'static str,
+    },
+    /// Too few rows to hold out a test set and still train.
+    #[error("the CSV has too few rows to hold out a test set: {0}")]
+    TooSmall(String),
+}
+
+/// Draw the PU split of a built-in dataset.
+pub fn split_builtin(
+    train: &Dataset,
+    test: &Dataset,
+    config: &RunConfig,
+) -> Result<PuSplit, SplitError> {
+    let DataConfig::Builtin {
+        positive_classes, ..
+    } = &config.data
+    else {
+        return Err(SplitError::WrongSource {
+            expected: "CSV",
+            given: "built-in",
+        });
+    };
+    let is_positive = |class: u8| positive_classes.contains(&class);
+    let s = &config.split;
+    let n_labeled = s.n_labeled;
+    let n_unlabeled = s.unlabeled_count();
+    let n_u_pos = (s.rho * n_unlabeled as f64).round() as usize;
+    let n_u_neg = n_unlabeled - n_u_pos;
+
+    let positives: Vec<usize> = (0..train.len())
+        .filter(|&i| is_positive(train.classes[i]))
+        .collect();
+    let negatives: Vec<usize> = (0..train.len())
+        .filter(|&i| !is_positive(train.classes[i]))
+        .collect();
+    let not_enough = |what, needed, available| SplitError::NotEnough {
+        what,
+        needed,
+        available,
+        n_labeled,
+        n_unlabeled,
+        rho: s.rho,
+    };
+    if n_labeled + n_u_pos > positives.len() {
+        return Err(not_enough(
+            "positives",
+            n_labeled + n_u_pos,
+            positives.len(),
+        ));
+    }
+    if n_u_neg > negatives.len() {
+        return Err(not_enough("negatives", n_u_neg, negatives.len()));
+    }
+
+    let mut rng = PortableRng::new(config.seed, stream::SPLIT);
+    let drawn_pos = rng.sample(&positives, n_labeled + n_u_pos);
+    let drawn_neg = rng.sample(&negatives, n_u_neg);
+    let (labeled, u_pos) = drawn_pos.split_at(n_labeled);
+    let mut unlabeled: Vec<usize> = u_pos.iter().chain(&drawn_neg).copied().collect();
+    rng.shuffle(&mut unlabeled);
+
+    let train_source: Vec<usize> = labeled.iter().chain(&unlabeled).copied().collect();
+    let train_labeled = (0..train_source.len()).map(|i| i < n_labeled).collect();
+    let train_truth = train_source
+        .iter()
+        .map(|&i| is_positive(train.classes[i]))
+        .collect();
+    let test_y: Vec<bool> = test.classes.iter().map(|&c| is_positive(c)).collect();
+    let positive_names: Vec<String> = positive_classes.iter().map(u8::to_string).collect();
+    Ok(PuSplit {
+        shape: train.shape,
+        train_x: gather_rows(&train.features, train.shape.len(), &train_source),
+        train_labeled,
+        train_truth: Some(train_truth),
+        train_source,
+        test_x: test.features.clone(),
+        test_y,
+        prior: (n_unlabeled > 0).then(|| n_u_pos as f64 / n_unlabeled as f64),
+        notes: vec![format!(
+            "{n_labeled} labeled positives; {n_unlabeled} unlabeled of which {n_u_pos} positive; \
+             positive classes {}",
+            positive_names.join(",")
+        )],
+    })
+}
+
+/// Split a PU table into training rows and a test set, standardising
+/// features with statistics of the training rows.
+pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, SplitError> {
+    if !matches!(config.data, DataConfig::Csv { .. }) {
+        return Err(SplitError::WrongSource {
+            expected: "built-in",
+            given: "CSV",
+        });
+    }
+    let mut rng = PortableRng::new(config.seed, stream::SPLIT);
+    let rows = table.rows();
+    let fraction = config.split.test_fraction;
+    let labeled_rows: Vec<usize> = (0..rows).filter(|&i| table.labeled[i]).collect();
+    let (test_rows, notes) = match &table.truth {
+        Some(_) => {
+            let mut all: Vec<usize> = (0..rows).collect();
+            rng.shuffle(&mut all);
+            let n_test = (fraction * rows as f64).round() as usize;
+            (all[..n_test].to_vec(), Vec::new())
+        }
+        None => {
+            let n_test = (fraction * labeled_rows.len() as f64).round() as usize;
+            let note = format!(
+                "No ground-truth column: {n_test} labeled positives are held out as the test set. \
+                 Without known negatives, accuracy is the share of held-out positives recognised, \
+                 and ROC-AUC and PR-AUC cannot be computed."
+            );
+            (rng.sample(&labeled_rows, n_test), vec![note])
+        }
+    };
+    let mut is_test = vec![false; rows];
+    for &r in &test_rows {
+        is_test[r] = true;
+    }
+    let train_rows: Vec<usize> = (0..rows).filter(|&r| !is_test[r]).collect();
+    let n_train_labeled = train_rows.iter().filter(|&&r| table.labeled[r]).count();
+    if test_rows.is_empty() || n_train_labeled == 0 || n_train_labeled == train_rows.len() {
+        return Err(SplitError::TooSmall(format!(
+            "{rows} rows, {} labeled; after holding out {} for testing, training needs both \
+             labeled and unlabeled rows",
+            labeled_rows.len(),
+            test_rows.len()
+        )));
+    }
+
+    let dim = table.dim();
+    let standardiser = Standardiser::fit(&table.features, dim, &train_rows);
+    let mut train_x = gather_rows(&table.features, dim, &train_rows);
+    let mut test_x = gather_rows(&table.features, dim, &test_rows);
+    standardiser.apply(&mut train_x);
+    standardiser.apply(&mut test_x);
+    let truth_of = |rows: &[usize]| {
+        table
+            .truth
+            .as_ref()
+            .map(|t| rows.iter().map(|&r| t[r]).collect::<Vec<_>>())
+    };
+    let train_truth = truth_of(&train_rows);
+    let prior = train_truth.as_ref().and_then(|t: &Vec<bool>| {
+        let unlabeled: Vec<bool> = train_rows
+            .iter()
+            .zip(t)
+            .filter(|(r, _)| !table.labeled[**r])
+            .map(|(_, y)| *y)
+            .collect();
+        (!unlabeled.is_empty())
+            .then(|| unlabeled.iter().filter(|y| **y).count() as f64 / unlabeled.len() as f64)
+    });
+    Ok(PuSplit {
+        shape: FeatureShape::Vector { dim },
+        train_x,
+        train_labeled: train_rows.iter().map(|&r| table.labeled[r]).collect(),
+        train_truth,
+        test_y: truth_of(&test_rows).unwrap_or_else(|| vec![true; test_rows.len()]),
+        train_source: train_rows,
+        test_x,
+        prior,
+        notes,
+    })
+}
+
+/// The given rows of a row-major matrix with `dim` columns.
+fn gather_rows(features: &[f32], dim: usize, rows: &[usize]) -> Vec<f32> {
+    let mut out = Vec::with_capacity(rows.len() * dim);
+    for &r in rows {
+        out.extend_from_slice(&features[r * dim..(r + 1) * dim]);
+    }
+    out
+}

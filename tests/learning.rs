@@ -1,0 +1,82 @@
+//! Learners on a synthetic PU problem whose answer is known, on the CPU backend.
+
+mod common;
+
+use burn::tensor::Device;
+use policypu::config::{Learner, RunConfig};
+use policypu::learn::Trainer;
+use policypu::learn::trainer::run_to_end;
+use policypu::report::{EpochReport, Stage, ViewSource};
+use policypu::split::{PuSplit, split_builtin};
+
+fn problem() -> (PuSplit, RunConfig) {
+    let (train, test) = common::gaussian_blobs(3000, 1000, 10, 1.2, 7);
+    let mut config = common::blob_config();
+    config.split.n_labeled = 200;
+    config.split.rho = 0.5;
+    config.optim.epochs = 10;
+    config.optim.lr = 1e-3;
+    config.policy.lr = 1e-3;
+    config.policy.pretrain_epochs = 3;
+    (split_builtin(&train, &test, &config).unwrap(), config)
+}
+
+fn train(learner: Learner, seed: u64) -> Vec<EpochReport> {
+    let (split, config) = problem();
+    let config = RunConfig { learner, seed, ..config };
+    let mut trainer = Trainer::new(&config, &split, &Device::flex()).unwrap();
+    pollster::block_on(run_to_end(&mut trainer, |_| {})).unwrap()
+}
+
+fn final_accuracy(learner: Learner) -> f64 {
+    let reports = train(learner, 1);
+    reports.last().unwrap().test.accuracy.unwrap()
+}
+
+#[test]
+fn policypu_and_nnpu_beat_biased_pu() {
+    let biased = final_accuracy(Learner::BiasedPu);
+    let oracle = final_accuracy(Learner::OraclePn);
+    assert!(oracle > 0.9, "oracle PN reached only {oracle}");
+    for learner in [Learner::Weighter, Learner::Separator, Learner::NnPu] {
+        let accuracy = final_accuracy(learner);
+        assert!(accuracy > biased + 0.03, "{} {accuracy} vs biased PU {biased}", learner.name());
+    }
+}
+
+#[test]
+fn policypu_reports_pretraining_rewards_and_policy_view() {
+    let reports = train(Learner::Separator, 1);
+    let stages: Vec<Stage> = reports.iter().map(|r| r.stage).collect();
+    assert_eq!(stages.iter().filter(|s| **s == Stage::PretrainClassifier).count(), 3);
+    assert_eq!(stages.iter().filter(|s| **s == Stage::PretrainPolicy).count(), 3);
+    assert_eq!(stages.iter().filter(|s| **s == Stage::Train).count(), 10);
+    let last = reports.last().unwrap();
+    let reward = last.mean_reward.unwrap();
+    let threshold = last.threshold.unwrap();
+    assert!(reward > 0.5 && reward < 1.0, "mean reward {reward}");
+    assert!(threshold > 0.0 && threshold < 1.0, "threshold {threshold}");
+    let view = last.unlabeled.as_ref().unwrap();
+    assert_eq!(view.source, ViewSource::Policy);
+    assert!(view.correct_rate.unwrap() > 0.7, "correct-assignment rate {:?}", view.correct_rate);
+    assert!(view.mean_on_positives.unwrap() > view.mean_on_negatives.unwrap());
+}
+
+#[test]
+fn same_seed_reproduces_the_run_exactly() {
+    let a = train(Learner::Weighter, 5);
+    let b = train(Learner::Weighter, 5);
+    let metrics = |r: &[EpochReport]| r.iter().map(|e| (e.test.clone(), e.classifier_loss, e.mean_reward)).collect::<Vec<_>>();
+    assert_eq!(metrics(&a), metrics(&b));
+    let c = train(Learner::Weighter, 6);
+    assert_ne!(metrics(&a), metrics(&c));
+}
+
+#[test]
+fn nnpu_without_a_known_prior_is_refused_with_advice() {
+    let (mut split, config) = problem();
+    split.prior = None;
+    let config = RunConfig { learner: Learner::NnPu, ..config };
+    let err = Trainer::new(&config, &split, &Device::flex()).err().unwrap();
+    assert!(err.to_string().contains("needs the class prior"), "{err}");
+}

@@ -1,0 +1,115 @@
+//! The SCAR split: counts, ρ, determinism, and refusals.
+
+mod common;
+
+use policypu::config::{DataConfig, RunConfig};
+use policypu::data::csv::{CsvColumns, read_csv};
+use policypu::split::{SplitError, split_builtin, split_csv};
+
+#[test]
+fn counts_and_rho_are_exact() {
+    let (train, test) = common::gaussian_blobs(2000, 100, 3, 2.0, 1);
+    let mut config = common::blob_config();
+    config.split.n_labeled = 100;
+    config.split.n_unlabeled = Some(400);
+    config.split.rho = 0.3;
+    let split = split_builtin(&train, &test, &config).unwrap();
+    assert_eq!(split.n_train(), 500);
+    assert_eq!(split.train_labeled.iter().filter(|s| **s).count(), 100);
+    let truth = split.train_truth.as_ref().unwrap();
+    // Every labeled example is a true positive (SCAR: s = 1 implies y = 1).
+    assert!(split.train_labeled.iter().zip(truth).all(|(s, y)| !s || *y));
+    let u_pos = split.train_labeled.iter().zip(truth).filter(|(s, y)| !**s && **y).count();
+    assert_eq!(u_pos, 120);
+    assert_eq!(split.prior, Some(0.3));
+    // No example is drawn twice.
+    let mut sources = split.train_source.clone();
+    sources.sort();
+    sources.dedup();
+    assert_eq!(sources.len(), 500);
+    assert_eq!(split.n_test(), 100);
+    assert_eq!(split.test_y.iter().filter(|y| **y).count(), 50);
+}
+
+#[test]
+fn default_unlabeled_count_is_three_times_labeled() {
+    let (train, test) = common::gaussian_blobs(2000, 10, 2, 2.0, 1);
+    let split = split_builtin(&train, &test, &common::blob_config()).unwrap();
+    assert_eq!(split.n_train(), 300 + 900);
+}
+
+#[test]
+fn same_seed_same_split_other_seed_other_split() {
+    let (train, test) = common::gaussian_blobs(2000, 10, 2, 2.0, 1);
+    let config = common::blob_config();
+    let a = split_builtin(&train, &test, &config).unwrap();
+    let b = split_builtin(&train, &test, &config).unwrap();
+    assert_eq!(a, b);
+    let c = split_builtin(&train, &test, &RunConfig { seed: 2, ..config }).unwrap();
+    assert_ne!(a.train_source, c.train_source);
+}
+
+#[test]
+fn pinned_split_is_platform_independent() {
+    // The first sources of seed 1, pinned natively; wasm must draw the same.
+    let (train, test) = common::gaussian_blobs(2000, 10, 2, 2.0, 1);
+    let split = split_builtin(&train, &test, &common::blob_config()).unwrap();
+    assert_eq!(&split.train_source[..5], PINNED_SOURCES);
+}
+const PINNED_SOURCES: &[usize] = &[191, 1165, 101, 1579, 1199];
+
+#[test]
+fn refuses_a_split_the_data_cannot_fill() {
+    let (train, test) = common::gaussian_blobs(200, 10, 2, 2.0, 1);
+    let mut config = common::blob_config();
+    config.split.n_labeled = 90;
+    config.split.rho = 0.5;
+    let err = split_builtin(&train, &test, &config).unwrap_err();
+    assert!(matches!(err, SplitError::NotEnough { what: "positives", needed: 225, available: 100, .. }));
+    assert!(err.to_string().contains("lower n_l"));
+}
+
+fn csv_config(truth: Option<&str>) -> RunConfig {
+    RunConfig {
+        data: DataConfig::Csv {
+            columns: CsvColumns { truth: truth.map(str::to_string), ..CsvColumns::default() },
+        },
+        ..RunConfig::default()
+    }
+}
+
+fn small_csv(rows: usize) -> Vec<u8> {
+    let mut text = String::from("x1,x2,labeled,truth\n");
+    for i in 0..rows {
+        let positive = i % 2 == 0;
+        let labeled = positive && i % 4 == 0;
+        text += &format!("{},{},{},{}\n", i as f32 * 0.1, if positive { 5 } else { 1 }, u8::from(labeled), u8::from(positive));
+    }
+    text.into_bytes()
+}
+
+#[test]
+fn csv_with_truth_holds_out_rows_and_standardises_on_training_rows() {
+    let table = read_csv(&small_csv(80), &CsvColumns { truth: Some("truth".into()), ..CsvColumns::default() }).unwrap();
+    let split = split_csv(&table, &csv_config(Some("truth"))).unwrap();
+    assert_eq!(split.n_test(), 20);
+    assert_eq!(split.n_train(), 60);
+    assert!(split.test_has_negatives());
+    // Training columns have mean 0 after standardising.
+    for column in 0..2 {
+        let mean: f32 = (0..60).map(|r| split.train_x[r * 2 + column]).sum::<f32>() / 60.0;
+        assert!(mean.abs() < 1e-4, "column {column} mean {mean}");
+    }
+    assert!(split.prior.unwrap() > 0.0 && split.prior.unwrap() < 1.0);
+}
+
+#[test]
+fn csv_without_truth_tests_on_held_out_positives_and_says_so() {
+    let table = read_csv(&small_csv(80), &CsvColumns::default()).unwrap();
+    let split = split_csv(&table, &csv_config(None)).unwrap();
+    assert_eq!(split.n_test(), 5); // a quarter of the 20 labeled rows
+    assert!(split.test_y.iter().all(|y| *y));
+    assert!(!split.test_has_negatives());
+    assert!(split.notes[0].contains("cannot be computed"));
+    assert_eq!(split.prior, None);
+}

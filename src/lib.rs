@@ -11,6 +11,7 @@ pub mod data;
 #[cfg(feature = "learn")]
 pub mod learn;
 pub mod metrics;
+pub mod protocol;
 pub mod report;
 pub mod rng;
 pub mod split;

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Release build of the app into dist/, optimised with npm's wasm-opt, and
+# the gzipped size of each wasm. Assumes scripts/setup.sh has run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+trunk build --release=true --offline --dist dist www/index.html
+for wasm in dist/*.wasm; do
+  raw=$(stat -c %s "$wasm")
+  gzipped=$(gzip -9 -c "$wasm" | wc -c)
+  awk -v f="$wasm" -v r="$raw" -v g="$gzipped" \
+    'BEGIN { printf "%-40s %6.2f MB raw, %5.2f MB gzipped\n", f, r / 1e6, g / 1e6 }'
+done

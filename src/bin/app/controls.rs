@@ -1,0 +1,144 @@
+//! Train, pause, resume, step and stop; the progress bar; the device badge.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use policypu::config::DataConfig;
+use policypu::data::pubin::parse_pubin;
+use policypu::protocol::{DataPayload, ToWorker};
+use serde_bytes::ByteBuf;
+
+use crate::data_loader;
+use crate::state::{AppState, RunStatus, use_app_state};
+use crate::worker_client::{self, reset_run};
+
+/// Start a run of the form's settings: fetch the data, then hand it to the worker.
+pub fn start_run(state: AppState) {
+    let config = state.config.get_untracked();
+    let problems = config.validate();
+    if !problems.is_empty() {
+        state.status.set(RunStatus::Failed(format!(
+            "Some settings are out of range ({}). Fix the fields marked in red.",
+            problems.iter().map(|p| p.field.as_str()).collect::<Vec<_>>().join(", ")
+        )));
+        return;
+    }
+    reset_run(state);
+    state.status.set(RunStatus::LoadingData);
+    spawn_local(async move {
+        let data = match &config.data {
+            DataConfig::Builtin { dataset, .. } => {
+                let loaded = data_loader::load(*dataset, move |p| state.download.set(Some(p))).await;
+                state.download.set(None);
+                match loaded {
+                    Ok(bytes) => {
+                        state.images.set(parse_pubin(&bytes.train).ok().map(Arc::new));
+                        DataPayload::Builtin {
+                            train: ByteBuf::from(bytes.train.clone()),
+                            test: ByteBuf::from(bytes.test.clone()),
+                        }
+                    }
+                    Err(message) => return state.status.set(RunStatus::Failed(message)),
+                }
+            }
+            DataConfig::Csv { .. } => {
+                return state.status.set(RunStatus::Failed("Load a CSV file first.".into()));
+            }
+        };
+        state.status.set(RunStatus::Starting);
+        worker_client::send(state, ToWorker::Start { config: Box::new(config), data });
+    });
+}
+
+/// The buttons, the progress bar and the device line.
+#[component]
+pub fn RunControls() -> impl IntoView {
+    let state = use_app_state();
+    let status = state.status;
+    let active = move || status.get().is_active();
+    let paused = move || status.get() == RunStatus::Paused;
+    let fraction = move || {
+        let run = state.run.get();
+        let total = run.started.as_ref().map_or(0, |s| s.total_batches);
+        if total == 0 { 0.0 } else { run.batches_done as f64 / total as f64 }
+    };
+    let stage_text = move || {
+        state.run.get().progress.map(|p| format!("{} · epoch {} · batch {}/{}", p.stage.label(), p.epoch, p.batch, p.batches))
+    };
+    view! {
+        <section class="controls" aria-label="Training controls">
+            <div class="buttons">
+                <button id="train" class="primary" on:click=move |_| start_run(state) disabled=active>
+                    "Train"
+                </button>
+                <Show
+                    when=paused
+                    fallback=move || view! {
+                        <button id="pause" on:click=move |_| worker_client::send(state, ToWorker::Pause)
+                            disabled=move || status.get() != RunStatus::Running>"Pause"</button>
+                    }
+                >
+                    <button id="resume" on:click=move |_| worker_client::send(state, ToWorker::Resume)>"Resume"</button>
+                </Show>
+                <button id="step" on:click=move |_| worker_client::send(state, ToWorker::Step) disabled=move || !paused()
+                    title="Train exactly one mini-batch">"Step"</button>
+                <button id="stop" on:click=move |_| worker_client::send(state, ToWorker::Stop) disabled=move || !active()>
+                    "Stop"
+                </button>
+            </div>
+            <div class="progress" role="progressbar" aria-label="Training progress"
+                aria-valuemin="0" aria-valuemax="100" aria-valuenow=move || format!("{:.0}", fraction() * 100.0)>
+                <div class="bar" style=move || format!("width: {:.1}%", fraction() * 100.0)></div>
+            </div>
+            <p class="stage" id="stage">{stage_text}</p>
+            <StatusLine/>
+            <DeviceLine/>
+        </section>
+    }
+}
+
+/// What the run is doing, in words; errors in an alert.
+#[component]
+fn StatusLine() -> impl IntoView {
+    let state = use_app_state();
+    move || {
+        let download = state.download.get().map(|d| match d.total {
+            Some(total) if total > 0 => format!("Downloading {}: {:.0}%", d.label, 100.0 * d.loaded as f64 / total as f64),
+            _ => format!("Downloading {}: {:.1} MB", d.label, d.loaded as f64 / 1e6),
+        });
+        match state.status.get() {
+            RunStatus::Failed(message) => view! { <p class="error" role="alert" id="status">{message}</p> }.into_any(),
+            status => {
+                let text = match status {
+                    RunStatus::Idle => "Ready: press Train to start with these settings.".to_string(),
+                    RunStatus::LoadingData => download.unwrap_or_else(|| "Loading the dataset…".into()),
+                    RunStatus::Starting => "Starting the worker…".into(),
+                    RunStatus::Running => "Training.".into(),
+                    RunStatus::Paused => "Paused. Resume, or Step one mini-batch at a time.".into(),
+                    RunStatus::Done => "Done.".into(),
+                    RunStatus::Stopped => "Stopped.".into(),
+                    RunStatus::Failed(_) => String::new(),
+                };
+                view! { <p class="status" id="status" aria-live="polite">{text}</p> }.into_any()
+            }
+        }
+    }
+}
+
+/// Which device trains, and why.
+#[component]
+fn DeviceLine() -> impl IntoView {
+    let state = use_app_state();
+    move || {
+        state.run.get().device().cloned().map(|d| {
+            view! {
+                <p class="device" id="device">
+                    <span class="badge" class:gpu=d.gpu>{d.label()}</span>
+                    " "
+                    <span class="reason">{d.reason.clone()}</span>
+                </p>
+            }
+        })
+    }
+}

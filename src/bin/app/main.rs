@@ -1,0 +1,43 @@
+//! The page: settings on the left, training controls and live views on the
+//! right. Training runs in a Web Worker; this program only draws.
+
+mod controls;
+mod data_loader;
+mod form;
+mod state;
+mod views;
+mod worker_client;
+
+use leptos::prelude::*;
+
+use controls::RunControls;
+use form::SettingsForm;
+use state::AppState;
+use views::TrainingViews;
+
+#[component]
+fn App() -> impl IntoView {
+    provide_context(AppState::new());
+    view! {
+        <header class="top">
+            <h1>"policyPU"</h1>
+            <p class="tagline">
+                "Learning a classifier from positive and unlabeled data with policy gradient "
+                <a href="https://doi.org/10.1109/ICDM.2019.00049" target="_blank" rel="noopener">"(Li et al., ICDM 2019)"</a>
+                ". Everything runs in your browser."
+            </p>
+        </header>
+        <main class="layout">
+            <aside class="sidebar"><SettingsForm/></aside>
+            <section class="workspace">
+                <RunControls/>
+                <TrainingViews/>
+            </section>
+        </main>
+    }
+}
+
+fn main() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(App);
+}

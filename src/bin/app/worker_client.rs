@@ -1,0 +1,147 @@
+//! The page's side of the worker: spawn it, wait for "ready", send
+//! commands, and fold its messages into the state. A crashed worker is
+//! replaced by a fresh one on the next start.
+
+use std::cell::RefCell;
+
+use leptos::prelude::*;
+use policypu::protocol::{FromWorker, ToWorker};
+use serde::Serialize;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use web_sys::{ErrorEvent, MessageEvent, Worker};
+
+use crate::state::{AppState, RunStatus, RunView};
+
+/// A live worker and the messages waiting for its "ready".
+struct Live {
+    worker: Worker,
+    ready: bool,
+    queue: Vec<ToWorker>,
+    // Kept alive as long as the worker.
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(ErrorEvent)>,
+}
+
+thread_local! {
+    static LIVE: RefCell<Option<Live>> = const { RefCell::new(None) };
+}
+
+/// Send a command, starting a worker first if there is none.
+pub fn send(state: AppState, command: ToWorker) {
+    let needs_worker = LIVE.with(|l| l.borrow().is_none());
+    if needs_worker {
+        if let Err(message) = spawn(state) {
+            state.status.set(RunStatus::Failed(message));
+            return;
+        }
+    }
+    LIVE.with(|l| {
+        if let Some(live) = l.borrow_mut().as_mut() {
+            if live.ready {
+                post(&live.worker, &command);
+            } else {
+                live.queue.push(command);
+            }
+        }
+    });
+}
+
+/// End the worker (used after a crash, so the next run gets a fresh one).
+pub fn discard() {
+    LIVE.with(|l| {
+        if let Some(live) = l.borrow_mut().take() {
+            live.worker.terminate();
+        }
+    });
+}
+
+fn post(worker: &Worker, command: &ToWorker) {
+    let serializer = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
+    match command.serialize(&serializer) {
+        Ok(value) => {
+            if let Err(e) = worker.post_message(&value) {
+                web_sys::console::error_2(&"posting to the worker failed".into(), &e);
+            }
+        }
+        Err(e) => web_sys::console::error_1(&format!("cannot encode a command: {e}").into()),
+    }
+}
+
+fn spawn(state: AppState) -> Result<(), String> {
+    let worker = Worker::new("./worker_loader.js")
+        .map_err(|e| format!("The training worker could not start ({e:?}). Reload the page."))?;
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        match serde_wasm_bindgen::from_value::<FromWorker>(event.data()) {
+            Ok(FromWorker::Ready) => flush_queue(),
+            Ok(message) => apply(state, message),
+            Err(e) => web_sys::console::error_1(&format!("unreadable message from the worker: {e}").into()),
+        }
+    });
+    let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
+        event.prevent_default();
+        discard();
+        let detail = event.message();
+        // The worker's panic hook may already have said more; keep that message.
+        if !matches!(state.status.get_untracked(), RunStatus::Failed(_)) {
+            state.status.set(RunStatus::Failed(format!(
+                "The training worker stopped unexpectedly ({detail}). Your settings are kept: press Train \
+                 to start again in a fresh worker."
+            )));
+        }
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    LIVE.with(|l| {
+        *l.borrow_mut() = Some(Live { worker, ready: false, queue: Vec::new(), _on_message: on_message, _on_error: on_error })
+    });
+    Ok(())
+}
+
+fn flush_queue() {
+    LIVE.with(|l| {
+        if let Some(live) = l.borrow_mut().as_mut() {
+            live.ready = true;
+            for command in live.queue.drain(..) {
+                post(&live.worker, &command);
+            }
+        }
+    });
+}
+
+/// Fold one worker message into the state.
+fn apply(state: AppState, message: FromWorker) {
+    match message {
+        FromWorker::Ready => {}
+        FromWorker::Started(started) => {
+            state.run.update(|r| r.started = Some(*started));
+            state.status.set(RunStatus::Running);
+        }
+        FromWorker::Progress(progress) => state.run.update(|r| {
+            r.batches_done += 1;
+            r.progress = Some(progress);
+        }),
+        FromWorker::Epoch(mut report) => state.run.update(|r| {
+            if let Some(values) = report.unlabeled.as_mut().and_then(|u| u.values.take()) {
+                r.history.push(values);
+            }
+            r.reports.push(*report);
+        }),
+        FromWorker::Paused => state.status.set(RunStatus::Paused),
+        FromWorker::Resumed => state.status.set(RunStatus::Running),
+        FromWorker::Done => state.status.set(RunStatus::Done),
+        FromWorker::Stopped => state.status.set(RunStatus::Stopped),
+        FromWorker::Error(message) => {
+            if message.contains("crashed") {
+                discard();
+            }
+            state.status.set(RunStatus::Failed(message));
+        }
+    }
+}
+
+/// Clear the previous run's reports for a new one.
+pub fn reset_run(state: AppState) {
+    state.run.set(RunView { config: Some(state.config.get_untracked()), ..RunView::default() });
+    state.selected.set(None);
+}

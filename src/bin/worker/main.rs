@@ -1,0 +1,37 @@
+//! The training worker: owns the Trainer and the device, answers the page's
+//! commands between mini-batches, and streams progress back.
+
+mod device;
+mod post;
+mod runner;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use policypu::protocol::{FromWorker, ToWorker};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+use runner::Control;
+
+fn main() {
+    std::panic::set_hook(Box::new(|info| {
+        console_error_panic_hook::hook(info);
+        post::send(&FromWorker::Error(format!(
+            "The training worker crashed ({info}). Press Train to start again in a fresh worker; \
+             if it happens again on WebGPU, choose the CPU backend."
+        )));
+    }));
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let control = Rc::new(RefCell::new(Control::default()));
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        match serde_wasm_bindgen::from_value::<ToWorker>(event.data()) {
+            Ok(command) => runner::handle(command, &control),
+            Err(e) => post::send(&FromWorker::Error(format!("The worker got a message it does not understand: {e}"))),
+        }
+    });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    post::send(&FromWorker::Ready);
+}

@@ -1,0 +1,32 @@
+//! Sending messages to the page, and yielding to the event loop.
+
+use policypu::protocol::FromWorker;
+use serde::Serialize;
+use wasm_bindgen::JsCast;
+use web_sys::DedicatedWorkerGlobalScope;
+
+/// Post one message to the page.
+pub fn send(message: &FromWorker) {
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    // Maps, not plain objects, would break the page's decoding: serialise maps as objects.
+    let serializer = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
+    match message.serialize(&serializer) {
+        Ok(value) => {
+            if let Err(e) = scope.post_message(&value) {
+                web_sys::console::error_2(&"posting a message failed".into(), &e);
+            }
+        }
+        Err(e) => web_sys::console::error_1(&format!("cannot encode a message: {e}").into()),
+    }
+}
+
+/// Wait `ms` milliseconds, letting the worker handle incoming messages.
+pub async fn sleep(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+        if scope.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms).is_err() {
+            let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}

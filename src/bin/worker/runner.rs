@@ -1,0 +1,126 @@
+//! One run at a time: prepare the split and trainer, then step it,
+//! checking between mini-batches for pause, step and stop.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use policypu::config::{DataConfig, RunConfig};
+use policypu::data::csv::read_csv;
+use policypu::data::pubin::parse_pubin;
+use policypu::learn::Trainer;
+use policypu::protocol::{DataPayload, FromWorker, RunStarted, ToWorker};
+use policypu::report::TrainEvent;
+use policypu::split::{PuSplit, split_builtin, split_csv};
+
+use crate::{device, post};
+
+/// Commands shared between the message handler and the running loop.
+#[derive(Default)]
+pub struct Control {
+    /// Id of the newest run; an older run's loop ends quietly.
+    current: u64,
+    /// Stop requested for the newest run.
+    stopped: bool,
+    /// Pause requested.
+    paused: bool,
+    /// While paused, run one more mini-batch.
+    step_once: bool,
+}
+
+/// Act on one message from the page.
+pub fn handle(command: ToWorker, control: &Rc<RefCell<Control>>) {
+    let mut c = control.borrow_mut();
+    match command {
+        ToWorker::Start { config, data } => {
+            c.current += 1;
+            c.stopped = false;
+            c.paused = false;
+            c.step_once = false;
+            let (id, control) = (c.current, control.clone());
+            wasm_bindgen_futures::spawn_local(async move { run(id, *config, data, control).await });
+        }
+        ToWorker::Pause => c.paused = true,
+        ToWorker::Resume => {
+            c.paused = false;
+            post::send(&FromWorker::Resumed);
+        }
+        ToWorker::Step => c.step_once = true,
+        ToWorker::Stop => c.stopped = true,
+    }
+}
+
+async fn run(id: u64, config: RunConfig, data: DataPayload, control: Rc<RefCell<Control>>) {
+    let (mut trainer, started) = match prepare(&config, data).await {
+        Ok(ready) => ready,
+        Err(message) => return post::send(&FromWorker::Error(message)),
+    };
+    trainer.set_keep_values(true);
+    post::send(&FromWorker::Started(Box::new(started)));
+    let mut announced_pause = false;
+    loop {
+        let (current, stopped, paused, step_once) = {
+            let c = control.borrow();
+            (c.current, c.stopped, c.paused, c.step_once)
+        };
+        if current != id {
+            return; // replaced by a newer run, which reports for itself
+        }
+        if stopped {
+            return post::send(&FromWorker::Stopped);
+        }
+        if paused && !step_once {
+            if !announced_pause {
+                post::send(&FromWorker::Paused);
+                announced_pause = true;
+            }
+            post::sleep(30).await;
+            continue;
+        }
+        announced_pause = announced_pause && paused;
+        control.borrow_mut().step_once = false;
+        match trainer.step().await {
+            Ok(events) => {
+                for event in events {
+                    match event {
+                        TrainEvent::Batch(progress) => post::send(&FromWorker::Progress(progress)),
+                        TrainEvent::Epoch(report) => post::send(&FromWorker::Epoch(report)),
+                        TrainEvent::Done => return post::send(&FromWorker::Done),
+                    }
+                }
+            }
+            Err(e) => return post::send(&FromWorker::Error(format!("Training stopped: {e}"))),
+        }
+        post::sleep(0).await;
+    }
+}
+
+async fn prepare(config: &RunConfig, data: DataPayload) -> Result<(Trainer, RunStarted), String> {
+    let split = split_of(config, data)?;
+    let (device, info) = device::choose(config.backend).await?;
+    let trainer = Trainer::new(config, &split, &device).map_err(|e| e.to_string())?;
+    let unlabeled = split.unlabeled_indices();
+    let started = RunStarted {
+        device: info,
+        total_batches: trainer.total_batches(),
+        unlabeled_sources: unlabeled.iter().map(|&i| split.train_source[i] as u32).collect(),
+        unlabeled_truth: split.train_truth.as_ref().map(|t| unlabeled.iter().map(|&i| t[i]).collect()),
+        n_labeled: split.n_train() - unlabeled.len(),
+        notes: split.notes.clone(),
+    };
+    Ok((trainer, started))
+}
+
+fn split_of(config: &RunConfig, data: DataPayload) -> Result<PuSplit, String> {
+    match (&config.data, data) {
+        (DataConfig::Builtin { .. }, DataPayload::Builtin { train, test }) => {
+            let train = parse_pubin(&train).map_err(|e| e.to_string())?;
+            let test = parse_pubin(&test).map_err(|e| e.to_string())?;
+            split_builtin(&train, &test, config).map_err(|e| e.to_string())
+        }
+        (DataConfig::Csv { columns }, DataPayload::Csv { bytes }) => {
+            let table = read_csv(&bytes, columns).map_err(|e| e.to_string())?;
+            split_csv(&table, config).map_err(|e| e.to_string())
+        }
+        _ => Err("The settings and the data sent to the worker do not match; reload the page.".to_string()),
+    }
+}

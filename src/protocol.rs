@@ -1,0 +1,116 @@
+//! Messages between the page and the training worker. Burn-free, so the
+//! page's bundle does not link tensor code. Both sides serialise these with
+//! `serde-wasm-bindgen`; byte payloads travel as `Uint8Array`s.
+
+use serde::{Deserialize, Serialize};
+use serde_bytes::ByteBuf;
+
+use crate::config::RunConfig;
+use crate::report::{BatchProgress, EpochReport};
+
+/// The data a run trains on, as raw bytes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum DataPayload {
+    /// A built-in subset: the gunzipped `.pubin` training and test files.
+    Builtin {
+        /// `{stem}_train.pubin`, uncompressed.
+        train: ByteBuf,
+        /// `{stem}_test.pubin`, uncompressed.
+        test: ByteBuf,
+    },
+    /// A user CSV file, as its bytes.
+    Csv {
+        /// The file's content.
+        bytes: ByteBuf,
+    },
+}
+
+/// Page → worker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ToWorker {
+    /// Start a run (ends any run in progress).
+    Start {
+        /// What to run.
+        config: Box<RunConfig>,
+        /// What to run it on.
+        data: DataPayload,
+    },
+    /// Stop after the current mini-batch and wait.
+    Pause,
+    /// Go on after a pause.
+    Resume,
+    /// While paused: train exactly one mini-batch.
+    Step,
+    /// End the run.
+    Stop,
+}
+
+/// Which device the worker trains on, and why.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DeviceInfo {
+    /// True when training on WebGPU, false on the CPU backend.
+    pub gpu: bool,
+    /// Adapter vendor, when there is an adapter.
+    pub vendor: Option<String>,
+    /// Adapter architecture, when there is an adapter.
+    pub architecture: Option<String>,
+    /// True when the adapter is a software (fallback) one.
+    pub fallback: bool,
+    /// One sentence on why this device was chosen.
+    pub reason: String,
+}
+
+impl DeviceInfo {
+    /// "WebGPU (nvidia ampere)" or "CPU".
+    pub fn label(&self) -> String {
+        if !self.gpu {
+            return "CPU".to_string();
+        }
+        let parts: Vec<&str> = [self.vendor.as_deref(), self.architecture.as_deref()]
+            .into_iter()
+            .flatten()
+            .filter(|s| !s.is_empty())
+            .collect();
+        if parts.is_empty() { "WebGPU".to_string() } else { format!("WebGPU ({})", parts.join(" ")) }
+    }
+}
+
+/// What a started run looks like, for the page's views.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunStarted {
+    /// The device training it.
+    pub device: DeviceInfo,
+    /// Mini-batches in the whole run.
+    pub total_batches: usize,
+    /// Row in the source data of each unlabeled example, in report order.
+    pub unlabeled_sources: Vec<u32>,
+    /// True class of each unlabeled example, where known.
+    pub unlabeled_truth: Option<Vec<bool>>,
+    /// Labeled and unlabeled counts.
+    pub n_labeled: usize,
+    /// Notes on the split.
+    pub notes: Vec<String>,
+}
+
+/// Worker → page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum FromWorker {
+    /// The worker is listening; the page may send.
+    Ready,
+    /// A run started.
+    Started(Box<RunStarted>),
+    /// One mini-batch done.
+    Progress(BatchProgress),
+    /// One epoch done, with per-example values on U.
+    Epoch(Box<EpochReport>),
+    /// Paused after a mini-batch.
+    Paused,
+    /// Going on.
+    Resumed,
+    /// The run finished all its epochs.
+    Done,
+    /// The run was stopped on request.
+    Stopped,
+    /// The run failed; the message says why and what to do.
+    Error(String),
+}

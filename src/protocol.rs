@@ -71,7 +71,11 @@ impl DeviceInfo {
             .flatten()
             .filter(|s| !s.is_empty())
             .collect();
-        if parts.is_empty() { "WebGPU".to_string() } else { format!("WebGPU ({})", parts.join(" ")) }
+        if parts.is_empty() {
+            "WebGPU".to_string()
+        } else {
+            format!("WebGPU ({})", parts.join(" "))
+        }
     }
 }
 

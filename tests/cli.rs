@@ -11,7 +11,15 @@ fn run_writes_reports_and_scores() {
     let out = dir.join("run.json");
     let scores = dir.join("scores.csv");
     let status = Command::new(env!("CARGO_BIN_EXE_policypu"))
-        .args(["run", "--dataset", "mnist", "--learner", "weighter", "--epochs", "5"])
+        .args([
+            "run",
+            "--dataset",
+            "mnist",
+            "--learner",
+            "weighter",
+            "--epochs",
+            "5",
+        ])
         .args(["--pretrain-epochs", "5", "--quiet", "--out"])
         .arg(&out)
         .arg("--dump-scores")

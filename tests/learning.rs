@@ -23,7 +23,11 @@ fn problem() -> (PuSplit, RunConfig) {
 
 fn train(learner: Learner, seed: u64) -> Vec<EpochReport> {
     let (split, config) = problem();
-    let config = RunConfig { learner, seed, ..config };
+    let config = RunConfig {
+        learner,
+        seed,
+        ..config
+    };
     let mut trainer = Trainer::new(&config, &split, &Device::flex()).unwrap();
     pollster::block_on(run_to_end(&mut trainer, |_| {})).unwrap()
 }
@@ -40,7 +44,11 @@ fn policypu_and_nnpu_beat_biased_pu() {
     assert!(oracle > 0.9, "oracle PN reached only {oracle}");
     for learner in [Learner::Weighter, Learner::Separator, Learner::NnPu] {
         let accuracy = final_accuracy(learner);
-        assert!(accuracy > biased + 0.03, "{} {accuracy} vs biased PU {biased}", learner.name());
+        assert!(
+            accuracy > biased + 0.03,
+            "{} {accuracy} vs biased PU {biased}",
+            learner.name()
+        );
     }
 }
 
@@ -48,8 +56,20 @@ fn policypu_and_nnpu_beat_biased_pu() {
 fn policypu_reports_pretraining_rewards_and_policy_view() {
     let reports = train(Learner::Separator, 1);
     let stages: Vec<Stage> = reports.iter().map(|r| r.stage).collect();
-    assert_eq!(stages.iter().filter(|s| **s == Stage::PretrainClassifier).count(), 3);
-    assert_eq!(stages.iter().filter(|s| **s == Stage::PretrainPolicy).count(), 3);
+    assert_eq!(
+        stages
+            .iter()
+            .filter(|s| **s == Stage::PretrainClassifier)
+            .count(),
+        3
+    );
+    assert_eq!(
+        stages
+            .iter()
+            .filter(|s| **s == Stage::PretrainPolicy)
+            .count(),
+        3
+    );
     assert_eq!(stages.iter().filter(|s| **s == Stage::Train).count(), 10);
     let last = reports.last().unwrap();
     let reward = last.mean_reward.unwrap();
@@ -58,7 +78,11 @@ fn policypu_reports_pretraining_rewards_and_policy_view() {
     assert!(threshold > 0.0 && threshold < 1.0, "threshold {threshold}");
     let view = last.unlabeled.as_ref().unwrap();
     assert_eq!(view.source, ViewSource::Policy);
-    assert!(view.correct_rate.unwrap() > 0.7, "correct-assignment rate {:?}", view.correct_rate);
+    assert!(
+        view.correct_rate.unwrap() > 0.7,
+        "correct-assignment rate {:?}",
+        view.correct_rate
+    );
     assert!(view.mean_on_positives.unwrap() > view.mean_on_negatives.unwrap());
 }
 
@@ -66,7 +90,11 @@ fn policypu_reports_pretraining_rewards_and_policy_view() {
 fn same_seed_reproduces_the_run_exactly() {
     let a = train(Learner::Weighter, 5);
     let b = train(Learner::Weighter, 5);
-    let metrics = |r: &[EpochReport]| r.iter().map(|e| (e.test.clone(), e.classifier_loss, e.mean_reward)).collect::<Vec<_>>();
+    let metrics = |r: &[EpochReport]| {
+        r.iter()
+            .map(|e| (e.test.clone(), e.classifier_loss, e.mean_reward))
+            .collect::<Vec<_>>()
+    };
     assert_eq!(metrics(&a), metrics(&b));
     let c = train(Learner::Weighter, 6);
     assert_ne!(metrics(&a), metrics(&c));
@@ -76,7 +104,12 @@ fn same_seed_reproduces_the_run_exactly() {
 fn nnpu_without_a_known_prior_is_refused_with_advice() {
     let (mut split, config) = problem();
     split.prior = None;
-    let config = RunConfig { learner: Learner::NnPu, ..config };
-    let err = Trainer::new(&config, &split, &Device::flex()).err().unwrap();
+    let config = RunConfig {
+        learner: Learner::NnPu,
+        ..config
+    };
+    let err = Trainer::new(&config, &split, &Device::flex())
+        .err()
+        .unwrap();
     assert!(err.to_string().contains("needs the class prior"), "{err}");
 }

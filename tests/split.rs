@@ -19,7 +19,12 @@ fn counts_and_rho_are_exact() {
     let truth = split.train_truth.as_ref().unwrap();
     // Every labeled example is a true positive (SCAR: s = 1 implies y = 1).
     assert!(split.train_labeled.iter().zip(truth).all(|(s, y)| !s || *y));
-    let u_pos = split.train_labeled.iter().zip(truth).filter(|(s, y)| !**s && **y).count();
+    let u_pos = split
+        .train_labeled
+        .iter()
+        .zip(truth)
+        .filter(|(s, y)| !**s && **y)
+        .count();
     assert_eq!(u_pos, 120);
     assert_eq!(split.prior, Some(0.3));
     // No example is drawn twice.
@@ -65,14 +70,25 @@ fn refuses_a_split_the_data_cannot_fill() {
     config.split.n_labeled = 90;
     config.split.rho = 0.5;
     let err = split_builtin(&train, &test, &config).unwrap_err();
-    assert!(matches!(err, SplitError::NotEnough { what: "positives", needed: 225, available: 100, .. }));
+    assert!(matches!(
+        err,
+        SplitError::NotEnough {
+            what: "positives",
+            needed: 225,
+            available: 100,
+            ..
+        }
+    ));
     assert!(err.to_string().contains("lower n_l"));
 }
 
 fn csv_config(truth: Option<&str>) -> RunConfig {
     RunConfig {
         data: DataConfig::Csv {
-            columns: CsvColumns { truth: truth.map(str::to_string), ..CsvColumns::default() },
+            columns: CsvColumns {
+                truth: truth.map(str::to_string),
+                ..CsvColumns::default()
+            },
         },
         ..RunConfig::default()
     }
@@ -83,14 +99,27 @@ fn small_csv(rows: usize) -> Vec<u8> {
     for i in 0..rows {
         let positive = i % 2 == 0;
         let labeled = positive && i % 4 == 0;
-        text += &format!("{},{},{},{}\n", i as f32 * 0.1, if positive { 5 } else { 1 }, u8::from(labeled), u8::from(positive));
+        text += &format!(
+            "{},{},{},{}\n",
+            i as f32 * 0.1,
+            if positive { 5 } else { 1 },
+            u8::from(labeled),
+            u8::from(positive)
+        );
     }
     text.into_bytes()
 }
 
 #[test]
 fn csv_with_truth_holds_out_rows_and_standardises_on_training_rows() {
-    let table = read_csv(&small_csv(80), &CsvColumns { truth: Some("truth".into()), ..CsvColumns::default() }).unwrap();
+    let table = read_csv(
+        &small_csv(80),
+        &CsvColumns {
+            truth: Some("truth".into()),
+            ..CsvColumns::default()
+        },
+    )
+    .unwrap();
     let split = split_csv(&table, &csv_config(Some("truth"))).unwrap();
     assert_eq!(split.n_test(), 20);
     assert_eq!(split.n_train(), 60);

@@ -11,7 +11,7 @@ use serde_bytes::ByteBuf;
 
 use crate::data_loader;
 use crate::state::{AppState, RunStatus, use_app_state};
-use crate::worker_client::{self, reset_run};
+use crate::worker_client;
 
 /// Start a run of the form's settings: fetch the data, then hand it to the worker.
 pub fn start_run(state: AppState) {
@@ -20,20 +20,27 @@ pub fn start_run(state: AppState) {
     if !problems.is_empty() {
         state.status.set(RunStatus::Failed(format!(
             "Some settings are out of range ({}). Fix the fields marked in red.",
-            problems.iter().map(|p| p.field.as_str()).collect::<Vec<_>>().join(", ")
+            problems
+                .iter()
+                .map(|p| p.field.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
         )));
         return;
     }
-    reset_run(state);
+    state.reset_run(config.clone());
     state.status.set(RunStatus::LoadingData);
     spawn_local(async move {
         let data = match &config.data {
             DataConfig::Builtin { dataset, .. } => {
-                let loaded = data_loader::load(*dataset, move |p| state.download.set(Some(p))).await;
+                let loaded =
+                    data_loader::load(*dataset, move |p| state.download.set(Some(p))).await;
                 state.download.set(None);
                 match loaded {
                     Ok(bytes) => {
-                        state.images.set(parse_pubin(&bytes.train).ok().map(Arc::new));
+                        state
+                            .images
+                            .set(parse_pubin(&bytes.train).ok().map(Arc::new));
                         DataPayload::Builtin {
                             train: ByteBuf::from(bytes.train.clone()),
                             test: ByteBuf::from(bytes.test.clone()),
@@ -43,11 +50,19 @@ pub fn start_run(state: AppState) {
                 }
             }
             DataConfig::Csv { .. } => {
-                return state.status.set(RunStatus::Failed("Load a CSV file first.".into()));
+                return state
+                    .status
+                    .set(RunStatus::Failed("Load a CSV file first.".into()));
             }
         };
         state.status.set(RunStatus::Starting);
-        worker_client::send(state, ToWorker::Start { config: Box::new(config), data });
+        worker_client::send(
+            state,
+            ToWorker::Start {
+                config: Box::new(config),
+                data,
+            },
+        );
     });
 }
 
@@ -59,12 +74,28 @@ pub fn RunControls() -> impl IntoView {
     let active = move || status.get().is_active();
     let paused = move || status.get() == RunStatus::Paused;
     let fraction = move || {
-        let run = state.run.get();
-        let total = run.started.as_ref().map_or(0, |s| s.total_batches);
-        if total == 0 { 0.0 } else { run.batches_done as f64 / total as f64 }
+        let total = state
+            .started
+            .with(|s| s.as_ref().map_or(0, |s| s.total_batches));
+        let done = state.progress.with(|p| p.batches_done);
+        if total == 0 {
+            0.0
+        } else {
+            done as f64 / total as f64
+        }
     };
     let stage_text = move || {
-        state.run.get().progress.map(|p| format!("{} · epoch {} · batch {}/{}", p.stage.label(), p.epoch, p.batch, p.batches))
+        state.progress.with(|p| {
+            p.latest.as_ref().map(|p| {
+                format!(
+                    "{} · epoch {} · batch {}/{}",
+                    p.stage.label(),
+                    p.epoch,
+                    p.batch,
+                    p.batches
+                )
+            })
+        })
     };
     view! {
         <section class="controls" aria-label="Training controls">
@@ -104,15 +135,25 @@ fn StatusLine() -> impl IntoView {
     let state = use_app_state();
     move || {
         let download = state.download.get().map(|d| match d.total {
-            Some(total) if total > 0 => format!("Downloading {}: {:.0}%", d.label, 100.0 * d.loaded as f64 / total as f64),
+            Some(total) if total > 0 => format!(
+                "Downloading {}: {:.0}%",
+                d.label,
+                100.0 * d.loaded as f64 / total as f64
+            ),
             _ => format!("Downloading {}: {:.1} MB", d.label, d.loaded as f64 / 1e6),
         });
         match state.status.get() {
-            RunStatus::Failed(message) => view! { <p class="error" role="alert" id="status">{message}</p> }.into_any(),
+            RunStatus::Failed(message) => {
+                view! { <p class="error" role="alert" id="status">{message}</p> }.into_any()
+            }
             status => {
                 let text = match status {
-                    RunStatus::Idle => "Ready: press Train to start with these settings.".to_string(),
-                    RunStatus::LoadingData => download.unwrap_or_else(|| "Loading the dataset…".into()),
+                    RunStatus::Idle => {
+                        "Ready: press Train to start with these settings.".to_string()
+                    }
+                    RunStatus::LoadingData => {
+                        download.unwrap_or_else(|| "Loading the dataset…".into())
+                    }
                     RunStatus::Starting => "Starting the worker…".into(),
                     RunStatus::Running => "Training.".into(),
                     RunStatus::Paused => "Paused. Resume, or Step one mini-batch at a time.".into(),
@@ -131,7 +172,7 @@ fn StatusLine() -> impl IntoView {
 fn DeviceLine() -> impl IntoView {
     let state = use_app_state();
     move || {
-        state.run.get().device().cloned().map(|d| {
+        state.device().map(|d| {
             view! {
                 <p class="device" id="device">
                     <span class="badge" class:gpu=d.gpu>{d.label()}</span>

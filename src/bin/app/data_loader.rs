@@ -26,7 +26,10 @@ thread_local! {
 }
 
 /// The dataset's files, downloaded once per session.
-pub async fn load(dataset: BuiltinDataset, on_progress: impl Fn(DownloadProgress)) -> Result<Rc<DatasetBytes>, String> {
+pub async fn load(
+    dataset: BuiltinDataset,
+    on_progress: impl Fn(DownloadProgress),
+) -> Result<Rc<DatasetBytes>, String> {
     if let Some(bytes) = CACHE.with(|c| c.borrow().get(&dataset).cloned()) {
         return Ok(bytes);
     }
@@ -34,8 +37,19 @@ pub async fn load(dataset: BuiltinDataset, on_progress: impl Fn(DownloadProgress
     for part in ["train", "test"] {
         let url = format!("data/{}_{part}.pubin.gz", dataset.file_stem());
         let label = format!("{} {part} set", dataset.title());
-        let gz = download(&url, |loaded, total| on_progress(DownloadProgress { label: label.clone(), loaded, total })).await?;
-        parts.push(gunzip(&gz).await.map_err(|e| format!("{url} could not be unpacked: {e}"))?);
+        let gz = download(&url, |loaded, total| {
+            on_progress(DownloadProgress {
+                label: label.clone(),
+                loaded,
+                total,
+            })
+        })
+        .await?;
+        parts.push(
+            gunzip(&gz)
+                .await
+                .map_err(|e| format!("{url} could not be unpacked: {e}"))?,
+        );
     }
     let test = parts.pop().unwrap_or_default();
     let train = parts.pop().unwrap_or_default();
@@ -46,7 +60,11 @@ pub async fn load(dataset: BuiltinDataset, on_progress: impl Fn(DownloadProgress
 
 fn describe(e: JsValue) -> String {
     e.as_string()
-        .or_else(|| js_sys::Reflect::get(&e, &"message".into()).ok().and_then(|m| m.as_string()))
+        .or_else(|| {
+            js_sys::Reflect::get(&e, &"message".into())
+                .ok()
+                .and_then(|m| m.as_string())
+        })
         .unwrap_or_else(|| format!("{e:?}"))
 }
 
@@ -55,18 +73,38 @@ async fn download(url: &str, on_progress: impl Fn(u64, Option<u64>)) -> Result<V
     let window = web_sys::window().ok_or("no window")?;
     let response: Response = JsFuture::from(window.fetch_with_str(url))
         .await
-        .map_err(|e| format!("downloading {url} failed: {}. Check the connection and try again.", describe(e)))?
+        .map_err(|e| {
+            format!(
+                "downloading {url} failed: {}. Check the connection and try again.",
+                describe(e)
+            )
+        })?
         .unchecked_into();
     if !response.ok() {
-        return Err(format!("downloading {url} failed with HTTP {}", response.status()));
+        return Err(format!(
+            "downloading {url} failed with HTTP {}",
+            response.status()
+        ));
     }
-    let total = response.headers().get("content-length").ok().flatten().and_then(|v| v.parse().ok());
-    let body = response.body().ok_or_else(|| format!("{url} has no body"))?;
+    let total = response
+        .headers()
+        .get("content-length")
+        .ok()
+        .flatten()
+        .and_then(|v| v.parse().ok());
+    let body = response
+        .body()
+        .ok_or_else(|| format!("{url} has no body"))?;
     let reader: ReadableStreamDefaultReader = body.get_reader().unchecked_into();
     let mut bytes = Vec::with_capacity(total.unwrap_or(0) as usize);
     loop {
-        let chunk = JsFuture::from(reader.read()).await.map_err(|e| format!("reading {url} failed: {}", describe(e)))?;
-        let done = js_sys::Reflect::get(&chunk, &"done".into()).ok().and_then(|d| d.as_bool()).unwrap_or(true);
+        let chunk = JsFuture::from(reader.read())
+            .await
+            .map_err(|e| format!("reading {url} failed: {}", describe(e)))?;
+        let done = js_sys::Reflect::get(&chunk, &"done".into())
+            .ok()
+            .and_then(|d| d.as_bool())
+            .unwrap_or(true);
         if done {
             break;
         }
@@ -83,14 +121,21 @@ pub async fn gunzip(gz: &[u8]) -> Result<Vec<u8>, String> {
     let array = Uint8Array::from(gz);
     let parts = js_sys::Array::of1(&array);
     let blob = web_sys::Blob::new_with_u8_array_sequence(&parts).map_err(describe)?;
-    let constructor: js_sys::Function = js_sys::Reflect::get(&js_sys::global(), &"DecompressionStream".into())
-        .map_err(describe)?
-        .dyn_into()
-        .map_err(|_| "this browser has no DecompressionStream; use a current browser".to_string())?;
+    let constructor: js_sys::Function =
+        js_sys::Reflect::get(&js_sys::global(), &"DecompressionStream".into())
+            .map_err(describe)?
+            .dyn_into()
+            .map_err(|_| {
+                "this browser has no DecompressionStream; use a current browser".to_string()
+            })?;
     let stream: ReadableWritablePair =
-        js_sys::Reflect::construct(&constructor, &js_sys::Array::of1(&"gzip".into())).map_err(describe)?.unchecked_into();
+        js_sys::Reflect::construct(&constructor, &js_sys::Array::of1(&"gzip".into()))
+            .map_err(describe)?
+            .unchecked_into();
     let unpacked = blob.stream().pipe_through(&stream);
     let response = Response::new_with_opt_readable_stream(Some(&unpacked)).map_err(describe)?;
-    let buffer = JsFuture::from(response.array_buffer().map_err(describe)?).await.map_err(describe)?;
+    let buffer = JsFuture::from(response.array_buffer().map_err(describe)?)
+        .await
+        .map_err(describe)?;
     Ok(Uint8Array::new(&buffer).to_vec())
 }

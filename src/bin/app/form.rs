@@ -44,7 +44,9 @@ pub fn NumberField(
     // Follow outside changes of the configuration (presets, links).
     Effect::new(move |_| {
         let value = get(&state.config.get());
-        if local_error.get_untracked().is_none() && parse(&text.get_untracked(), integer).ok().flatten() != value {
+        if local_error.get_untracked().is_none()
+            && parse(&text.get_untracked(), integer).ok().flatten() != value
+        {
             text.set(show(value));
         }
     });
@@ -57,7 +59,9 @@ pub fn NumberField(
                 state.config.update(|c| set(c, None));
             }
             Ok(None) => local_error.set(Some("Enter a value.".into())),
-            Ok(Some(v)) if v < min || v > max => local_error.set(Some(format!("Must be between {min} and {max}."))),
+            Ok(Some(v)) if v < min || v > max => {
+                local_error.set(Some(format!("Must be between {min} and {max}.")))
+            }
             Ok(Some(v)) => {
                 local_error.set(None);
                 state.config.update(|c| set(c, Some(v)));
@@ -67,7 +71,12 @@ pub fn NumberField(
     };
     let error = move || {
         local_error.get().or_else(|| {
-            state.config.with(|c| c.validate().into_iter().find(|e| e.field == field).map(|e| format!("Must {}", e.message.trim_start_matches("must "))))
+            state.config.with(|c| {
+                c.validate()
+                    .into_iter()
+                    .find(|e| e.field == field)
+                    .map(|e| format!("Must {}", e.message.trim_start_matches("must ")))
+            })
         })
     };
     let hint_id = format!("{field}-hint");
@@ -90,7 +99,9 @@ fn parse(raw: &str, integer: bool) -> Result<Option<f64>, String> {
     if raw.is_empty() {
         return Ok(None);
     }
-    let value: f64 = raw.parse().map_err(|_| format!("\"{raw}\" is not a number."))?;
+    let value: f64 = raw
+        .parse()
+        .map_err(|_| format!("\"{raw}\" is not a number."))?;
     if !value.is_finite() {
         return Err("Enter a finite number.".into());
     }
@@ -122,7 +133,11 @@ where
     let state = use_app_state();
     let choices = options.clone();
     let on_change = move |ev| {
-        if let Some((value, _)) = event_target_value(&ev).parse::<usize>().ok().and_then(|i| choices.get(i)) {
+        if let Some((value, _)) = event_target_value(&ev)
+            .parse::<usize>()
+            .ok()
+            .and_then(|i| choices.get(i))
+        {
             let value = *value;
             state.config.update(|c| set(c, value));
         }
@@ -146,12 +161,18 @@ where
 fn PositiveClasses() -> impl IntoView {
     let state = use_app_state();
     let builtin = move || match state.config.get().data {
-        DataConfig::Builtin { dataset, positive_classes } => Some((dataset, positive_classes)),
+        DataConfig::Builtin {
+            dataset,
+            positive_classes,
+        } => Some((dataset, positive_classes)),
         DataConfig::Csv { .. } => None,
     };
     let toggle = move |class: u8| {
         state.config.update(|c| {
-            if let DataConfig::Builtin { positive_classes, .. } = &mut c.data {
+            if let DataConfig::Builtin {
+                positive_classes, ..
+            } = &mut c.data
+            {
                 if let Some(i) = positive_classes.iter().position(|p| *p == class) {
                     positive_classes.remove(i);
                 } else {
@@ -162,7 +183,12 @@ fn PositiveClasses() -> impl IntoView {
         })
     };
     let error = move || {
-        state.config.with(|c| c.validate().into_iter().find(|e| e.field == "data.positive_classes").map(|e| e.message))
+        state.config.with(|c| {
+            c.validate()
+                .into_iter()
+                .find(|e| e.field == "data.positive_classes")
+                .map(|e| e.message)
+        })
     };
     move || {
         builtin().map(|(dataset, positive)| {

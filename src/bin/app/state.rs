@@ -33,7 +33,10 @@ pub enum RunStatus {
 impl RunStatus {
     /// True while the worker holds a live run (running or paused).
     pub fn is_active(&self) -> bool {
-        matches!(self, RunStatus::Starting | RunStatus::Running | RunStatus::Paused | RunStatus::LoadingData)
+        matches!(
+            self,
+            RunStatus::Starting | RunStatus::Running | RunStatus::Paused | RunStatus::LoadingData
+        )
     }
 }
 
@@ -48,28 +51,13 @@ pub struct DownloadProgress {
     pub total: Option<u64>,
 }
 
-/// Everything the current run has told the page.
+/// Mini-batch progress of the current run.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct RunView {
-    /// The run's configuration as started.
-    pub config: Option<RunConfig>,
-    /// The split and device, once started.
-    pub started: Option<RunStarted>,
+pub struct Progress {
     /// Mini-batches done in the whole run.
     pub batches_done: usize,
-    /// The latest mini-batch progress.
-    pub progress: Option<BatchProgress>,
-    /// Epoch reports in order, with per-example values removed (kept in `history`).
-    pub reports: Vec<EpochReport>,
-    /// Per epoch, the policy's (or classifier's) value for every unlabeled example.
-    pub history: Vec<Vec<f32>>,
-}
-
-impl RunView {
-    /// The device the run trains on.
-    pub fn device(&self) -> Option<&DeviceInfo> {
-        self.started.as_ref().map(|s| &s.device)
-    }
+    /// The latest mini-batch.
+    pub latest: Option<BatchProgress>,
 }
 
 /// The page's state; `Copy`, so every component can take it from context.
@@ -79,23 +67,51 @@ pub struct AppState {
     pub config: RwSignal<RunConfig>,
     /// Status of the current run.
     pub status: RwSignal<RunStatus>,
-    /// Reports of the current run.
-    pub run: RwSignal<RunView>,
+    /// The current run's configuration, as started.
+    pub run_config: RwSignal<Option<RunConfig>>,
+    /// The current run's split and device, once started.
+    pub started: RwSignal<Option<RunStarted>>,
+    /// Mini-batch progress (changes every batch: keep heavy views off it).
+    pub progress: RwSignal<Progress>,
+    /// Epoch reports in order, per-example values removed (see `history`).
+    pub reports: RwSignal<Vec<EpochReport>>,
+    /// Per epoch, the value of every unlabeled example (policy's p(x), or the
+    /// classifier's ŷ for baselines), in `RunStarted::unlabeled_sources` order.
+    pub history: RwSignal<Vec<Vec<f32>>>,
     /// Dataset download progress, while downloading.
     pub download: RwSignal<Option<DownloadProgress>>,
-    /// The training images of the current run's dataset, for thumbnails.
+    /// The training images of the current run's built-in dataset, for thumbnails.
     pub images: RwSignal<Option<Arc<Dataset>>>,
     /// The unlabeled example whose history is shown (index into U).
     pub selected: RwSignal<Option<usize>>,
 }
 
 impl AppState {
+    /// Clear the previous run's results for a new run of `config`.
+    pub fn reset_run(&self, config: RunConfig) {
+        self.run_config.set(Some(config));
+        self.started.set(None);
+        self.progress.set(Progress::default());
+        self.reports.set(Vec::new());
+        self.history.set(Vec::new());
+        self.selected.set(None);
+    }
+
+    /// The device the current run trains on.
+    pub fn device(&self) -> Option<DeviceInfo> {
+        self.started.with(|s| s.as_ref().map(|s| s.device.clone()))
+    }
+
     /// Fresh state with the default configuration.
     pub fn new() -> Self {
         AppState {
             config: RwSignal::new(RunConfig::default()),
             status: RwSignal::new(RunStatus::Idle),
-            run: RwSignal::new(RunView::default()),
+            run_config: RwSignal::new(None),
+            started: RwSignal::new(None),
+            progress: RwSignal::new(Progress::default()),
+            reports: RwSignal::new(Vec::new()),
+            history: RwSignal::new(Vec::new()),
             download: RwSignal::new(None),
             images: RwSignal::new(None),
             selected: RwSignal::new(None),

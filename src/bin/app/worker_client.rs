@@ -11,7 +11,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, MessageEvent, Worker};
 
-use crate::state::{AppState, RunStatus, RunView};
+use crate::state::{AppState, RunStatus};
 
 /// A live worker and the messages waiting for its "ready".
 struct Live {
@@ -75,7 +75,9 @@ fn spawn(state: AppState) -> Result<(), String> {
         match serde_wasm_bindgen::from_value::<FromWorker>(event.data()) {
             Ok(FromWorker::Ready) => flush_queue(),
             Ok(message) => apply(state, message),
-            Err(e) => web_sys::console::error_1(&format!("unreadable message from the worker: {e}").into()),
+            Err(e) => web_sys::console::error_1(
+                &format!("unreadable message from the worker: {e}").into(),
+            ),
         }
     });
     let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
@@ -93,7 +95,13 @@ fn spawn(state: AppState) -> Result<(), String> {
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     LIVE.with(|l| {
-        *l.borrow_mut() = Some(Live { worker, ready: false, queue: Vec::new(), _on_message: on_message, _on_error: on_error })
+        *l.borrow_mut() = Some(Live {
+            worker,
+            ready: false,
+            queue: Vec::new(),
+            _on_message: on_message,
+            _on_error: on_error,
+        })
     });
     Ok(())
 }
@@ -114,19 +122,19 @@ fn apply(state: AppState, message: FromWorker) {
     match message {
         FromWorker::Ready => {}
         FromWorker::Started(started) => {
-            state.run.update(|r| r.started = Some(*started));
+            state.started.set(Some(*started));
             state.status.set(RunStatus::Running);
         }
-        FromWorker::Progress(progress) => state.run.update(|r| {
-            r.batches_done += 1;
-            r.progress = Some(progress);
+        FromWorker::Progress(progress) => state.progress.update(|p| {
+            p.batches_done += 1;
+            p.latest = Some(progress);
         }),
-        FromWorker::Epoch(mut report) => state.run.update(|r| {
+        FromWorker::Epoch(mut report) => {
             if let Some(values) = report.unlabeled.as_mut().and_then(|u| u.values.take()) {
-                r.history.push(values);
+                state.history.update(|h| h.push(values));
             }
-            r.reports.push(*report);
-        }),
+            state.reports.update(|r| r.push(*report));
+        }
         FromWorker::Paused => state.status.set(RunStatus::Paused),
         FromWorker::Resumed => state.status.set(RunStatus::Running),
         FromWorker::Done => state.status.set(RunStatus::Done),
@@ -138,10 +146,4 @@ fn apply(state: AppState, message: FromWorker) {
             state.status.set(RunStatus::Failed(message));
         }
     }
-}
-
-/// Clear the previous run's reports for a new one.
-pub fn reset_run(state: AppState) {
-    state.run.set(RunView { config: Some(state.config.get_untracked()), ..RunView::default() });
-    state.selected.set(None);
 }

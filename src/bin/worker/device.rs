@@ -42,7 +42,13 @@ pub async fn choose(choice: BackendChoice) -> Result<(Device, DeviceInfo), Strin
     let adapter = match probe_adapter().await {
         Ok(Some(adapter)) => adapter,
         Ok(None) => return gpu_missing(choice, "this browser offers no WebGPU adapter", cpu),
-        Err(e) => return gpu_missing(choice, &format!("asking for a WebGPU adapter failed ({e})"), cpu),
+        Err(e) => {
+            return gpu_missing(
+                choice,
+                &format!("asking for a WebGPU adapter failed ({e})"),
+                cpu,
+            );
+        }
     };
     if adapter.fallback && choice == BackendChoice::Auto {
         return Ok(cpu(
@@ -56,7 +62,8 @@ pub async fn choose(choice: BackendChoice) -> Result<(Device, DeviceInfo), Strin
     }
     let device = gpu_device().await?;
     let reason = if adapter.fallback {
-        "WebGPU chosen in the settings; this adapter is a software fallback and will be slow.".to_string()
+        "WebGPU chosen in the settings; this adapter is a software fallback and will be slow."
+            .to_string()
     } else {
         "Training on the GPU through WebGPU.".to_string()
     };
@@ -78,7 +85,9 @@ fn gpu_missing(
     cpu: impl Fn(String, Option<&Adapter>) -> (Device, DeviceInfo),
 ) -> Result<(Device, DeviceInfo), String> {
     if choice == BackendChoice::Gpu {
-        Err(format!("WebGPU was chosen, but {why}. Choose Auto or CPU in the settings."))
+        Err(format!(
+            "WebGPU was chosen, but {why}. Choose Auto or CPU in the settings."
+        ))
     } else {
         Ok(cpu(format!("Training on the CPU: {why}."), None))
     }
@@ -88,10 +97,9 @@ async fn gpu_device() -> Result<Device, String> {
     if let Some(device) = GPU.with(|g| g.borrow().clone()) {
         return Ok(device);
     }
-    let device = Device::wgpu_options()
-        .init_async()
-        .await
-        .map_err(|e| format!("starting WebGPU failed ({e}). Choose the CPU backend in the settings."))?;
+    let device = Device::wgpu_options().init_async().await.map_err(|e| {
+        format!("starting WebGPU failed ({e}). Choose the CPU backend in the settings.")
+    })?;
     GPU.with(|g| *g.borrow_mut() = Some(device.clone()));
     Ok(device)
 }
@@ -106,20 +114,35 @@ async fn probe_adapter() -> Result<Option<Adapter>, String> {
         return Ok(None);
     }
     let request = Reflect::get(&gpu, &"requestAdapter".into()).map_err(describe)?;
-    let request: js_sys::Function = request.dyn_into().map_err(|_| "requestAdapter is not a function".to_string())?;
-    let promise: Promise = request.call0(&gpu).map_err(describe)?.dyn_into().map_err(describe)?;
+    let request: js_sys::Function = request
+        .dyn_into()
+        .map_err(|_| "requestAdapter is not a function".to_string())?;
+    let promise: Promise = request
+        .call0(&gpu)
+        .map_err(describe)?
+        .dyn_into()
+        .map_err(describe)?;
     let adapter = JsFuture::from(promise).await.map_err(describe)?;
     if adapter.is_null() || adapter.is_undefined() {
         return Ok(None);
     }
     let info = Reflect::get(&adapter, &"info".into()).unwrap_or(JsValue::UNDEFINED);
     let text = |object: &JsValue, key: &str| {
-        Reflect::get(object, &key.into()).ok().and_then(|v| v.as_string()).unwrap_or_default()
+        Reflect::get(object, &key.into())
+            .ok()
+            .and_then(|v| v.as_string())
+            .unwrap_or_default()
     };
-    let flag = |object: &JsValue, key: &str| Reflect::get(object, &key.into()).ok().and_then(|v| v.as_bool());
+    let flag = |object: &JsValue, key: &str| {
+        Reflect::get(object, &key.into())
+            .ok()
+            .and_then(|v| v.as_bool())
+    };
     Ok(Some(Adapter {
         vendor: text(&info, "vendor"),
         architecture: text(&info, "architecture"),
-        fallback: flag(&info, "isFallbackAdapter").or_else(|| flag(&adapter, "isFallbackAdapter")).unwrap_or(false),
+        fallback: flag(&info, "isFallbackAdapter")
+            .or_else(|| flag(&adapter, "isFallbackAdapter"))
+            .unwrap_or(false),
     }))
 }

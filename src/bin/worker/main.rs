@@ -28,7 +28,9 @@ fn main() {
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         match serde_wasm_bindgen::from_value::<ToWorker>(event.data()) {
             Ok(command) => runner::handle(command, &control),
-            Err(e) => post::send(&FromWorker::Error(format!("The worker got a message it does not understand: {e}"))),
+            Err(e) => post::send(&FromWorker::Error(format!(
+                "The worker got a message it does not understand: {e}"
+            ))),
         }
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));

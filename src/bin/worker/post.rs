@@ -24,7 +24,10 @@ pub fn send(message: &FromWorker) {
 pub async fn sleep(ms: i32) {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
         let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-        if scope.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms).is_err() {
+        if scope
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
+            .is_err()
+        {
             let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
         }
     });

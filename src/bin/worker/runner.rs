@@ -102,8 +102,14 @@ async fn prepare(config: &RunConfig, data: DataPayload) -> Result<(Trainer, RunS
     let started = RunStarted {
         device: info,
         total_batches: trainer.total_batches(),
-        unlabeled_sources: unlabeled.iter().map(|&i| split.train_source[i] as u32).collect(),
-        unlabeled_truth: split.train_truth.as_ref().map(|t| unlabeled.iter().map(|&i| t[i]).collect()),
+        unlabeled_sources: unlabeled
+            .iter()
+            .map(|&i| split.train_source[i] as u32)
+            .collect(),
+        unlabeled_truth: split
+            .train_truth
+            .as_ref()
+            .map(|t| unlabeled.iter().map(|&i| t[i]).collect()),
         n_labeled: split.n_train() - unlabeled.len(),
         notes: split.notes.clone(),
     };
@@ -121,6 +127,9 @@ fn split_of(config: &RunConfig, data: DataPayload) -> Result<PuSplit, String> {
             let table = read_csv(&bytes, columns).map_err(|e| e.to_string())?;
             split_csv(&table, config).map_err(|e| e.to_string())
         }
-        _ => Err("The settings and the data sent to the worker do not match; reload the page.".to_string()),
+        _ => Err(
+            "The settings and the data sent to the worker do not match; reload the page."
+                .to_string(),
+        ),
     }
 }

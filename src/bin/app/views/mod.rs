@@ -10,8 +10,8 @@ use crate::state::use_app_state;
 pub fn TrainingViews() -> impl IntoView {
     let state = use_app_state();
     let latest = move || {
-        state.run.with(|r| {
-            r.reports.last().map(|rep| {
+        state.reports.with(|r| {
+            r.last().map(|rep| {
                 let show = |v: Option<f64>| v.map_or("n/a".to_string(), |v| format!("{v:.3}"));
                 format!(
                     "{} epoch {}: accuracy {}, ROC-AUC {}, PR-AUC {}",

@@ -11,7 +11,9 @@ pub mod data;
 #[cfg(feature = "learn")]
 pub mod learn;
 pub mod metrics;
+pub mod pca;
 pub mod protocol;
 pub mod report;
 pub mod rng;
+pub mod share;
 pub mod split;

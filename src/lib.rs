@@ -8,6 +8,7 @@
 
 pub mod config;
 pub mod data;
+pub mod export;
 #[cfg(feature = "learn")]
 pub mod learn;
 pub mod metrics;

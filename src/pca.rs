@@ -26,7 +26,10 @@ impl Pca2 {
     pub fn fit(features: &[f32], dim: usize) -> Pca2 {
         let rows = if dim == 0 { 0 } else { features.len() / dim };
         let stride = rows.div_ceil(MAX_FIT_ROWS).max(1);
-        let sample: Vec<&[f32]> = (0..rows).step_by(stride).map(|r| &features[r * dim..(r + 1) * dim]).collect();
+        let sample: Vec<&[f32]> = (0..rows)
+            .step_by(stride)
+            .map(|r| &features[r * dim..(r + 1) * dim])
+            .collect();
         let n = sample.len().max(1) as f64;
         let mut mean = vec![0.0f64; dim];
         for row in &sample {
@@ -34,7 +37,10 @@ impl Pca2 {
                 *m += *v as f64 / n;
             }
         }
-        let centred: Vec<Vec<f64>> = sample.iter().map(|row| row.iter().zip(&mean).map(|(v, m)| *v as f64 - m).collect()).collect();
+        let centred: Vec<Vec<f64>> = sample
+            .iter()
+            .map(|row| row.iter().zip(&mean).map(|(v, m)| *v as f64 - m).collect())
+            .collect();
         let first = power_iteration(&centred, dim, None);
         let second = power_iteration(&centred, dim, Some(&first.0));
         Pca2 {
@@ -46,7 +52,13 @@ impl Pca2 {
 
     /// Coordinates of one row on the two axes.
     pub fn project(&self, row: &[f32]) -> [f32; 2] {
-        let along = |axis: &[f32]| row.iter().zip(&self.mean).zip(axis).map(|((v, m), a)| (v - m) * a).sum();
+        let along = |axis: &[f32]| {
+            row.iter()
+                .zip(&self.mean)
+                .zip(axis)
+                .map(|((v, m), a)| (v - m) * a)
+                .sum()
+        };
         [along(&self.axes[0]), along(&self.axes[1])]
     }
 
@@ -56,7 +68,10 @@ impl Pca2 {
         if dim == 0 {
             return Vec::new();
         }
-        features.chunks_exact(dim).map(|row| self.project(row)).collect()
+        features
+            .chunks_exact(dim)
+            .map(|row| self.project(row))
+            .collect()
     }
 }
 
@@ -128,7 +143,12 @@ mod tests {
         }
         let pca = Pca2::fit(&x, 3);
         let [a, b] = &pca.axes;
-        assert!((a[0].abs() - 0.7071).abs() < 1e-3 && (a[1].abs() - 0.7071).abs() < 1e-3 && a[2].abs() < 5e-3, "{a:?}");
+        assert!(
+            (a[0].abs() - 0.7071).abs() < 1e-3
+                && (a[1].abs() - 0.7071).abs() < 1e-3
+                && a[2].abs() < 5e-3,
+            "{a:?}"
+        );
         assert!(b[2].abs() > 0.999, "{b:?}");
         assert!(pca.variance[0] > pca.variance[1]);
         assert!((pca.mean[0] - 5.0).abs() < 0.1);

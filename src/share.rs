@@ -41,14 +41,22 @@ pub fn to_hash(config: &RunConfig, autorun: bool, csv_data: Option<&str>) -> Str
     if let Some(data) = csv_data {
         pairs.push((CSV_DATA_KEY.to_string(), data.to_string()));
     }
-    pairs.iter().map(|(k, v)| format!("{k}={}", encode(v))).collect::<Vec<_>>().join("&")
+    pairs
+        .iter()
+        .map(|(k, v)| format!("{k}={}", encode(v)))
+        .collect::<Vec<_>>()
+        .join("&")
 }
 
 fn flatten(prefix: &str, value: &Value, out: &mut Vec<(String, String)>) {
     match value {
         Value::Object(map) => {
             for (key, child) in map {
-                let path = if prefix.is_empty() { key.clone() } else { format!("{prefix}.{key}") };
+                let path = if prefix.is_empty() {
+                    key.clone()
+                } else {
+                    format!("{prefix}.{key}")
+                };
                 flatten(&path, child, out);
             }
         }
@@ -69,7 +77,12 @@ fn leaf_text(value: &Value) -> String {
 pub fn from_hash(hash: &str) -> SharedRun {
     let defaults = serde_json::to_value(RunConfig::default()).unwrap_or(Value::Null);
     let mut value = defaults.clone();
-    let mut run = SharedRun { config: RunConfig::default(), autorun: false, csv_data: None, notices: Vec::new() };
+    let mut run = SharedRun {
+        config: RunConfig::default(),
+        autorun: false,
+        csv_data: None,
+        notices: Vec::new(),
+    };
     let mut pairs: Vec<(String, String)> = hash
         .trim_start_matches('#')
         .split('&')
@@ -94,7 +107,10 @@ pub fn from_hash(hash: &str) -> SharedRun {
         if let Some(default) = lookup(&defaults, &problem.field).cloned() {
             if let Some(slot) = lookup_mut(&mut value, &problem.field) {
                 *slot = default;
-                run.notices.push(format!("{}: {}; the default is used", problem.field, problem.message));
+                run.notices.push(format!(
+                    "{}: {}; the default is used",
+                    problem.field, problem.message
+                ));
             }
         }
     }
@@ -105,9 +121,13 @@ pub fn from_hash(hash: &str) -> SharedRun {
 fn apply_data_kind(value: &mut Value, kind: &str, notices: &mut Vec<String>) {
     let template = match kind {
         "builtin" => serde_json::to_value(RunConfig::default().data),
-        "csv" => serde_json::to_value(crate::config::DataConfig::Csv { columns: Default::default() }),
+        "csv" => serde_json::to_value(crate::config::DataConfig::Csv {
+            columns: Default::default(),
+        }),
         other => {
-            notices.push(format!("data.kind: \"{other}\" is not builtin or csv; ignored"));
+            notices.push(format!(
+                "data.kind: \"{other}\" is not builtin or csv; ignored"
+            ));
             return;
         }
     };
@@ -127,7 +147,9 @@ fn apply(value: &mut Value, key: &str, text: &str, notices: &mut Vec<String>) {
         return;
     }
     let Some(new) = parse_leaf(text, &old) else {
-        notices.push(format!("{key}: \"{text}\" is not a valid value; the default is used"));
+        notices.push(format!(
+            "{key}: \"{text}\" is not a valid value; the default is used"
+        ));
         return;
     };
     if let Some(slot) = lookup_mut(value, key) {
@@ -137,7 +159,9 @@ fn apply(value: &mut Value, key: &str, text: &str, notices: &mut Vec<String>) {
         if let Some(slot) = lookup_mut(value, key) {
             *slot = old;
         }
-        notices.push(format!("{key}: \"{text}\" is not a valid value; the default is used"));
+        notices.push(format!(
+            "{key}: \"{text}\" is not a valid value; the default is used"
+        ));
     }
 }
 
@@ -145,10 +169,12 @@ fn apply(value: &mut Value, key: &str, text: &str, notices: &mut Vec<String>) {
 fn parse_leaf(text: &str, like: &Value) -> Option<Value> {
     let number = |t: &str| -> Option<Value> {
         let t = t.trim();
-        t.parse::<u64>()
-            .map(Value::from)
-            .ok()
-            .or_else(|| t.parse::<f64>().ok().filter(|f| f.is_finite()).and_then(|f| serde_json::Number::from_f64(f).map(Value::Number)))
+        t.parse::<u64>().map(Value::from).ok().or_else(|| {
+            t.parse::<f64>()
+                .ok()
+                .filter(|f| f.is_finite())
+                .and_then(|f| serde_json::Number::from_f64(f).map(Value::Number))
+        })
     };
     match like {
         Value::Number(_) => number(text),
@@ -159,7 +185,11 @@ fn parse_leaf(text: &str, like: &Value) -> Option<Value> {
         },
         Value::String(_) => Some(Value::String(text.to_string())),
         Value::Array(_) if text.is_empty() => Some(Value::Array(Vec::new())),
-        Value::Array(_) => text.split(',').map(number).collect::<Option<Vec<_>>>().map(Value::Array),
+        Value::Array(_) => text
+            .split(',')
+            .map(number)
+            .collect::<Option<Vec<_>>>()
+            .map(Value::Array),
         Value::Null if text.is_empty() => Some(Value::Null),
         Value::Null => number(text).or_else(|| Some(Value::String(text.to_string()))),
         Value::Object(_) => None,
@@ -167,18 +197,24 @@ fn parse_leaf(text: &str, like: &Value) -> Option<Value> {
 }
 
 fn lookup<'a>(value: &'a Value, path: &str) -> Option<&'a Value> {
-    path.split('.').try_fold(value, |v, key| v.as_object().and_then(|m: &Map<String, Value>| m.get(key)))
+    path.split('.').try_fold(value, |v, key| {
+        v.as_object().and_then(|m: &Map<String, Value>| m.get(key))
+    })
 }
 
 fn lookup_mut<'a>(value: &'a mut Value, path: &str) -> Option<&'a mut Value> {
-    path.split('.').try_fold(value, |v, key| v.as_object_mut().and_then(|m| m.get_mut(key)))
+    path.split('.').try_fold(value, |v, key| {
+        v.as_object_mut().and_then(|m| m.get_mut(key))
+    })
 }
 
 /// Percent-encode everything but unreserved characters and commas.
 fn encode(text: &str) -> String {
     text.bytes()
         .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b',' => (b as char).to_string(),
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b',' => {
+                (b as char).to_string()
+            }
             _ => format!("%{b:02X}"),
         })
         .collect()
@@ -190,7 +226,10 @@ fn decode(text: &str) -> String {
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
-        let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok()).and_then(|h| u8::from_str_radix(h, 16).ok());
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
         match (bytes[i], hex) {
             (b'%', Some(byte)) => {
                 out.push(byte);
@@ -217,8 +256,15 @@ mod tests {
     use crate::data::tasks::BuiltinDataset;
 
     fn custom() -> RunConfig {
-        let mut c = RunConfig { learner: Learner::NnPu, seed: 42, ..RunConfig::default() };
-        c.data = DataConfig::Builtin { dataset: BuiltinDataset::Cifar10, positive_classes: vec![0, 1, 8, 9] };
+        let mut c = RunConfig {
+            learner: Learner::NnPu,
+            seed: 42,
+            ..RunConfig::default()
+        };
+        c.data = DataConfig::Builtin {
+            dataset: BuiltinDataset::Cifar10,
+            positive_classes: vec![0, 1, 8, 9],
+        };
         c.split.rho = 0.7;
         c.split.n_unlabeled = Some(1234);
         c.nnpu.prior = Some(0.25);
@@ -257,7 +303,9 @@ mod tests {
 
     #[test]
     fn hand_edited_links_keep_what_works_and_say_what_did_not() {
-        let run = from_hash("#learner=separator&split.rho=banana&colour=blue&optim.epochs=5&split.n_labeled=-3&nnpu.beta=7");
+        let run = from_hash(
+            "#learner=separator&split.rho=banana&colour=blue&optim.epochs=5&split.n_labeled=-3&nnpu.beta=7",
+        );
         assert_eq!(run.config.learner, Learner::Separator);
         assert_eq!(run.config.optim.epochs, 5);
         let defaults = RunConfig::default();
@@ -272,7 +320,17 @@ mod tests {
 
     #[test]
     fn truncated_and_garbled_hashes_do_not_panic() {
-        for hash in ["", "#", "#learner", "#learner=", "#split.rho=0.", "#%zz=%", "#data.kind=tape", "#a.b.c.d=1&&&", "#learner=weigh"] {
+        for hash in [
+            "",
+            "#",
+            "#learner",
+            "#learner=",
+            "#split.rho=0.",
+            "#%zz=%",
+            "#data.kind=tape",
+            "#a.b.c.d=1&&&",
+            "#learner=weigh",
+        ] {
             let run = from_hash(hash);
             assert!(run.config.validate().is_empty(), "{hash}");
         }

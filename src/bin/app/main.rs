@@ -17,7 +17,9 @@ use views::TrainingViews;
 
 #[component]
 fn App() -> impl IntoView {
-    provide_context(AppState::new());
+    let state = AppState::new();
+    provide_context(state);
+    worker_client::start_watchdog(state);
     view! {
         <header class="top">
             <h1>"policyPU"</h1>

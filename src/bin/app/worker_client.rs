@@ -25,10 +25,50 @@ struct Live {
 
 thread_local! {
     static LIVE: RefCell<Option<Live>> = const { RefCell::new(None) };
+    /// When the worker last said anything (ms since the epoch).
+    static LAST_HEARD: RefCell<f64> = const { RefCell::new(0.0) };
+}
+
+/// Silence after which a running worker is taken for hung (a lost GPU
+/// device can leave a read-back waiting forever). Long enough for the
+/// paper's CNN on a slow device.
+const SILENCE_LIMIT_MS: f64 = 120_000.0;
+
+/// Check every few seconds that a running worker still talks; end the run
+/// with a clear message when it does not.
+pub fn start_watchdog(state: AppState) {
+    let check = Closure::<dyn FnMut()>::new(move || {
+        let silent_for = js_sys::Date::now() - LAST_HEARD.with(|t| *t.borrow());
+        let waiting = matches!(
+            state.status.get_untracked(),
+            RunStatus::Running | RunStatus::Starting
+        );
+        if waiting && silent_for > SILENCE_LIMIT_MS {
+            discard();
+            state.status.set(RunStatus::Failed(format!(
+                "The training worker has not answered for {:.0} s: the GPU device may have been lost. \
+                 Your settings are kept; choose the CPU backend and press Train to start again.",
+                silent_for / 1000.0
+            )));
+        }
+    });
+    if let Some(window) = web_sys::window() {
+        let _ = window.set_interval_with_callback_and_timeout_and_arguments_0(
+            check.as_ref().unchecked_ref(),
+            5_000,
+        );
+    }
+    check.forget();
+}
+
+fn heard_now() {
+    LAST_HEARD.with(|t| *t.borrow_mut() = js_sys::Date::now());
 }
 
 /// Send a command, starting a worker first if there is none.
 pub fn send(state: AppState, command: ToWorker) {
+    // The silence clock starts from the command, not from the last run.
+    heard_now();
     let needs_worker = LIVE.with(|l| l.borrow().is_none());
     if needs_worker {
         if let Err(message) = spawn(state) {
@@ -72,6 +112,7 @@ fn spawn(state: AppState) -> Result<(), String> {
     let worker = Worker::new("./worker_loader.js")
         .map_err(|e| format!("The training worker could not start ({e:?}). Reload the page."))?;
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        heard_now();
         match serde_wasm_bindgen::from_value::<FromWorker>(event.data()) {
             Ok(FromWorker::Ready) => flush_queue(),
             Ok(message) => apply(state, message),
@@ -94,6 +135,7 @@ fn spawn(state: AppState) -> Result<(), String> {
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    heard_now();
     LIVE.with(|l| {
         *l.borrow_mut() = Some(Live {
             worker,

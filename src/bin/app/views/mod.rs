@@ -1,28 +1,93 @@
-//! Live views of a run: metric curves, ROC and PR curves, the policy's
-//! actions on U.
+//! Live views of a run: the latest scores, metric curves over the epochs,
+//! ROC and PR curves, the values on U as a histogram and as a grid of
+//! thumbnails. Everything is derived per epoch report, never per mini-batch.
+
+mod axes;
+mod bar_fill;
+mod canvas;
+mod colour_scale;
+mod curve_charts;
+mod empty_state;
+mod epoch_charts;
+mod epoch_series;
+mod example_detail;
+mod grid_navigation;
+mod histogram;
+mod image_pixels;
+mod legend;
+mod line_chart;
+mod panel;
+mod results;
+mod scale;
+mod series_style;
+mod thumbnail_canvas;
+mod thumbnail_grid;
+mod thumbnail_layout;
+mod value_name;
 
 use leptos::prelude::*;
+use policypu::config::DataConfig;
 
 use crate::state::use_app_state;
+use bar_fill::BarPatterns;
+use curve_charts::{PrChart, RocChart};
+use empty_state::EmptyState;
+use epoch_charts::{LossChart, MetricsChart, RewardChart, UnlabeledChart};
+use epoch_series::pretraining_bands;
+use histogram::ValueHistogram;
+use image_pixels::ImageSize;
+use results::ResultsPanel;
+use thumbnail_grid::ThumbnailGrid;
 
-/// All views of the current run.
+/// All views of the current run: the results panel, then a grid of chart
+/// panels once the first epoch has been reported.
 #[component]
 pub fn TrainingViews() -> impl IntoView {
     let state = use_app_state();
-    let latest = move || {
-        state.reports.with(|r| {
-            r.last().map(|rep| {
-                let show = |v: Option<f64>| v.map_or("n/a".to_string(), |v| format!("{v:.3}"));
-                format!(
-                    "{} epoch {}: accuracy {}, ROC-AUC {}, PR-AUC {}",
-                    rep.stage.label(),
-                    rep.epoch,
-                    show(rep.test.accuracy),
-                    show(rep.test.roc_auc),
-                    show(rep.test.pr_auc)
-                )
-            })
-        })
+    let bands = Memo::new(move |_| state.reports.with(|r| pretraining_bands(r)));
+    let has_reports = move || state.reports.with(|r| !r.is_empty());
+    let uses_policy = move || {
+        state
+            .run_config
+            .with(|c| c.as_ref().is_some_and(|c| c.learner.uses_policy()))
     };
-    view! { <p class="latest" id="latest">{latest}</p> }
+    let truth_known = move || {
+        state
+            .started
+            .with(|s| s.as_ref().is_some_and(|s| s.unlabeled_truth.is_some()))
+    };
+    let has_images = move || {
+        let builtin = state.run_config.with(|c| {
+            c.as_ref()
+                .is_some_and(|c| matches!(c.data, DataConfig::Builtin { .. }))
+        });
+        builtin
+            && state
+                .images
+                .with(|d| d.as_ref().is_some_and(|d| ImageSize::of(d.shape).is_some()))
+    };
+    view! {
+        <div class="training-views">
+            <BarPatterns/>
+            <ResultsPanel/>
+            <Show when=has_reports fallback=|| view! { <EmptyState/> }>
+                <div class="views">
+                    <MetricsChart bands/>
+                    <LossChart bands/>
+                    <Show when=uses_policy>
+                        <RewardChart bands/>
+                    </Show>
+                    <Show when=truth_known>
+                        <UnlabeledChart bands/>
+                    </Show>
+                    <RocChart/>
+                    <PrChart/>
+                    <ValueHistogram/>
+                    <Show when=has_images>
+                        <ThumbnailGrid bands/>
+                    </Show>
+                </div>
+            </Show>
+        </div>
+    }
 }

@@ -1,0 +1,44 @@
+//! Chart data drawn from the epoch reports: one point per epoch on a running
+//! epoch number over all stages (pre-training first), and the shaded
+//! stretches where pre-training happened.
+
+use policypu::report::{EpochReport, Stage};
+
+use super::line_chart::{Band, Series};
+use super::series_style::SeriesStyle;
+
+/// Title of the x axis of every chart against epochs.
+pub const EPOCH_AXIS: &str = "epoch (pre-training first)";
+
+/// A series of `value` over every report, at running epochs 1, 2, 3, …
+pub fn over_epochs(
+    reports: &[EpochReport],
+    name: &str,
+    style: SeriesStyle,
+    value: impl Fn(&EpochReport) -> Option<f64>,
+) -> Series {
+    Series::per_epoch(name, style, reports.iter().map(value))
+}
+
+/// One band per run of consecutive pre-training epochs of the same stage.
+pub fn pretraining_bands(reports: &[EpochReport]) -> Vec<Band> {
+    let mut bands: Vec<(Stage, usize, usize)> = Vec::new();
+    for (i, report) in reports.iter().enumerate() {
+        if report.stage == Stage::Train {
+            continue;
+        }
+        let epoch = i + 1;
+        match bands.last_mut() {
+            Some((stage, _, last)) if *stage == report.stage && *last + 1 == epoch => *last = epoch,
+            _ => bands.push((report.stage, epoch, epoch)),
+        }
+    }
+    bands
+        .into_iter()
+        .map(|(stage, first, last)| Band {
+            first,
+            last,
+            label: format!("shaded: {}", stage.label()),
+        })
+        .collect()
+}

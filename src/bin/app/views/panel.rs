@@ -1,0 +1,31 @@
+//! A titled panel of the views grid: a heading, one plain-words sentence on
+//! what it shows, then the view itself.
+
+use leptos::prelude::*;
+
+/// A panel with a heading and a caption.
+#[component]
+pub fn Panel(
+    /// The panel's id; its heading gets `{id}-title`.
+    id: &'static str,
+    /// The heading.
+    title: &'static str,
+    /// One sentence on what the panel shows, in plain words.
+    #[prop(into)]
+    caption: Signal<String>,
+    /// Spans the whole width of the grid.
+    #[prop(optional)]
+    wide: bool,
+    /// The view.
+    children: Children,
+) -> impl IntoView {
+    let heading_id = format!("{id}-title");
+    let labelled_by = heading_id.clone();
+    view! {
+        <section class="panel view-panel" class:wide=wide id=id aria-labelledby=labelled_by>
+            <h3 id=heading_id>{title}</h3>
+            <p class="caption">{move || caption.get()}</p>
+            {children()}
+        </section>
+    }
+}

@@ -1,0 +1,102 @@
+//! Downloadable tables of a run: per-epoch metrics, and the final value the
+//! policy (or classifier) gives each unlabeled example.
+
+use crate::report::EpochReport;
+
+/// Per-epoch metrics as CSV, one row per epoch report, empty cells where a
+/// value does not exist for that epoch or learner.
+pub fn epochs_csv(reports: &[EpochReport]) -> String {
+    let mut csv = String::from(
+        "stage,epoch,accuracy,roc_auc,pr_auc,classifier_loss,policy_loss,mean_reward,threshold,\
+         u_correct_rate,u_mean_on_positives,u_mean_on_negatives,epoch_ms,elapsed_ms\n",
+    );
+    let cell = |v: Option<f64>| v.map(|v| format!("{v}")).unwrap_or_default();
+    for r in reports {
+        let u = r.unlabeled.as_ref();
+        let cells = [
+            cell(r.test.accuracy),
+            cell(r.test.roc_auc),
+            cell(r.test.pr_auc),
+            cell(r.classifier_loss),
+            cell(r.policy_loss),
+            cell(r.mean_reward),
+            cell(r.threshold),
+            cell(u.and_then(|u| u.correct_rate)),
+            cell(u.and_then(|u| u.mean_on_positives)),
+            cell(u.and_then(|u| u.mean_on_negatives)),
+            format!("{:.1}", r.epoch_ms),
+            format!("{:.1}", r.elapsed_ms),
+        ];
+        let stage = serde_json::to_value(r.stage)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default();
+        csv += &format!("{stage},{},{}\n", r.epoch, cells.join(","));
+    }
+    csv
+}
+
+/// The final value for every unlabeled example: its position in U, its row
+/// in the source data, its true class where known, and the value.
+pub fn actions_csv(values: &[f32], sources: &[u32], truth: Option<&[bool]>) -> String {
+    let mut csv = String::from("u_index,source_row,true_label,value\n");
+    for (i, (value, source)) in values.iter().zip(sources).enumerate() {
+        let label = truth
+            .and_then(|t| t.get(i))
+            .map(|y| u8::from(*y).to_string())
+            .unwrap_or_default();
+        csv += &format!("{i},{source},{label},{value}\n");
+    }
+    csv
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::{Curves, Stage, TestMetrics, UnlabeledView, ViewSource};
+
+    #[test]
+    fn epochs_csv_has_a_row_per_report_and_blank_missing_cells() {
+        let report = EpochReport {
+            stage: Stage::Train,
+            epoch: 2,
+            test: TestMetrics {
+                accuracy: Some(0.9),
+                roc_auc: Some(0.95),
+                pr_auc: None,
+            },
+            curves: Curves::default(),
+            classifier_loss: Some(0.25),
+            policy_loss: None,
+            mean_reward: None,
+            threshold: None,
+            unlabeled: Some(UnlabeledView::of(
+                ViewSource::Classifier,
+                vec![0.8, 0.1],
+                Some(&[true, false]),
+                false,
+            )),
+            epoch_ms: 12.0,
+            elapsed_ms: 30.0,
+        };
+        let csv = epochs_csv(&[report]);
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[0].split(',').count(), lines[1].split(',').count());
+        assert_eq!(
+            lines[1],
+            "train,2,0.9,0.95,,0.25,,,,1,0.800000011920929,0.10000000149011612,12.0,30.0"
+        );
+    }
+
+    #[test]
+    fn actions_csv_lists_every_example() {
+        let csv = actions_csv(&[0.75, 0.25], &[10, 3], Some(&[true, false]));
+        assert_eq!(
+            csv,
+            "u_index,source_row,true_label,value\n0,10,1,0.75\n1,3,0,0.25\n"
+        );
+        let blind = actions_csv(&[0.5], &[7], None);
+        assert_eq!(blind.lines().nth(1), Some("0,7,,0.5"));
+    }
+}

@@ -1,0 +1,86 @@
+// Run controls: pause, single-step and resume a run; stop a run and start
+// another with a different learner.
+import {
+  chooseOption,
+  clickButton,
+  isNextBatch,
+  readDataValue,
+  readStage,
+  readStatus,
+  setField,
+  sleep,
+  waitForProgress,
+  waitForStatus,
+  waitUntil,
+} from './app.mjs';
+import { expect, expectAbove, expectEqual } from './expect.mjs';
+import { trainToDone } from './training.mjs';
+
+const QUIET_MS = 1500;
+const FULL_RUN_MS = 5 * 60_000;
+
+/** Fail unless `#stage` stays `expected` for `ms`. */
+async function expectStageStill(page, expected, ms, when) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const now = await readStage(page);
+    expect(now?.text === expected.text, `${when}: #stage moved from "${expected.text}" to "${now?.text}"`);
+    await sleep(100);
+  }
+}
+
+/** Pause a run and return the stage it settled on. */
+async function pauseRun(page) {
+  await clickButton(page, 'pause');
+  const status = await waitForStatus(page, 'Paused', 30_000);
+  expect(status.startsWith('Paused'), `status after Pause: "${status}"`);
+  // The mini-batch in flight when Pause was clicked may still report.
+  await sleep(300);
+  return readStage(page);
+}
+
+/** Test 3: Pause holds the run still, Step trains exactly one batch, Resume finishes. */
+async function pauseStepResume({ page, note }) {
+  await clickButton(page, 'train');
+  await waitForProgress(page, 120_000);
+  const paused = await pauseRun(page);
+  await expectStageStill(page, paused, QUIET_MS, 'while paused');
+
+  await clickButton(page, 'step');
+  const stepped = await waitUntil('#stage to move after Step', async () => {
+    const now = await readStage(page);
+    return now && now.text !== paused.text ? now : null;
+  }, { timeoutMs: 30_000, lastSeen: async () => (await readStage(page))?.text });
+  note(`paused at "${paused.text}", one Step → "${stepped.text}"`);
+  expect(isNextBatch(paused, stepped), `Step should advance one batch: "${paused.text}" → "${stepped.text}"`);
+  // A step that ends an epoch also evaluates; give it time, then it must hold.
+  await sleep(QUIET_MS);
+  const afterStep = await readStage(page);
+  expectEqual(afterStep?.text, stepped.text, '#stage a moment after one Step');
+  expect((await readStatus(page)).text.startsWith('Paused'), 'status should still say Paused after Step');
+
+  await clickButton(page, 'resume');
+  await waitForStatus(page, 'Done.', FULL_RUN_MS);
+  expectEqual(await readDataValue(page, 'epochs-done'), 40, '#epochs-done after resuming to the end');
+}
+
+/** Test 4: Stop ends a run; a fresh nnPU run of 3 epochs then completes. */
+async function stopThenNnpu({ page, note }) {
+  await clickButton(page, 'train');
+  await waitForProgress(page, 120_000);
+  await clickButton(page, 'stop');
+  await waitForStatus(page, 'Stopped.', 30_000);
+
+  await chooseOption(page, 'learner', 'nnPU');
+  await setField(page, 'optim.epochs', '3');
+  const { epochs } = await trainToDone(page, FULL_RUN_MS);
+  expectEqual(epochs, 3, '#epochs-done of nnPU (no pre-training)');
+  const accuracy = await readDataValue(page, 'metric-accuracy');
+  note(`nnPU test accuracy after 3 epochs: ${accuracy}`);
+  expectAbove(accuracy, 0.7, 'nnPU test accuracy');
+}
+
+export const controlTests = [
+  { name: 'pause holds, step trains one batch, resume finishes', mode: 'cpu', run: pauseStepResume },
+  { name: 'stop, then a 3-epoch nnPU run completes', mode: 'cpu', run: stopThenNnpu },
+];

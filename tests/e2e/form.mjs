@@ -1,0 +1,47 @@
+// The settings form refuses bad values at the field and leaves the rest of
+// the form alone.
+import { byId, fieldValue, setField } from './app.mjs';
+import { expect, expectEqual } from './expect.mjs';
+
+/** A field's error text and aria-invalid flag. */
+async function readFieldError(page, path) {
+  const error = page.locator(byId(`${path}-error`));
+  expect((await error.count()) === 1, `#${path}-error is missing`);
+  return {
+    message: ((await error.textContent()) ?? '').trim(),
+    invalid: await page.locator(byId(path)).getAttribute('aria-invalid'),
+  };
+}
+
+/** Type `value` into `path` and fail unless the field refuses it. */
+async function expectRefused(page, path, value) {
+  await setField(page, path, value);
+  const { message, invalid } = await readFieldError(page, path);
+  expect(message !== '', `"${value}" in ${path}: no error message shown`);
+  expectEqual(invalid, 'true', `aria-invalid of ${path} holding "${value}"`);
+  return message;
+}
+
+/** Test 5: out-of-range and non-numeric values are refused at their field. */
+async function invalidValuesRefused({ page }) {
+  const labeledBefore = await fieldValue(page, 'split.n_labeled');
+  expectEqual(labeledBefore, '300', 'default split.n_labeled');
+
+  const rhoMessage = await expectRefused(page, 'split.rho', '1.5');
+  expect(/0\.95/.test(rhoMessage), `split.rho error should state the range (max 0.95): "${rhoMessage}"`);
+  await expectRefused(page, 'optim.epochs', 'abc');
+
+  expectEqual(await fieldValue(page, 'split.n_labeled'), '300', 'split.n_labeled after refused values');
+  expectEqual(await fieldValue(page, 'split.rho'), '1.5', 'split.rho keeps what was typed');
+
+  await setField(page, 'split.rho', '0.3');
+  const fixed = await readFieldError(page, 'split.rho');
+  expectEqual(fixed.message, '', 'split.rho error after fixing it to 0.3');
+  expectEqual(fixed.invalid, 'false', 'aria-invalid of split.rho after fixing it');
+  const epochs = await readFieldError(page, 'optim.epochs');
+  expectEqual(epochs.invalid, 'true', 'optim.epochs stays refused while it holds "abc"');
+}
+
+export const formTests = [
+  { name: 'invalid form values are refused at the field', mode: 'cpu', run: invalidValuesRefused },
+];

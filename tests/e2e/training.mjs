@@ -1,0 +1,70 @@
+// Full runs: the default settings on the CPU backend, and a short run forced
+// onto (software) WebGPU.
+import { mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  chooseOption,
+  clickButton,
+  readDataValue,
+  readDevice,
+  setField,
+  waitForProgress,
+  waitForStatus,
+} from './app.mjs';
+import { expect, expectAbove, expectEqual } from './expect.mjs';
+
+const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), 'artifacts');
+const FULL_RUN_MS = 5 * 60_000;
+
+/**
+ * Click Train and wait for "Done.". Returns { epochs, seconds, perEpoch }
+ * timed from the first mini-batch (data loading and worker start excluded)
+ * to "Done.".
+ */
+export async function trainToDone(page, timeoutMs = FULL_RUN_MS) {
+  await clickButton(page, 'train');
+  await waitForProgress(page, 120_000);
+  const started = Date.now();
+  await waitForStatus(page, 'Done.', timeoutMs);
+  const seconds = (Date.now() - started) / 1000;
+  const epochs = await readDataValue(page, 'epochs-done');
+  return { epochs, seconds, perEpoch: seconds / Math.max(epochs, 1) };
+}
+
+const describeTiming = (label, { epochs, seconds, perEpoch }) =>
+  `${label}: ${epochs} epoch reports in ${seconds.toFixed(1)} s, ${perEpoch.toFixed(2)} s per epoch`;
+
+/** Test 1: the default run trains on the CPU and reaches > 0.85 accuracy. */
+async function defaultRunOnCpu({ page, note }) {
+  const timing = await trainToDone(page);
+  note(describeTiming('CPU (default run)', timing));
+  const device = await readDevice(page);
+  expectEqual(device.badge, 'CPU', 'device badge');
+  expectEqual(timing.epochs, 40, '#epochs-done (10 + 10 pre-training + 20 epochs)');
+  const accuracy = await readDataValue(page, 'metric-accuracy');
+  note(`final test accuracy ${accuracy}`);
+  expectAbove(accuracy, 0.85, 'final test accuracy');
+  await mkdir(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, 'trained.png'), fullPage: true });
+}
+
+/** Test 2: a one-epoch run forced onto WebGPU completes on SwiftShader. */
+async function shortRunOnWebGpu({ page, note }) {
+  await chooseOption(page, 'backend', 'WebGPU');
+  await setField(page, 'optim.epochs', '1');
+  await setField(page, 'policy.pretrain_epochs', '0');
+  await setField(page, 'split.n_labeled', '100');
+  const timing = await trainToDone(page);
+  note(describeTiming('WebGPU (SwiftShader), n_l=100, 1 epoch, first-step shader compilation included', timing));
+  const device = await readDevice(page);
+  note(`device: ${device.text}`);
+  expect(device.text.includes('WebGPU'), `#device should mention WebGPU, says "${device.text}"`);
+  expect(/swiftshader/i.test(device.text), `#device should mention swiftshader, says "${device.text}"`);
+  expectEqual(timing.epochs, 1, '#epochs-done');
+}
+
+export const trainingTests = [
+  { name: 'default run trains on the CPU to accuracy > 0.85', mode: 'cpu', run: defaultRunOnCpu },
+  { name: 'short run forced onto WebGPU (SwiftShader) completes', mode: 'webgpu', run: shortRunOnWebGpu },
+];

@@ -40,7 +40,9 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
     let mut cache = DataCache::new(args.run.data_dir.as_deref());
     let (device, device_name) = device_for(base.backend)?;
     println!("backend: {device_name}\n");
-    println!("| model | learner | examples/s | ms per batch | ms per epoch (batches) | batches timed |");
+    println!(
+        "| model | learner | examples/s | ms per batch | ms per epoch (batches) | batches timed |"
+    );
     println!("|---|---|---|---|---|---|");
     for &model in &args.models {
         for &learner in &args.learners {

@@ -49,7 +49,7 @@ pub fn RocChart() -> impl IntoView {
         <Panel id="panel-roc" title="ROC curve"
             caption="At every threshold on ŷ: the share of test negatives wrongly called positive (x) against the share of test positives found (y). Closer to the top-left corner is better.">
             <LineChart title="Latest ROC curve of the test set" series x_title="false-positive rate"
-                y_title="true-positive rate" x_range=UNIT y_range=UNIT square=true/>
+                y_title="true-positive rate" x_range=Some(UNIT) y_range=Some(UNIT) square=true/>
         </Panel>
     }
 }
@@ -81,7 +81,7 @@ pub fn PrChart() -> impl IntoView {
         <Panel id="panel-pr" title="Precision-recall curve"
             caption="At every threshold on ŷ: the share of test positives found (x) against the share of examples called positive that really are (y). Higher is better.">
             <LineChart title="Latest precision-recall curve of the test set" series x_title="recall"
-                y_title="precision" x_range=UNIT y_range=UNIT square=true/>
+                y_title="precision" x_range=Some(UNIT) y_range=Some(UNIT) square=true/>
         </Panel>
     }
 }

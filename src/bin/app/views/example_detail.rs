@@ -142,7 +142,7 @@ pub fn ExampleDetail(
                 role="img" aria-label="The selected example, enlarged"></canvas>
             <Show when=has_selection>
                 <LineChart title="Value history of the selected example" series x_title=EPOCH_AXIS
-                    y_title="value (1 = positive)" y_range=(0.0, 1.0) epochs=true bands/>
+                    y_title="value (1 = positive)" y_range=Some((0.0, 1.0)) epochs=true bands/>
             </Show>
         </div>
     }

@@ -103,11 +103,11 @@ pub fn LineChart(
     x_title: &'static str,
     /// Title of the y axis.
     y_title: &'static str,
-    /// Fixed x interval; fitted to the data when absent.
-    #[prop(optional)]
+    /// Fixed x interval; fitted to the data when None.
+    #[prop(optional_no_strip)]
     x_range: Option<(f64, f64)>,
-    /// Fixed y interval; fitted to the data when absent.
-    #[prop(optional)]
+    /// Fixed y interval; fitted to the data when None.
+    #[prop(optional_no_strip)]
     y_range: Option<(f64, f64)>,
     /// The x axis counts epochs: whole-number ticks, and the legend shows
     /// each series' latest value.

@@ -32,7 +32,9 @@ use crate::state::use_app_state;
 use bar_fill::BarPatterns;
 use curve_charts::{PrChart, RocChart};
 use empty_state::EmptyState;
-use epoch_charts::{LossChart, MetricsChart, RewardChart, UnlabeledChart};
+use epoch_charts::{
+    EpochChart, losses, reward_and_threshold, test_scores, unlabeled_caption, unlabeled_view,
+};
 use epoch_series::pretraining_bands;
 use histogram::ValueHistogram;
 use image_pixels::ImageSize;
@@ -72,13 +74,22 @@ pub fn TrainingViews() -> impl IntoView {
             <ResultsPanel/>
             <Show when=has_reports fallback=|| view! { <EmptyState/> }>
                 <div class="views">
-                    <MetricsChart bands/>
-                    <LossChart bands/>
+                    <EpochChart id="panel-metrics" title="Test-set scores" bands series=test_scores
+                        caption="How well the classifier does on held-out test examples after each epoch; 1 is perfect, and shaded epochs are pre-training."
+                        chart_title="Test accuracy, ROC-AUC and PR-AUC" y_title="score" y_range=Some((0.0, 1.0))/>
+                    <EpochChart id="panel-losses" title="Training losses" bands series=losses
+                        caption="The mean loss over each epoch's mini-batches: lower means the network fits its training targets better."
+                        chart_title="Classifier and policy loss" y_title="mean loss"/>
                     <Show when=uses_policy>
-                        <RewardChart bands/>
+                        <EpochChart id="panel-reward" title="Reward and threshold" bands series=reward_and_threshold
+                            caption="Reward: ŷ for labeled examples; for unlabeled ones ŷ above the threshold, 1−ŷ below it (eq. 4). The threshold is the mean ŷ over P and the confident part of U (eq. 5)."
+                            chart_title="Mean reward and threshold" y_title="value" y_range=Some((0.0, 1.0))/>
                     </Show>
                     <Show when=truth_known>
-                        <UnlabeledChart bands/>
+                        <EpochChart id="panel-unlabeled" title="How U is sorted" bands series=unlabeled_view
+                            caption=Signal::derive(move || unlabeled_caption(uses_policy()))
+                            chart_title="Correct-side rate and class means on the unlabeled set"
+                            y_title="share / mean value" y_range=Some((0.0, 1.0))/>
                     </Show>
                     <RocChart/>
                     <PrChart/>

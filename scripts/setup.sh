@@ -2,14 +2,13 @@
 # Installs what building, serving and testing the app needs, skipping
 # anything already present at the right version. Safe to run repeatedly.
 #   scripts/setup.sh          tools to build and serve the app
-#   scripts/setup.sh --e2e    also Chromium and playwright-core for browser tests
+#   scripts/setup.sh --e2e    also Debian's Chromium for the browser tests
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 TRUNK_VERSION=0.21.14
 WASM_BINDGEN_VERSION=0.2.130
-BINARYEN_VERSION=132.0.0
-PLAYWRIGHT_VERSION=1.65.1
+BINARYEN_MAJOR=132      # package.json pins binaryen and playwright-core
 
 say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
 
@@ -29,21 +28,16 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION"; then
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
 fi
 
-# wasm-opt from npm's binaryen: Debian's older one corrupts Burn's output.
-if ! node_modules/.bin/wasm-opt --version 2>/dev/null | grep -q "version ${BINARYEN_VERSION%%.*}"; then
-  say "installing binaryen $BINARYEN_VERSION (wasm-opt)"
-  npm install --no-save --no-audit --no-fund "binaryen@$BINARYEN_VERSION"
+# npm's binaryen (wasm-opt: Debian's older one corrupts Burn's output) and
+# playwright-core (drives Chromium in the browser tests), pinned in package.json.
+if ! node_modules/.bin/wasm-opt --version 2>/dev/null | grep -q "version $BINARYEN_MAJOR" ||
+   [ ! -f node_modules/playwright-core/package.json ]; then
+  say "installing binaryen and playwright-core from package.json"
+  npm install --no-audit --no-fund --no-package-lock
 fi
 
-if [ "${1:-}" = "--e2e" ]; then
-  if ! command -v chromium >/dev/null; then
-    say "installing Debian's chromium"
-    apt-get update -qq && apt-get install -y -qq chromium >/dev/null
-  fi
-  if [ ! -f node_modules/playwright-core/package.json ] ||
-     ! grep -q "\"version\": \"$PLAYWRIGHT_VERSION\"" node_modules/playwright-core/package.json; then
-    say "installing playwright-core $PLAYWRIGHT_VERSION"
-    npm install --no-save --no-audit --no-fund "playwright-core@$PLAYWRIGHT_VERSION" "binaryen@$BINARYEN_VERSION"
-  fi
+if [ "${1:-}" = "--e2e" ] && ! command -v chromium >/dev/null; then
+  say "installing Debian's chromium"
+  apt-get update -qq && apt-get install -y -qq chromium >/dev/null
 fi
 say "tools ready"

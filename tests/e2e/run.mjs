@@ -13,6 +13,7 @@ import { openApp } from './app.mjs';
 import { launchBrowser } from './browser.mjs';
 import { controlTests } from './controls.mjs';
 import { formTests } from './form.mjs';
+import { sharingTests } from './sharing.mjs';
 import { startStaticServer } from './server.mjs';
 import { trainingTests } from './training.mjs';
 
@@ -21,7 +22,7 @@ const DIST = resolve(HERE, '../../dist');
 const ARTIFACTS = join(HERE, 'artifacts');
 const TEST_TIMEOUT_MS = 7 * 60_000;
 
-const ALL_TESTS = [...formTests, ...trainingTests, ...controlTests];
+const ALL_TESTS = [...formTests, ...trainingTests, ...controlTests, ...sharingTests];
 
 function selectTests(words) {
   if (words.length === 0) return ALL_TESTS;

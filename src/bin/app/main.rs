@@ -3,7 +3,9 @@
 
 mod controls;
 mod data_loader;
+mod export_buttons;
 mod form;
+mod share_link;
 mod state;
 mod views;
 mod worker_client;
@@ -11,7 +13,9 @@ mod worker_client;
 use leptos::prelude::*;
 
 use controls::RunControls;
+use export_buttons::ExportButtons;
 use form::SettingsForm;
+use share_link::ShareControls;
 use state::AppState;
 use views::TrainingViews;
 
@@ -20,6 +24,7 @@ fn App() -> impl IntoView {
     let state = AppState::new();
     provide_context(state);
     worker_client::start_watchdog(state);
+    share_link::restore_and_mirror(state);
     view! {
         <header class="top">
             <h1>"policyPU"</h1>
@@ -33,6 +38,10 @@ fn App() -> impl IntoView {
             <aside class="sidebar"><SettingsForm/></aside>
             <section class="workspace">
                 <RunControls/>
+                <div class="run-tools">
+                    <ShareControls/>
+                    <ExportButtons/>
+                </div>
                 <TrainingViews/>
             </section>
         </main>

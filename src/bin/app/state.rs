@@ -84,6 +84,8 @@ pub struct AppState {
     pub images: RwSignal<Option<Arc<Dataset>>>,
     /// The unlabeled example whose history is shown (index into U).
     pub selected: RwSignal<Option<usize>>,
+    /// What a hand-edited share link had that could not be used.
+    pub link_notices: RwSignal<Vec<String>>,
 }
 
 impl AppState {
@@ -115,6 +117,7 @@ impl AppState {
             download: RwSignal::new(None),
             images: RwSignal::new(None),
             selected: RwSignal::new(None),
+            link_notices: RwSignal::new(Vec::new()),
         }
     }
 }

@@ -5,7 +5,10 @@
 //! [`data`] reads datasets, [`config`] describes a run, [`split`] builds the
 //! PU training set, [`learn`] trains (behind the `learn` feature, the only
 //! layer that links Burn) and [`metrics`] scores on host vectors.
+//! [`saved_model`] is the file a trained classifier is saved to, to score
+//! new CSV rows later.
 
+pub mod base64url;
 pub mod config;
 pub mod data;
 pub mod export;
@@ -16,5 +19,6 @@ pub mod pca;
 pub mod protocol;
 pub mod report;
 pub mod rng;
+pub mod saved_model;
 pub mod share;
 pub mod split;

@@ -90,8 +90,11 @@ pub struct RunStarted {
     pub unlabeled_sources: Vec<u32>,
     /// True class of each unlabeled example, where known.
     pub unlabeled_truth: Option<Vec<bool>>,
-    /// Labeled and unlabeled counts.
+    /// Number of labeled positives in the training set.
     pub n_labeled: usize,
+    /// For tabular data: each unlabeled example's position on the first two
+    /// principal axes of the features, in report order (for the scatter view).
+    pub unlabeled_projection: Option<Vec<[f32; 2]>>,
     /// Notes on the split.
     pub notes: Vec<String>,
 }
@@ -111,6 +114,9 @@ pub enum FromWorker {
     Paused,
     /// Going on.
     Resumed,
+    /// The trained classifier as a saved-model file (sent just before
+    /// `Done` or `Stopped`), for download and `policypu predict`.
+    Model(ByteBuf),
     /// The run finished all its epochs.
     Done,
     /// The run was stopped on request.

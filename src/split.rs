@@ -13,7 +13,9 @@
 use crate::config::{DataConfig, RunConfig};
 use crate::data::csv::TabularData;
 use crate::data::standardise::Standardiser;
+use crate::data::tabular_features::TabularFeatures;
 use crate::data::{Dataset, FeatureShape};
+use crate::pca::Pca2;
 use crate::rng::{PortableRng, stream};
 
 /// A PU training set with its hidden truth, and a test set.
@@ -37,6 +39,9 @@ pub struct PuSplit {
     pub prior: Option<f64>,
     /// Plain-language notes on what this split can and cannot measure.
     pub notes: Vec<String>,
+    /// CSV data: the feature columns and the standardiser fitted on the
+    /// training rows, to score new rows as these were; None for built-in data.
+    pub tabular: Option<TabularFeatures>,
 }
 
 impl PuSplit {
@@ -55,6 +60,17 @@ impl PuSplit {
         (0..self.n_train())
             .filter(|&i| !self.train_labeled[i])
             .collect()
+    }
+
+    /// For tabular data, where each unlabeled example lies on the first two
+    /// principal axes of the unlabeled features (in `unlabeled_indices`
+    /// order); `None` for images, which are shown as thumbnails instead.
+    pub fn unlabeled_projection(&self) -> Option<Vec<[f32; 2]>> {
+        let FeatureShape::Vector { dim } = self.shape else {
+            return None;
+        };
+        let unlabeled = gather_rows(&self.train_x, dim, &self.unlabeled_indices());
+        Some(Pca2::fit(&unlabeled, dim).project_all(&unlabeled))
     }
 
     /// True when the test set holds both classes, so AUCs are defined.
@@ -174,6 +190,7 @@ pub fn split_builtin(
              positive classes {}",
             positive_names.join(",")
         )],
+        tabular: None,
     })
 }
 
@@ -255,6 +272,10 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
         test_x,
         prior,
         notes,
+        tabular: Some(TabularFeatures {
+            names: table.feature_names.clone(),
+            standardiser,
+        }),
     })
 }
 

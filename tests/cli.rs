@@ -1,13 +1,85 @@
-//! The `policypu` binary end to end on the shipped MNIST subset.
+//! The `policypu` binary end to end, on the shipped MNIST subset and on synthetic CSV files.
 
-use std::process::Command;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 
 use policypu::report::RunResult;
+use policypu::rng::PortableRng;
+
+/// A fresh folder for one test's files.
+fn test_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("policypu-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `policypu` with these arguments, run to the end.
+fn policypu(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_policypu"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// The path as an argument.
+fn arg(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+/// A PU table with a truth column `y`: x1 and x2 lean with the class, x3 is
+/// noise, a third of the positives are labeled.
+fn pu_csv(rows: usize, seed: u64) -> String {
+    let mut rng = PortableRng::new(seed, 1);
+    let mut text = String::from("x1,x2,x3,labeled,y\n");
+    for i in 0..rows {
+        let positive = i % 2 == 0;
+        let centre = if positive { 1.5 } else { -1.5 };
+        text += &format!(
+            "{},{},{},{},{}\n",
+            centre + rng.normal(),
+            centre + rng.normal(),
+            rng.normal(),
+            u8::from(positive && i % 3 == 0),
+            u8::from(positive)
+        );
+    }
+    text
+}
+
+/// Train briefly on a synthetic CSV and save the model in `dir`.
+fn saved_csv_model(dir: &Path) -> PathBuf {
+    let train = dir.join("train.csv");
+    std::fs::write(&train, pu_csv(240, 1)).unwrap();
+    let model = dir.join("model.ppu");
+    let output = policypu(&[
+        "run",
+        "--csv",
+        arg(&train),
+        "--truth-column",
+        "y",
+        "--epochs",
+        "10",
+        "--pretrain-epochs",
+        "3",
+        "--batch-size",
+        "32",
+        "--lr",
+        "1e-3",
+        "--policy-lr",
+        "1e-3",
+        "--quiet",
+        "--out",
+        arg(&dir.join("run.json")),
+        "--save-model",
+        arg(&model),
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    model
+}
 
 #[test]
 fn run_writes_reports_and_scores() {
-    let dir = std::env::temp_dir().join(format!("policypu-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = test_dir("cli");
     let out = dir.join("run.json");
     let scores = dir.join("scores.csv");
     let status = Command::new(env!("CARGO_BIN_EXE_policypu"))
@@ -24,6 +96,8 @@ fn run_writes_reports_and_scores() {
         .arg(&out)
         .arg("--dump-scores")
         .arg(&scores)
+        .arg("--save-model")
+        .arg(dir.join("mnist.ppu"))
         .status()
         .unwrap();
     assert!(status.success());
@@ -34,6 +108,97 @@ fn run_writes_reports_and_scores() {
     let csv = std::fs::read_to_string(&scores).unwrap();
     assert_eq!(csv.lines().next(), Some("index,score,label"));
     assert_eq!(csv.lines().count(), 1 + 3000);
+
+    std::fs::write(dir.join("rows.csv"), "x1,x2\n1,2\n").unwrap();
+    let output = policypu(&[
+        "predict",
+        "--model",
+        arg(&dir.join("mnist.ppu")),
+        "--csv",
+        arg(&dir.join("rows.csv")),
+    ]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("trained on MNIST images"), "{stderr}");
+}
+
+#[test]
+fn run_saves_a_model_that_predict_scores_csv_rows_with() {
+    let dir = test_dir("predict");
+    let model = saved_csv_model(&dir);
+    // Columns in another order, no labeled column, the truth column kept.
+    let mut new_rows = String::from("y,x3,x2,x1\n");
+    for line in pu_csv(37, 2).lines().skip(1) {
+        let cells: Vec<&str> = line.split(',').collect();
+        new_rows += &format!("{},{},{},{}\n", cells[4], cells[2], cells[1], cells[0]);
+    }
+    let rows = dir.join("new.csv");
+    std::fs::write(&rows, new_rows).unwrap();
+    let scores = dir.join("scores.csv");
+    let output = policypu(&[
+        "predict",
+        "--model",
+        arg(&model),
+        "--csv",
+        arg(&rows),
+        "--out",
+        arg(&scores),
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("accuracy") && stderr.contains("roc-auc"),
+        "{stderr}"
+    );
+
+    let table = std::fs::read_to_string(&scores).unwrap();
+    let mut lines = table.lines();
+    assert_eq!(lines.next(), Some("row,score,predicted"));
+    let mut predicted_positive = 0;
+    for (index, line) in lines.enumerate() {
+        let cells: Vec<&str> = line.split(',').collect();
+        assert_eq!(cells.len(), 3, "{line}");
+        assert_eq!(cells[0], (index + 1).to_string());
+        let score: f32 = cells[1].parse().unwrap();
+        assert!((0.0..=1.0).contains(&score), "{line}");
+        assert_eq!(cells[2], if score >= 0.5 { "1" } else { "0" }, "{line}");
+        predicted_positive += usize::from(score >= 0.5);
+    }
+    assert_eq!(table.lines().count(), 1 + 37);
+    assert!(predicted_positive > 0 && predicted_positive < 37, "{table}");
+
+    // Without --out the table goes to standard output, the same table.
+    let output = policypu(&["predict", "--model", arg(&model), "--csv", arg(&rows)]);
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), table);
+}
+
+#[test]
+fn predict_refuses_a_csv_without_a_feature_column_and_a_file_that_is_no_model() {
+    let dir = test_dir("predict-errors");
+    let model = saved_csv_model(&dir);
+    let rows = dir.join("no-x2.csv");
+    std::fs::write(&rows, "x1,x3\n0.5,1\n").unwrap();
+    let output = policypu(&["predict", "--model", arg(&model), "--csv", arg(&rows)]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("no column \"x2\""), "{stderr}");
+    assert!(output.stdout.is_empty());
+
+    let bad_cell = dir.join("bad-cell.csv");
+    std::fs::write(&bad_cell, "x1,x2,x3\n0.5,1,2\n0.5,oops,2\n").unwrap();
+    let output = policypu(&["predict", "--model", arg(&model), "--csv", arg(&bad_cell)]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("data row 2") && stderr.contains("column \"x2\""),
+        "{stderr}"
+    );
+
+    let output = policypu(&["predict", "--model", arg(&rows), "--csv", arg(&rows)]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("not a policypu model file"), "{stderr}");
 }
 
 #[test]

@@ -142,3 +142,49 @@ fn csv_without_truth_tests_on_held_out_positives_and_says_so() {
     assert!(split.notes[0].contains("cannot be computed"));
     assert_eq!(split.prior, None);
 }
+
+#[test]
+fn tabular_unlabeled_projection_puts_the_classes_apart() {
+    // Two correlated features that both separate the classes, plus jitter:
+    // the first principal axis runs between the two clusters.
+    let mut text = String::from("a,b,labeled,truth\n");
+    for i in 0..80 {
+        let positive = i % 2 == 0;
+        let centre = if positive { 5.0 } else { 1.0 };
+        let jitter = (i % 7) as f32 * 0.05;
+        let labeled = positive && i % 4 == 0;
+        text += &format!(
+            "{},{},{},{}\n",
+            centre + jitter,
+            centre - jitter,
+            u8::from(labeled),
+            u8::from(positive)
+        );
+    }
+    let columns = CsvColumns {
+        truth: Some("truth".into()),
+        ..CsvColumns::default()
+    };
+    let table = read_csv(text.as_bytes(), &columns).unwrap();
+    let split = split_csv(&table, &csv_config(Some("truth"))).unwrap();
+    let unlabeled = split.unlabeled_indices();
+    let points = split.unlabeled_projection().unwrap();
+    assert_eq!(points.len(), unlabeled.len());
+    let truth = split.train_truth.as_ref().unwrap();
+    let first_axis = |positive: bool| -> Vec<f32> {
+        unlabeled
+            .iter()
+            .zip(&points)
+            .filter(|(i, _)| truth[**i] == positive)
+            .map(|(_, p)| p[0])
+            .collect()
+    };
+    let (pos, neg) = (first_axis(true), first_axis(false));
+    assert!(!pos.is_empty() && !neg.is_empty());
+    let max = |v: &[f32]| v.iter().copied().fold(f32::MIN, f32::max);
+    let min = |v: &[f32]| v.iter().copied().fold(f32::MAX, f32::min);
+    assert!(
+        max(&pos) < min(&neg) || max(&neg) < min(&pos),
+        "positives {pos:?} negatives {neg:?}"
+    );
+}

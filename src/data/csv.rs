@@ -453,6 +453,92 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
     })
 }
 
+/// Rows to score: the feature columns a model reads, and the true class where known.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FeatureRows {
+    /// `rows() × names.len()` feature values, row-major, in the order the names
+    /// were asked for, all finite. Nothing is dropped or standardised.
+    pub features: Vec<f32>,
+    /// Ground truth of each row (true = positive) when the file has the truth column.
+    pub truth: Option<Vec<bool>>,
+    /// Number of data rows.
+    pub rows: usize,
+}
+
+/// Read the named feature columns of a CSV file (and its truth column, if the file
+/// has one by that name) to score them with a trained model.
+///
+/// The file follows the same rules as for [`read_csv`], but needs no labeled column,
+/// may hold other columns, and keeps columns that hold one value in every row (a
+/// model expects all its inputs). A truth column the header lacks is not an error:
+/// `truth` is then None.
+///
+/// # Errors
+/// A [`CsvError`] for the file's encoding, separator, header, size, ragged rows or
+/// bad cells; [`CsvError::MissingColumn`] naming the first feature column the
+/// header lacks; [`CsvError::RoleConflict`] if the truth column is also a feature.
+pub fn read_feature_rows(
+    bytes: &[u8],
+    feature_names: &[String],
+    truth: Option<&str>,
+) -> Result<FeatureRows, CsvError> {
+    let Table {
+        header, mut rows, ..
+    } = Table::open(bytes)?;
+    let features = feature_names
+        .iter()
+        .map(|name| column_index(&header, name, ColumnRole::Feature))
+        .collect::<Result<Vec<usize>, CsvError>>()?;
+    if features.is_empty() {
+        return Err(CsvError::NoFeatures {
+            constant: Vec::new(),
+        });
+    }
+    let truth = truth.and_then(|name| column_index(&header, name, ColumnRole::Truth).ok());
+    if let Some(index) = truth.filter(|index| features.contains(index)) {
+        return Err(CsvError::RoleConflict {
+            name: header.get(index).cloned().unwrap_or_default(),
+            first: ColumnRole::Truth,
+            second: ColumnRole::Feature,
+        });
+    }
+    let mut read = FeatureRows {
+        features: Vec::new(),
+        truth: truth.map(|_| Vec::new()),
+        rows: 0,
+    };
+    let mut count = 0;
+    while let Some((line, record)) = rows.next_row()? {
+        count += 1;
+        if count > MAX_ROWS {
+            continue;
+        }
+        let row = DataRow {
+            record,
+            header: &header,
+            line,
+            number: count,
+        };
+        if let (Some(index), Some(truth)) = (truth, read.truth.as_mut()) {
+            truth.push(row.cell(index).truth()?);
+        }
+        for &index in &features {
+            read.features.push(row.cell(index).number()?);
+        }
+    }
+    if count > MAX_ROWS {
+        return Err(CsvError::TooManyRows {
+            found: count,
+            limit: MAX_ROWS,
+        });
+    }
+    if count == 0 {
+        return Err(CsvError::NoDataRows);
+    }
+    read.rows = count;
+    Ok(read)
+}
+
 /// A quick look at a file before the user picks columns (for the app's preview).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct CsvPreview {
@@ -735,17 +821,7 @@ struct Layout {
 impl Layout {
     /// Finds the chosen columns in the header.
     fn resolve(header: &[String], columns: &CsvColumns) -> Result<Self, CsvError> {
-        let find = |name: &str, role: ColumnRole| {
-            let name = name.trim();
-            header
-                .iter()
-                .position(|column| column == name)
-                .ok_or_else(|| CsvError::MissingColumn {
-                    role,
-                    name: name.to_owned(),
-                    available: header.to_vec(),
-                })
-        };
+        let find = |name: &str, role: ColumnRole| column_index(header, name, role);
         let conflict = |name: &str, first: ColumnRole, second: ColumnRole| CsvError::RoleConflict {
             name: name.trim().to_owned(),
             first,
@@ -794,6 +870,19 @@ impl Layout {
             features,
         })
     }
+}
+
+/// The index of the column named `name` (trimmed) in the header.
+fn column_index(header: &[String], name: &str, role: ColumnRole) -> Result<usize, CsvError> {
+    let name = name.trim();
+    header
+        .iter()
+        .position(|column| column == name)
+        .ok_or_else(|| CsvError::MissingColumn {
+            role,
+            name: name.to_owned(),
+            available: header.to_vec(),
+        })
 }
 
 /// The columns of every data row, parsed.
@@ -1800,5 +1889,50 @@ mod tests {
         let json = serde_json::to_string(&CsvColumns::default()).unwrap();
         let back: CsvColumns = serde_json::from_str(&json).unwrap();
         assert_eq!(back, CsvColumns::default());
+    }
+
+    #[test]
+    fn feature_rows_follow_the_names_and_keep_constant_columns() {
+        let text = "id;b;a;y;k\n1;2.5;-1;yes;7\n\n2;3;0;no;7\n";
+        let rows =
+            read_feature_rows(text.as_bytes(), &strings(&["a", "b", "k"]), Some("y")).unwrap();
+        assert_eq!(rows.rows, 2);
+        assert_eq!(rows.features, vec![-1.0, 2.5, 7.0, 0.0, 3.0, 7.0]);
+        assert_eq!(rows.truth, Some(vec![true, false]));
+        let without_truth =
+            read_feature_rows(text.as_bytes(), &strings(&["a"]), Some("truth")).unwrap();
+        assert_eq!(without_truth.features, vec![-1.0, 0.0]);
+        assert_eq!(without_truth.truth, None);
+    }
+
+    #[test]
+    fn feature_rows_name_a_missing_column_and_a_bad_cell() {
+        let names = strings(&["a", "b"]);
+        let err = read_feature_rows(b"a,c\n1,2\n", &names, None).unwrap_err();
+        assert_eq!(
+            err,
+            CsvError::MissingColumn {
+                role: ColumnRole::Feature,
+                name: "b".into(),
+                available: strings(&["a", "c"]),
+            }
+        );
+        assert!(err.to_string().contains("no column \"b\""), "{err}");
+        let err = read_feature_rows(b"a,b\n1,2\n3,x\n", &names, None).unwrap_err();
+        assert_eq!(
+            err,
+            CsvError::NonNumeric {
+                at: at(3, 2, "b"),
+                value: "x".into()
+            }
+        );
+        assert_eq!(
+            read_feature_rows(b"a,b\n", &names, None),
+            Err(CsvError::NoDataRows)
+        );
+        assert!(matches!(
+            read_feature_rows(b"a,b\n1,2\n", &names, Some("b")),
+            Err(CsvError::RoleConflict { .. })
+        ));
     }
 }

@@ -1,8 +1,11 @@
-//! Datasets: the built-in image subsets and user CSV files.
+//! Datasets: the built-in image subsets, user CSV files and the example CSV files.
 
+pub mod column_guess;
 pub mod csv;
+pub mod examples;
 pub mod pubin;
 pub mod standardise;
+pub mod tabular_features;
 pub mod tasks;
 
 /// The shape of one example's features.

@@ -6,6 +6,7 @@ pub mod device_data;
 pub mod losses;
 pub mod network;
 pub mod reward;
+pub mod saved_classifier;
 pub mod schedule;
 pub mod trainer;
 

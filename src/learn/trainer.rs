@@ -16,12 +16,14 @@ use super::device_data::{DeviceData, probabilities, probability_tensor, read_vec
 use super::losses::{RiskEstimator, bce_with_logits, pu_risk};
 use super::network::{Network, Role};
 use super::reward::batch_reward;
+use super::saved_classifier::record_bytes;
 use super::schedule::{Schedule, batch_bounds};
 use crate::config::{Learner, RunConfig};
 use crate::report::{
     BatchProgress, Curves, EpochReport, Stage, TestMetrics, TrainEvent, UnlabeledView, ViewSource,
 };
 use crate::rng::{PortableRng, stream};
+use crate::saved_model::{ModelHeader, ModelInput, SavedModel, created_by};
 use crate::split::PuSplit;
 
 /// Seeding the device and drawing initial weights must not interleave
@@ -93,6 +95,7 @@ pub struct Trainer {
     labeled: Vec<bool>,
     truth: Option<Vec<bool>>,
     test_y: Vec<bool>,
+    input: ModelInput,
     unlabeled_truth: Option<Vec<bool>>,
     prior: Option<f64>,
     data: DeviceData,
@@ -181,6 +184,7 @@ impl Trainer {
             labeled: split.train_labeled.clone(),
             truth: split.train_truth.clone(),
             test_y: split.test_y.clone(),
+            input: ModelInput::of_split(split),
             prior,
             data,
             classifier: Trained::new(classifier_net, config.optim.lr, config.optim.weight_decay),
@@ -242,6 +246,36 @@ impl Trainer {
     /// The test set's true classes.
     pub fn test_labels(&self) -> &[bool] {
         &self.test_y
+    }
+
+    /// The classifier as it is now, with the configuration and the input
+    /// description (CSV feature columns and standardiser) needed to score new
+    /// data as the test set is scored. Call it between steps, typically once
+    /// [`Trainer::is_done`]; the classifier then is the one that gave
+    /// [`Trainer::last_test_scores`].
+    ///
+    /// Safe on WebGPU: parameters are read with `into_data_async` and recorded
+    /// on the host (see [`record_bytes`]), never read synchronously. From async
+    /// code (the browser worker), `trainer.export_model().await` and then
+    /// [`SavedModel::to_bytes`] give the model file's bytes.
+    ///
+    /// # Errors
+    /// [`TrainError::Device`] if reading the parameters back fails,
+    /// [`TrainError::Config`] if the split and configuration disagree on the
+    /// data source (a built-in configuration with a CSV split, say).
+    pub async fn export_model(&self) -> Result<SavedModel, TrainError> {
+        let header = ModelHeader {
+            created_by: created_by(),
+            config: self.config.clone(),
+            input: self.input.clone(),
+        };
+        header
+            .check()
+            .map_err(|e| TrainError::Config(format!("cannot export the model: {e}")))?;
+        Ok(SavedModel {
+            header,
+            classifier_record: record_bytes(self.classifier.net.valid()).await?,
+        })
     }
 
     /// Train one mini-batch; at an epoch's end also evaluate and report.

@@ -1,5 +1,6 @@
 // Helpers that drive and read the policypu page: open it, fill the form,
 // wait for a run status, and read progress, device and metrics.
+import { readFile } from 'node:fs/promises';
 
 const STAGES = ['pre-train classifier', 'pre-train policy', 'train'];
 
@@ -27,8 +28,22 @@ export async function waitUntil(what, probe, { timeoutMs, everyMs = 200, lastSee
   }
 }
 
-/** Load the app and wait until its Train button is there and enabled. */
-export async function openApp(page, url) {
+/** localStorage key the app sets once its guided tour has been shown. */
+export const TOUR_DONE_KEY = 'policypu.tour.done';
+
+/** Pages already told that the tour has been seen. */
+const toursMarkedSeen = new WeakSet();
+
+/**
+ * Load the app and wait until its Train button is there and enabled. The
+ * first-visit tour is marked as seen before the app starts, on this page and
+ * every later navigation of it, unless `tour` is true (a first visit).
+ */
+export async function openApp(page, url, { tour = false } = {}) {
+  if (!tour && !toursMarkedSeen.has(page)) {
+    toursMarkedSeen.add(page);
+    await page.addInitScript((key) => window.localStorage.setItem(key, '1'), TOUR_DONE_KEY);
+  }
   await page.goto(url, { waitUntil: 'load' });
   await page.locator('#train:enabled').waitFor({ timeout: 60_000 });
 }
@@ -155,4 +170,15 @@ export async function chooseOption(page, id, label) {
 /** Click a control button by id (train, pause, resume, step, stop). */
 export async function clickButton(page, id) {
   await page.locator(`#${id}:enabled`).click({ timeout: 10_000 });
+}
+
+/** Click a download button and return the path of the downloaded file. */
+export async function downloadPath(page, buttonId) {
+  const [download] = await Promise.all([page.waitForEvent('download'), clickButton(page, buttonId)]);
+  return download.path();
+}
+
+/** Click a download button and return the downloaded file's text. */
+export async function downloadText(page, buttonId) {
+  return readFile(await downloadPath(page, buttonId), 'utf8');
 }

@@ -1,7 +1,9 @@
 // Entry point of the browser end-to-end tests: serves dist/ on 127.0.0.1,
 // runs each test in its own headless Chromium with a fresh profile, one at a
 // time, and prints "ok - name (t s)" / "not ok - name: reason" per test and
-// "N passed, M failed" last. Exits non-zero if any test failed.
+// "N passed, M failed" last. Exits non-zero if any test failed. The app's
+// first-visit tour is marked as seen before each test, except in tests with
+// `tour: true`, which open the page as a first visit.
 //
 //   node tests/e2e/run.mjs            all tests
 //   node tests/e2e/run.mjs pause nnPU  only tests whose name contains a word
@@ -11,10 +13,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openApp } from './app.mjs';
 import { launchBrowser } from './browser.mjs';
+import { comparisonTests } from './comparison.mjs';
 import { controlTests } from './controls.mjs';
+import { csvTests } from './csv.mjs';
 import { formTests } from './form.mjs';
 import { sharingTests } from './sharing.mjs';
 import { startStaticServer } from './server.mjs';
+import { teachingTests } from './teaching.mjs';
 import { trainingTests } from './training.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -22,7 +27,7 @@ const DIST = resolve(HERE, '../../dist');
 const ARTIFACTS = join(HERE, 'artifacts');
 const TEST_TIMEOUT_MS = 7 * 60_000;
 
-const ALL_TESTS = [...formTests, ...trainingTests, ...controlTests, ...sharingTests];
+const ALL_TESTS = [...formTests, ...trainingTests, ...controlTests, ...sharingTests, ...teachingTests, ...csvTests, ...comparisonTests];
 
 function selectTests(words) {
   if (words.length === 0) return ALL_TESTS;
@@ -67,7 +72,7 @@ async function runTest(test, url) {
     browser = await launchBrowser(test.mode);
     const { page } = browser;
     const body = (async () => {
-      await openApp(page, url);
+      await openApp(page, url, { tour: test.tour });
       await test.run({ page, note: (line) => notes.push(line) });
     })();
     try {

@@ -1,10 +1,10 @@
 // Share links and downloads: a copied link reproduces the form and the run,
 // a hand-edited link shows what it ignored, and every export is well formed.
-import { readFile } from 'node:fs/promises';
 import {
   byId,
   chooseOption,
   clickButton,
+  downloadText,
   fieldValue,
   openApp,
   readDataValue,
@@ -15,12 +15,6 @@ import { expect, expectEqual } from './expect.mjs';
 import { trainToDone } from './training.mjs';
 
 const SHORT_RUN_MS = 3 * 60_000;
-
-/** Click an export button and return the downloaded file's text. */
-async function downloadText(page, buttonId) {
-  const [download] = await Promise.all([page.waitForEvent('download'), clickButton(page, buttonId)]);
-  return readFile(await download.path(), 'utf8');
-}
 
 /** The test metrics of the first epoch report, from the JSON export. */
 async function firstEpochMetrics(page) {

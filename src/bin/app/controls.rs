@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use policypu::config::DataConfig;
+use policypu::config::{DataConfig, RunConfig};
 use policypu::data::pubin::parse_pubin;
 use policypu::protocol::{DataPayload, ToWorker};
 use serde_bytes::ByteBuf;
@@ -13,9 +13,13 @@ use crate::data_loader;
 use crate::state::{AppState, RunStatus, use_app_state};
 use crate::worker_client;
 
-/// Start a run of the form's settings: fetch the data, then hand it to the worker.
+/// Start a run of the form's settings.
 pub fn start_run(state: AppState) {
-    let config = state.config.get_untracked();
+    start_with(state, state.config.get_untracked());
+}
+
+/// Start a run of `config`: fetch or take its data, then hand both to the worker.
+pub fn start_with(state: AppState, config: RunConfig) {
     let problems = config.validate();
     if !problems.is_empty() {
         state.status.set(RunStatus::Failed(format!(
@@ -49,11 +53,17 @@ pub fn start_run(state: AppState) {
                     Err(message) => return state.status.set(RunStatus::Failed(message)),
                 }
             }
-            DataConfig::Csv { .. } => {
-                return state
-                    .status
-                    .set(RunStatus::Failed("Load a CSV file first.".into()));
-            }
+            DataConfig::Csv { .. } => match state.csv.get_untracked() {
+                Some(file) => DataPayload::Csv {
+                    bytes: ByteBuf::from(file.bytes.to_vec()),
+                },
+                None => {
+                    return state.status.set(RunStatus::Failed(
+                        "No CSV file is loaded: drop one on the data panel, pick one, or try an example."
+                            .into(),
+                    ));
+                }
+            },
         };
         state.status.set(RunStatus::Starting);
         worker_client::send(

@@ -9,8 +9,9 @@ use js_sys::Uint8Array;
 use policypu::data::tasks::BuiltinDataset;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{ReadableStreamDefaultReader, ReadableWritablePair, Response};
+use web_sys::{ReadableStreamDefaultReader, Response};
 
+use crate::compression;
 use crate::state::DownloadProgress;
 
 /// The uncompressed `.pubin` training and test files of one dataset.
@@ -46,7 +47,7 @@ pub async fn load(
         })
         .await?;
         parts.push(
-            gunzip(&gz)
+            compression::gunzip(&gz)
                 .await
                 .map_err(|e| format!("{url} could not be unpacked: {e}"))?,
         );
@@ -58,7 +59,8 @@ pub async fn load(
     Ok(bytes)
 }
 
-fn describe(e: JsValue) -> String {
+/// A thrown JavaScript value in words.
+pub fn describe(e: JsValue) -> String {
     e.as_string()
         .or_else(|| {
             js_sys::Reflect::get(&e, &"message".into())
@@ -69,7 +71,10 @@ fn describe(e: JsValue) -> String {
 }
 
 /// GET `url`, reporting bytes received as they arrive.
-async fn download(url: &str, on_progress: impl Fn(u64, Option<u64>)) -> Result<Vec<u8>, String> {
+pub async fn download(
+    url: &str,
+    on_progress: impl Fn(u64, Option<u64>),
+) -> Result<Vec<u8>, String> {
     let window = web_sys::window().ok_or("no window")?;
     let response: Response = JsFuture::from(window.fetch_with_str(url))
         .await
@@ -113,29 +118,4 @@ async fn download(url: &str, on_progress: impl Fn(u64, Option<u64>)) -> Result<V
         on_progress(bytes.len() as u64, total);
     }
     Ok(bytes)
-}
-
-/// Gunzip with `new DecompressionStream('gzip')` (built through js-sys:
-/// web-sys only offers it behind an unstable flag).
-pub async fn gunzip(gz: &[u8]) -> Result<Vec<u8>, String> {
-    let array = Uint8Array::from(gz);
-    let parts = js_sys::Array::of1(&array);
-    let blob = web_sys::Blob::new_with_u8_array_sequence(&parts).map_err(describe)?;
-    let constructor: js_sys::Function =
-        js_sys::Reflect::get(&js_sys::global(), &"DecompressionStream".into())
-            .map_err(describe)?
-            .dyn_into()
-            .map_err(|_| {
-                "this browser has no DecompressionStream; use a current browser".to_string()
-            })?;
-    let stream: ReadableWritablePair =
-        js_sys::Reflect::construct(&constructor, &js_sys::Array::of1(&"gzip".into()))
-            .map_err(describe)?
-            .unchecked_into();
-    let unpacked = blob.stream().pipe_through(&stream);
-    let response = Response::new_with_opt_readable_stream(Some(&unpacked)).map_err(describe)?;
-    let buffer = JsFuture::from(response.array_buffer().map_err(describe)?)
-        .await
-        .map_err(describe)?;
-    Ok(Uint8Array::new(&buffer).to_vec())
 }

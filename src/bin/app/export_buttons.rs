@@ -1,34 +1,12 @@
-//! Downloads of the current run: per-epoch metrics (CSV and JSON) and the
-//! final value of every unlabeled example (CSV). Made in the page, from
+//! Downloads of the current run: per-epoch metrics (CSV and JSON), the
+//! final value of every unlabeled example (CSV) and the trained classifier. Made in the page, from
 //! what the worker reported; nothing leaves the browser.
 
 use leptos::prelude::*;
 use policypu::export::{actions_csv, epochs_csv};
-use wasm_bindgen::JsCast;
 
+use crate::download::{download, model_file_name};
 use crate::state::use_app_state;
-
-/// Offer `text` as a file called `name`.
-fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
-    let describe = |e: wasm_bindgen::JsValue| format!("{e:?}");
-    let parts = js_sys::Array::of1(&text.into());
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type(mime);
-    let blob =
-        web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(describe)?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(describe)?;
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .ok_or("no document")?;
-    let anchor: web_sys::HtmlAnchorElement = document
-        .create_element("a")
-        .map_err(describe)?
-        .unchecked_into();
-    anchor.set_href(&url);
-    anchor.set_download(name);
-    anchor.click();
-    web_sys::Url::revoke_object_url(&url).map_err(describe)
-}
 
 /// The download buttons, enabled once there is something to download.
 #[component]
@@ -43,7 +21,7 @@ pub fn ExportButtons() -> impl IntoView {
         report(
             state
                 .reports
-                .with(|r| download("policypu-epochs.csv", "text/csv", &epochs_csv(r))),
+                .with(|r| download("policypu-epochs.csv", "text/csv", epochs_csv(r).as_bytes())),
         )
     };
     let metrics_json = move |_| {
@@ -51,7 +29,7 @@ pub fn ExportButtons() -> impl IntoView {
         report(download(
             "policypu-epochs.json",
             "application/json",
-            &json.to_string(),
+            json.to_string().as_bytes(),
         ));
     };
     let actions = move |_| {
@@ -66,16 +44,29 @@ pub fn ExportButtons() -> impl IntoView {
         });
         report(
             csv.ok_or_else(|| "no values on U yet".to_string())
-                .and_then(|csv| download("policypu-actions.csv", "text/csv", &csv)),
+                .and_then(|csv| download("policypu-actions.csv", "text/csv", csv.as_bytes())),
         );
     };
+    let model = move |_| {
+        report(
+            state
+                .model
+                .get_untracked()
+                .ok_or_else(|| "the trained model has not arrived yet".to_string())
+                .and_then(|bytes| {
+                    download(&model_file_name(None), "application/octet-stream", &bytes)
+                }),
+        )
+    };
     view! {
-        <div class="exports" aria-label="Downloads">
+        <div class="exports" role="group" aria-label="Downloads">
             <span class="hint">"Download: "</span>
             <button id="export-epochs-csv" on:click=metrics_csv disabled=no_reports>"Metrics (CSV)"</button>
             <button id="export-epochs-json" on:click=metrics_json disabled=no_reports>"Metrics (JSON)"</button>
             <button id="export-actions-csv" on:click=actions disabled=no_reports
                 title="The final value of every unlabeled example, with its true label">"Actions on U (CSV)"</button>
+            <button id="export-model" on:click=model disabled=move || state.model.with(Option::is_none)
+                title="The trained classifier and its settings; score a CSV with `policypu predict`">"Trained model"</button>
             <span class="field-error" role="alert">{move || error.get()}</span>
         </div>
     }

@@ -4,8 +4,10 @@
 
 use leptos::prelude::*;
 use policypu::config::{BackendChoice, DataConfig, Learner, ModelPreset, RunConfig};
+use policypu::data::csv::CsvColumns;
 use policypu::data::tasks::BuiltinDataset;
 
+use crate::csv_panel::CsvPanel;
 use crate::state::use_app_state;
 
 /// Reads a field of the configuration (`None`: empty, meaning the default).
@@ -213,10 +215,37 @@ fn PositiveClasses() -> impl IntoView {
     }
 }
 
-fn dataset_of(c: &RunConfig) -> BuiltinDataset {
+/// Where the examples come from, as the data source select offers it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Source {
+    /// A built-in image subset.
+    Builtin(BuiltinDataset),
+    /// The user's CSV file.
+    Csv,
+}
+
+fn source_of(c: &RunConfig) -> Source {
     match c.data {
-        DataConfig::Builtin { dataset, .. } => dataset,
-        DataConfig::Csv { .. } => BuiltinDataset::Mnist,
+        DataConfig::Builtin { dataset, .. } => Source::Builtin(dataset),
+        DataConfig::Csv { .. } => Source::Csv,
+    }
+}
+
+/// Switch the data source; the CNN needs images, so CSV data gets the fast MLP.
+fn set_source(c: &mut RunConfig, source: Source) {
+    if source_of(c) == source {
+        return;
+    }
+    match source {
+        Source::Builtin(dataset) => c.data = DataConfig::builtin(dataset),
+        Source::Csv => {
+            c.data = DataConfig::Csv {
+                columns: CsvColumns::default(),
+            };
+            if c.model == ModelPreset::PaperCnn {
+                c.model = ModelPreset::Fast;
+            }
+        }
     }
 }
 
@@ -226,28 +255,34 @@ pub fn SettingsForm() -> impl IntoView {
     let state = use_app_state();
     let uses_policy = move || state.config.with(|c| c.learner.uses_policy());
     let uses_prior = move || state.config.with(|c| c.learner.uses_prior());
+    let is_csv = move || state.config.with(|c| source_of(c) == Source::Csv);
     view! {
         <form class="settings" on:submit=|ev| ev.prevent_default() aria-label="Run settings">
             <h2>"Data"</h2>
-            <SelectField label="Dataset" id="dataset" hint="Built-in image subsets, downloaded once per session."
-                options=vec![(BuiltinDataset::Mnist, "MNIST"), (BuiltinDataset::FashionMnist, "Fashion-MNIST"), (BuiltinDataset::Cifar10, "CIFAR-10")]
-                get=dataset_of set=|c, d| c.data = DataConfig::builtin(d)/>
-            <PositiveClasses/>
-            <h2>"PU training set"</h2>
-            <NumberField label="Labeled positives n_l" field="split.n_labeled" min=1.0 max=20000.0 integer=true
-                hint="Drawn at random from all positives (SCAR)."
-                get=|c| Some(c.split.n_labeled as f64) set=|c, v| c.split.n_labeled = v.unwrap_or(300.0) as usize/>
-            <NumberField label="Unlabeled |U|" field="split.n_unlabeled" min=1.0 max=100000.0 integer=true optional=true
-                hint="Empty: 3 × n_l, as in the paper."
-                get=|c| c.split.n_unlabeled.map(|v| v as f64) set=|c, v| c.split.n_unlabeled = v.map(|v| v as usize)/>
-            <NumberField label="Positives in U, ρ" field="split.rho" min=0.0 max=0.95
-                hint="Fraction of U that is secretly positive (0.3, 0.5, 0.7 in the paper)."
-                get=|c| Some(c.split.rho) set=|c, v| c.split.rho = v.unwrap_or(0.3)/>
+            <SelectField label="Data source" id="dataset" hint="Built-in image subsets are downloaded once per session; a CSV file stays in this tab."
+                options=vec![(Source::Builtin(BuiltinDataset::Mnist), "MNIST"), (Source::Builtin(BuiltinDataset::FashionMnist), "Fashion-MNIST"),
+                    (Source::Builtin(BuiltinDataset::Cifar10), "CIFAR-10"), (Source::Csv, "Your CSV file")]
+                get=source_of set=set_source/>
+            <Show when=is_csv fallback=|| view! {
+                <PositiveClasses/>
+                <h2>"PU training set"</h2>
+                <NumberField label="Labeled positives n_l" field="split.n_labeled" min=1.0 max=20000.0 integer=true
+                    hint="Drawn at random from all positives (SCAR)."
+                    get=|c| Some(c.split.n_labeled as f64) set=|c, v| c.split.n_labeled = v.unwrap_or(300.0) as usize/>
+                <NumberField label="Unlabeled |U|" field="split.n_unlabeled" min=1.0 max=100000.0 integer=true optional=true
+                    hint="Empty: 3 × n_l, as in the paper."
+                    get=|c| c.split.n_unlabeled.map(|v| v as f64) set=|c, v| c.split.n_unlabeled = v.map(|v| v as usize)/>
+                <NumberField label="Positives in U, ρ" field="split.rho" min=0.0 max=0.95
+                    hint="Fraction of U that is secretly positive (0.3, 0.5, 0.7 in the paper)."
+                    get=|c| Some(c.split.rho) set=|c, v| c.split.rho = v.unwrap_or(0.3)/>
+            }>
+                <CsvPanel/>
+            </Show>
             <NumberField label="Seed" field="seed" min=0.0 max=4294967295.0 integer=true
                 hint="Same seed, same split, same initial weights, same run."
                 get=|c| Some(c.seed as f64) set=|c, v| c.seed = v.unwrap_or(1.0) as u64/>
             <h2>"Learner"</h2>
-            <SelectField label="Learner" id="learner" hint="policyPU variants learn a policy for U; the rest are baselines."
+            <SelectField label="Learner" id="learner" hint=crate::teaching::LEARNER_HINT
                 options=Learner::ALL.iter().map(|l| (*l, l.name())).collect()
                 get=|c| c.learner set=|c, l| c.learner = l/>
             <SelectField label="Model" id="model" hint="Fast MLPs train in seconds; the paper's CNN needs a GPU."

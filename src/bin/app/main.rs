@@ -1,43 +1,67 @@
 //! The page: settings on the left, training controls and live views on the
 //! right. Training runs in a Web Worker; this program only draws.
 
+mod compare_controls;
+mod comparison;
+mod compression;
 mod controls;
+mod csv_file;
+mod csv_link;
+mod csv_panel;
+mod csv_preview;
+mod csv_roles;
 mod data_loader;
+mod download;
+mod explainer;
 mod export_buttons;
 mod form;
+mod intro;
+mod run_history;
 mod share_link;
 mod state;
+mod teaching;
+mod tour;
 mod views;
 mod worker_client;
 
 use leptos::prelude::*;
 
+use compare_controls::CompareControls;
 use controls::RunControls;
 use export_buttons::ExportButtons;
 use form::SettingsForm;
+use intro::Intro;
 use share_link::ShareControls;
 use state::AppState;
+use tour::{TourButton, TourCallout, TourState};
 use views::TrainingViews;
 
 #[component]
 fn App() -> impl IntoView {
     let state = AppState::new();
     provide_context(state);
+    // Before the hash is rewritten from the form: a link that autoruns skips the tour.
+    let tour = TourState::new();
     worker_client::start_watchdog(state);
     share_link::restore_and_mirror(state);
     view! {
         <header class="top">
-            <h1>"policyPU"</h1>
-            <p class="tagline">
-                "Learning a classifier from positive and unlabeled data with policy gradient "
-                <a href="https://doi.org/10.1109/ICDM.2019.00049" target="_blank" rel="noopener">"(Li et al., ICDM 2019)"</a>
-                ". Everything runs in your browser."
-            </p>
+            <div class="title">
+                <h1>"policyPU"</h1>
+                <p class="tagline">
+                    "Learning a classifier from positive and unlabeled data with policy gradient "
+                    <a href="https://doi.org/10.1109/ICDM.2019.00049" target="_blank" rel="noopener">"(Li et al., ICDM 2019)"</a>
+                    ". Everything runs in your browser."
+                </p>
+            </div>
+            <TourButton tour/>
         </header>
+        <Intro/>
         <main class="layout">
             <aside class="sidebar"><SettingsForm/></aside>
             <section class="workspace">
                 <RunControls/>
+                <CompareControls/>
                 <div class="run-tools">
                     <ShareControls/>
                     <ExportButtons/>
@@ -45,6 +69,7 @@ fn App() -> impl IntoView {
                 <TrainingViews/>
             </section>
         </main>
+        <TourCallout tour/>
     }
 }
 

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use policypu::config::RunConfig;
+use policypu::config::{Learner, RunConfig};
 use policypu::data::Dataset;
 use policypu::protocol::{DeviceInfo, RunStarted};
 use policypu::report::{BatchProgress, EpochReport};
@@ -60,6 +60,62 @@ pub struct Progress {
     pub latest: Option<BatchProgress>,
 }
 
+/// A CSV file the user dropped, picked or opened from an example. It stays
+/// in the page (and, when asked, in the share link), never on a server.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CsvFile {
+    /// The file's name, for the page.
+    pub name: String,
+    /// The file's bytes.
+    pub bytes: Arc<Vec<u8>>,
+}
+
+/// How a finished run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunOutcome {
+    /// All epochs done.
+    Done,
+    /// Stopped by the user before the end.
+    Stopped,
+}
+
+/// A finished run kept in the session's history, for comparison and export.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunRecord {
+    /// 1, 2, 3… in the order the runs finished.
+    pub id: u64,
+    /// The settings it ran with.
+    pub config: RunConfig,
+    /// Its epoch reports (without per-example values).
+    pub reports: Vec<EpochReport>,
+    /// How it ended.
+    pub outcome: RunOutcome,
+    /// The trained classifier as a saved-model file, when the worker sent one.
+    pub model: Option<Arc<Vec<u8>>>,
+    /// The comparison it was part of, if any (runs of one comparison share a split).
+    pub comparison: Option<u64>,
+}
+
+impl RunRecord {
+    /// "#3 policyPU (Weighter)".
+    pub fn label(&self) -> String {
+        format!("#{} {}", self.id, self.config.learner.name())
+    }
+}
+
+/// Learners still to run in the current comparison.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ComparisonQueue {
+    /// The comparison's id (runs record it).
+    pub id: u64,
+    /// The settings every run of the comparison shares, except the learner.
+    pub base: Option<RunConfig>,
+    /// Learners not started yet, in order.
+    pub waiting: Vec<Learner>,
+    /// The comparison is running (cleared when its last run ends or one fails).
+    pub active: bool,
+}
+
 /// The page's state; `Copy`, so every component can take it from context.
 #[derive(Clone, Copy)]
 pub struct AppState {
@@ -86,6 +142,20 @@ pub struct AppState {
     pub selected: RwSignal<Option<usize>>,
     /// What a hand-edited share link had that could not be used.
     pub link_notices: RwSignal<Vec<String>>,
+    /// The CSV file in use, when the data source is a CSV.
+    pub csv: RwSignal<Option<CsvFile>>,
+    /// Put the CSV itself into share links (off by default).
+    pub share_csv: RwSignal<bool>,
+    /// The CSV as share-link text while `share_csv` is on, or why it cannot be.
+    pub csv_in_link: RwSignal<Option<Result<String, String>>>,
+    /// The current run's trained classifier, once the worker sent it.
+    pub model: RwSignal<Option<Arc<Vec<u8>>>>,
+    /// Finished runs of this session, oldest first.
+    pub runs: RwSignal<Vec<RunRecord>>,
+    /// Ids of the runs ticked for comparison.
+    pub compared: RwSignal<Vec<u64>>,
+    /// The comparison in progress, if any.
+    pub comparison: RwSignal<ComparisonQueue>,
 }
 
 impl AppState {
@@ -97,6 +167,7 @@ impl AppState {
         self.reports.set(Vec::new());
         self.history.set(Vec::new());
         self.selected.set(None);
+        self.model.set(None);
     }
 
     /// The device the current run trains on.
@@ -118,6 +189,13 @@ impl AppState {
             images: RwSignal::new(None),
             selected: RwSignal::new(None),
             link_notices: RwSignal::new(Vec::new()),
+            csv: RwSignal::new(None),
+            share_csv: RwSignal::new(false),
+            csv_in_link: RwSignal::new(None),
+            model: RwSignal::new(None),
+            runs: RwSignal::new(Vec::new()),
+            compared: RwSignal::new(Vec::new()),
+            comparison: RwSignal::new(ComparisonQueue::default()),
         }
     }
 }

@@ -3,6 +3,7 @@
 //! replaced by a fresh one on the next start.
 
 use std::cell::RefCell;
+use std::sync::Arc;
 
 use leptos::prelude::*;
 use policypu::protocol::{FromWorker, ToWorker};
@@ -11,7 +12,8 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, MessageEvent, Worker};
 
-use crate::state::{AppState, RunStatus};
+use crate::state::{AppState, RunOutcome, RunStatus};
+use crate::{comparison, run_history};
 
 /// A live worker and the messages waiting for its "ready".
 struct Live {
@@ -45,6 +47,7 @@ pub fn start_watchdog(state: AppState) {
         );
         if waiting && silent_for > SILENCE_LIMIT_MS {
             discard();
+            comparison::after_run(state, None);
             state.status.set(RunStatus::Failed(format!(
                 "The training worker has not answered for {:.0} s: the GPU device may have been lost. \
                  Your settings are kept; choose the CPU backend and press Train to start again.",
@@ -126,6 +129,7 @@ fn spawn(state: AppState) -> Result<(), String> {
         discard();
         let detail = event.message();
         // The worker's panic hook may already have said more; keep that message.
+        comparison::after_run(state, None);
         if !matches!(state.status.get_untracked(), RunStatus::Failed(_)) {
             state.status.set(RunStatus::Failed(format!(
                 "The training worker stopped unexpectedly ({detail}). Your settings are kept: press Train \
@@ -179,13 +183,24 @@ fn apply(state: AppState, message: FromWorker) {
         }
         FromWorker::Paused => state.status.set(RunStatus::Paused),
         FromWorker::Resumed => state.status.set(RunStatus::Running),
-        FromWorker::Done => state.status.set(RunStatus::Done),
-        FromWorker::Stopped => state.status.set(RunStatus::Stopped),
+        FromWorker::Model(bytes) => state.model.set(Some(Arc::new(bytes.into_vec()))),
+        FromWorker::Done => end_run(state, RunStatus::Done, Some(RunOutcome::Done)),
+        FromWorker::Stopped => end_run(state, RunStatus::Stopped, Some(RunOutcome::Stopped)),
         FromWorker::Error(message) => {
             if message.contains("crashed") {
                 discard();
             }
-            state.status.set(RunStatus::Failed(message));
+            end_run(state, RunStatus::Failed(message), None);
         }
     }
+}
+
+/// Set the final status, keep a finished run in the history, and go on with
+/// a comparison (or end it after a failure).
+fn end_run(state: AppState, status: RunStatus, outcome: Option<RunOutcome>) {
+    state.status.set(status);
+    if let Some(outcome) = outcome {
+        run_history::record(state, outcome);
+    }
+    comparison::after_run(state, outcome);
 }

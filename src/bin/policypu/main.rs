@@ -4,6 +4,7 @@
 mod args;
 mod bench;
 mod native;
+mod predict;
 mod progress;
 mod sweep;
 
@@ -36,6 +37,9 @@ enum Command {
         /// Also write the final test-set scores and labels as CSV.
         #[arg(long)]
         dump_scores: Option<PathBuf>,
+        /// Also save the trained classifier, to score new CSV rows with `policypu predict`.
+        #[arg(long)]
+        save_model: Option<PathBuf>,
         /// Print only the progress bar and the summary, not a line per epoch.
         #[arg(long)]
         quiet: bool,
@@ -44,6 +48,8 @@ enum Command {
     Sweep(sweep::SweepArgs),
     /// Measure examples/s, ms per epoch and peak memory of each model preset.
     Bench(bench::BenchArgs),
+    /// Score the rows of a CSV file with a classifier saved by `run --save-model`.
+    Predict(predict::PredictArgs),
 }
 
 fn main() -> ExitCode {
@@ -52,10 +58,20 @@ fn main() -> ExitCode {
             run,
             out,
             dump_scores,
+            save_model,
             quiet,
-        } => run_once(&run, &out, dump_scores.as_deref(), quiet),
+        } => run_once(
+            &run,
+            &out,
+            RunOutputs {
+                dump_scores: dump_scores.as_deref(),
+                save_model: save_model.as_deref(),
+            },
+            quiet,
+        ),
         Command::Sweep(args) => sweep::sweep(&args),
         Command::Bench(args) => bench::bench(&args),
+        Command::Predict(args) => predict::predict(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -66,10 +82,18 @@ fn main() -> ExitCode {
     }
 }
 
+/// The optional files `run` writes besides its JSON result.
+struct RunOutputs<'a> {
+    /// Final test-set scores and labels as CSV.
+    dump_scores: Option<&'a std::path::Path>,
+    /// The trained classifier as a model file.
+    save_model: Option<&'a std::path::Path>,
+}
+
 fn run_once(
     run: &RunArgs,
     out: &std::path::Path,
-    dump_scores: Option<&std::path::Path>,
+    outputs: RunOutputs<'_>,
     quiet: bool,
 ) -> Result<(), String> {
     let config = run.to_config()?;
@@ -84,19 +108,26 @@ fn run_once(
     } else {
         Verbosity::Epochs
     };
-    let (result, scores) = train(&config, &split, &device, &device_name, verbosity)?;
+    let (result, trainer) = train(&config, &split, &device, &device_name, verbosity)?;
     if let Some(last) = result.last() {
         println!("final: {}", progress::epoch_line(last));
     }
     let json = serde_json::to_string_pretty(&result).map_err(|e| e.to_string())?;
     std::fs::write(out, json).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     eprintln!("wrote {}", out.display());
-    if let Some(path) = dump_scores {
+    if let Some(path) = outputs.dump_scores {
         let mut csv = String::from("index,score,label\n");
+        let scores = trainer.last_test_scores();
         for (i, (score, label)) in scores.iter().zip(&split.test_y).enumerate() {
             csv += &format!("{i},{score},{}\n", u8::from(*label));
         }
         std::fs::write(path, csv).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        eprintln!("wrote {}", path.display());
+    }
+    if let Some(path) = outputs.save_model {
+        let model = pollster::block_on(trainer.export_model()).map_err(|e| e.to_string())?;
+        let bytes = model.to_bytes().map_err(|e| e.to_string())?;
+        std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         eprintln!("wrote {}", path.display());
     }
     Ok(())

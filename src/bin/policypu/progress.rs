@@ -17,14 +17,15 @@ pub enum Verbosity {
     Bar,
 }
 
-/// Train `config` on `split` to the end; returns the run and the final test scores.
+/// Train `config` on `split` to the end; returns the run and the trainer
+/// (final test scores, the classifier to export).
 pub fn train(
     config: &RunConfig,
     split: &PuSplit,
     device: &Device,
     device_name: &str,
     verbosity: Verbosity,
-) -> Result<(RunResult, Vec<f32>), String> {
+) -> Result<(RunResult, Trainer), String> {
     let mut trainer = Trainer::new(config, split, device).map_err(|e| e.to_string())?;
     let bar = ProgressBar::new(trainer.total_batches() as u64);
     bar.set_style(
@@ -46,14 +47,13 @@ pub fn train(
     }))
     .map_err(|e| e.to_string())?;
     bar.finish_and_clear();
-    let scores = trainer.last_test_scores().to_vec();
     Ok((
         RunResult {
             config: config.clone(),
             device: device_name.to_string(),
             reports,
         },
-        scores,
+        trainer,
     ))
 }
 

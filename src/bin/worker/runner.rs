@@ -11,6 +11,7 @@ use policypu::learn::Trainer;
 use policypu::protocol::{DataPayload, FromWorker, RunStarted, ToWorker};
 use policypu::report::TrainEvent;
 use policypu::split::{PuSplit, split_builtin, split_csv};
+use serde_bytes::ByteBuf;
 
 use crate::{device, post};
 
@@ -66,6 +67,7 @@ async fn run(id: u64, config: RunConfig, data: DataPayload, control: Rc<RefCell<
             return; // replaced by a newer run, which reports for itself
         }
         if stopped {
+            send_model(&trainer).await;
             return post::send(&FromWorker::Stopped);
         }
         if paused && !step_once {
@@ -84,13 +86,31 @@ async fn run(id: u64, config: RunConfig, data: DataPayload, control: Rc<RefCell<
                     match event {
                         TrainEvent::Batch(progress) => post::send(&FromWorker::Progress(progress)),
                         TrainEvent::Epoch(report) => post::send(&FromWorker::Epoch(report)),
-                        TrainEvent::Done => return post::send(&FromWorker::Done),
+                        TrainEvent::Done => {
+                            send_model(&trainer).await;
+                            return post::send(&FromWorker::Done);
+                        }
                     }
                 }
             }
             Err(e) => return post::send(&FromWorker::Error(format!("Training stopped: {e}"))),
         }
         post::sleep(0).await;
+    }
+}
+
+/// Send the trained classifier as a saved-model file. A failure here does
+/// not spoil the run, so it is only logged.
+async fn send_model(trainer: &Trainer) {
+    let bytes = match trainer.export_model().await {
+        Ok(model) => model.to_bytes().map_err(|e| e.to_string()),
+        Err(e) => Err(e.to_string()),
+    };
+    match bytes {
+        Ok(bytes) => post::send(&FromWorker::Model(ByteBuf::from(bytes))),
+        Err(e) => {
+            web_sys::console::warn_1(&format!("the trained model could not be saved: {e}").into())
+        }
     }
 }
 
@@ -111,6 +131,7 @@ async fn prepare(config: &RunConfig, data: DataPayload) -> Result<(Trainer, RunS
             .as_ref()
             .map(|t| unlabeled.iter().map(|&i| t[i]).collect()),
         n_labeled: split.n_train() - unlabeled.len(),
+        unlabeled_projection: split.unlabeled_projection(),
         notes: split.notes.clone(),
     };
     Ok((trainer, started))

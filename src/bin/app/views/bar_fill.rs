@@ -39,7 +39,7 @@ pub fn BarPatterns() -> impl IntoView {
             <defs>
                 <pattern id=NEGATIVE_HATCH_ID width="6" height="6" patternUnits="userSpaceOnUse"
                     patternTransform="rotate(45)">
-                    <rect width="6" height="6" style="fill: #fdf1e4"/>
+                    <rect width="6" height="6" style="fill: #fbe7da"/>
                     <line x1="0" y1="0" x2="0" y2="6" style="stroke: var(--negative); stroke-width: 3"/>
                 </pattern>
             </defs>

@@ -2,12 +2,12 @@
 //! through grey (undecided, 0.5) to blue (positive, 1), the page's
 //! `--negative` and `--positive` colours.
 
-/// Colour of value 0: `--negative`.
-const NEGATIVE: [f64; 3] = [217.0, 130.0, 43.0];
+/// Colour of value 0: `--negative`, Okabe–Ito vermillion.
+const NEGATIVE: [f64; 3] = [213.0, 94.0, 0.0];
 /// Colour of value 0.5.
 const MIDDLE: [f64; 3] = [120.0, 124.0, 132.0];
-/// Colour of value 1: `--positive`.
-const POSITIVE: [f64; 3] = [31.0, 111.0, 181.0];
+/// Colour of value 1: `--positive`, Okabe–Ito blue.
+const POSITIVE: [f64; 3] = [0.0, 114.0, 178.0];
 
 /// The RGB colour of `value` (clamped to [0, 1]).
 pub fn value_colour(value: f32) -> [u8; 3] {

@@ -46,7 +46,7 @@ pub fn RocChart() -> impl IntoView {
         })
     });
     view! {
-        <Panel id="panel-roc" title="ROC curve"
+        <Panel id="panel-roc" title="ROC curve" explain="roc"
             caption="At every threshold on ŷ: the share of test negatives wrongly called positive (x) against the share of test positives found (y). Closer to the top-left corner is better.">
             <LineChart title="Latest ROC curve of the test set" series x_title="false-positive rate"
                 y_title="true-positive rate" x_range=Some(UNIT) y_range=Some(UNIT) square=true/>
@@ -78,7 +78,7 @@ pub fn PrChart() -> impl IntoView {
         })
     });
     view! {
-        <Panel id="panel-pr" title="Precision-recall curve"
+        <Panel id="panel-pr" title="Precision-recall curve" explain="pr"
             caption="At every threshold on ŷ: the share of test positives found (x) against the share of examples called positive that really are (y). Higher is better.">
             <LineChart title="Latest precision-recall curve of the test set" series x_title="recall"
                 y_title="precision" x_range=Some(UNIT) y_range=Some(UNIT) square=true/>

@@ -24,6 +24,9 @@ pub fn EpochChart(
     /// One sentence on what the chart shows.
     #[prop(into)]
     caption: Signal<String>,
+    /// Id of the panel's teaching text (`crate::teaching`); empty: none.
+    #[prop(optional)]
+    explain: &'static str,
     /// Accessible title of the chart itself.
     chart_title: &'static str,
     /// The y axis title.
@@ -40,7 +43,7 @@ pub fn EpochChart(
     let state = use_app_state();
     let series = Memo::new(move |_| state.reports.with(|r| series(r)));
     view! {
-        <Panel id title caption>
+        <Panel id title caption explain>
             <LineChart title=chart_title series x_title=EPOCH_AXIS y_title y_range
                 epochs=true bands/>
         </Panel>

@@ -163,7 +163,7 @@ pub fn ValueHistogram() -> impl IntoView {
         }
     };
     view! {
-        <Panel id="panel-histogram" title="Values on U now" caption>
+        <Panel id="panel-histogram" title="Values on U now" caption explain="histogram">
             {chart}
         </Panel>
     }

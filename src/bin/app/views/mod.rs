@@ -6,6 +6,7 @@ mod axes;
 mod bar_fill;
 mod canvas;
 mod colour_scale;
+mod comparison;
 mod curve_charts;
 mod empty_state;
 mod epoch_charts;
@@ -18,7 +19,10 @@ mod legend;
 mod line_chart;
 mod panel;
 mod results;
+mod run_metrics;
+mod run_style;
 mod scale;
+mod scatter;
 mod series_style;
 mod thumbnail_canvas;
 mod thumbnail_grid;
@@ -30,6 +34,7 @@ use policypu::config::DataConfig;
 
 use crate::state::use_app_state;
 use bar_fill::BarPatterns;
+use comparison::ComparisonPanel;
 use curve_charts::{PrChart, RocChart};
 use empty_state::EmptyState;
 use epoch_charts::{
@@ -39,6 +44,7 @@ use epoch_series::pretraining_bands;
 use histogram::ValueHistogram;
 use image_pixels::ImageSize;
 use results::ResultsPanel;
+use scatter::UnlabeledScatter;
 use thumbnail_grid::ThumbnailGrid;
 
 /// All views of the current run: the results panel, then a grid of chart
@@ -58,6 +64,11 @@ pub fn TrainingViews() -> impl IntoView {
             .started
             .with(|s| s.as_ref().is_some_and(|s| s.unlabeled_truth.is_some()))
     };
+    let has_projection = move || {
+        state
+            .started
+            .with(|s| s.as_ref().is_some_and(|s| s.unlabeled_projection.is_some()))
+    };
     let has_images = move || {
         let builtin = state.run_config.with(|c| {
             c.as_ref()
@@ -72,21 +83,24 @@ pub fn TrainingViews() -> impl IntoView {
         <div class="training-views">
             <BarPatterns/>
             <ResultsPanel/>
+            <Show when=move || !state.runs.with(Vec::is_empty)>
+                <ComparisonPanel/>
+            </Show>
             <Show when=has_reports fallback=|| view! { <EmptyState/> }>
                 <div class="views">
-                    <EpochChart id="panel-metrics" title="Test-set scores" bands series=test_scores
+                    <EpochChart id="panel-metrics" title="Test-set scores" explain="metrics" bands series=test_scores
                         caption="How well the classifier does on held-out test examples after each epoch; 1 is perfect, and shaded epochs are pre-training."
                         chart_title="Test accuracy, ROC-AUC and PR-AUC" y_title="score" y_range=Some((0.0, 1.0))/>
-                    <EpochChart id="panel-losses" title="Training losses" bands series=losses
+                    <EpochChart id="panel-losses" title="Training losses" explain="losses" bands series=losses
                         caption="The mean loss over each epoch's mini-batches: lower means the network fits its training targets better."
                         chart_title="Classifier and policy loss" y_title="mean loss"/>
                     <Show when=uses_policy>
-                        <EpochChart id="panel-reward" title="Reward and threshold" bands series=reward_and_threshold
+                        <EpochChart id="panel-reward" title="Reward and threshold" explain="reward" bands series=reward_and_threshold
                             caption="Reward: ŷ for labeled examples; for unlabeled ones ŷ above the threshold, 1−ŷ below it (eq. 4). The threshold is the mean ŷ over P and the confident part of U (eq. 5)."
                             chart_title="Mean reward and threshold" y_title="value" y_range=Some((0.0, 1.0))/>
                     </Show>
                     <Show when=truth_known>
-                        <EpochChart id="panel-unlabeled" title="How U is sorted" bands series=unlabeled_view
+                        <EpochChart id="panel-unlabeled" title="How U is sorted" explain="unlabeled" bands series=unlabeled_view
                             caption=Signal::derive(move || unlabeled_caption(uses_policy()))
                             chart_title="Correct-side rate and class means on the unlabeled set"
                             y_title="share / mean value" y_range=Some((0.0, 1.0))/>
@@ -94,6 +108,9 @@ pub fn TrainingViews() -> impl IntoView {
                     <RocChart/>
                     <PrChart/>
                     <ValueHistogram/>
+                    <Show when=has_projection>
+                        <UnlabeledScatter/>
+                    </Show>
                     <Show when=has_images>
                         <ThumbnailGrid bands/>
                     </Show>

@@ -1,9 +1,11 @@
 //! A titled panel of the views grid: a heading, one plain-words sentence on
-//! what it shows, then the view itself.
+//! what it shows, an optional "What is this?" explanation, then the view.
 
 use leptos::prelude::*;
 
-/// A panel with a heading and a caption.
+use crate::explainer::Explainer;
+
+/// A panel with a heading, a caption and, optionally, an explanation.
 #[component]
 pub fn Panel(
     /// The panel's id; its heading gets `{id}-title`.
@@ -13,6 +15,10 @@ pub fn Panel(
     /// One sentence on what the panel shows, in plain words.
     #[prop(into)]
     caption: Signal<String>,
+    /// Id of the teaching text shown under the caption (`crate::teaching`);
+    /// empty: none.
+    #[prop(optional)]
+    explain: &'static str,
     /// Spans the whole width of the grid.
     #[prop(optional)]
     wide: bool,
@@ -25,6 +31,7 @@ pub fn Panel(
         <section class="panel view-panel" class:wide=wide id=id aria-labelledby=labelled_by>
             <h3 id=heading_id>{title}</h3>
             <p class="caption">{move || caption.get()}</p>
+            <Explainer id=explain/>
             {children()}
         </section>
     }

@@ -34,7 +34,8 @@ pub struct SeriesStyle {
 }
 
 impl SeriesStyle {
-    /// Three looks for series with no class meaning, told apart by colour, dash and marker.
+    /// Three looks for series with no class meaning, told apart by colour, dash and marker:
+    /// ink, then Okabe–Ito bluish green and reddish purple.
     pub const PALETTE: [SeriesStyle; 3] = [
         SeriesStyle {
             colour: "#2b3445",
@@ -42,12 +43,12 @@ impl SeriesStyle {
             marker: Marker::Circle,
         },
         SeriesStyle {
-            colour: "#2a8c82",
+            colour: "#009e73",
             dash: Some("7 4"),
             marker: Marker::Diamond,
         },
         SeriesStyle {
-            colour: "#8a4fb0",
+            colour: "#cc79a7",
             dash: Some("2 3"),
             marker: Marker::Cross,
         },

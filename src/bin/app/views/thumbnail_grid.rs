@@ -199,7 +199,7 @@ pub fn ThumbnailGrid(
         )
     });
     view! {
-        <Panel id="panel-thumbnails" title="The unlabeled examples" caption wide=true>
+        <Panel id="panel-thumbnails" title="The unlabeled examples" caption explain="thumbnails" wide=true>
             <div class="grid-and-detail">
                 <div class="thumbnails">
                     <div class="colour-key" aria-hidden="true">

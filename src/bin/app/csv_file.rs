@@ -1,0 +1,70 @@
+//! Getting a CSV into the page: from a dropped or picked file, from an
+//! example shipped with the app, or from a share link. The bytes stay in
+//! this tab; choosing a file also switches the data source to CSV.
+
+use std::sync::Arc;
+
+use js_sys::Uint8Array;
+use leptos::prelude::*;
+use policypu::config::{DataConfig, ModelPreset};
+use policypu::data::csv::CsvColumns;
+use policypu::data::examples::ExampleCsv;
+use wasm_bindgen_futures::JsFuture;
+
+use crate::data_loader;
+use crate::state::{AppState, CsvFile};
+
+/// Largest file the page reads (the reader's row limit comes first for
+/// ordinary files; this guards the tab's memory against huge drops).
+pub const MAX_CSV_BYTES: f64 = 32.0 * 1024.0 * 1024.0;
+
+/// Use `bytes` as the CSV data. `columns`, when given, replaces the column
+/// choice (examples and share links know theirs); otherwise the current
+/// choice is kept where it fits the new file.
+pub fn use_csv(state: AppState, name: String, bytes: Vec<u8>, columns: Option<CsvColumns>) {
+    state.csv.set(Some(CsvFile {
+        name,
+        bytes: Arc::new(bytes),
+    }));
+    state.config.update(|c| {
+        let kept = match &c.data {
+            DataConfig::Csv { columns } => columns.clone(),
+            DataConfig::Builtin { .. } => CsvColumns::default(),
+        };
+        c.data = DataConfig::Csv {
+            columns: columns.unwrap_or(kept),
+        };
+        if c.model == ModelPreset::PaperCnn {
+            c.model = ModelPreset::Fast;
+        }
+    });
+}
+
+/// Read a file the user dropped or picked.
+pub async fn read_file(state: AppState, file: web_sys::File) -> Result<(), String> {
+    let name = file.name();
+    if file.size() > MAX_CSV_BYTES {
+        return Err(format!(
+            "{name} is {:.0} MB; the page reads CSV files up to {:.0} MB. Keep fewer rows or columns.",
+            file.size() / 1e6,
+            MAX_CSV_BYTES / 1e6
+        ));
+    }
+    let buffer = JsFuture::from(file.array_buffer())
+        .await
+        .map_err(|e| format!("{name} could not be read: {e:?}"))?;
+    use_csv(state, name, Uint8Array::new(&buffer).to_vec(), None);
+    Ok(())
+}
+
+/// Fetch one of the example files shipped with the app.
+pub async fn open_example(state: AppState, example: &ExampleCsv) -> Result<(), String> {
+    let bytes = data_loader::download(&example.url(), |_, _| {}).await?;
+    use_csv(
+        state,
+        example.file.to_string(),
+        bytes,
+        Some(example.columns()),
+    );
+    Ok(())
+}

@@ -1,0 +1,57 @@
+//! The first rows of a CSV file as a table, with the detected separator and
+//! each column's kind.
+
+use leptos::prelude::*;
+use policypu::data::csv::{ColumnKind, CsvPreview};
+
+/// How a column's kind is named in the preview.
+fn kind_name(kind: ColumnKind) -> &'static str {
+    match kind {
+        ColumnKind::Numeric => "number",
+        ColumnKind::Flag => "flag",
+        ColumnKind::Text => "text",
+        ColumnKind::Empty => "empty",
+    }
+}
+
+/// The separator in words.
+fn delimiter_name(delimiter: u8) -> &'static str {
+    match delimiter {
+        b';' => "semicolon",
+        b'\t' => "tab",
+        _ => "comma",
+    }
+}
+
+/// The preview table and a line on the separator.
+#[component]
+pub fn PreviewTable(
+    /// What the reader saw.
+    preview: CsvPreview,
+) -> impl IntoView {
+    let summary = format!(
+        "Separator: {}. First {} of {} rows:",
+        delimiter_name(preview.delimiter),
+        preview.rows.len(),
+        preview.total_rows
+    );
+    view! {
+        <p class="hint" id="csv-delimiter" data-delimiter=delimiter_name(preview.delimiter)>{summary}</p>
+        <div class="table-scroll" tabindex="0" role="region" aria-label="Preview of the file">
+            <table class="preview" id="csv-preview">
+                <thead>
+                    <tr>
+                        {preview.header.iter().zip(&preview.kinds).map(|(name, kind)| view! {
+                            <th scope="col">{name.clone()}<br/><small class="kind">{kind_name(*kind)}</small></th>
+                        }).collect_view()}
+                    </tr>
+                </thead>
+                <tbody>
+                    {preview.rows.iter().map(|row| view! {
+                        <tr>{row.iter().map(|cell| view! { <td>{cell.clone()}</td> }).collect_view()}</tr>
+                    }).collect_view()}
+                </tbody>
+            </table>
+        </div>
+    }
+}

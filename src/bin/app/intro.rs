@@ -1,0 +1,35 @@
+//! "What is PU learning?": a few sentences at the top of the page, and a
+//! "more" disclosure with the ideas behind the views (PU data and SCAR,
+//! biased PU, the class prior, the policy), each with the paper's equations.
+
+use leptos::prelude::*;
+
+use crate::explainer::ExplanationText;
+use crate::teaching::{INTRO_SUMMARY, INTRO_TOPICS, explanation};
+
+/// The intro: the summary, then the topics behind a closed disclosure.
+#[component]
+pub fn Intro() -> impl IntoView {
+    let topics = INTRO_TOPICS
+        .iter()
+        .filter_map(|id| explanation(id))
+        .map(|text| {
+            view! {
+                <section class="intro-topic" id=format!("intro-{}", text.id)>
+                    <h3>{text.title}</h3>
+                    <ExplanationText text/>
+                </section>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="intro" id="intro" aria-labelledby="intro-title">
+            <h2 id="intro-title">"What is PU learning?"</h2>
+            <p class="intro-summary">{INTRO_SUMMARY}</p>
+            <details class="intro-more" id="intro-more">
+                <summary>"More: PU data and SCAR, biased PU, the class prior, the policy"</summary>
+                <div class="intro-topics">{topics}</div>
+            </details>
+        </section>
+    }
+}

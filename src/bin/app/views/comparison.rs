@@ -1,0 +1,193 @@
+//! The session's runs side by side: a list of every finished run (tick any
+//! to compare, download its model), the ticked runs' test curves overlaid
+//! as in the paper's Figs. 3–4, and their final scores in the layout of the
+//! paper's tables.
+
+use leptos::prelude::*;
+
+use super::line_chart::{LineChart, Series};
+use super::panel::Panel;
+use super::run_metrics::{Metric, final_test, split_summary, training_curve};
+use super::run_style::run_style;
+use crate::download::{download, model_file_name};
+use crate::state::{RunOutcome, RunRecord, use_app_state};
+
+/// The whole comparison panel; shown once a run has finished.
+#[component]
+pub fn ComparisonPanel() -> impl IntoView {
+    let state = use_app_state();
+    let metric = RwSignal::new(Metric::RocAuc);
+    let compared = Memo::new(move |_| {
+        let ids = state.compared.get();
+        state.runs.with(|runs| {
+            runs.iter()
+                .filter(|r| ids.contains(&r.id))
+                .cloned()
+                .collect::<Vec<_>>()
+        })
+    });
+    let series = Signal::derive(move || {
+        let metric = metric.get();
+        compared.with(|runs| {
+            runs.iter()
+                .enumerate()
+                .map(|(i, run)| {
+                    Series::per_epoch(
+                        run.label(),
+                        run_style(i),
+                        training_curve(&run.reports, metric),
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
+    });
+    let caption = "Tick runs in the list to compare them: their test score over the training \
+                   epochs, and their final scores in the paper's table layout (best in bold).";
+    view! {
+        <Panel id="panel-compare" title="Runs of this session" caption=caption.to_string() wide=true>
+            <HistoryList/>
+            <Show when=move || !compared.with(Vec::is_empty)
+                fallback=|| view! { <p class="hint">"No run ticked for comparison yet."</p> }>
+                <CompareTable runs=compared/>
+                <div class="field inline">
+                    <label for="compare-metric">"Curve of"</label>
+                    <select id="compare-metric" on:change=move |ev| {
+                        let i: usize = event_target_value(&ev).parse().unwrap_or(0);
+                        metric.set(Metric::ALL[i.min(2)]);
+                    }>
+                        {Metric::ALL.iter().enumerate().map(|(i, m)| view! {
+                            <option value=i.to_string() selected=move || metric.get() == *m>{m.name()}</option>
+                        }).collect_view()}
+                    </select>
+                </div>
+                <LineChart title="Test score of each compared run over the training epochs"
+                    series x_title="training epoch" y_title="test score" y_range=Some((0.0, 1.0)) epochs=true/>
+            </Show>
+        </Panel>
+    }
+}
+
+/// Every finished run, with a tick box and a model download.
+#[component]
+fn HistoryList() -> impl IntoView {
+    let state = use_app_state();
+    let error = RwSignal::new(None::<String>);
+    let toggle = move |id: u64| {
+        state
+            .compared
+            .update(|c| match c.iter().position(|x| *x == id) {
+                Some(i) => {
+                    c.remove(i);
+                }
+                None => c.push(id),
+            })
+    };
+    let save_model = move |run: &RunRecord| {
+        let result = match &run.model {
+            Some(bytes) => download(
+                &model_file_name(Some(run.id)),
+                "application/octet-stream",
+                bytes,
+            ),
+            None => Err("this run's model did not arrive".to_string()),
+        };
+        error.set(result.err());
+    };
+    view! {
+        <div class="table-scroll">
+            <table class="history" id="history-table">
+                <caption class="hint">"Every run that ended in this session, oldest first."</caption>
+                <thead><tr>
+                    <th scope="col">"Compare"</th><th scope="col">"Run"</th><th scope="col">"Split"</th>
+                    <th scope="col">"Epochs"</th><th scope="col">"Model"</th>
+                </tr></thead>
+                <tbody>
+                    <For each=move || state.runs.get() key=|r| r.id let:run>
+                        {
+                            let id = run.id;
+                            let label = run.label();
+                            let epochs = format!("{}{}", run.reports.len(),
+                                if run.outcome == RunOutcome::Stopped { " (stopped)" } else { "" });
+                            let has_model = run.model.is_some();
+                            let record = run.clone();
+                            view! {
+                                <tr>
+                                    <td><input type="checkbox" id=format!("compare-run-{id}") aria-label=format!("Compare {label}")
+                                        prop:checked=move || state.compared.with(|c| c.contains(&id))
+                                        on:change=move |_| toggle(id)/></td>
+                                    <td>{label.clone()}</td>
+                                    <td>{split_summary(&run)}</td>
+                                    <td>{epochs}</td>
+                                    <td><button type="button" id=format!("model-run-{id}") disabled=!has_model
+                                        aria-label=format!("Download the model of {label}")
+                                        on:click=move |_| save_model(&record)>"Download"</button></td>
+                                </tr>
+                            }
+                        }
+                    </For>
+                </tbody>
+            </table>
+        </div>
+        <p class="field-error" role="alert">{move || error.get()}</p>
+    }
+}
+
+/// Final test scores of the compared runs, one row per run, the best of
+/// each column in bold; a note when the runs did not share a split.
+#[component]
+fn CompareTable(runs: Memo<Vec<RunRecord>>) -> impl IntoView {
+    let best = move |metric: Metric| {
+        runs.with(|runs| {
+            runs.iter()
+                .filter_map(|r| metric.of(&final_test(r)))
+                .fold(None, |best: Option<f64>, v| {
+                    Some(best.map_or(v, |b| b.max(v)))
+                })
+        })
+    };
+    let splits = move || {
+        runs.with(|runs| {
+            let mut s: Vec<String> = runs.iter().map(split_summary).collect();
+            s.dedup();
+            s
+        })
+    };
+    view! {
+        <p class="hint" id="compare-split">{move || {
+            let splits = splits();
+            if splits.len() == 1 {
+                format!("All on the same split: {}.", splits[0])
+            } else {
+                "These runs used different splits, so their scores are not directly comparable.".to_string()
+            }
+        }}</p>
+        <div class="table-scroll">
+            <table class="paper-table" id="compare-table">
+                <thead><tr>
+                    <th scope="col">"Model"</th>
+                    {Metric::ALL.iter().map(|m| view! { <th scope="col">{m.name()}</th> }).collect_view()}
+                </tr></thead>
+                <tbody>
+                    {move || runs.get().into_iter().map(|run| {
+                        let test = final_test(&run);
+                        view! {
+                            <tr data-learner=run.config.learner.name()>
+                                <th scope="row">{run.label()}</th>
+                                {Metric::ALL.iter().map(|m| {
+                                    let value = m.of(&test);
+                                    let is_best = value.is_some() && value == best(*m);
+                                    view! {
+                                        <td class:best=is_best data-metric=m.name()
+                                            data-value=value.map(|v| format!("{v:.4}"))>
+                                            {value.map_or_else(|| "n/a".to_string(), |v| format!("{v:.3}"))}
+                                        </td>
+                                    }
+                                }).collect_view()}
+                            </tr>
+                        }
+                    }).collect_view()}
+                </tbody>
+            </table>
+        </div>
+    }
+}

@@ -1,0 +1,77 @@
+//! What the comparison views read off a finished run: its final test
+//! scores, its score per training epoch, and a line on its split.
+
+use policypu::config::DataConfig;
+use policypu::report::{EpochReport, Stage, TestMetrics};
+
+use crate::state::RunRecord;
+
+/// A test metric the comparison can show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Metric {
+    /// Area under the ROC curve.
+    RocAuc,
+    /// Accuracy at 0.5.
+    Accuracy,
+    /// Average precision.
+    PrAuc,
+}
+
+impl Metric {
+    /// In the paper's table order.
+    pub const ALL: [Metric; 3] = [Metric::RocAuc, Metric::Accuracy, Metric::PrAuc];
+
+    /// Column heading.
+    pub fn name(self) -> &'static str {
+        match self {
+            Metric::RocAuc => "ROC-AUC",
+            Metric::Accuracy => "Acc",
+            Metric::PrAuc => "PR-AUC",
+        }
+    }
+
+    /// This metric of a set of test metrics.
+    pub fn of(self, test: &TestMetrics) -> Option<f64> {
+        match self {
+            Metric::RocAuc => test.roc_auc,
+            Metric::Accuracy => test.accuracy,
+            Metric::PrAuc => test.pr_auc,
+        }
+    }
+}
+
+/// The run's test metrics after its last epoch.
+pub fn final_test(run: &RunRecord) -> TestMetrics {
+    run.reports
+        .last()
+        .map(|r| r.test.clone())
+        .unwrap_or_default()
+}
+
+/// The metric after each epoch of the main training stage (epochs 1, 2, …),
+/// so runs with and without pre-training line up, as in the paper's figures.
+pub fn training_curve(reports: &[EpochReport], metric: Metric) -> Vec<Option<f64>> {
+    reports
+        .iter()
+        .filter(|r| r.stage == Stage::Train)
+        .map(|r| metric.of(&r.test))
+        .collect()
+}
+
+/// "MNIST, n_l = 300, |U| = 900, ρ = 0.3, seed 1": what decides the split.
+pub fn split_summary(run: &RunRecord) -> String {
+    let c = &run.config;
+    match &c.data {
+        DataConfig::Builtin { dataset, .. } => format!(
+            "{}, n_l = {}, |U| = {}, ρ = {}, seed {}",
+            dataset.title(),
+            c.split.n_labeled,
+            c.split.unlabeled_count(),
+            c.split.rho,
+            c.seed
+        ),
+        DataConfig::Csv { .. } => {
+            format!("CSV, test share {}, seed {}", c.split.test_fraction, c.seed)
+        }
+    }
+}

@@ -1,0 +1,161 @@
+//! First guess of which CSV column plays which role, from a file's preview,
+//! so a dropped file is ready to train on; the user can change every choice.
+
+use super::csv::{ColumnKind, CsvColumns, CsvPreview};
+
+/// Names that usually mark labeled positives, lower-case.
+const LABELED_NAMES: [&str; 6] = ["labeled", "labelled", "is_labeled", "s", "pu", "label"];
+/// Names that usually hold the ground truth, lower-case.
+const TRUTH_NAMES: [&str; 8] = [
+    "truth",
+    "true_class",
+    "class",
+    "y",
+    "target",
+    "diagnosis",
+    "positive",
+    "outcome",
+];
+
+/// `current` when it was chosen (not the default) and still fits the
+/// file's header, otherwise a guess: the
+/// labeled column by name or as the first flag column, the truth column by
+/// name or as the next flag column, and every numeric column as a feature.
+pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns {
+    if *current != CsvColumns::default() && fits(preview, current) {
+        return current.clone();
+    }
+    let named = |names: &[&str], skip: Option<usize>| {
+        names.iter().find_map(|name| {
+            preview
+                .header
+                .iter()
+                .position(|h| h.to_lowercase() == *name)
+                .filter(|i| Some(*i) != skip && preview.kinds[*i] == ColumnKind::Flag)
+        })
+    };
+    let flag_after = |skip: Option<usize>| {
+        (0..preview.header.len())
+            .find(|i| Some(*i) != skip && preview.kinds[*i] == ColumnKind::Flag)
+    };
+    let labeled = named(&LABELED_NAMES, None)
+        .or_else(|| flag_after(None))
+        .unwrap_or(0);
+    let truth = named(&TRUTH_NAMES, Some(labeled)).or_else(|| flag_after(Some(labeled)));
+    let others: Vec<usize> = (0..preview.header.len())
+        .filter(|i| *i != labeled && Some(*i) != truth)
+        .collect();
+    let all_numeric = others
+        .iter()
+        .all(|i| preview.kinds[*i] == ColumnKind::Numeric);
+    CsvColumns {
+        labeled: preview.header.get(labeled).cloned().unwrap_or_default(),
+        labeled_value: marker_value(preview, labeled),
+        truth: truth.map(|i| preview.header[i].clone()),
+        features: (!all_numeric).then(|| {
+            others
+                .iter()
+                .filter(|i| preview.kinds[**i] == ColumnKind::Numeric)
+                .map(|i| preview.header[*i].clone())
+                .collect()
+        }),
+    }
+}
+
+/// A labeled column that is blank in some rows marks the labeled ones with
+/// one value ("yes", "x"…): that value, taken from the previewed rows.
+fn marker_value(preview: &CsvPreview, column: usize) -> Option<String> {
+    let cells: Vec<&str> = preview
+        .rows
+        .iter()
+        .filter_map(|row| row.get(column).map(String::as_str))
+        .collect();
+    if !cells.iter().any(|c| c.is_empty()) {
+        return None;
+    }
+    cells
+        .into_iter()
+        .find(|c| !c.is_empty())
+        .map(str::to_string)
+}
+
+/// Every column `columns` names is in the header, and with no feature list
+/// every other column holds numbers.
+fn fits(preview: &CsvPreview, columns: &CsvColumns) -> bool {
+    let has = |name: &str| preview.header.iter().any(|h| h == name);
+    let named_exist = has(&columns.labeled)
+        && columns.truth.as_deref().is_none_or(has)
+        && columns
+            .features
+            .as_ref()
+            .is_none_or(|f| !f.is_empty() && f.iter().all(|n| has(n)));
+    let others_numeric = columns.features.is_some()
+        || preview
+            .header
+            .iter()
+            .zip(&preview.kinds)
+            .all(|(name, kind)| {
+                *name == columns.labeled
+                    || columns.truth.as_deref() == Some(name.as_str())
+                    || matches!(kind, ColumnKind::Numeric | ColumnKind::Flag)
+            });
+    named_exist && others_numeric
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::csv::preview_csv;
+
+    fn preview(text: &str) -> CsvPreview {
+        preview_csv(text.as_bytes(), 5).unwrap()
+    }
+
+    #[test]
+    fn finds_roles_by_name_and_keeps_numeric_features() {
+        let p = preview("id,width,diagnosis,labeled,height\na,1.5,1,0,2\nb,2.5,0,1,3\n");
+        let c = suggest_columns(&p, &CsvColumns::default());
+        assert_eq!(c.labeled, "labeled");
+        assert_eq!(c.truth.as_deref(), Some("diagnosis"));
+        // "id" is text, so the features are listed: the numeric columns only.
+        assert_eq!(
+            c.features,
+            Some(vec!["width".to_string(), "height".to_string()])
+        );
+    }
+
+    #[test]
+    fn falls_back_to_flag_columns_in_order() {
+        let p = preview("a,b,mark,gold\n1.5,2,yes,P\n2.5,3,no,N\n");
+        let c = suggest_columns(&p, &CsvColumns::default());
+        assert_eq!(c.labeled, "mark");
+        assert_eq!(c.truth.as_deref(), Some("gold"));
+        assert_eq!(c.features, None); // every other column is numeric
+    }
+
+    #[test]
+    fn a_labeled_column_blank_elsewhere_is_read_by_its_marker_value() {
+        let p = preview("x,labeled,class\n0.5,,neg\n1.5,yes,pos\n2.5,,pos\n");
+        let c = suggest_columns(&p, &CsvColumns::default());
+        assert_eq!(c.labeled, "labeled");
+        assert_eq!(c.labeled_value.as_deref(), Some("yes"));
+        assert_eq!(c.truth.as_deref(), Some("class"));
+    }
+
+    #[test]
+    fn keeps_the_users_choice_while_it_fits() {
+        let p = preview("x,flag,other\n1.5,1,0\n2.5,0,1\n");
+        let chosen = CsvColumns {
+            labeled: "other".into(),
+            labeled_value: Some("1".into()),
+            truth: None,
+            features: Some(vec!["x".into()]),
+        };
+        assert_eq!(suggest_columns(&p, &chosen), chosen);
+        let gone = CsvColumns {
+            features: Some(vec!["missing".into()]),
+            ..chosen
+        };
+        assert_eq!(suggest_columns(&p, &gone).labeled, "flag");
+    }
+}

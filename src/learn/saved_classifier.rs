@@ -1,0 +1,153 @@
+//! The classifier network in and out of a [`SavedModel`]: recording it
+//! without a synchronous device read, rebuilding it, and scoring rows.
+//!
+//! Burn's `Module::into_record` reads every parameter synchronously, which
+//! panics on WebGPU, and moving a module to another backend reads it
+//! synchronously too. So [`record_bytes`] first reads each parameter with
+//! `into_data_async`, puts the values into a copy of the network on the
+//! host CPU device, and records that copy, whose reads are plain memory.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
+
+use burn::module::{Module, ModuleMapper, ModuleVisitor, Param, ParamId};
+use burn::store::ModuleRecord;
+use burn::tensor::{Bytes, Device, ExecutionError, Tensor, TensorData};
+
+use super::TrainError;
+use super::device_data::probabilities;
+use super::network::{Network, Role};
+use crate::saved_model::{SavedModel, SavedModelError};
+
+/// A parameter's value on its way back from the device.
+type PendingRead = Pin<Box<dyn Future<Output = Result<TensorData, ExecutionError>> + Send>>;
+
+/// The network's parameters as Burn record bytes (burnpack), batch-norm
+/// running statistics included, read from any device without a synchronous read.
+pub async fn record_bytes(net: Network) -> Result<Vec<u8>, TrainError> {
+    let mut reads = ParameterReads::default();
+    net.visit(&mut reads);
+    let mut values = HashMap::with_capacity(reads.pending.len());
+    for (id, read) in reads.pending {
+        let data = read.await.map_err(|e| {
+            TrainError::Device(format!(
+                "reading the classifier from the device failed: {e:?}"
+            ))
+        })?;
+        values.insert(id, data);
+    }
+    let mut on_host = OntoHost {
+        values,
+        device: Device::flex(),
+        missing: 0,
+    };
+    let host_net = net.map(&mut on_host);
+    if on_host.missing > 0 || !on_host.values.is_empty() {
+        return Err(TrainError::Device(format!(
+            "copying the classifier to the host lost track of {} parameters",
+            on_host.missing + on_host.values.len()
+        )));
+    }
+    let bytes = host_net
+        .into_record()
+        .into_bytes()
+        .map_err(|e| TrainError::Device(format!("recording the classifier failed: {e}")))?;
+    Ok(bytes.to_vec())
+}
+
+impl SavedModel {
+    /// The saved classifier on `device` (a plain device, without autodiff),
+    /// ready for inference: batch norm uses the saved running statistics.
+    ///
+    /// # Errors
+    /// [`SavedModelError::Corrupt`] if the record cannot be read or does not
+    /// fit the network the configuration's model preset describes.
+    pub fn classifier(&self, device: &Device) -> Result<Network, SavedModelError> {
+        let header = &self.header;
+        let net = Network::new(
+            header.config.model,
+            Role::Classifier,
+            header.input.shape(),
+            device,
+        )
+        .map_err(SavedModelError::Corrupt)?;
+        let record =
+            ModuleRecord::from_bytes(Bytes::from_bytes_vec(self.classifier_record.clone()))
+                .map_err(|e| {
+                    SavedModelError::Corrupt(format!(
+                        "the classifier's parameters cannot be read: {e}"
+                    ))
+                })?;
+        net.try_load_record(record).map_err(|e| {
+            SavedModelError::Corrupt(format!(
+                "the classifier's parameters do not fit its network: {e}"
+            ))
+        })
+    }
+
+    /// The classifier's probability of the positive class for each raw row
+    /// (row-major, the model's input order), prepared exactly as the training
+    /// rows were ([`SavedModel::prepare_rows`]); read back asynchronously.
+    ///
+    /// # Errors
+    /// [`SavedModelError::FeatureCount`] if the values are not whole rows,
+    /// [`SavedModelError::Device`] if reading back fails.
+    pub async fn score(
+        &self,
+        classifier: &Network,
+        raw_rows: &[f32],
+        device: &Device,
+    ) -> Result<Vec<f32>, SavedModelError> {
+        let rows = self.prepare_rows(raw_rows)?;
+        let dim = self.header.input.dim();
+        if rows.is_empty() {
+            return Ok(Vec::new());
+        }
+        let n = rows.len() / dim;
+        let x = Tensor::<2>::from_data(TensorData::new(rows, [n, dim]), device);
+        probabilities(classifier, &x)
+            .await
+            .map_err(|e| SavedModelError::Device(e.to_string()))
+    }
+}
+
+/// Starts an asynchronous read of every float parameter (running statistics
+/// included: they are visited as parameters), keyed by parameter id.
+#[derive(Default)]
+struct ParameterReads {
+    /// Parameter ids with their pending reads.
+    pending: Vec<(ParamId, PendingRead)>,
+}
+
+impl ModuleVisitor for ParameterReads {
+    fn visit_float<const D: usize>(&mut self, param: &Param<Tensor<D>>) {
+        self.pending
+            .push((param.id, Box::pin(param.val().into_data_async())));
+    }
+}
+
+/// Replaces every float parameter with its read-back value on the host device.
+struct OntoHost {
+    /// Values not placed yet, by parameter id.
+    values: HashMap<ParamId, TensorData>,
+    /// The host CPU device.
+    device: Device,
+    /// Parameters met without a read-back value.
+    missing: usize,
+}
+
+impl ModuleMapper for OntoHost {
+    fn map_float<const D: usize>(&mut self, param: Param<Tensor<D>>) -> Param<Tensor<D>> {
+        match self.values.remove(&param.id) {
+            Some(data) => {
+                let device = self.device.clone();
+                param.map(|_| Tensor::from_data(data, &device))
+            }
+            None => {
+                self.missing += 1;
+                param
+            }
+        }
+    }
+}

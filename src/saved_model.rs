@@ -1,0 +1,520 @@
+//! A trained classifier saved to one file, to score new data later.
+//!
+//! The container is plain and versioned:
+//!
+//! | bytes | content |
+//! |---|---|
+//! | 8 | magic `PPUMODEL` |
+//! | 4 | format version, u32 little-endian ([`FORMAT_VERSION`]) |
+//! | 4 | header length h, u32 little-endian |
+//! | h | header: UTF-8 JSON of a [`ModelHeader`] (run configuration, input, writer) |
+//! | 8 | record length r, u64 little-endian |
+//! | r | the classifier's parameters as a Burn record (burnpack bytes) |
+//!
+//! Nothing follows the record. This module reads and writes the container and
+//! prepares rows for scoring; it needs no Burn (no `learn` feature). Building
+//! the network from the record, and recording it, is in
+//! `learn::saved_classifier`.
+
+use serde::{Deserialize, Serialize};
+
+use crate::config::{DataConfig, RunConfig};
+use crate::data::FeatureShape;
+use crate::data::tabular_features::TabularFeatures;
+use crate::split::PuSplit;
+
+/// The bytes every model file starts with.
+pub const MAGIC: &[u8; 8] = b"PPUMODEL";
+/// The container version this build writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// What a saved classifier reads, and how raw data is prepared for it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ModelInput {
+    /// Rows of a CSV file: these feature columns, in order, standardised with
+    /// the training rows' statistics.
+    Tabular(TabularFeatures),
+    /// Examples of a built-in dataset as its reader gives them (images
+    /// channel-major, pixels scaled to [0, 1]), not standardised.
+    Builtin {
+        /// Shape of one example.
+        shape: FeatureShape,
+    },
+}
+
+impl ModelInput {
+    /// What a classifier trained on `split` reads: its CSV feature columns
+    /// and standardiser, or the built-in dataset's examples as they are.
+    pub fn of_split(split: &PuSplit) -> Self {
+        match &split.tabular {
+            Some(features) => ModelInput::Tabular(features.clone()),
+            None => ModelInput::Builtin { shape: split.shape },
+        }
+    }
+
+    /// Number of values the classifier reads per example.
+    pub fn dim(&self) -> usize {
+        match self {
+            ModelInput::Tabular(features) => features.dim(),
+            ModelInput::Builtin { shape } => shape.len(),
+        }
+    }
+
+    /// Shape of one example as the network sees it.
+    pub fn shape(&self) -> FeatureShape {
+        match self {
+            ModelInput::Tabular(features) => FeatureShape::Vector {
+                dim: features.dim(),
+            },
+            ModelInput::Builtin { shape } => *shape,
+        }
+    }
+}
+
+/// Everything about a saved classifier except its parameters.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ModelHeader {
+    /// Program and version that wrote the file, e.g. "policypu 0.1.0".
+    pub created_by: String,
+    /// The run that trained the classifier; its model preset rebuilds the network.
+    pub config: RunConfig,
+    /// What the classifier reads, and how raw data is prepared for it.
+    pub input: ModelInput,
+}
+
+impl ModelHeader {
+    /// Refuses a header whose parts disagree (input against data source,
+    /// feature names against standardiser), so later use cannot fail on them.
+    ///
+    /// # Errors
+    /// [`SavedModelError::Corrupt`] naming the disagreement.
+    pub fn check(&self) -> Result<(), SavedModelError> {
+        let corrupt = |what: String| Err(SavedModelError::Corrupt(what));
+        match (&self.input, &self.config.data) {
+            (ModelInput::Tabular(features), DataConfig::Csv { .. }) => {
+                let dim = features.dim();
+                let standardiser = &features.standardiser;
+                if dim == 0 {
+                    return corrupt("the model reads no feature columns".into());
+                }
+                if standardiser.mean.len() != dim || standardiser.std.len() != dim {
+                    return corrupt(format!(
+                        "the model reads {dim} features but its standardiser has {} means and {} \
+                         standard deviations",
+                        standardiser.mean.len(),
+                        standardiser.std.len()
+                    ));
+                }
+                let usable = standardiser.mean.iter().all(|m| m.is_finite())
+                    && standardiser.std.iter().all(|s| s.is_finite() && *s > 0.0);
+                if !usable {
+                    return corrupt(
+                        "the standardiser holds a mean or standard deviation that is not a \
+                         finite number, or a standard deviation that is not positive"
+                            .into(),
+                    );
+                }
+            }
+            (ModelInput::Builtin { shape }, DataConfig::Builtin { .. }) => {
+                if shape.is_empty() {
+                    return corrupt("the model's input has no values".into());
+                }
+            }
+            _ => {
+                return corrupt(
+                    "the configuration's data source and the model's input do not match".into(),
+                );
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A trained classifier with what is needed to score new data as in training.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SavedModel {
+    /// Configuration, input description and writer.
+    pub header: ModelHeader,
+    /// The classifier's parameters, batch-norm running statistics included, as
+    /// Burn record bytes (burnpack).
+    pub classifier_record: Vec<u8>,
+}
+
+/// Why model bytes cannot be read or used. Messages are sentences for end users.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SavedModelError {
+    /// The bytes do not start with [`MAGIC`].
+    #[error(
+        "this is not a policypu model file (it does not start with \"PPUMODEL\"); \
+         save one with `policypu run --save-model FILE`"
+    )]
+    NotAModel,
+    /// The bytes end before the container says they should.
+    #[error(
+        "the model file is truncated: its {part} needs {needed} more bytes than the file holds; \
+         save the model again"
+    )]
+    Truncated {
+        /// Which part is cut short.
+        part: &'static str,
+        /// How many bytes are missing.
+        needed: u64,
+    },
+    /// The container version is not the one this build reads.
+    #[error(
+        "the model file has format version {found}, but this policypu reads version {supported} \
+         only; save the model again with this version"
+    )]
+    UnsupportedVersion {
+        /// The file's version.
+        found: u32,
+        /// The version this build reads.
+        supported: u32,
+    },
+    /// The header, the record or their agreement is damaged.
+    #[error("the model file is damaged: {0}")]
+    Corrupt(String),
+    /// The model reads images of a built-in dataset, not CSV rows.
+    #[error(
+        "this model was trained on {dataset} images; only a model trained on a CSV file \
+         can score CSV rows"
+    )]
+    NotTabular {
+        /// The dataset's name, e.g. "MNIST".
+        dataset: String,
+    },
+    /// Rows given for scoring do not have the model's number of features.
+    #[error(
+        "the model reads {expected} features per row, but {values} values were given, \
+         which is not a whole number of rows"
+    )]
+    FeatureCount {
+        /// Features per row the model reads.
+        expected: usize,
+        /// Values given.
+        values: usize,
+    },
+    /// The device failed while scoring.
+    #[error("scoring failed: {0}")]
+    Device(String),
+}
+
+impl SavedModel {
+    /// The model file's bytes, in the container format above.
+    ///
+    /// # Errors
+    /// [`SavedModelError::Corrupt`] if the header cannot be written as JSON or
+    /// is longer than 4 GiB (neither happens for a header built by the trainer).
+    pub fn to_bytes(&self) -> Result<Vec<u8>, SavedModelError> {
+        let header = serde_json::to_vec(&self.header)
+            .map_err(|e| SavedModelError::Corrupt(format!("the header cannot be written: {e}")))?;
+        let header_len = u32::try_from(header.len())
+            .map_err(|_| SavedModelError::Corrupt("the header is too long".into()))?;
+        let mut bytes =
+            Vec::with_capacity(MAGIC.len() + 16 + header.len() + self.classifier_record.len());
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        bytes.extend_from_slice(&header_len.to_le_bytes());
+        bytes.extend_from_slice(&header);
+        bytes.extend_from_slice(&(self.classifier_record.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(&self.classifier_record);
+        Ok(bytes)
+    }
+
+    /// Read a model file's bytes, checking the container and that the header
+    /// is consistent. Never panics.
+    ///
+    /// # Errors
+    /// [`SavedModelError::NotAModel`], [`SavedModelError::Truncated`],
+    /// [`SavedModelError::UnsupportedVersion`] or [`SavedModelError::Corrupt`].
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, SavedModelError> {
+        let mut reader = ByteReader { rest: bytes };
+        if !bytes.starts_with(MAGIC) {
+            return Err(SavedModelError::NotAModel);
+        }
+        reader.take(MAGIC.len(), "signature")?;
+        let version = u32::from_le_bytes(reader.array("format version")?);
+        if version != FORMAT_VERSION {
+            return Err(SavedModelError::UnsupportedVersion {
+                found: version,
+                supported: FORMAT_VERSION,
+            });
+        }
+        let header_len = u32::from_le_bytes(reader.array("header length")?);
+        let header_bytes = reader.take(header_len as usize, "header")?;
+        let header: ModelHeader = serde_json::from_slice(header_bytes)
+            .map_err(|e| SavedModelError::Corrupt(format!("the header is not valid: {e}")))?;
+        let record_len = u64::from_le_bytes(reader.array("record length")?);
+        let record_len = usize::try_from(record_len).map_err(|_| SavedModelError::Truncated {
+            part: "classifier record",
+            needed: record_len,
+        })?;
+        let record = reader.take(record_len, "classifier record")?;
+        if !reader.rest.is_empty() {
+            return Err(SavedModelError::Corrupt(format!(
+                "{} unexpected bytes follow the classifier record",
+                reader.rest.len()
+            )));
+        }
+        header.check()?;
+        Ok(SavedModel {
+            header,
+            classifier_record: record.to_vec(),
+        })
+    }
+
+    /// The feature columns and standardiser of a model trained on a CSV file.
+    ///
+    /// # Errors
+    /// [`SavedModelError::NotTabular`] for a model trained on a built-in dataset.
+    pub fn tabular_features(&self) -> Result<&TabularFeatures, SavedModelError> {
+        match (&self.header.input, &self.header.config.data) {
+            (ModelInput::Tabular(features), _) => Ok(features),
+            (ModelInput::Builtin { .. }, DataConfig::Builtin { dataset, .. }) => {
+                Err(SavedModelError::NotTabular {
+                    dataset: dataset.title().to_owned(),
+                })
+            }
+            (ModelInput::Builtin { .. }, DataConfig::Csv { .. }) => Err(SavedModelError::Corrupt(
+                "the configuration reads a CSV file but the input is not tabular".into(),
+            )),
+        }
+    }
+
+    /// Raw rows (row-major, the model's input order) prepared as the training
+    /// rows were: standardised for CSV models, unchanged for built-in data.
+    ///
+    /// # Errors
+    /// [`SavedModelError::FeatureCount`] if the values are not whole rows.
+    pub fn prepare_rows(&self, raw: &[f32]) -> Result<Vec<f32>, SavedModelError> {
+        let dim = self.header.input.dim();
+        if dim == 0 || !raw.len().is_multiple_of(dim) {
+            return Err(SavedModelError::FeatureCount {
+                expected: dim,
+                values: raw.len(),
+            });
+        }
+        let mut rows = raw.to_vec();
+        if let ModelInput::Tabular(features) = &self.header.input {
+            features.standardiser.apply(&mut rows);
+        }
+        Ok(rows)
+    }
+}
+
+/// The program and version written into new model files.
+pub fn created_by() -> String {
+    format!("policypu {}", env!("CARGO_PKG_VERSION"))
+}
+
+/// Reads the container's parts front to back, refusing to read past the end.
+struct ByteReader<'a> {
+    /// The bytes not read yet.
+    rest: &'a [u8],
+}
+
+impl<'a> ByteReader<'a> {
+    /// The next `len` bytes, which hold `part`.
+    fn take(&mut self, len: usize, part: &'static str) -> Result<&'a [u8], SavedModelError> {
+        if len > self.rest.len() {
+            return Err(SavedModelError::Truncated {
+                part,
+                needed: (len - self.rest.len()) as u64,
+            });
+        }
+        let (taken, rest) = self.rest.split_at(len);
+        self.rest = rest;
+        Ok(taken)
+    }
+
+    /// The next `N` bytes as an array, which hold `part`.
+    fn array<const N: usize>(&mut self, part: &'static str) -> Result<[u8; N], SavedModelError> {
+        let mut array = [0; N];
+        array.copy_from_slice(self.take(N, part)?);
+        Ok(array)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::csv::CsvColumns;
+    use crate::data::standardise::Standardiser;
+    use crate::data::tasks::BuiltinDataset;
+
+    /// A CSV model reading features a and b, with a made-up record.
+    fn tabular_model() -> SavedModel {
+        SavedModel {
+            header: ModelHeader {
+                created_by: created_by(),
+                config: RunConfig {
+                    data: DataConfig::Csv {
+                        columns: CsvColumns::default(),
+                    },
+                    seed: 7,
+                    ..RunConfig::default()
+                },
+                input: ModelInput::Tabular(TabularFeatures {
+                    names: vec!["a".into(), "b".into()],
+                    standardiser: Standardiser {
+                        mean: vec![1.0, -2.0],
+                        std: vec![2.0, 0.5],
+                    },
+                }),
+            },
+            classifier_record: vec![1, 2, 3, 4, 5],
+        }
+    }
+
+    fn error_of(bytes: &[u8]) -> SavedModelError {
+        SavedModel::from_bytes(bytes).unwrap_err()
+    }
+
+    #[test]
+    fn round_trips_and_lays_out_the_container() {
+        let model = tabular_model();
+        let bytes = model.to_bytes().unwrap();
+        assert_eq!(&bytes[..8], b"PPUMODEL");
+        assert_eq!(bytes[8..12], 1u32.to_le_bytes());
+        let header_len = u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
+        let header: serde_json::Value =
+            serde_json::from_slice(&bytes[16..16 + header_len]).unwrap();
+        assert_eq!(header["input"]["tabular"]["names"][1], "b");
+        assert_eq!(header["config"]["seed"], 7);
+        assert_eq!(bytes[16 + header_len..24 + header_len], 5u64.to_le_bytes());
+        assert_eq!(bytes[24 + header_len..], [1, 2, 3, 4, 5]);
+        assert_eq!(SavedModel::from_bytes(&bytes).unwrap(), model);
+    }
+
+    #[test]
+    fn refuses_other_files_and_truncation_at_every_length() {
+        assert_eq!(error_of(b""), SavedModelError::NotAModel);
+        assert_eq!(
+            error_of(b"index,score\n1,0.5\n"),
+            SavedModelError::NotAModel
+        );
+        let bytes = tabular_model().to_bytes().unwrap();
+        for len in 8..bytes.len() {
+            match error_of(&bytes[..len]) {
+                SavedModelError::Truncated { needed, .. } => assert!(needed > 0),
+                other => panic!("cut at {len}: {other:?}"),
+            }
+        }
+        let header_len = u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
+        assert_eq!(
+            error_of(&bytes[..bytes.len() - 2]),
+            SavedModelError::Truncated {
+                part: "classifier record",
+                needed: 2
+            }
+        );
+        assert_eq!(
+            error_of(&bytes[..20]),
+            SavedModelError::Truncated {
+                part: "header",
+                needed: (header_len - 4) as u64
+            }
+        );
+        let message = error_of(&bytes[..20]).to_string();
+        assert!(message.contains("truncated"), "{message}");
+    }
+
+    #[test]
+    fn refuses_other_versions_damage_and_trailing_bytes() {
+        let bytes = tabular_model().to_bytes().unwrap();
+        let mut newer = bytes.clone();
+        newer[8..12].copy_from_slice(&2u32.to_le_bytes());
+        assert_eq!(
+            error_of(&newer),
+            SavedModelError::UnsupportedVersion {
+                found: 2,
+                supported: 1
+            }
+        );
+        let mut damaged = bytes.clone();
+        damaged[16] = b'[';
+        assert!(matches!(error_of(&damaged), SavedModelError::Corrupt(m) if m.contains("header")));
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert_eq!(
+            error_of(&longer),
+            SavedModelError::Corrupt("1 unexpected bytes follow the classifier record".into())
+        );
+        let mut huge_record = bytes;
+        let at = huge_record.len() - 5 - 8;
+        huge_record[at..at + 8].copy_from_slice(&u64::MAX.to_le_bytes());
+        assert!(matches!(
+            error_of(&huge_record),
+            SavedModelError::Truncated {
+                part: "classifier record",
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn refuses_a_header_whose_parts_disagree() {
+        let mut model = tabular_model();
+        if let ModelInput::Tabular(features) = &mut model.header.input {
+            features.standardiser.std.pop();
+        }
+        let error = error_of(&model.to_bytes().unwrap());
+        assert!(
+            error
+                .to_string()
+                .contains("2 features but its standardiser has 2 means and 1"),
+            "{error}"
+        );
+        let mut model = tabular_model();
+        model.header.config.data = DataConfig::builtin(BuiltinDataset::Mnist);
+        assert!(matches!(
+            error_of(&model.to_bytes().unwrap()),
+            SavedModelError::Corrupt(m) if m.contains("do not match")
+        ));
+    }
+
+    #[test]
+    fn prepares_rows_as_in_training() {
+        let model = tabular_model();
+        // (x - mean) / std with mean (1, -2) and std (2, 0.5).
+        assert_eq!(
+            model.prepare_rows(&[3.0, -2.0, 1.0, -1.0]).unwrap(),
+            vec![1.0, 0.0, 0.0, 2.0]
+        );
+        assert_eq!(
+            model.prepare_rows(&[1.0, 2.0, 3.0]),
+            Err(SavedModelError::FeatureCount {
+                expected: 2,
+                values: 3
+            })
+        );
+        assert_eq!(model.tabular_features().unwrap().names, ["a", "b"]);
+    }
+
+    #[test]
+    fn an_image_model_says_it_scores_images() {
+        let model = SavedModel {
+            header: ModelHeader {
+                created_by: created_by(),
+                config: RunConfig::default(),
+                input: ModelInput::Builtin {
+                    shape: FeatureShape::Image {
+                        channels: 1,
+                        height: 2,
+                        width: 2,
+                    },
+                },
+            },
+            classifier_record: vec![0],
+        };
+        let model = SavedModel::from_bytes(&model.to_bytes().unwrap()).unwrap();
+        let error = model.tabular_features().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "this model was trained on MNIST images; only a model trained on a CSV file \
+             can score CSV rows"
+        );
+        assert_eq!(model.prepare_rows(&[0.5; 8]).unwrap(), vec![0.5; 8]);
+    }
+}

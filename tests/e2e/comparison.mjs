@@ -1,0 +1,103 @@
+// Comparing learners on one split, and the trained model: two learners run
+// one after the other and fill the table in the paper's layout; the model
+// downloaded from the page is read by `policypu predict`.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { chooseOption, clickButton, downloadPath, setField, waitUntil } from './app.mjs';
+import { uploadCsv, setShortCsvRun } from './csv.mjs';
+import { expect, expectAbove, expectEqual } from './expect.mjs';
+import { trainToDone } from './training.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const POLICYPU = resolve(ROOT, 'target/release/policypu');
+const COMPARISON_MS = 5 * 60_000;
+
+/** Learner names in the order of the comparison's checkboxes (Learner::ALL). */
+const LEARNERS = ['policyPU_weighter', 'policyPU_separator', 'nnPU', 'uPU', 'biased PU', 'optimal PN'];
+
+/** The final scores in the comparison table: [{ learner, 'ROC-AUC', Acc, 'PR-AUC' }]. */
+async function readCompareTable(page) {
+  return page.$$eval('#compare-table tbody tr', (rows) =>
+    rows.map((row) => {
+      const entry = { learner: row.dataset.learner };
+      for (const cell of row.querySelectorAll('td')) entry[cell.dataset.metric] = Number(cell.dataset.value);
+      return entry;
+    }),
+  );
+}
+
+async function twoLearnersFillTheTable({ page, note }) {
+  await setField(page, 'optim.epochs', '3');
+  const wanted = ['nnPU', 'biased PU'];
+  for (const [i, name] of LEARNERS.entries()) {
+    const box = page.locator(`#compare-learner-${i}`);
+    if (wanted.includes(name)) await box.check();
+    else await box.uncheck();
+  }
+  await clickButton(page, 'compare-run');
+  const rows = await waitUntil(
+    'two rows in the comparison table',
+    async () => {
+      const status = await page.locator('#status').textContent();
+      if (status.includes('failed') || (await page.locator('#status.error').count())) throw new Error(status);
+      const table = await readCompareTable(page).catch(() => []);
+      return table.length === 2 ? table : null;
+    },
+    { timeoutMs: COMPARISON_MS, everyMs: 1000, lastSeen: () => page.locator('#status').textContent() },
+  );
+  note(`comparison: ${JSON.stringify(rows)}`);
+  expectEqual(rows.map((r) => r.learner).join(','), wanted.join(','), 'learners in the table, in run order');
+  for (const row of rows) {
+    for (const metric of ['ROC-AUC', 'Acc', 'PR-AUC']) {
+      expect(row[metric] > 0 && row[metric] <= 1, `${row.learner} ${metric} = ${row[metric]}`);
+    }
+  }
+  const split = await page.locator('#compare-split').textContent();
+  expect(split.startsWith('All on the same split'), `split note: ${split}`);
+  const lines = await page.locator('#panel-compare svg path.series-line').count();
+  expectAbove(lines, 1, 'overlaid curves in the comparison chart');
+  expectEqual(await page.locator('#history-table tbody tr').count(), 2, 'runs in the history');
+  // Any two runs: untick one, and the table follows.
+  await page.locator('#compare-run-1').uncheck();
+  expectEqual((await readCompareTable(page)).length, 1, 'rows after unticking run 1');
+}
+
+/** Run `policypu predict`; resolves to { stdout, stderr }, rejects with its stderr. */
+async function predict(model, csv) {
+  expect(existsSync(POLICYPU), `${POLICYPU} is missing: run cargo test --release (or build --release) first`);
+  const out = join(tmpdir(), `policypu-predict-${process.pid}.csv`);
+  const { stderr } = await promisify(execFile)(POLICYPU, ['predict', '--model', model, '--csv', csv, '--out', out]);
+  return { table: await readFile(out, 'utf8'), stderr };
+}
+
+async function exportedModelIsReadByPredict({ page, note }) {
+  const csv = resolve(ROOT, 'public/examples/breast_cancer.csv');
+  await uploadCsv(page, csv);
+  await page.locator('#csv-summary').waitFor({ timeout: 10_000 });
+  await setShortCsvRun(page);
+  await trainToDone(page, COMPARISON_MS);
+  await page.locator('#export-model:enabled').waitFor({ timeout: 10_000 });
+  const model = await downloadPath(page, 'export-model');
+  const bytes = await readFile(model);
+  expectEqual(bytes.subarray(0, 8).toString('latin1'), 'PPUMODEL', 'model file magic');
+  const { table, stderr } = await predict(model, csv);
+  note(`predict: ${stderr.trim()}`);
+  const lines = table.trim().split('\n');
+  expectEqual(lines[0], 'row,score,predicted', 'predict header');
+  expectEqual(lines.length, 1 + 569, 'one score per row of the CSV');
+  const scores = lines.slice(1).map((l) => Number(l.split(',')[1]));
+  expect(scores.every((s) => s >= 0 && s <= 1), 'every score is a probability');
+  // The history keeps the same model for download.
+  const fromHistory = await readFile(await downloadPath(page, 'model-run-1'));
+  expect(fromHistory.equals(bytes), 'the history offers the same model');
+}
+
+export const comparisonTests = [
+  { name: 'comparison: two learners on one split fill the table', mode: 'cpu', run: twoLearnersFillTheTable },
+  { name: 'export: the trained model is read by policypu predict', mode: 'cpu', run: exportedModelIsReadByPredict },
+];

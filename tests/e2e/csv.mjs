@@ -1,0 +1,183 @@
+// Bring your own CSV: every shipped example uploads and trains to the end
+// (with the scatter of U drawn); malformed files show the reader's error
+// with row and column, the form keeps its settings, and fixing one choice
+// is enough; a CSV link can carry the file and reproduce the run.
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  byId,
+  chooseOption,
+  clickButton,
+  downloadText,
+  fieldValue,
+  openApp,
+  readDataValue,
+  setField,
+  waitForStatus,
+  waitUntil,
+} from './app.mjs';
+import { expect, expectAbove, expectEqual } from './expect.mjs';
+import { trainToDone } from './training.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const EXAMPLES = resolve(ROOT, 'public/examples');
+const FIXTURES = resolve(ROOT, 'tests/e2e/fixtures');
+const CSV_RUN_MS = 3 * 60_000;
+
+/** Switch the data source to CSV and upload `path` through the file input. */
+export async function uploadCsv(page, path) {
+  await chooseOption(page, 'dataset', 'Your CSV file');
+  await page.locator('#csv-input').setInputFiles(path);
+  const name = path.split('/').pop();
+  await page.locator(`#csv-file:has-text("${name}")`).waitFor({ timeout: 10_000 });
+}
+
+/** Wait for the reader's verdict: { ok, text } from #csv-summary or #csv-error. */
+async function csvVerdict(page, want) {
+  return waitUntil(
+    `the CSV ${want ? 'to read' : 'error'}`,
+    async () => {
+      const ok = page.locator('#csv-summary');
+      const error = page.locator('#csv-error');
+      if (want && (await ok.count())) return { ok: true, text: await ok.textContent() };
+      if (!want && (await error.count())) return { ok: false, text: await error.textContent() };
+      return null;
+    },
+    {
+      timeoutMs: 10_000,
+      lastSeen: async () => (await page.locator('#csv-panel').textContent()).slice(0, 400),
+    },
+  );
+}
+
+/** A short run: few epochs, one of pre-training. */
+export async function setShortCsvRun(page) {
+  await setField(page, 'optim.epochs', '4');
+  await setField(page, 'policy.pretrain_epochs', '1');
+}
+
+/** Upload an example, check what the reader saw, train to the end, check the views. */
+function exampleTest(file, { rows, delimiter }) {
+  return async ({ page, note }) => {
+    await uploadCsv(page, resolve(EXAMPLES, file));
+    const verdict = await csvVerdict(page, true);
+    expect(verdict.text.includes(`${rows} rows`), `reader summary: ${verdict.text}`);
+    const seen = await page.locator('#csv-delimiter').getAttribute('data-delimiter');
+    expectEqual(seen, delimiter, 'detected separator');
+    await setShortCsvRun(page);
+    const timing = await trainToDone(page, CSV_RUN_MS);
+    const auc = await readDataValue(page, 'metric-roc-auc');
+    note(`${file}: ${timing.epochs} epochs in ${timing.seconds.toFixed(1)} s, ROC-AUC ${auc}`);
+    expectAbove(auc, 0.6, `${file} test ROC-AUC`);
+    const points = Number(await page.locator('#unlabeled-scatter').getAttribute('data-points'));
+    expectAbove(points, 10, 'points in the scatter of U');
+    const marked = await page.locator('#unlabeled-scatter .point.positive').count();
+    expectAbove(marked, 0, 'true positives marked by shape in the scatter');
+  };
+}
+
+/** The "try an example" buttons load the file with its column choice. */
+async function exampleButton({ page }) {
+  await chooseOption(page, 'dataset', 'Your CSV file');
+  await clickButton(page, 'example-2');
+  await page.locator('#csv-file:has-text("two_moons.csv")').waitFor({ timeout: 10_000 });
+  const verdict = await csvVerdict(page, true);
+  expect(verdict.text.includes('600 rows') && verdict.text.includes('90 labeled'), `summary: ${verdict.text}`);
+  expectEqual(await page.locator('#csv-labeled-value').inputValue(), 'yes', 'labeled value of two_moons');
+  expect(
+    (await page.locator('.privacy').textContent()).includes('Nothing is uploaded'),
+    'the panel says that nothing is uploaded',
+  );
+}
+
+/**
+ * Upload a malformed file with the seed changed first; see `expected` in
+ * the reader's error after `choose`; `fix` one thing and see the file read,
+ * with the seed kept and Train usable throughout.
+ */
+function malformedTest(file, { choose, expected, fix }) {
+  return async ({ page, note }) => {
+    await setField(page, 'seed', '5');
+    await uploadCsv(page, resolve(FIXTURES, file));
+    await choose(page);
+    const error = await csvVerdict(page, false);
+    note(`${file}: ${error.text}`);
+    for (const part of expected) expect(error.text.includes(part), `error should say ${part}: "${error.text}"`);
+    expectEqual(await fieldValue(page, 'seed'), '5', 'the seed after the error');
+    expect(await page.locator('#train:enabled').count() === 1, 'Train stays usable');
+    await fix(page);
+    await csvVerdict(page, true);
+    expectEqual(await fieldValue(page, 'seed'), '5', 'the seed after the fix');
+  };
+}
+
+/** The roles the fixtures' README asks for. */
+async function fixtureRoles(page) {
+  await page.locator('#csv-labeled').selectOption('labeled');
+  await page.locator('#csv-truth').selectOption('truth');
+}
+
+/** A CSV link with the data in it opens elsewhere and reproduces the first epoch. */
+async function csvLinkCarriesTheFile({ page }) {
+  await chooseOption(page, 'dataset', 'Your CSV file');
+  await clickButton(page, 'example-1');
+  await csvVerdict(page, true);
+  await page.locator('#share-csv').check();
+  await page.locator('#share-csv-note:has-text("carries the file")').waitFor({ timeout: 10_000 });
+  await setShortCsvRun(page);
+  await trainToDone(page, CSV_RUN_MS);
+  const original = JSON.parse(await downloadText(page, 'export-epochs-json')).reports[0].test;
+
+  const origin = new URL(page.url()).origin;
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  await clickButton(page, 'copy-link');
+  await page.locator(`${byId('share-feedback')}:has-text("Link copied")`).waitFor({ timeout: 10_000 });
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link.includes('data.kind=csv') && link.includes('&csv='), `copied link: ${link.slice(0, 200)}`);
+
+  const other = await page.context().newPage();
+  await openApp(other, link);
+  await waitForStatus(other, 'Done.', CSV_RUN_MS);
+  expect(
+    (await other.locator('#csv-file').textContent()).includes('CSV from the link'),
+    'the opened page holds the file from the link',
+  );
+  const reproduced = JSON.parse(await downloadText(other, 'export-epochs-json')).reports[0].test;
+  expectEqual(JSON.stringify(reproduced), JSON.stringify(original), 'first-epoch metrics of the CSV link');
+  await other.close();
+}
+
+export const csvTests = [
+  { name: 'csv: breast_cancer.csv uploads and trains to the end', mode: 'cpu',
+    run: exampleTest('breast_cancer.csv', { rows: 569, delimiter: 'comma' }) },
+  { name: 'csv: wine.csv uploads and trains to the end', mode: 'cpu',
+    run: exampleTest('wine.csv', { rows: 178, delimiter: 'semicolon' }) },
+  { name: 'csv: two_moons.csv uploads and trains to the end', mode: 'cpu',
+    run: exampleTest('two_moons.csv', { rows: 600, delimiter: 'comma' }) },
+  { name: 'csv: an example button loads the file with its columns', mode: 'cpu', run: exampleButton },
+  { name: 'csv: a non-numeric feature names its row and column', mode: 'cpu',
+    run: malformedTest('bad_number.csv', {
+      choose: async (page) => {
+        await fixtureRoles(page);
+        await page.locator('#csv-feature-1').check(); // "width", holding "n/a"
+      },
+      expected: ['Line 7 (data row 6)', 'column "width"', '"n/a" is not a number'],
+      fix: (page) => page.locator('#csv-feature-1').uncheck(),
+    }) },
+  { name: 'csv: a row with too many fields names its line', mode: 'cpu',
+    run: malformedTest('ragged_row.csv', {
+      choose: async () => {},
+      expected: ['Line 8 has 6 fields but the header has 5'],
+      fix: (page) => page.locator('#csv-input').setInputFiles(resolve(EXAMPLES, 'breast_cancer.csv')),
+    }) },
+  { name: 'csv: an unknown labeled flag names its row and column', mode: 'cpu',
+    run: malformedTest('bad_label.csv', {
+      choose: fixtureRoles,
+      expected: ['Line 9 (data row 8)', 'column "labeled"', '"unknown" is not a labeled flag'],
+      fix: async (page) => {
+        await page.locator('#csv-labeled-value').fill('1');
+        await page.locator('#csv-labeled-value').blur();
+      },
+    }) },
+  { name: 'csv: a link carries the file and reproduces the run', mode: 'cpu', run: csvLinkCarriesTheFile },
+];

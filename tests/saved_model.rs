@@ -1,0 +1,195 @@
+//! Saving a trained classifier and scoring with it again, on the CPU backend.
+
+mod common;
+
+use burn::store::ModuleRecord;
+use burn::tensor::{Bytes, Device, Tensor, TensorData};
+use policypu::config::{DataConfig, Learner, ModelPreset, RunConfig};
+use policypu::data::csv::{CsvColumns, TabularData, read_csv};
+use policypu::data::standardise::Standardiser;
+use policypu::learn::Trainer;
+use policypu::learn::device_data::probabilities;
+use policypu::learn::trainer::run_to_end;
+use policypu::rng::PortableRng;
+use policypu::saved_model::{ModelInput, SavedModel, SavedModelError};
+use policypu::split::{PuSplit, split_builtin, split_csv};
+
+/// A PU table of 300 rows: x1 and x2 lean with the class, x3 is noise; a
+/// third of the positives are labeled; the truth column is `y`.
+fn pu_csv() -> String {
+    let mut rng = PortableRng::new(3, 1);
+    let mut text = String::from("x1,x2,x3,labeled,y\n");
+    for i in 0..300 {
+        let positive = i % 2 == 0;
+        let centre = if positive { 4.0 } else { 2.0 };
+        let labeled = positive && i % 3 == 0;
+        text += &format!(
+            "{},{},{},{},{}\n",
+            centre + rng.normal(),
+            10.0 * (centre + rng.normal()),
+            rng.normal(),
+            u8::from(labeled),
+            u8::from(positive)
+        );
+    }
+    text
+}
+
+/// The table, its split and a short Weighter run on it.
+fn csv_problem() -> (TabularData, PuSplit, RunConfig) {
+    let columns = CsvColumns {
+        truth: Some("y".into()),
+        ..CsvColumns::default()
+    };
+    let table = read_csv(pu_csv().as_bytes(), &columns).unwrap();
+    let mut config = RunConfig {
+        data: DataConfig::Csv { columns },
+        model: ModelPreset::PaperMlp4,
+        learner: Learner::Weighter,
+        ..RunConfig::default()
+    };
+    config.optim.epochs = 2;
+    config.optim.batch_size = 32;
+    config.optim.lr = 1e-3;
+    config.policy.pretrain_epochs = 2;
+    let split = split_csv(&table, &config).unwrap();
+    (table, split, config)
+}
+
+/// Train to the end on the CPU and return the trainer.
+fn trained(config: &RunConfig, split: &PuSplit) -> Trainer {
+    let mut trainer = Trainer::new(config, split, &Device::flex()).unwrap();
+    pollster::block_on(run_to_end(&mut trainer, |_| {})).unwrap();
+    trainer
+}
+
+/// The trainer's model, through its file bytes and back.
+fn saved_and_loaded(trainer: &Trainer) -> SavedModel {
+    let model = pollster::block_on(trainer.export_model()).unwrap();
+    SavedModel::from_bytes(&model.to_bytes().unwrap()).unwrap()
+}
+
+/// Rows of a row-major matrix.
+fn gather(features: &[f32], dim: usize, rows: &[usize]) -> Vec<f32> {
+    rows.iter()
+        .flat_map(|&r| features[r * dim..(r + 1) * dim].iter().copied())
+        .collect()
+}
+
+fn assert_close(a: &[f32], b: &[f32]) {
+    assert_eq!(a.len(), b.len());
+    for (i, (x, y)) in a.iter().zip(b).enumerate() {
+        assert!((x - y).abs() < 1e-5, "row {i}: {x} vs {y}");
+    }
+}
+
+#[test]
+fn a_saved_csv_model_scores_the_test_set_as_the_trainer_did() {
+    let (table, split, config) = csv_problem();
+    let trainer = trained(&config, &split);
+    let expected = trainer.last_test_scores();
+    assert_eq!(expected.len(), 75);
+    let highest = expected.iter().copied().fold(f32::MIN, f32::max);
+    let lowest = expected.iter().copied().fold(f32::MAX, f32::min);
+    assert!(
+        highest - lowest > 0.05,
+        "the scores barely differ: {expected:?}"
+    );
+
+    let model = saved_and_loaded(&trainer);
+    assert_eq!(model.header.config, config);
+    let device = Device::flex();
+    let classifier = model.classifier(&device).unwrap();
+
+    // The standardised test rows, through the loaded network.
+    let test_x = Tensor::<2>::from_data(TensorData::new(split.test_x.clone(), [75, 3]), &device);
+    let scores = pollster::block_on(probabilities(&classifier, &test_x)).unwrap();
+    assert_close(&scores, expected);
+
+    // The raw test rows, prepared by the model itself. The split does not
+    // keep the test rows' order, so compare the sorted scores.
+    let test_rows: Vec<usize> = (0..table.rows())
+        .filter(|r| !split.train_source.contains(r))
+        .collect();
+    let raw = gather(&table.features, 3, &test_rows);
+    let mut from_raw = pollster::block_on(model.score(&classifier, &raw, &device)).unwrap();
+    let mut sorted_expected = expected.to_vec();
+    from_raw.sort_by(f32::total_cmp);
+    sorted_expected.sort_by(f32::total_cmp);
+    assert_close(&from_raw, &sorted_expected);
+}
+
+#[test]
+fn a_csv_model_keeps_its_columns_standardiser_and_batch_norm_statistics() {
+    let (table, split, config) = csv_problem();
+    let trainer = trained(&config, &split);
+    let model = saved_and_loaded(&trainer);
+    let ModelInput::Tabular(features) = &model.header.input else {
+        panic!("a CSV model reads tabular input");
+    };
+    assert_eq!(features.names, ["x1", "x2", "x3"]);
+    assert_eq!(
+        features.standardiser,
+        Standardiser::fit(&table.features, 3, &split.train_source)
+    );
+    // Raw training rows prepared by the model are the split's training rows.
+    let raw_train = gather(&table.features, 3, &split.train_source);
+    assert_eq!(model.prepare_rows(&raw_train).unwrap(), split.train_x);
+
+    // paper-mlp4's classifier: 4 hidden linear layers (weight, bias), 4 batch
+    // norms (gamma, beta, running mean, running variance), the output layer.
+    let record =
+        ModuleRecord::from_bytes(Bytes::from_bytes_vec(model.classifier_record.clone())).unwrap();
+    assert_eq!(record.len(), 4 * 2 + 4 * 4 + 2);
+}
+
+#[test]
+fn a_builtin_model_scores_raw_examples_as_the_trainer_did() {
+    let (train, test) = common::gaussian_blobs(600, 200, 5, 2.0, 11);
+    let mut config = common::blob_config();
+    config.split.n_labeled = 60;
+    config.optim.epochs = 2;
+    config.policy.pretrain_epochs = 1;
+    config.learner = Learner::NnPu;
+    let split = split_builtin(&train, &test, &config).unwrap();
+    let trainer = trained(&config, &split);
+    let model = saved_and_loaded(&trainer);
+    assert_eq!(
+        model.header.input,
+        ModelInput::Builtin { shape: split.shape }
+    );
+    let device = Device::flex();
+    let classifier = model.classifier(&device).unwrap();
+    let scores = pollster::block_on(model.score(&classifier, &test.features, &device)).unwrap();
+    assert_close(&scores, trainer.last_test_scores());
+    assert_eq!(
+        model.tabular_features().unwrap_err(),
+        SavedModelError::NotTabular {
+            dataset: "MNIST".into()
+        }
+    );
+}
+
+#[test]
+fn a_damaged_or_mismatched_record_is_refused_when_loading() {
+    let (_, split, config) = csv_problem();
+    let trainer = trained(&config, &split);
+    let model = saved_and_loaded(&trainer);
+    let device = Device::flex();
+
+    let mut cut = model.clone();
+    cut.classifier_record
+        .truncate(cut.classifier_record.len() / 2);
+    let reloaded = SavedModel::from_bytes(&cut.to_bytes().unwrap()).unwrap();
+    let Err(SavedModelError::Corrupt(message)) = reloaded.classifier(&device) else {
+        panic!("a cut record must be refused");
+    };
+    assert!(message.contains("cannot be read"), "{message}");
+
+    let mut other_preset = model;
+    other_preset.header.config.model = ModelPreset::Fast;
+    let Err(SavedModelError::Corrupt(message)) = other_preset.classifier(&device) else {
+        panic!("a record of another network must be refused");
+    };
+    assert!(message.contains("do not fit"), "{message}");
+}

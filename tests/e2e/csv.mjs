@@ -50,10 +50,10 @@ async function csvVerdict(page, want) {
   );
 }
 
-/** A short run: few epochs, one of pre-training. */
+/** A short run for the small example files: 20 epochs after 2 of pre-training. */
 export async function setShortCsvRun(page) {
-  await setField(page, 'optim.epochs', '4');
-  await setField(page, 'policy.pretrain_epochs', '1');
+  await setField(page, 'optim.epochs', '20');
+  await setField(page, 'policy.pretrain_epochs', '2');
 }
 
 /** Upload an example, check what the reader saw, train to the end, check the views. */
@@ -163,6 +163,12 @@ export const csvTests = [
       },
       expected: ['Line 7 (data row 6)', 'column "width"', '"n/a" is not a number'],
       fix: (page) => page.locator('#csv-feature-1').uncheck(),
+    }) },
+  { name: 'csv: a blank feature cell names its row and column', mode: 'cpu',
+    run: malformedTest('missing_value.csv', {
+      choose: fixtureRoles,
+      expected: ['Line 4 (data row 3)', 'column "height"'],
+      fix: (page) => page.locator('#csv-feature-2').uncheck(),
     }) },
   { name: 'csv: a row with too many fields names its line', mode: 'cpu',
     run: malformedTest('ragged_row.csv', {

@@ -12,6 +12,8 @@ const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), 'artifacts');
 const LAPTOP = { width: 1366, height: 768 };
 const TABLET = { width: 768, height: 1024 };
 const SHORT_RUN_MS = 3 * 60_000;
+/** Stops of the tour with a built-in dataset: data, classes, n_l, ρ, learner, Train, the views. */
+const TOUR_STOPS = 7;
 
 async function screenshot(page, name, fullPage = false) {
   await mkdir(ARTIFACTS, { recursive: true });
@@ -37,10 +39,15 @@ async function waitForTourStep(page, k) {
   );
 }
 
-/** Ids (or classes) of the elements the tour outlines now. */
+/**
+ * What the tour outlines now: for each outlined element, its id, or the id
+ * of the control inside it (a form field outlines with its label), or its class.
+ */
 async function outlined(page) {
   return page.evaluate(() =>
-    [...document.querySelectorAll('[data-tour-target]')].map((e) => e.id || e.className),
+    [...document.querySelectorAll('[data-tour-target]')].map(
+      (e) => e.id || (e.matches('.field, fieldset') ? e.querySelector('select, input')?.id : e.className),
+    ),
   );
 }
 
@@ -61,6 +68,7 @@ async function tourOnFirstVisit({ page, note }) {
   await page.setViewportSize(LAPTOP);
   const first = await waitForTourStep(page, 1);
   note(`first visit: "${first}"`);
+  expectEqual(first, `Step 1 of ${TOUR_STOPS}`, 'step line at the start');
   expectEqual(JSON.stringify(await outlined(page)), JSON.stringify(['dataset']), 'outlined at step 1');
   expect(await focusInTour(page), 'focus moves to the callout');
   await screenshot(page, 'tour-1366x768.png');
@@ -71,11 +79,20 @@ async function tourOnFirstVisit({ page, note }) {
 
   await page.locator('#tour-next').click();
   await waitForTourStep(page, 2);
-  const second = await outlined(page);
-  expect(second.length === 1 && second[0] !== 'dataset', `step 2 outlines the next control: ${second}`);
+  expectEqual(JSON.stringify(await outlined(page)), JSON.stringify(['class-0']), 'outlined at step 2 (positive classes)');
   expect(await focusInTour(page), 'focus stays in the callout after Next');
   await page.locator('#tour-back').click();
   await waitForTourStep(page, 1);
+
+  for (let k = 2; k <= TOUR_STOPS; k += 1) {
+    await page.locator('#tour-next').click();
+    await waitForTourStep(page, k);
+  }
+  expectEqual(JSON.stringify(await outlined(page)), JSON.stringify(['training-views']), 'outlined at the last step');
+  expectEqual((await page.locator('#tour-next').textContent()).trim(), 'Done', 'the last step ends with Done');
+  await page.locator('#tour-back').click();
+  await waitForTourStep(page, TOUR_STOPS - 1);
+  expectEqual(JSON.stringify(await outlined(page)), JSON.stringify(['train']), 'outlined one step before the end');
 
   await page.locator('#tour-skip').click();
   await page.locator('#tour').waitFor({ state: 'detached', timeout: 5_000 });

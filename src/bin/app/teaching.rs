@@ -55,16 +55,16 @@ pub static EXPLANATIONS: &[Explanation] = &[
         id: "pu-data",
         title: "PU data and SCAR",
         paragraphs: &[
-            "A PU training set has two parts: P, examples known to be positive (labeled, s = 1), \
-             and U, examples whose class was never recorded (s = 0). U is a mixture of hidden \
+            "A PU training set has two parts: P, examples known to be positive (labeled, s=1), \
+             and U, examples whose class was never recorded (s=0). U is a mixture of hidden \
              positives and negatives, and nobody tells the learner which is which. Here you \
              choose how many positives are labeled (n_l) and what share of U is secretly \
              positive (ρ).",
             "SCAR, \"selected completely at random\", assumes that whether a positive got a label \
-             does not depend on what it looks like: p(s = 1 | x, y = 1) = p(s = 1 | y = 1) = c, \
+             does not depend on what it looks like: p(s=1|x,y=1) = p(s=1|y=1) = c, \
              eq. (1). The labeled positives are then a fair sample of all positives, and a \
              classifier of labeled versus unlabeled is the true one scaled by c: \
-             p(y = 1 | x) = p(s = 1 | x) / c, eq. (2). This app draws the n_l labeled positives \
+             p(y=1|x) = p(s=1|x)/c, eq. (2). This app draws the n_l labeled positives \
              uniformly at random, so SCAR holds by construction.",
         ],
         equations: &[1, 2],
@@ -77,7 +77,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
              Every hidden positive in U is then a positive example with the wrong label, so the \
              classifier is pushed to call positives negative, and the more positives U holds \
              (larger ρ), the harder the push.",
-            "What it learns is p(s = 1 | x), labeled versus not, rather than p(y = 1 | x); by \
+            "What it learns is p(s=1|x), labeled versus not, rather than p(y=1|x); by \
              eq. (2) that is smaller by the factor c, so at a cut-off of 0.5 it misses many \
              positives. Its ranking of examples can still be fair, which is why its ROC-AUC \
              often looks better than its accuracy. policyPU uses it only as pre-training.",
@@ -89,7 +89,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
         title: "What nnPU needs and policyPU does not: the class prior π",
         paragraphs: &[
             "With true labels, a classifier g minimises the risk of eq. (10): \
-             π·E_p[ℓ(g(x))] + (1 − π)·E_n[ℓ(−g(x))], where π = p(y = 1) is the class prior (the \
+             π·E_p[ℓ(g(x))] + (1−π)·E_n[ℓ(−g(x))], where π = p(y=1) is the class prior (the \
              paper writes α). Without negatives, uPU replaces the negative part by \
              E_u[ℓ(−g(x))] − π·E_p[ℓ(−g(x))], which gives an unbiased estimate from P and U \
              alone, eq. (11). nnPU (Kiryo et al., 2017) adds one fix: a flexible network drives \
@@ -107,7 +107,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
         title: "policyPU: policy, action, reward and threshold",
         paragraphs: &[
             "The policy is a second network. For an example x it outputs p(x) in (0, 1), and \
-             π_Θ(a | x) (not the prior π) is the distribution of the action a it samples. The \
+             π_Θ(a|x) (not the prior π) is the distribution of the action a it samples. The \
              Separator samples a hard action, a ~ Bernoulli(p(x)): a = 1 moves an unlabeled \
              example into the positives, a = 0 keeps it as a negative for the classifier's \
              cross-entropy, eq. (9). The Weighter samples a weight a in (0, 1) around p(x) (here logit-normal), and the \
@@ -118,7 +118,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
              threshold, else 1 − ŷ, so the policy is paid for agreeing with the classifier. The \
              threshold, eq. (5), is the mean ŷ over P and the part of U scored at least as high \
              as the least confident labeled example.",
-            "The policy learns by REINFORCE: Θ ← Θ + η·(1/m)·Σ ∇log π_Θ(a_i | x_i)·R(x_i, a_i), \
+            "The policy learns by REINFORCE: Θ ← Θ + η·(1/m)·Σ ∇log π_Θ(a_i|x_i)·R(x_i,a_i), \
              eqs. (6)–(7), which makes well-paid actions more likely. Actions are drawn from a \
              copy Θ′ refreshed every k epochs, and both networks are first pre-trained with U \
              as negative (Algorithm 1).",
@@ -148,7 +148,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
              Separator, eq. (9); P against U for biased PU; the PU risk of eq. (11) for uPU and \
              nnPU. Losses of different learners measure different things, so compare their \
              shapes, not their levels.",
-            "The policy loss is −(1/m)·Σ log π_Θ(a_i | x_i)·R(x_i, a_i): descending it is the \
+            "The policy loss is −(1/m)·Σ log π_Θ(a_i|x_i)·R(x_i,a_i): descending it is the \
              REINFORCE step of eq. (7). It can rise while the policy improves, because the \
              rewards change as the classifier learns. During policy pre-training it is the \
              cross-entropy of p(x) against the classifier's ŷ.",

@@ -76,19 +76,19 @@ const STOPS: [Stop; 7] = [
 #[derive(Clone, Copy)]
 pub struct TourState {
     stop: RwSignal<Option<usize>>,
+    /// Open once the page is on screen: a first visit, not from a link that starts training.
+    starts_by_itself: bool,
 }
 
 impl TourState {
-    /// A closed tour, opened at once when this is the first visit and the
-    /// page was not opened from a link that starts training.
+    /// A closed tour that knows whether to open by itself (read the hash
+    /// before anything rewrites it).
     pub fn new() -> Self {
         let first_visit = storage().is_some_and(|s| s.get_item(DONE_KEY).ok().flatten().is_none());
-        let stop = RwSignal::new(None);
-        if first_visit && !link_starts_training() {
-            remember_done();
-            stop.set(Some(0));
+        TourState {
+            stop: RwSignal::new(None),
+            starts_by_itself: first_visit && !link_starts_training(),
         }
-        TourState { stop }
     }
 
     /// Start from the first stop.
@@ -135,8 +135,11 @@ fn present_stops() -> Vec<usize> {
         .collect()
 }
 
-/// Outline `target` and bring it into view (its top, when taller than half the window).
-fn highlight(target: &Element) {
+/// Outline `target`, with its label and hint when it is a form field, and
+/// bring it into view (its top, when taller than half the window). Returns
+/// the outlined element.
+fn highlight(target: Element) -> Element {
+    let target = target.closest(".field").ok().flatten().unwrap_or(target);
     let _ = target.set_attribute(TARGET_ATTRIBUTE, "");
     let window_height = web_sys::window()
         .and_then(|w| w.inner_height().ok())
@@ -149,6 +152,7 @@ fn highlight(target: &Element) {
         ScrollLogicalPosition::Center
     });
     target.scroll_into_view_with_scroll_into_view_options(&options);
+    target
 }
 
 /// "Take the tour": starts the tour again from its first stop.
@@ -172,14 +176,19 @@ pub fn TourCallout(
     tour: TourState,
 ) -> impl IntoView {
     let callout = NodeRef::<Div>::new();
+    // Effects run once the page is mounted, so the stops' controls can be found.
+    Effect::new(move |_| {
+        if tour.starts_by_itself {
+            remember_done();
+            tour.start();
+        }
+    });
     // Move the outline to the shown stop's control; drop it when the tour ends.
     Effect::new(move |outlined: Option<Option<Element>>| {
         if let Some(previous) = outlined.flatten() {
             let _ = previous.remove_attribute(TARGET_ATTRIBUTE);
         }
-        let target = target_of(tour.stop.get()?)?;
-        highlight(&target);
-        Some(target)
+        Some(highlight(target_of(tour.stop.get()?)?))
     });
     // Focus follows the callout, so a screen reader reads each stop.
     Effect::new(move |_| {

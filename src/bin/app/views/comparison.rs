@@ -44,7 +44,7 @@ pub fn ComparisonPanel() -> impl IntoView {
     let caption = "Tick runs in the list to compare them: their test score over the training \
                    epochs, and their final scores in the paper's table layout (best in bold).";
     view! {
-        <Panel id="panel-compare" title="Runs of this session" caption=caption.to_string() wide=true>
+        <Panel id="panel-compare" title="Runs of this session" caption=caption.to_string() explain="compare" wide=true>
             <HistoryList/>
             <Show when=move || !compared.with(Vec::is_empty)
                 fallback=|| view! { <p class="hint">"No run ticked for comparison yet."</p> }>

@@ -526,15 +526,7 @@ pub fn read_feature_rows(
             read.features.push(row.cell(index).number()?);
         }
     }
-    if count > MAX_ROWS {
-        return Err(CsvError::TooManyRows {
-            found: count,
-            limit: MAX_ROWS,
-        });
-    }
-    if count == 0 {
-        return Err(CsvError::NoDataRows);
-    }
+    check_row_count(count)?;
     read.rows = count;
     Ok(read)
 }
@@ -937,15 +929,7 @@ fn parse_rows(
             parsed.features.push(row.cell(index).number()?);
         }
     }
-    if count > MAX_ROWS {
-        return Err(CsvError::TooManyRows {
-            found: count,
-            limit: MAX_ROWS,
-        });
-    }
-    if count == 0 {
-        return Err(CsvError::NoDataRows);
-    }
+    check_row_count(count)?;
     Ok(parsed)
 }
 
@@ -1274,6 +1258,20 @@ fn no_features_message(constant: &[String]) -> String {
             quoted_list(constant, MAX_SHOWN_COLUMNS)
         )
     }
+}
+
+/// A file must hold between one and [`MAX_ROWS`] data rows.
+fn check_row_count(count: usize) -> Result<(), CsvError> {
+    if count > MAX_ROWS {
+        return Err(CsvError::TooManyRows {
+            found: count,
+            limit: MAX_ROWS,
+        });
+    }
+    if count == 0 {
+        return Err(CsvError::NoDataRows);
+    }
+    Ok(())
 }
 
 #[cfg(test)]

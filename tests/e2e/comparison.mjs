@@ -14,7 +14,8 @@ import { expect, expectAbove, expectEqual } from './expect.mjs';
 import { trainToDone } from './training.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const POLICYPU = resolve(ROOT, 'target/release/policypu');
+// `cargo test --release` builds the CLI into the target dir (CARGO_TARGET_DIR when set).
+const POLICYPU = resolve(process.env.CARGO_TARGET_DIR ?? resolve(ROOT, 'target'), 'release/policypu');
 const COMPARISON_MS = 5 * 60_000;
 
 /** Learner names in the order of the comparison's checkboxes (Learner::ALL). */

@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Release build of the app into dist/, optimised with npm's wasm-opt, and
-# the gzipped size of each wasm. Assumes scripts/setup.sh has run.
+# the gzipped size of each wasm. Installs missing tools and fetches crates
+# first (scripts/setup.sh), so it works on a new machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+scripts/setup.sh
+source scripts/env.sh
+started=$SECONDS
 trunk build --release=true --offline --dist dist www/index.html
+echo "[build] release build done in $((SECONDS - started)) s"
 for wasm in dist/*.wasm; do
   raw=$(stat -c %s "$wasm")
   gzipped=$(gzip -9 -c "$wasm" | wc -c)

@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
 # Installs what is missing, then serves the release build of the app with
-# live rebuilds at http://127.0.0.1:8080 (trunk serve). The release build is
-# the one the browser tests check; the first build takes about 15 minutes on
-# 2 cores, later ones about 2.
+# live rebuilds (trunk serve) at http://127.0.0.1:8080 (PORT=… to change).
+# The release build is the one the browser tests check.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
-exec trunk serve --release=true --offline "$@"
+source scripts/env.sh
+port=${PORT:-8080}
+url="http://127.0.0.1:$port/"
+if [ -f "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm-release/worker.wasm" ]; then
+  echo "[serve] building (a minute or two), then serving at $url"
+else
+  echo "[serve] first build: about 15 minutes on 2 cores (Burn for wasm, then wasm-opt);"
+  echo "[serve] the app will then be at $url"
+fi
+exec trunk serve --release=true --offline --port "$port" "$@"

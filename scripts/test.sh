@@ -4,16 +4,16 @@
 # headless Chromium. Installs missing tools first (scripts/setup.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/env.sh
+phase() { echo "== $1 (after $SECONDS s)"; }
 
-echo "== native tests"
-cargo test --release
+phase "native tests"
+cargo test --release --locked
 
-echo "== tools for the browser build and tests"
+phase "tools, crates and release build of the app"
 scripts/setup.sh --e2e
-export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
-
-echo "== release build of the app"
 scripts/build.sh
 
-echo "== browser end-to-end tests"
+phase "browser end-to-end tests"
 node tests/e2e/run.mjs
+phase "all done"

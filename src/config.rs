@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::data::csv::CsvColumns;
 use crate::data::tasks::BuiltinDataset;
+use crate::priors::PriorMethod;
 
 /// Everything that decides a run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -25,8 +26,10 @@ pub struct RunConfig {
     pub optim: OptimConfig,
     /// Policy optimisation (policyPU learners only).
     pub policy: PolicyConfig,
-    /// Settings of the risk-based baselines (uPU, nnPU).
+    /// Settings of the risk-based baselines (uPU, nnPU and the estimated-prior nnPUs).
     pub nnpu: NnPuConfig,
+    /// Settings of RankPruning and PMPU.
+    pub baselines: BaselineConfig,
     /// Compute device preference.
     pub backend: BackendChoice,
     /// Seed of everything random: split, initial weights, batch order, actions.
@@ -43,6 +46,7 @@ impl Default for RunConfig {
             optim: OptimConfig::default(),
             policy: PolicyConfig::default(),
             nnpu: NnPuConfig::default(),
+            baselines: BaselineConfig::default(),
             backend: BackendChoice::Auto,
             seed: 1,
         }
@@ -124,24 +128,42 @@ pub enum Learner {
     Weighter,
     /// policyPU with hard assignments of U to P′ or N′, eq. (9).
     Separator,
-    /// Non-negative PU risk (Kiryo et al. 2017).
+    /// Non-negative PU risk (Kiryo et al. 2017) with the split's true prior
+    /// (or `nnpu.prior` when given): a reference, as no practitioner knows it.
     NnPu,
-    /// Unbiased PU risk (du Plessis et al. 2015).
+    /// nnPU with the prior estimated by TIcE (Bekker & Davis 2018).
+    TiceNnPu,
+    /// nnPU with the prior estimated by KM2 (Ramaswamy et al. 2016).
+    Km2NnPu,
+    /// nnPU with the prior estimated by Elkan & Noto's e1 (2008).
+    ElkanNotoNnPu,
+    /// Unbiased PU risk (du Plessis et al. 2015) with the true or given prior.
     UPu,
     /// Unlabeled treated as negative.
     BiasedPu,
+    /// RankPruning (Northcutt et al. 2017) adapted to PU: prune the likeliest
+    /// positives from U by cross-validated scores, re-weight P, retrain.
+    RankPruning,
+    /// PMPU (Gong et al. 2018) as the policyPU paper adapts it: label U by the
+    /// labeled positives' margin in each mini-batch, on 3/4 of U resampled.
+    Pmpu,
     /// Trained on the true labels: the ceiling.
     OraclePn,
 }
 
 impl Learner {
     /// Every learner, policyPU first.
-    pub const ALL: [Learner; 6] = [
+    pub const ALL: [Learner; 11] = [
         Self::Weighter,
         Self::Separator,
         Self::NnPu,
+        Self::TiceNnPu,
+        Self::Km2NnPu,
+        Self::ElkanNotoNnPu,
         Self::UPu,
         Self::BiasedPu,
+        Self::RankPruning,
+        Self::Pmpu,
         Self::OraclePn,
     ];
 
@@ -150,9 +172,22 @@ impl Learner {
         matches!(self, Self::Weighter | Self::Separator)
     }
 
-    /// True for the learners that need the class prior.
+    /// True for the learners that minimise a PU risk and so need the class prior.
     pub fn uses_prior(self) -> bool {
-        matches!(self, Self::NnPu | Self::UPu)
+        matches!(
+            self,
+            Self::NnPu | Self::UPu | Self::TiceNnPu | Self::Km2NnPu | Self::ElkanNotoNnPu
+        )
+    }
+
+    /// The estimator that supplies this learner's prior, if it estimates one.
+    pub fn prior_estimator(self) -> Option<PriorMethod> {
+        match self {
+            Self::TiceNnPu => Some(PriorMethod::Tice),
+            Self::Km2NnPu => Some(PriorMethod::Km2),
+            Self::ElkanNotoNnPu => Some(PriorMethod::ElkanNoto),
+            _ => None,
+        }
     }
 
     /// The name used in tables and on the command line.
@@ -160,10 +195,32 @@ impl Learner {
         match self {
             Self::Weighter => "policyPU_weighter",
             Self::Separator => "policyPU_separator",
-            Self::NnPu => "nnPU",
-            Self::UPu => "uPU",
+            Self::NnPu => "nnPU (true π)",
+            Self::TiceNnPu => "TIcE+nnPU",
+            Self::Km2NnPu => "KM2+nnPU",
+            Self::ElkanNotoNnPu => "EN+nnPU",
+            Self::UPu => "uPU (true π)",
             Self::BiasedPu => "biased PU",
+            Self::RankPruning => "RankPruning",
+            Self::Pmpu => "PMPU",
             Self::OraclePn => "optimal PN",
+        }
+    }
+
+    /// The kebab-case key used in JSON, links and command lines.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Weighter => "weighter",
+            Self::Separator => "separator",
+            Self::NnPu => "nn-pu",
+            Self::TiceNnPu => "tice-nn-pu",
+            Self::Km2NnPu => "km2-nn-pu",
+            Self::ElkanNotoNnPu => "elkan-noto-nn-pu",
+            Self::UPu => "u-pu",
+            Self::BiasedPu => "biased-pu",
+            Self::RankPruning => "rank-pruning",
+            Self::Pmpu => "pmpu",
+            Self::OraclePn => "oracle-pn",
         }
     }
 }
@@ -171,17 +228,27 @@ impl Learner {
 impl std::str::FromStr for Learner {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        match s.to_ascii_lowercase().replace('_', "-").as_str() {
-            "weighter" | "policypu-weighter" => Ok(Self::Weighter),
-            "separator" | "policypu-separator" => Ok(Self::Separator),
-            "nnpu" | "nn-pu" => Ok(Self::NnPu),
-            "upu" | "u-pu" => Ok(Self::UPu),
-            "biased" | "biased-pu" => Ok(Self::BiasedPu),
-            "oracle" | "oracle-pn" | "pn" | "optimal-pn" => Ok(Self::OraclePn),
-            other => Err(format!(
-                "unknown learner '{other}': use weighter, separator, nnpu, upu, biased-pu or oracle-pn"
-            )),
-        }
+        let key = s.to_ascii_lowercase().replace(['_', '+'], "-");
+        let alias = match key.as_str() {
+            "policypu-weighter" => "weighter",
+            "policypu-separator" => "separator",
+            "nnpu" => "nn-pu",
+            "upu" => "u-pu",
+            "biased" => "biased-pu",
+            "tice" | "tice-nnpu" => "tice-nn-pu",
+            "km2" | "km2-nnpu" => "km2-nn-pu",
+            "en-nnpu" | "elkan-noto" | "elkan-noto-nnpu" => "elkan-noto-nn-pu",
+            "rankpruning" | "rp" => "rank-pruning",
+            "oracle" | "pn" | "optimal-pn" => "oracle-pn",
+            other => other,
+        };
+        Self::ALL
+            .into_iter()
+            .find(|l| l.key() == alias)
+            .ok_or_else(|| {
+                let known: Vec<&str> = Self::ALL.iter().map(|l| l.key()).collect();
+                format!("unknown learner '{s}': use one of {}", known.join(", "))
+            })
     }
 }
 
@@ -198,12 +265,20 @@ pub enum ModelPreset {
     PaperMlp4,
     /// The paper's tabular classifier d-100-50-50-30-1 with a 6-layer policy d-100-50-50-30-1.
     PaperMlp6,
+    /// A small CNN for images: classifier d-C(3×3,16,/2)-C(3×3,32,/2)-64-1,
+    /// policy d-C(3×3,8,/2)-C(3×3,16,/2)-32-1 (stride 2, padding 1).
+    SmallCnn,
 }
 
 impl ModelPreset {
     /// Every preset.
-    pub const ALL: [ModelPreset; 4] =
-        [Self::Fast, Self::PaperCnn, Self::PaperMlp4, Self::PaperMlp6];
+    pub const ALL: [ModelPreset; 5] = [
+        Self::Fast,
+        Self::SmallCnn,
+        Self::PaperCnn,
+        Self::PaperMlp4,
+        Self::PaperMlp6,
+    ];
 
     /// Hidden widths of the classifier and the policy, for the MLP presets.
     pub fn mlp_widths(self) -> Option<(&'static [usize], &'static [usize])> {
@@ -211,7 +286,7 @@ impl ModelPreset {
             Self::Fast => Some((&[128, 64], &[64])),
             Self::PaperMlp4 => Some((&[100, 50, 50, 30], &[50, 30])),
             Self::PaperMlp6 => Some((&[100, 50, 50, 30], &[100, 50, 50, 30])),
-            Self::PaperCnn => None,
+            Self::PaperCnn | Self::SmallCnn => None,
         }
     }
 
@@ -222,6 +297,7 @@ impl ModelPreset {
             Self::PaperCnn => "paper-cnn",
             Self::PaperMlp4 => "paper-mlp4",
             Self::PaperMlp6 => "paper-mlp6",
+            Self::SmallCnn => "small-cnn",
         }
     }
 }
@@ -233,7 +309,9 @@ impl std::str::FromStr for ModelPreset {
             .into_iter()
             .find(|m| m.name() == s.to_ascii_lowercase())
             .ok_or_else(|| {
-                format!("unknown model '{s}': use fast, paper-cnn, paper-mlp4 or paper-mlp6")
+                format!(
+                    "unknown model '{s}': use fast, small-cnn, paper-cnn, paper-mlp4 or paper-mlp6"
+                )
             })
     }
 }
@@ -277,6 +355,55 @@ pub struct PolicyConfig {
     pub target_update_every: usize,
     /// Weighter only: spread σ of the logit-normal action around the policy's output.
     pub action_spread: f64,
+    /// What the policy is rewarded for (eq. 4 as written, or coherence of the action).
+    pub reward: RewardRule,
+    /// Where the classifier's verdict on an unlabeled example switches to positive.
+    pub verdict_threshold: VerdictThreshold,
+    /// Subtract the reward expected under the target policy (REINFORCE baseline).
+    pub baseline: bool,
+    /// Ablation: keep the pre-trained policy for the whole run (no policy updates).
+    pub frozen: bool,
+}
+
+/// The policy's reward.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RewardRule {
+    /// Eq. (4) as written: ŷ or 1 − ŷ by the classifier's verdict, whatever the action.
+    Paper,
+    /// R(x, a) = a·v + (1 − a)·(1 − v), v the classifier's verdict (1 for labeled
+    /// examples): the action's agreement with the classifier, so R depends on a.
+    Coherence,
+}
+
+/// The threshold of the classifier's verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum VerdictThreshold {
+    /// Eq. (5): mean ŷ over the batch's labeled examples and the unlabeled ones
+    /// scoring at least the lowest labeled one.
+    Paper,
+    /// 0.5: the classifier's own decision threshold.
+    Half,
+}
+
+impl PolicyConfig {
+    /// The paper's literal algorithm: eq. (4)'s reward, eq. (5)'s threshold, no baseline.
+    pub fn paper_variant(self) -> Self {
+        PolicyConfig {
+            reward: RewardRule::Paper,
+            verdict_threshold: VerdictThreshold::Paper,
+            baseline: false,
+            ..self
+        }
+    }
+
+    /// True when these settings are the paper's literal algorithm.
+    pub fn is_paper_variant(&self) -> bool {
+        self.reward == RewardRule::Paper
+            && self.verdict_threshold == VerdictThreshold::Paper
+            && !self.baseline
+    }
 }
 
 impl Default for PolicyConfig {
@@ -287,6 +414,10 @@ impl Default for PolicyConfig {
             pretrain_epochs: 10,
             target_update_every: 3,
             action_spread: 0.5,
+            reward: RewardRule::Coherence,
+            verdict_threshold: VerdictThreshold::Half,
+            baseline: true,
+            frozen: false,
         }
     }
 }
@@ -309,6 +440,31 @@ impl Default for NnPuConfig {
             prior: None,
             beta: 0.0,
             gamma: 1.0,
+        }
+    }
+}
+
+/// Settings of RankPruning and PMPU.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BaselineConfig {
+    /// RankPruning: folds of the cross-validation that scores every training row out of sample.
+    pub rank_pruning_folds: usize,
+    /// RankPruning: epochs each fold's classifier trains.
+    pub rank_pruning_fold_epochs: usize,
+    /// PMPU: warm-up epochs as biased PU before margins are trusted.
+    pub pmpu_warmup_epochs: usize,
+    /// PMPU: share of each mini-batch's unlabeled examples resampled into the loss.
+    pub pmpu_resample: f64,
+}
+
+impl Default for BaselineConfig {
+    fn default() -> Self {
+        BaselineConfig {
+            rank_pruning_folds: 5,
+            rank_pruning_fold_epochs: 10,
+            pmpu_warmup_epochs: 5,
+            pmpu_resample: 0.75,
         }
     }
 }
@@ -367,7 +523,7 @@ impl RunConfig {
                 weight_decay: policy_decay,
                 pretrain_epochs: 5,
                 target_update_every: 3,
-                ..PolicyConfig::default()
+                ..PolicyConfig::default().paper_variant()
             },
             backend: BackendChoice::Cpu,
             ..RunConfig::default()
@@ -454,6 +610,27 @@ impl RunConfig {
             p.action_spread > 0.0 && p.action_spread <= 5.0,
             "policy.action_spread",
             "must be above 0 and at most 5".into(),
+        );
+        let b = &self.baselines;
+        check(
+            (2..=10).contains(&b.rank_pruning_folds),
+            "baselines.rank_pruning_folds",
+            "must be between 2 and 10".into(),
+        );
+        check(
+            (1..=500).contains(&b.rank_pruning_fold_epochs),
+            "baselines.rank_pruning_fold_epochs",
+            "must be between 1 and 500".into(),
+        );
+        check(
+            b.pmpu_warmup_epochs <= 100,
+            "baselines.pmpu_warmup_epochs",
+            "must be at most 100".into(),
+        );
+        check(
+            b.pmpu_resample > 0.0 && b.pmpu_resample <= 1.0,
+            "baselines.pmpu_resample",
+            "must be above 0 and at most 1".into(),
         );
         let n = &self.nnpu;
         if let Some(prior) = n.prior {
@@ -544,6 +721,8 @@ mod tests {
             (w.optim.lr, w.optim.weight_decay, w.policy.weight_decay),
             (1e-5, 2.0, 2.0)
         );
+        assert!(w.policy.is_paper_variant());
+        assert!(!RunConfig::default().policy.is_paper_variant());
         let s = RunConfig::paper(BuiltinDataset::Mnist, Learner::Separator);
         assert_eq!(s.policy.weight_decay, 0.5);
         assert_eq!(s.optim.epochs, 300);
@@ -553,6 +732,7 @@ mod tests {
     fn names_parse() {
         for l in Learner::ALL {
             let cli = serde_json::to_value(l).unwrap();
+            assert_eq!(cli.as_str().unwrap(), l.key());
             assert_eq!(cli.as_str().unwrap().parse::<Learner>(), Ok(l));
         }
         for m in ModelPreset::ALL {

@@ -16,6 +16,7 @@ pub mod export;
 pub mod learn;
 pub mod metrics;
 pub mod pca;
+pub mod priors;
 pub mod protocol;
 pub mod report;
 pub mod rng;

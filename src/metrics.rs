@@ -50,7 +50,12 @@ pub fn roc_auc(scores: &[f32], labels: &[bool]) -> Option<f64> {
 
 /// Area under the precision-recall curve as average precision
 /// (scikit-learn's definition): Σ (Rₖ − Rₖ₋₁) Pₖ over distinct thresholds.
+/// `None` unless both classes are present: with positives only it would be
+/// 1 whatever the scores.
 pub fn pr_auc(scores: &[f32], labels: &[bool]) -> Option<f64> {
+    if labels.iter().all(|y| *y) {
+        return None;
+    }
     let points = threshold_counts(scores, labels)?;
     let n_pos = points.last().map(|c| c.tp)? as f64;
     let mut previous_recall = 0.0;

@@ -13,6 +13,8 @@ pub enum Stage {
     PretrainClassifier,
     /// policyPU pre-training of the policy on the classifier's predictions.
     PretrainPolicy,
+    /// RankPruning's cross-validation: one classifier per fold scores the held-out fold.
+    CrossValidate,
     /// The learner's own training.
     Train,
 }
@@ -23,6 +25,7 @@ impl Stage {
         match self {
             Stage::PretrainClassifier => "pre-train classifier",
             Stage::PretrainPolicy => "pre-train policy",
+            Stage::CrossValidate => "cross-validate",
             Stage::Train => "train",
         }
     }
@@ -53,13 +56,58 @@ pub struct TestMetrics {
 }
 
 impl TestMetrics {
-    /// All three metrics of scores against true labels.
+    /// All three metrics of probabilities against true labels.
     pub fn of(scores: &[f32], labels: &[bool]) -> Self {
         TestMetrics {
             accuracy: metrics::accuracy(scores, labels),
             roc_auc: metrics::roc_auc(scores, labels),
             pr_auc: metrics::pr_auc(scores, labels),
         }
+    }
+
+    /// All three metrics of logits against true labels. The AUCs rank the
+    /// logits themselves: probabilities round to 1.0 above a logit of about
+    /// 17 in f32 and would make false ties. Accuracy thresholds at logit 0.
+    pub fn of_logits(logits: &[f32], labels: &[bool]) -> Self {
+        let decisions: Vec<f32> = logits
+            .iter()
+            .map(|&g| if g >= 0.0 { 1.0 } else { 0.0 })
+            .collect();
+        TestMetrics {
+            accuracy: metrics::accuracy(&decisions, labels),
+            roc_auc: metrics::roc_auc(logits, labels),
+            pr_auc: metrics::pr_auc(logits, labels),
+        }
+    }
+}
+
+/// Where a run's class prior (the share of positives in U) came from.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PriorSource {
+    /// The split's true share (known for built-in data and CSVs with a truth column).
+    Truth,
+    /// Given in the settings.
+    Given,
+    /// Estimated from the PU data.
+    Estimated(crate::priors::PriorMethod),
+}
+
+/// The class prior a run used, and how far it was from the truth.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PriorUsed {
+    /// Where it came from.
+    pub source: PriorSource,
+    /// ρ used.
+    pub rho: f64,
+    /// The split's true ρ, where known.
+    pub true_rho: Option<f64>,
+}
+
+impl PriorUsed {
+    /// The estimate's error, ρ used − true ρ, where the truth is known.
+    pub fn error(&self) -> Option<f64> {
+        self.true_rho.map(|t| self.rho - t)
     }
 }
 
@@ -189,6 +237,9 @@ pub struct RunResult {
     pub config: crate::config::RunConfig,
     /// The device that trained, in words.
     pub device: String,
+    /// The class prior the run used, for the learners that use one.
+    #[serde(default)]
+    pub prior: Option<PriorUsed>,
     /// Every epoch's report, in order.
     pub reports: Vec<EpochReport>,
 }

@@ -73,6 +73,12 @@ pub mod stream {
     pub const BATCHES: u64 = 2;
     /// Actions sampled from the policy.
     pub const ACTIONS: u64 = 3;
+    /// Initial weights of every network, drawn on the host so that every backend starts alike.
+    pub const WEIGHTS: u64 = 4;
+    /// Learners' own draws: RankPruning's folds, PMPU's resampling.
+    pub const LEARNER: u64 = 5;
+    /// Class-prior estimators (down-sampling, folds).
+    pub const PRIOR: u64 = 6;
 }
 
 #[cfg(test)]

@@ -10,8 +10,26 @@ use burn::tensor::activation::sigmoid;
 /// over the mini-batch; with target s it is biased PU, with target y oracle PN.
 /// Computed stably as max(g, 0) − g·t + log(1 + e^−|g|).
 pub fn bce_with_logits(logits: Tensor<1>, targets: Tensor<1>) -> Tensor<1> {
+    bce_terms(logits, targets).mean()
+}
+
+/// Σ wᵢ·BCE(gᵢ, tᵢ) / `normaliser`: a weighted cross-entropy (RankPruning's
+/// re-weighting, PMPU's resampled subset, held-out rows at weight 0).
+pub fn weighted_bce_with_logits(
+    logits: Tensor<1>,
+    targets: Tensor<1>,
+    weights: Tensor<1>,
+    normaliser: f64,
+) -> Tensor<1> {
+    (bce_terms(logits, targets) * weights)
+        .sum()
+        .div_scalar(normaliser.max(f64::MIN_POSITIVE))
+}
+
+/// Per-example cross-entropy, computed stably as max(g, 0) − g·t + log(1 + e^−|g|).
+fn bce_terms(logits: Tensor<1>, targets: Tensor<1>) -> Tensor<1> {
     let stable_softplus = logits.clone().clamp_min(0.0) + logits.clone().abs().neg().exp().log1p();
-    (stable_softplus - logits * targets).mean()
+    stable_softplus - logits * targets
 }
 
 /// Which PU risk estimator.

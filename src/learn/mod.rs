@@ -2,12 +2,16 @@
 //! layer that links Burn; it compiles natively and for wasm32 alike.
 
 pub mod action;
+pub mod context;
 pub mod device_data;
+pub mod learners;
 pub mod losses;
 pub mod network;
 pub mod reward;
 pub mod saved_classifier;
 pub mod schedule;
+pub mod tally;
+pub mod trained;
 pub mod trainer;
 
 pub use trainer::Trainer;
@@ -21,4 +25,20 @@ pub enum TrainError {
     /// The device failed (lost GPU, failed read-back).
     #[error("{0}")]
     Device(String),
+    /// Training blew up: a loss, logit or reward is no longer a finite number.
+    #[error(
+        "training diverged: {0}. Lower the learning rates (or raise the batch size) and train again"
+    )]
+    Diverged(String),
+}
+
+/// A [`TrainError::Diverged`] naming `what` if any value is NaN or infinite.
+pub fn check_finite(values: &[f32], what: &str) -> Result<(), TrainError> {
+    if values.iter().all(|v| v.is_finite()) {
+        Ok(())
+    } else {
+        Err(TrainError::Diverged(format!(
+            "{what} are no longer finite numbers"
+        )))
+    }
 }

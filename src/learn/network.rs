@@ -1,16 +1,22 @@
-//! The networks: MLPs for vectors (and the fast image preset) and the
-//! paper's CNNs for images. Every network maps a batch of flat feature rows
-//! `[batch, d]` to one logit per row `[batch, 1]`; a sigmoid of the logit is
-//! the classifier's ŷ or the policy's p(x).
+//! The networks: MLPs for vectors (and the fast image preset) and CNNs for
+//! images (a small one, and the paper's). Every network maps a batch of flat
+//! feature rows `[batch, d]` to one logit per row `[batch, 1]`; a sigmoid of
+//! the logit is the classifier's ŷ or the policy's p(x).
+//!
+//! Initial weights are drawn on the host from the run's seeded stream
+//! (uniform in ±1/√fan-in, Burn's and PyTorch's default for these layers),
+//! not by the device's own generator, so a seed starts a run from the same
+//! weights on the CPU backend and on WebGPU alike.
 
-use burn::module::Module;
+use burn::module::{Module, Param};
 use burn::nn::conv::{Conv2d, Conv2dConfig};
-use burn::nn::{BatchNorm, BatchNormConfig, Linear, LinearConfig};
+use burn::nn::{BatchNorm, BatchNormConfig, Linear, LinearConfig, PaddingConfig2d};
 use burn::tensor::activation::relu;
-use burn::tensor::{Device, Tensor};
+use burn::tensor::{Device, Tensor, TensorData};
 
 use crate::config::ModelPreset;
 use crate::data::FeatureShape;
+use crate::rng::PortableRng;
 
 /// Which of the two networks of a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,20 +37,20 @@ pub struct Mlp {
 
 impl Mlp {
     /// An MLP `input-widths…-1`.
-    pub fn new(input: usize, widths: &[usize], device: &Device) -> Self {
+    pub fn new(input: usize, widths: &[usize], rng: &mut PortableRng, device: &Device) -> Self {
         let sizes: Vec<usize> = std::iter::once(input)
             .chain(widths.iter().copied())
             .collect();
         Mlp {
             hidden: sizes
                 .windows(2)
-                .map(|w| LinearConfig::new(w[0], w[1]).init(device))
+                .map(|w| linear(w[0], w[1], rng, device))
                 .collect(),
             norms: widths
                 .iter()
                 .map(|&w| BatchNormConfig::new(w).init(device))
                 .collect(),
-            output: LinearConfig::new(*sizes.last().unwrap_or(&input), 1).init(device),
+            output: linear(*sizes.last().unwrap_or(&input), 1, rng, device),
         }
     }
 
@@ -59,8 +65,72 @@ impl Mlp {
     }
 }
 
-/// Convolutions (3×3 or 1×1, stride 1, no padding), each followed by batch
-/// norm and ReLU, then a dense layer of 100 with batch norm and ReLU, then 1.
+/// One convolution of a [`Cnn`]: filters, kernel size, stride. Stride 2
+/// pads by kernel/2 (halving the map); stride 1 does not pad.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConvLayer {
+    /// Output channels.
+    pub filters: usize,
+    /// Square kernel size.
+    pub kernel: usize,
+    /// Stride in both directions.
+    pub stride: usize,
+}
+
+impl ConvLayer {
+    const fn new(filters: usize, kernel: usize, stride: usize) -> Self {
+        ConvLayer {
+            filters,
+            kernel,
+            stride,
+        }
+    }
+
+    fn padding(self) -> usize {
+        if self.stride > 1 { self.kernel / 2 } else { 0 }
+    }
+
+    /// Output side length for an input side, or None if the kernel does not fit.
+    fn output_side(self, side: usize) -> Option<usize> {
+        (side + 2 * self.padding())
+            .checked_sub(self.kernel)
+            .map(|room| room / self.stride + 1)
+    }
+}
+
+/// An image network's layers: convolutions, then a dense layer.
+struct CnnLayout {
+    convs: &'static [ConvLayer],
+    dense: usize,
+}
+
+/// The paper: classifier d-C(3×3,96)-C(3×3,192)-C(1×1,10)-100-1.
+const PAPER_CLASSIFIER: CnnLayout = CnnLayout {
+    convs: &[
+        ConvLayer::new(96, 3, 1),
+        ConvLayer::new(192, 3, 1),
+        ConvLayer::new(10, 1, 1),
+    ],
+    dense: 100,
+};
+/// The paper: policy d-C(3×3,96)-C(3×3,10)-100-1.
+const PAPER_POLICY: CnnLayout = CnnLayout {
+    convs: &[ConvLayer::new(96, 3, 1), ConvLayer::new(10, 3, 1)],
+    dense: 100,
+};
+/// The small CNN's classifier: d-C(3×3,16,/2)-C(3×3,32,/2)-64-1.
+const SMALL_CLASSIFIER: CnnLayout = CnnLayout {
+    convs: &[ConvLayer::new(16, 3, 2), ConvLayer::new(32, 3, 2)],
+    dense: 64,
+};
+/// The small CNN's policy, narrower: d-C(3×3,8,/2)-C(3×3,16,/2)-32-1.
+const SMALL_POLICY: CnnLayout = CnnLayout {
+    convs: &[ConvLayer::new(8, 3, 2), ConvLayer::new(16, 3, 2)],
+    dense: 32,
+};
+
+/// Convolutions, each followed by batch norm and ReLU, then a dense layer
+/// with batch norm and ReLU, then one output.
 #[derive(Module, Debug)]
 pub struct Cnn {
     convs: Vec<Conv2d>,
@@ -74,32 +144,36 @@ pub struct Cnn {
 }
 
 impl Cnn {
-    /// A CNN over `channels×height×width` images with the given (filters, kernel) layers.
-    pub fn new(
-        channels: usize,
-        height: usize,
-        width: usize,
-        layers: &[(usize, usize)],
+    /// A CNN over `channels×height×width` images, or why the images are too small.
+    fn new(
+        [channels, height, width]: [usize; 3],
+        layout: &CnnLayout,
+        rng: &mut PortableRng,
         device: &Device,
-    ) -> Self {
+    ) -> Result<Self, String> {
         let mut convs = Vec::new();
         let mut conv_norms = Vec::new();
         let (mut c, mut h, mut w) = (channels, height, width);
-        for &(filters, kernel) in layers {
-            convs.push(Conv2dConfig::new([c, filters], [kernel, kernel]).init(device));
-            conv_norms.push(BatchNormConfig::new(filters).init(device));
-            (c, h, w) = (filters, h + 1 - kernel, w + 1 - kernel);
+        for &layer in layout.convs {
+            let (Some(next_h), Some(next_w)) = (layer.output_side(h), layer.output_side(w)) else {
+                return Err(format!(
+                    "images of {height}×{width} are too small for this CNN"
+                ));
+            };
+            convs.push(conv2d(c, layer, rng, device));
+            conv_norms.push(BatchNormConfig::new(layer.filters).init(device));
+            (c, h, w) = (layer.filters, next_h, next_w);
         }
-        Cnn {
+        Ok(Cnn {
             convs,
             conv_norms,
-            dense: LinearConfig::new(c * h * w, 100).init(device),
-            dense_norm: BatchNormConfig::new(100).init(device),
-            output: LinearConfig::new(100, 1).init(device),
+            dense: linear(c * h * w, layout.dense, rng, device),
+            dense_norm: BatchNormConfig::new(layout.dense).init(device),
+            output: linear(layout.dense, 1, rng, device),
             channels,
             height,
             width,
-        }
+        })
     }
 
     /// Logits `[batch, 1]` of flat image rows `[batch, c·h·w]`.
@@ -119,6 +193,48 @@ impl Cnn {
     }
 }
 
+/// A linear layer with host-drawn weights and bias.
+fn linear(input: usize, output: usize, rng: &mut PortableRng, device: &Device) -> Linear {
+    let mut layer = LinearConfig::new(input, output).init(device);
+    let bound = 1.0 / (input.max(1) as f64).sqrt();
+    layer.weight = Param::from_tensor(uniform([input, output], bound, rng, device));
+    layer.bias = Some(Param::from_tensor(uniform([output], bound, rng, device)));
+    layer
+}
+
+/// A convolution with host-drawn weights and bias.
+fn conv2d(input: usize, layer: ConvLayer, rng: &mut PortableRng, device: &Device) -> Conv2d {
+    let k = layer.kernel;
+    let p = layer.padding();
+    let mut conv = Conv2dConfig::new([input, layer.filters], [k, k])
+        .with_stride([layer.stride, layer.stride])
+        .with_padding(PaddingConfig2d::Explicit(p, p, p, p))
+        .init(device);
+    let bound = 1.0 / ((input * k * k).max(1) as f64).sqrt();
+    conv.weight = Param::from_tensor(uniform([layer.filters, input, k, k], bound, rng, device));
+    conv.bias = Some(Param::from_tensor(uniform(
+        [layer.filters],
+        bound,
+        rng,
+        device,
+    )));
+    conv
+}
+
+/// A tensor of values uniform in ±bound, drawn on the host.
+fn uniform<const D: usize>(
+    shape: [usize; D],
+    bound: f64,
+    rng: &mut PortableRng,
+    device: &Device,
+) -> Tensor<D> {
+    let count: usize = shape.iter().product();
+    let values: Vec<f32> = (0..count)
+        .map(|_| ((2.0 * rng.unit() - 1.0) * bound) as f32)
+        .collect();
+    Tensor::from_data(TensorData::new(values, shape), device)
+}
+
 /// A classifier or policy network of any preset.
 #[derive(Module, Debug)]
 pub enum Network {
@@ -129,11 +245,13 @@ pub enum Network {
 }
 
 impl Network {
-    /// The network a preset prescribes for `role` on data of `shape`.
+    /// The network a preset prescribes for `role` on data of `shape`, with
+    /// weights drawn from `rng`.
     pub fn new(
         preset: ModelPreset,
         role: Role,
         shape: FeatureShape,
+        rng: &mut PortableRng,
         device: &Device,
     ) -> Result<Self, String> {
         if let Some((classifier, policy)) = preset.mlp_widths() {
@@ -142,7 +260,7 @@ impl Network {
             } else {
                 policy
             };
-            return Ok(Network::Mlp(Mlp::new(shape.len(), widths, device)));
+            return Ok(Network::Mlp(Mlp::new(shape.len(), widths, rng, device)));
         }
         let FeatureShape::Image {
             channels,
@@ -150,22 +268,23 @@ impl Network {
             width,
         } = shape
         else {
-            return Err("the paper's CNN needs image data; use an MLP preset for vectors".into());
-        };
-        if height < 5 || width < 5 {
             return Err(format!(
-                "images of {height}×{width} are too small for the paper's CNN"
+                "the {} model needs image data; use an MLP preset for vectors",
+                preset.name()
             ));
-        }
-        // The paper: classifier d-C(3×3,96)-C(3×3,192)-C(1×1,10)-100-1,
-        // policy d-C(3×3,96)-C(3×3,10)-100-1.
-        let layers: &[(usize, usize)] = match role {
-            Role::Classifier => &[(96, 3), (192, 3), (10, 1)],
-            Role::Policy => &[(96, 3), (10, 3)],
+        };
+        let layout = match (preset, role) {
+            (ModelPreset::PaperCnn, Role::Classifier) => &PAPER_CLASSIFIER,
+            (ModelPreset::PaperCnn, Role::Policy) => &PAPER_POLICY,
+            (_, Role::Classifier) => &SMALL_CLASSIFIER,
+            (_, Role::Policy) => &SMALL_POLICY,
         };
         Ok(Network::Cnn(Cnn::new(
-            channels, height, width, layers, device,
-        )))
+            [channels, height, width],
+            layout,
+            rng,
+            device,
+        )?))
     }
 
     /// Logits `[batch, 1]` of flat feature rows `[batch, d]`.
@@ -174,5 +293,80 @@ impl Network {
             Network::Mlp(m) => m.forward(x),
             Network::Cnn(c) => c.forward(x),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::stream;
+
+    fn first_weights(seed: u64) -> Vec<f32> {
+        let device = Device::flex();
+        let mut rng = PortableRng::new(seed, stream::WEIGHTS);
+        let Network::Mlp(mlp) = Network::new(
+            ModelPreset::Fast,
+            Role::Classifier,
+            FeatureShape::Vector { dim: 3 },
+            &mut rng,
+            &device,
+        )
+        .unwrap() else {
+            panic!("the fast preset is an MLP")
+        };
+        mlp.hidden[0]
+            .weight
+            .val()
+            .into_data()
+            .try_to_vec::<f32>()
+            .unwrap()
+    }
+
+    #[test]
+    fn weights_come_from_the_seed_within_the_fan_in_bound() {
+        let a = first_weights(7);
+        assert_eq!(a, first_weights(7));
+        assert_ne!(a, first_weights(8));
+        let bound = 1.0 / 3f32.sqrt();
+        assert!(a.iter().all(|w| w.abs() <= bound), "{a:?}");
+        assert!(a.iter().any(|w| w.abs() > bound / 2.0));
+    }
+
+    #[test]
+    fn small_cnn_fits_cifar_and_mnist_and_refuses_tiny_images() {
+        let device = Device::flex();
+        let mut rng = PortableRng::new(1, 0);
+        for (c, side) in [(1, 28), (3, 32)] {
+            let shape = FeatureShape::Image {
+                channels: c,
+                height: side,
+                width: side,
+            };
+            let net = Network::new(
+                ModelPreset::SmallCnn,
+                Role::Classifier,
+                shape,
+                &mut rng,
+                &device,
+            )
+            .unwrap();
+            let x = Tensor::<2>::zeros([2, shape.len()], &device);
+            assert_eq!(net.forward(x).dims(), [2, 1]);
+        }
+        let tiny = FeatureShape::Image {
+            channels: 1,
+            height: 2,
+            width: 2,
+        };
+        assert!(
+            Network::new(
+                ModelPreset::PaperCnn,
+                Role::Classifier,
+                tiny,
+                &mut rng,
+                &device
+            )
+            .is_err()
+        );
     }
 }

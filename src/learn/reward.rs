@@ -1,5 +1,15 @@
-//! The classification-coherence reward, eqs. (4) and (5), on one mini-batch.
-//! Host code: it runs on read-back predictions.
+//! The policy's reward on one mini-batch. Host code: it runs on read-back
+//! predictions.
+//!
+//! - [`batch_reward`]: eqs. (4) and (5) as the paper writes them. R depends
+//!   on the classifier's ŷ only, not on the action, so REINFORCE's expected
+//!   gradient E[R·∇log π(a|x)] is zero but for the one classifier step that
+//!   separates the action from ŷ: the policy hardly learns.
+//! - [`coherence_reward`]: the action's agreement with the classifier's
+//!   verdict v, R = a·v + (1 − a)·(1 − v), which depends on a; with the
+//!   expected reward under the target policy as a baseline.
+
+use crate::config::{PolicyConfig, RewardRule, VerdictThreshold};
 
 /// Rewards of one mini-batch and the thresholds behind them.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,11 +46,7 @@ pub fn batch_reward(y_hat: &[f32], labeled: &[bool]) -> BatchReward {
     } else {
         reference.iter().sum::<f32>() / reference.len() as f32
     };
-    let rewards = y_hat
-        .iter()
-        .zip(labeled)
-        .map(|(&y, &s)| if s || y >= threshold { y } else { 1.0 - y })
-        .collect();
+    let rewards = paper_rewards(y_hat, labeled, threshold);
     BatchReward {
         rewards,
         thresh_min,
@@ -48,9 +54,135 @@ pub fn batch_reward(y_hat: &[f32], labeled: &[bool]) -> BatchReward {
     }
 }
 
+/// The signal REINFORCE weighs each example's log π with, and what is reported.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PolicySignal {
+    /// Per example: the reward, less the baseline when one is used.
+    pub weights: Vec<f32>,
+    /// Mean reward over the batch (before any baseline).
+    pub mean_reward: f64,
+    /// The verdict threshold used.
+    pub threshold: f64,
+}
+
+/// The reward of `policy`'s rule for one batch: classifier probabilities
+/// `y_hat`, labeled flags, the actions taken, and the target policy's
+/// probabilities `p_target` (for the baseline).
+pub fn policy_signal(
+    policy: &PolicyConfig,
+    y_hat: &[f32],
+    labeled: &[bool],
+    actions: &[f32],
+    p_target: &[f32],
+) -> PolicySignal {
+    let threshold = match policy.verdict_threshold {
+        VerdictThreshold::Paper => batch_reward(y_hat, labeled).threshold,
+        VerdictThreshold::Half => 0.5,
+    };
+    let (rewards, expected): (Vec<f32>, Vec<f32>) = match policy.reward {
+        RewardRule::Paper => {
+            let rewards = paper_rewards(y_hat, labeled, threshold);
+            let mean = rewards.iter().sum::<f32>() / rewards.len().max(1) as f32;
+            let expected = vec![mean; rewards.len()];
+            (rewards, expected)
+        }
+        RewardRule::Coherence => {
+            let verdicts = verdicts(y_hat, labeled, threshold);
+            (
+                coherence_reward(actions, &verdicts),
+                coherence_reward(p_target, &verdicts),
+            )
+        }
+    };
+    let mean_reward = rewards.iter().map(|r| *r as f64).sum::<f64>() / rewards.len().max(1) as f64;
+    let weights = if policy.baseline {
+        rewards.iter().zip(&expected).map(|(r, b)| r - b).collect()
+    } else {
+        rewards
+    };
+    PolicySignal {
+        weights,
+        mean_reward,
+        threshold: threshold as f64,
+    }
+}
+
+/// Eq. (4) with a given threshold: ŷ for labeled examples and for unlabeled
+/// ones at or above it, 1 − ŷ below it.
+fn paper_rewards(y_hat: &[f32], labeled: &[bool], threshold: f32) -> Vec<f32> {
+    y_hat
+        .iter()
+        .zip(labeled)
+        .map(|(&y, &s)| if s || y >= threshold { y } else { 1.0 - y })
+        .collect()
+}
+
+/// The classifier's verdict: 1 for labeled examples, else whether ŷ ≥ threshold.
+pub fn verdicts(y_hat: &[f32], labeled: &[bool], threshold: f32) -> Vec<f32> {
+    y_hat
+        .iter()
+        .zip(labeled)
+        .map(|(&y, &s)| if s || y >= threshold { 1.0 } else { 0.0 })
+        .collect()
+}
+
+/// R(x, a) = a·v + (1 − a)·(1 − v): how far action a agrees with verdict v.
+/// Linear in a, so for a probability p in place of a it is the expected reward.
+pub fn coherence_reward(actions: &[f32], verdicts: &[f32]) -> Vec<f32> {
+    actions
+        .iter()
+        .zip(verdicts)
+        .map(|(&a, &v)| a * v + (1.0 - a) * (1.0 - v))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn coherence_rewards_agreement_and_its_baseline_centres_it() {
+        // Labeled: verdict 1. Unlabeled ŷ 0.8 → 1, ŷ 0.2 → 0 at threshold 0.5.
+        let policy = PolicyConfig::default();
+        let s = policy_signal(
+            &policy,
+            &[0.9, 0.8, 0.2],
+            &[true, false, false],
+            &[1.0, 0.0, 0.0],
+            &[0.5, 0.5, 0.5],
+        );
+        // Rewards 1, 0, 1; expected under p = 0.5: 0.5 each.
+        assert_eq!(s.weights, vec![0.5, -0.5, 0.5]);
+        assert!((s.mean_reward - 2.0 / 3.0).abs() < 1e-9);
+        assert_eq!(s.threshold, 0.5);
+        let no_baseline = PolicyConfig {
+            baseline: false,
+            ..policy
+        };
+        let s = policy_signal(
+            &no_baseline,
+            &[0.9, 0.8, 0.2],
+            &[true, false, false],
+            &[1.0, 0.0, 0.0],
+            &[0.5; 3],
+        );
+        assert_eq!(s.weights, vec![1.0, 0.0, 1.0]);
+    }
+
+    #[test]
+    fn paper_rule_ignores_the_action() {
+        let paper = PolicyConfig::default().paper_variant();
+        let y = [0.9, 0.8, 0.6, 0.7, 0.3, 0.1];
+        let s = [true, false, true, false, false, false];
+        let a = policy_signal(&paper, &y, &s, &[1.0; 6], &[0.5; 6]);
+        let b = policy_signal(&paper, &y, &s, &[0.0; 6], &[0.5; 6]);
+        assert_eq!(a, b);
+        assert!((a.threshold - 0.75).abs() < 1e-6);
+        let expected = [0.9, 0.8, 0.6, 0.3, 0.7, 0.9];
+        for (got, want) in a.weights.iter().zip(expected) {
+            assert!((got - want).abs() < 1e-6, "{:?}", a.weights);
+        }
+    }
 
     #[test]
     fn worked_mini_batch() {

@@ -18,6 +18,7 @@ use burn::tensor::{Bytes, Device, ExecutionError, Tensor, TensorData};
 use super::TrainError;
 use super::device_data::probabilities;
 use super::network::{Network, Role};
+use crate::rng::{PortableRng, stream};
 use crate::saved_model::{SavedModel, SavedModelError};
 
 /// A parameter's value on its way back from the device.
@@ -69,6 +70,7 @@ impl SavedModel {
             header.config.model,
             Role::Classifier,
             header.input.shape(),
+            &mut PortableRng::new(0, stream::WEIGHTS),
             device,
         )
         .map_err(SavedModelError::Corrupt)?;

@@ -11,15 +11,9 @@ pub struct Schedule {
 }
 
 impl Schedule {
-    /// policyPU: pre-train the classifier, then the policy, then train;
-    /// the baselines only train.
-    pub fn new(pretrain_epochs: usize, epochs: usize, uses_policy: bool) -> Self {
-        let mut stages = Vec::new();
-        if uses_policy && pretrain_epochs > 0 {
-            stages.push((Stage::PretrainClassifier, pretrain_epochs));
-            stages.push((Stage::PretrainPolicy, pretrain_epochs));
-        }
-        stages.push((Stage::Train, epochs));
+    /// The stages a learner asks for, in order; stages of no epochs are dropped.
+    pub fn new(stages: Vec<(Stage, usize)>) -> Self {
+        let stages = stages.into_iter().filter(|(_, n)| *n > 0).collect();
         Schedule {
             stages,
             position: 0,
@@ -56,6 +50,11 @@ impl Schedule {
     pub fn total_epochs(&self) -> usize {
         self.stages.iter().map(|(_, n)| n).sum()
     }
+
+    /// Every stage with its length.
+    pub fn stages(&self) -> &[(Stage, usize)] {
+        &self.stages
+    }
 }
 
 /// Split `n` shuffled examples into ⌊n / m⌋ mini-batches of near-equal size
@@ -73,7 +72,11 @@ mod tests {
 
     #[test]
     fn policy_runs_pretrain_first() {
-        let mut s = Schedule::new(2, 3, true);
+        let mut s = Schedule::new(vec![
+            (Stage::PretrainClassifier, 2),
+            (Stage::PretrainPolicy, 2),
+            (Stage::Train, 3),
+        ]);
         let mut seen = Vec::new();
         while let Some(stage) = s.stage() {
             seen.push((stage, s.epoch()));
@@ -83,7 +86,9 @@ mod tests {
         assert_eq!(seen[0], (Stage::PretrainClassifier, 1));
         assert_eq!(seen[3], (Stage::PretrainPolicy, 2));
         assert_eq!(seen[6], (Stage::Train, 3));
-        assert_eq!(Schedule::new(2, 3, false).total_epochs(), 3);
+        let no_pretraining = Schedule::new(vec![(Stage::PretrainClassifier, 0), (Stage::Train, 3)]);
+        assert_eq!(no_pretraining.total_epochs(), 3);
+        assert_eq!(no_pretraining.stage(), Some(Stage::Train));
     }
 
     #[test]

@@ -1,114 +1,42 @@
 //! The step-wise [`Trainer`]: one mini-batch per [`Trainer::step`], so the
 //! CLI can loop over it and the browser worker can pause, resume or stop
-//! between steps. Every read from the device is asynchronous.
+//! between steps. It schedules the learner's stages, cuts epochs into
+//! mini-batches, evaluates and reports; what a mini-batch trains is the
+//! learner's business (`learners/`). Every read from the device is
+//! asynchronous.
 
-use std::sync::Mutex;
-
-use burn::module::Module;
-use burn::optim::decay::WeightDecayConfig;
-use burn::optim::{AdamConfig, GradientsParams, ModuleOptimizer};
-use burn::tensor::{Device, Tensor};
 use web_time::Instant;
 
-use super::TrainError;
-use super::action::ActionDistribution;
-use super::device_data::{DeviceData, probabilities, probability_tensor, read_vec};
-use super::losses::{RiskEstimator, bce_with_logits, pu_risk};
-use super::network::{Network, Role};
-use super::reward::batch_reward;
+use super::context::{Batch, TrainContext};
+use super::device_data::{logits_of, probabilities};
+use super::learners::{self, Method};
 use super::saved_classifier::record_bytes;
 use super::schedule::{Schedule, batch_bounds};
-use crate::config::{Learner, RunConfig};
+use super::{TrainError, check_finite};
+use crate::config::RunConfig;
+use crate::priors::{PriorEstimate, PuRows};
 use crate::report::{
-    BatchProgress, Curves, EpochReport, Stage, TestMetrics, TrainEvent, UnlabeledView, ViewSource,
+    BatchProgress, Curves, EpochReport, PriorSource, PriorUsed, Stage, TestMetrics, TrainEvent,
+    UnlabeledView, ViewSource,
 };
 use crate::rng::{PortableRng, stream};
 use crate::saved_model::{ModelHeader, ModelInput, SavedModel, created_by};
 use crate::split::PuSplit;
 
-/// Seeding the device and drawing initial weights must not interleave
-/// between trainers built at the same time (the seed may be global).
-static WEIGHT_INIT: Mutex<()> = Mutex::new(());
-
-/// A network with its optimiser and learning rate.
-struct Trained {
-    net: Network,
-    optimizer: ModuleOptimizer,
-    lr: f64,
-}
-
-impl Trained {
-    fn new(net: Network, lr: f64, weight_decay: f64) -> Self {
-        let decay = (weight_decay > 0.0).then(|| WeightDecayConfig::new(weight_decay as f32));
-        Trained {
-            net,
-            optimizer: AdamConfig::new().with_weight_decay(decay).init(),
-            lr,
-        }
-    }
-
-    /// One Adam step on `loss`, which must depend on this network.
-    fn descend(&mut self, loss: Tensor<1>) {
-        let grads = GradientsParams::from_grads(loss.backward(), &self.net);
-        self.net = self.optimizer.step(self.lr, self.net.clone(), grads);
-    }
-}
-
-/// The policy side of policyPU: online Θ, target Θ′, action distribution.
-struct Policy {
-    online: Trained,
-    target: Network,
-    distribution: ActionDistribution,
-    update_every: usize,
-}
-
-/// Running sums over one epoch. Losses stay on the device until the epoch ends.
-#[derive(Default)]
-struct Tally {
-    classifier_loss: Option<Tensor<1>>,
-    classifier_batches: usize,
-    policy_loss: Option<Tensor<1>>,
-    policy_batches: usize,
-    reward: f64,
-    threshold: f64,
-    reward_batches: usize,
-}
-
-fn add_to(sum: &mut Option<Tensor<1>>, value: Tensor<1>) {
-    let value = value.detach().inner();
-    *sum = Some(match sum.take() {
-        Some(s) => s + value,
-        None => value,
-    });
-}
-
-async fn mean_of(sum: Option<Tensor<1>>, count: usize) -> Result<Option<f64>, TrainError> {
-    match sum {
-        Some(s) if count > 0 => Ok(read_vec(s).await?.first().map(|v| *v as f64 / count as f64)),
-        _ => Ok(None),
-    }
-}
-
 /// Trains one run of any learner, a mini-batch at a time.
 pub struct Trainer {
-    config: RunConfig,
-    labeled: Vec<bool>,
-    truth: Option<Vec<bool>>,
+    ctx: TrainContext,
+    method: Box<dyn Method>,
+    schedule: Schedule,
     test_y: Vec<bool>,
     input: ModelInput,
+    unlabeled_x: burn::tensor::Tensor<2>,
     unlabeled_truth: Option<Vec<bool>>,
-    prior: Option<f64>,
-    data: DeviceData,
-    unlabeled_x: Tensor<2>,
-    classifier: Trained,
-    policy: Option<Policy>,
-    schedule: Schedule,
+    prior: Option<PriorUsed>,
+    rows: Vec<usize>,
     bounds: Vec<(usize, usize)>,
-    order: Vec<usize>,
     batch: usize,
     batch_rng: PortableRng,
-    action_rng: PortableRng,
-    tally: Tally,
     keep_values: bool,
     run_started: Instant,
     epoch_started: Instant,
@@ -117,7 +45,12 @@ pub struct Trainer {
 
 impl Trainer {
     /// Prepare a run on `device` (a plain device; autodiff is added here).
-    pub fn new(config: &RunConfig, split: &PuSplit, device: &Device) -> Result<Self, TrainError> {
+    /// Learners with an estimated prior estimate it here, on the host.
+    pub fn new(
+        config: &RunConfig,
+        split: &PuSplit,
+        device: &burn::tensor::Device,
+    ) -> Result<Self, TrainError> {
         let problems = config.validate();
         if !problems.is_empty() {
             let listed: Vec<String> = problems.iter().map(ToString::to_string).collect();
@@ -131,79 +64,31 @@ impl Trainer {
                 "the training set needs labeled positives and at least two rows".into(),
             ));
         }
-        if config.learner == Learner::OraclePn && split.train_truth.is_none() {
-            return Err(TrainError::Config(
-                "optimal PN trains on the true labels, and this data has no ground-truth column"
-                    .into(),
-            ));
-        }
-        let prior = config.nnpu.prior.or(split.prior);
-        if config.learner.uses_prior() && prior.is_none() {
-            return Err(TrainError::Config(format!(
-                "{} needs the class prior (the share of positives in U); this data does not reveal it, \
-                 so give it in the nnPU settings",
-                config.learner.name()
-            )));
-        }
-
-        let autodiff = device.clone().autodiff();
-        let (classifier_net, policy_net) = {
-            let _guard = WEIGHT_INIT.lock().unwrap_or_else(|p| p.into_inner());
-            device.seed(config.seed);
-            let classifier = Network::new(config.model, Role::Classifier, split.shape, &autodiff);
-            let policy = config
-                .learner
-                .uses_policy()
-                .then(|| Network::new(config.model, Role::Policy, split.shape, &autodiff))
-                .transpose();
-            (classifier, policy)
-        };
-        let classifier_net = classifier_net.map_err(TrainError::Config)?;
-        let policy = policy_net.map_err(TrainError::Config)?.map(|net| Policy {
-            target: net.valid(),
-            online: Trained::new(net, config.policy.lr, config.policy.weight_decay),
-            distribution: match config.learner {
-                Learner::Separator => ActionDistribution::Bernoulli,
-                _ => ActionDistribution::LogitNormal {
-                    spread: config.policy.action_spread,
-                },
-            },
-            update_every: config.policy.target_update_every,
-        });
-
-        let data = DeviceData::upload(split, device);
+        let prior = prior_for(config, split)?;
+        let mut ctx = TrainContext::new(config, split, prior.as_ref().map(|p| p.rho), device)?;
+        let method = learners::build(config.learner, &mut ctx)?;
         let unlabeled = split.unlabeled_indices();
         let now = Instant::now();
         Ok(Trainer {
-            unlabeled_x: data.train_rows(&unlabeled),
+            schedule: Schedule::new(method.stages()),
+            unlabeled_x: ctx.data.train_rows(&unlabeled),
             unlabeled_truth: split
                 .train_truth
                 .as_ref()
                 .map(|t| unlabeled.iter().map(|&i| t[i]).collect()),
-            config: config.clone(),
-            labeled: split.train_labeled.clone(),
-            truth: split.train_truth.clone(),
             test_y: split.test_y.clone(),
             input: ModelInput::of_split(split),
             prior,
-            data,
-            classifier: Trained::new(classifier_net, config.optim.lr, config.optim.weight_decay),
-            policy,
-            schedule: Schedule::new(
-                config.policy.pretrain_epochs,
-                config.optim.epochs,
-                config.learner.uses_policy(),
-            ),
-            bounds: batch_bounds(split.n_train(), config.optim.batch_size),
-            order: Vec::new(),
+            rows: Vec::new(),
+            bounds: Vec::new(),
             batch: 0,
             batch_rng: PortableRng::new(config.seed, stream::BATCHES),
-            action_rng: PortableRng::new(config.seed, stream::ACTIONS),
-            tally: Tally::default(),
             keep_values: false,
             run_started: now,
             epoch_started: now,
             last_test_scores: Vec::new(),
+            method,
+            ctx,
         })
     }
 
@@ -215,7 +100,7 @@ impl Trainer {
 
     /// The run's configuration.
     pub fn config(&self) -> &RunConfig {
-        &self.config
+        &self.ctx.config
     }
 
     /// True once every epoch has run.
@@ -223,19 +108,31 @@ impl Trainer {
         self.schedule.stage().is_none()
     }
 
-    /// Mini-batches in one epoch.
+    /// Mini-batches in a full epoch over all training rows.
     pub fn batches_per_epoch(&self) -> usize {
-        self.bounds.len()
+        batch_bounds(self.ctx.labeled.len(), self.ctx.config.optim.batch_size).len()
     }
 
-    /// Mini-batches in the whole run, pre-training included.
+    /// Mini-batches in the whole run, pre-training included (for progress
+    /// bars; exact except after RankPruning prunes, which shortens epochs).
     pub fn total_batches(&self) -> usize {
-        self.schedule.total_epochs() * self.bounds.len()
+        let size = self.ctx.config.optim.batch_size;
+        self.schedule
+            .stages()
+            .iter()
+            .map(|&(stage, epochs)| {
+                let rows = self
+                    .method
+                    .epoch_rows(stage, 1)
+                    .map_or(self.ctx.labeled.len(), |r| r.len());
+                epochs * batch_bounds(rows, size).len()
+            })
+            .sum()
     }
 
-    /// The class prior used by uPU and nnPU (given, or the split's truth).
-    pub fn prior(&self) -> Option<f64> {
-        self.prior
+    /// The class prior the learner uses: estimated, given or the truth, with the true ρ.
+    pub fn prior(&self) -> Option<&PriorUsed> {
+        self.prior.as_ref()
     }
 
     /// The classifier's test-set probabilities at the last epoch end.
@@ -255,9 +152,7 @@ impl Trainer {
     /// [`Trainer::last_test_scores`].
     ///
     /// Safe on WebGPU: parameters are read with `into_data_async` and recorded
-    /// on the host (see [`record_bytes`]), never read synchronously. From async
-    /// code (the browser worker), `trainer.export_model().await` and then
-    /// [`SavedModel::to_bytes`] give the model file's bytes.
+    /// on the host (see [`record_bytes`]), never read synchronously.
     ///
     /// # Errors
     /// [`TrainError::Device`] if reading the parameters back fails,
@@ -266,7 +161,7 @@ impl Trainer {
     pub async fn export_model(&self) -> Result<SavedModel, TrainError> {
         let header = ModelHeader {
             created_by: created_by(),
-            config: self.config.clone(),
+            config: self.ctx.config.clone(),
             input: self.input.clone(),
         };
         header
@@ -274,7 +169,7 @@ impl Trainer {
             .map_err(|e| TrainError::Config(format!("cannot export the model: {e}")))?;
         Ok(SavedModel {
             header,
-            classifier_record: record_bytes(self.classifier.net.valid()).await?,
+            classifier_record: record_bytes(self.ctx.classifier.inference()).await?,
         })
     }
 
@@ -284,13 +179,16 @@ impl Trainer {
             return Ok(vec![TrainEvent::Done]);
         };
         if self.batch == 0 {
-            self.order = (0..self.labeled.len()).collect();
-            self.batch_rng.shuffle(&mut self.order);
-            self.epoch_started = Instant::now();
+            self.start_epoch(stage)?;
         }
         let (start, end) = self.bounds[self.batch];
-        let indices = self.order[start..end].to_vec();
-        self.train_batch(stage, &indices).await?;
+        let indices = self.rows[start..end].to_vec();
+        let batch = Batch {
+            x: self.ctx.data.train_rows(&indices),
+            labeled: indices.iter().map(|&i| self.ctx.labeled[i]).collect(),
+            indices,
+        };
+        self.method.train_batch(&mut self.ctx, stage, batch).await?;
         self.batch += 1;
         let mut events = vec![TrainEvent::Batch(BatchProgress {
             stage,
@@ -307,147 +205,57 @@ impl Trainer {
         Ok(events)
     }
 
-    async fn train_batch(&mut self, stage: Stage, indices: &[usize]) -> Result<(), TrainError> {
-        let x = self.data.train_rows(indices);
-        let labeled: Vec<bool> = indices.iter().map(|&i| self.labeled[i]).collect();
-        let as_target = |flags: &[bool]| {
-            flags
-                .iter()
-                .map(|&f| if f { 1.0 } else { 0.0 })
-                .collect::<Vec<f32>>()
-        };
-        match (stage, self.config.learner) {
-            (Stage::PretrainClassifier, _) | (Stage::Train, Learner::BiasedPu) => {
-                self.fit_classifier(x, as_target(&labeled));
-            }
-            (Stage::Train, Learner::OraclePn) => {
-                let truth = self
-                    .truth
-                    .as_ref()
-                    .ok_or_else(|| TrainError::Config("no ground truth".into()))?;
-                let y: Vec<bool> = indices.iter().map(|&i| truth[i]).collect();
-                self.fit_classifier(x, as_target(&y));
-            }
-            (Stage::Train, Learner::UPu | Learner::NnPu) => self.fit_risk(x, &labeled),
-            (Stage::PretrainPolicy, _) => self.pretrain_policy(x),
-            (Stage::Train, Learner::Weighter | Learner::Separator) => {
-                self.policy_step(x, &labeled).await?
-            }
+    /// Shuffle the epoch's rows and cut them into mini-batches.
+    fn start_epoch(&mut self, stage: Stage) -> Result<(), TrainError> {
+        self.rows = self
+            .method
+            .epoch_rows(stage, self.schedule.epoch())
+            .unwrap_or_else(|| (0..self.ctx.labeled.len()).collect());
+        if self.rows.is_empty() {
+            return Err(TrainError::Config(format!(
+                "the {} stage has no training rows left",
+                stage.label()
+            )));
         }
+        self.batch_rng.shuffle(&mut self.rows);
+        self.bounds = batch_bounds(self.rows.len(), self.ctx.config.optim.batch_size);
+        self.epoch_started = Instant::now();
         Ok(())
     }
 
-    /// One classifier step on binary cross-entropy against `targets`.
-    fn fit_classifier(&mut self, x: Tensor<2>, targets: Vec<f32>) {
-        let logits = self.classifier.net.forward(x.autodiff()).flatten::<1>(0, 1);
-        let loss = bce_with_logits(logits, self.data.vector(targets).autodiff());
-        add_to(&mut self.tally.classifier_loss, loss.clone());
-        self.tally.classifier_batches += 1;
-        self.classifier.descend(loss);
-    }
-
-    /// One classifier step on the uPU or nnPU risk.
-    fn fit_risk(&mut self, x: Tensor<2>, labeled: &[bool]) {
-        let n_labeled = labeled.iter().filter(|s| **s).count();
-        let mask: Vec<f32> = labeled.iter().map(|&s| if s { 1.0 } else { 0.0 }).collect();
-        let estimator = match self.config.learner {
-            Learner::NnPu => RiskEstimator::NonNegative {
-                beta: self.config.nnpu.beta,
-                gamma: self.config.nnpu.gamma,
-            },
-            _ => RiskEstimator::Unbiased,
-        };
-        let logits = self.classifier.net.forward(x.autodiff()).flatten::<1>(0, 1);
-        let (objective, risk) = pu_risk(
-            logits,
-            self.data.vector(mask).autodiff(),
-            n_labeled,
-            labeled.len() - n_labeled,
-            self.prior.unwrap_or(0.5),
-            estimator,
-        );
-        add_to(&mut self.tally.classifier_loss, risk);
-        self.tally.classifier_batches += 1;
-        self.classifier.descend(objective);
-    }
-
-    /// Pre-training of the policy: cross-entropy against the classifier's ŷ.
-    fn pretrain_policy(&mut self, x: Tensor<2>) {
-        let Some(policy) = self.policy.as_mut() else {
-            return;
-        };
-        let y_hat = probability_tensor(self.classifier.net.valid().forward(x.clone())).autodiff();
-        let logits = policy.online.net.forward(x.autodiff()).flatten::<1>(0, 1);
-        let loss = bce_with_logits(logits, y_hat);
-        add_to(&mut self.tally.policy_loss, loss.clone());
-        self.tally.policy_batches += 1;
-        policy.online.descend(loss);
-    }
-
-    /// Algorithm 1's inner loop: sample actions from Θ′, train the
-    /// classifier on them (eq. 8 or 9), reward with eqs. (4)–(5), and update
-    /// Θ by REINFORCE, eq. (7).
-    async fn policy_step(&mut self, x: Tensor<2>, labeled: &[bool]) -> Result<(), TrainError> {
-        let Some(policy) = self.policy.as_ref() else {
-            return Ok(());
-        };
-        let target_logits = read_vec(policy.target.forward(x.clone()).flatten::<1>(0, 1)).await?;
-        let actions = policy
-            .distribution
-            .sample(&target_logits, &mut self.action_rng);
-        let targets = labeled
-            .iter()
-            .zip(&actions.action)
-            .map(|(&s, &a)| if s { 1.0 } else { a })
-            .collect();
-        self.fit_classifier(x.clone(), targets);
-
-        let y_hat = read_vec(probability_tensor(
-            self.classifier.net.valid().forward(x.clone()),
-        ))
-        .await?;
-        let reward = batch_reward(&y_hat, labeled);
-        self.tally.reward +=
-            reward.rewards.iter().map(|r| *r as f64).sum::<f64>() / reward.rewards.len() as f64;
-        self.tally.threshold += reward.threshold as f64;
-        self.tally.reward_batches += 1;
-
-        let rewards = self.data.vector(reward.rewards).autodiff();
-        let latent = self.data.vector(actions.latent).autodiff();
-        let Some(policy) = self.policy.as_mut() else {
-            return Ok(());
-        };
-        let logits = policy.online.net.forward(x.autodiff()).flatten::<1>(0, 1);
-        let loss = (policy.distribution.log_prob(logits, latent) * rewards)
-            .mean()
-            .neg();
-        add_to(&mut self.tally.policy_loss, loss.clone());
-        self.tally.policy_batches += 1;
-        policy.online.descend(loss);
-        Ok(())
-    }
-
-    /// Evaluate, report, and move the schedule (and Θ′) on.
+    /// Evaluate, report, let the learner act, and move the schedule on.
     async fn finish_epoch(&mut self, stage: Stage) -> Result<EpochReport, TrainError> {
-        let classifier = self.classifier.net.valid();
-        let scores = probabilities(&classifier, &self.data.test_x).await?;
-        let policy_view = stage != Stage::PretrainClassifier && self.policy.is_some();
-        let (source, view_net) = match (&self.policy, policy_view) {
-            (Some(p), true) => (ViewSource::Policy, p.online.net.valid()),
-            _ => (ViewSource::Classifier, classifier),
+        let logits = logits_of(&self.ctx.classifier.inference(), &self.ctx.data.test_x).await?;
+        check_finite(&logits, "the classifier's test-set logits")?;
+        let (source, viewer) = match self.method.unlabeled_viewer(stage) {
+            Some(policy) => (ViewSource::Policy, policy),
+            None => (ViewSource::Classifier, self.ctx.classifier.inference()),
         };
-        let u_values = probabilities(&view_net, &self.unlabeled_x).await?;
-        let tally = std::mem::take(&mut self.tally);
-        let batches = tally.reward_batches.max(1) as f64;
+        let u_values = probabilities(&viewer, &self.unlabeled_x).await?;
+        let tally = std::mem::take(&mut self.ctx.tally).means().await?;
+        if tally.classifier_loss.is_some_and(|l| !l.is_finite())
+            || tally.policy_loss.is_some_and(|l| !l.is_finite())
+        {
+            return Err(TrainError::Diverged(format!(
+                "the {} loss is no longer a finite number",
+                if tally.classifier_loss.is_some_and(|l| !l.is_finite()) {
+                    "classifier"
+                } else {
+                    "policy"
+                }
+            )));
+        }
+        let scores: Vec<f32> = logits.iter().map(|&g| 1.0 / (1.0 + (-g).exp())).collect();
+        let epoch = self.schedule.epoch();
         let report = EpochReport {
             stage,
-            epoch: self.schedule.epoch(),
-            test: TestMetrics::of(&scores, &self.test_y),
-            curves: Curves::of(&scores, &self.test_y),
-            classifier_loss: mean_of(tally.classifier_loss, tally.classifier_batches).await?,
-            policy_loss: mean_of(tally.policy_loss, tally.policy_batches).await?,
-            mean_reward: (tally.reward_batches > 0).then(|| tally.reward / batches),
-            threshold: (tally.reward_batches > 0).then(|| tally.threshold / batches),
+            epoch,
+            test: TestMetrics::of_logits(&logits, &self.test_y),
+            curves: Curves::of(&logits, &self.test_y),
+            classifier_loss: tally.classifier_loss,
+            policy_loss: tally.policy_loss,
+            mean_reward: tally.reward,
+            threshold: tally.threshold,
             unlabeled: Some(UnlabeledView::of(
                 source,
                 u_values,
@@ -459,18 +267,46 @@ impl Trainer {
         };
         self.last_test_scores = scores;
         self.batch = 0;
-        let finished_epoch = self.schedule.epoch();
-        let new_stage = self.schedule.advance();
-        if let Some(policy) = self.policy.as_mut() {
-            // Θ′ ← Θ when the interaction starts, and every k training epochs.
-            let entering_training = new_stage && self.schedule.stage() == Some(Stage::Train);
-            let every_k = stage == Stage::Train && finished_epoch % policy.update_every == 0;
-            if entering_training || every_k {
-                policy.target = policy.online.net.valid();
-            }
-        }
+        self.method.end_epoch(&mut self.ctx, stage, epoch).await?;
+        self.schedule.advance();
         Ok(report)
     }
+}
+
+/// The prior a learner needs: estimated from the split's training rows,
+/// given in the settings, or the split's truth.
+fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed>, TrainError> {
+    if !config.learner.uses_prior() {
+        return Ok(None);
+    }
+    if let Some(method) = config.learner.prior_estimator() {
+        let rows = PuRows::new(
+            split.train_x.clone(),
+            split.shape.len(),
+            split.train_labeled.clone(),
+        );
+        let estimate: PriorEstimate = method
+            .estimate(&rows, config.seed)
+            .map_err(|e| TrainError::Config(e.to_string()))?;
+        return Ok(Some(PriorUsed {
+            source: PriorSource::Estimated(method),
+            rho: estimate.rho,
+            true_rho: split.prior,
+        }));
+    }
+    Ok(match (config.nnpu.prior, split.prior) {
+        (Some(rho), truth) => Some(PriorUsed {
+            source: PriorSource::Given,
+            rho,
+            true_rho: truth,
+        }),
+        (None, Some(truth)) => Some(PriorUsed {
+            source: PriorSource::Truth,
+            rho: truth,
+            true_rho: Some(truth),
+        }),
+        (None, None) => None,
+    })
 }
 
 /// Drive a trainer to the end, calling `on_event` for each event.

@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 use policypu::config::{BackendChoice, DataConfig, Learner, ModelPreset, RunConfig};
+
+use crate::learner_spec::LearnerSpec;
 use policypu::data::csv::CsvColumns;
 use policypu::data::tasks::BuiltinDataset;
 
@@ -38,10 +40,20 @@ pub struct RunArgs {
     /// CSV feature columns (default: all other columns).
     #[arg(long, value_delimiter = ',')]
     pub feature_columns: Option<Vec<String>>,
-    /// Learner: weighter, separator, nnpu, upu, biased-pu, oracle-pn.
+    /// Learner: weighter, separator, nnpu (true prior), tice, km2, elkan-noto, upu,
+    /// biased-pu, rank-pruning, pmpu, oracle-pn; policyPU takes modifiers, e.g.
+    /// weighter/paper, weighter/frozen, weighter/eq5-threshold, weighter/no-baseline.
     #[arg(long)]
-    pub learner: Option<Learner>,
-    /// Model preset: fast, paper-cnn, paper-mlp4, paper-mlp6.
+    pub learner: Option<LearnerSpec>,
+    /// policyPU: `paper` runs the paper's literal algorithm (eq. 4's reward,
+    /// eq. 5's threshold, no baseline); `coherent` (default) rewards the
+    /// action's agreement with the classifier, with a baseline.
+    #[arg(long)]
+    pub variant: Option<Variant>,
+    /// policyPU ablation: keep the pre-trained policy for the whole run.
+    #[arg(long)]
+    pub freeze_policy: bool,
+    /// Model preset: fast, small-cnn, paper-cnn, paper-mlp4, paper-mlp6.
     #[arg(long)]
     pub model: Option<ModelPreset>,
     /// n_l, the number of labeled positives.
@@ -100,6 +112,15 @@ pub struct RunArgs {
     pub data_dir: Option<PathBuf>,
 }
 
+/// The policyPU variants.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    /// The paper's Algorithm 1 with eqs. (4)–(5) as written.
+    Paper,
+    /// The coherence reward with a baseline (the default).
+    Coherent,
+}
+
 /// The native backends.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
@@ -122,7 +143,9 @@ impl RunArgs {
             }
             None if self.paper => RunConfig::paper(
                 self.dataset.unwrap_or(BuiltinDataset::Mnist),
-                self.learner.unwrap_or(Learner::Weighter),
+                self.learner
+                    .as_ref()
+                    .map_or(Learner::Weighter, |l| l.learner),
             ),
             None => RunConfig {
                 backend: BackendChoice::Cpu,
@@ -154,7 +177,22 @@ impl RunArgs {
                 c.model = ModelPreset::PaperMlp4;
             }
         }
-        set(&mut c.learner, self.learner);
+        if let Some(spec) = &self.learner {
+            spec.apply(&mut c);
+        }
+        match self.variant {
+            Some(Variant::Paper) => c.policy = c.policy.clone().paper_variant(),
+            Some(Variant::Coherent) => {
+                let defaults = policypu::config::PolicyConfig::default();
+                c.policy.reward = defaults.reward;
+                c.policy.verdict_threshold = defaults.verdict_threshold;
+                c.policy.baseline = defaults.baseline;
+            }
+            None => {}
+        }
+        if self.freeze_policy {
+            c.policy.frozen = true;
+        }
         set(&mut c.model, self.model);
         set(&mut c.split.n_labeled, self.n_labeled);
         if self.n_unlabeled.is_some() {

@@ -2,11 +2,12 @@
 //! backend (examples/s, ms per epoch) and the process's peak memory.
 
 use clap::Args;
-use policypu::config::{Learner, ModelPreset, RunConfig};
+use policypu::config::{ModelPreset, RunConfig};
 use policypu::learn::Trainer;
 use policypu::report::TrainEvent;
 
 use crate::args::RunArgs;
+use crate::learner_spec::LearnerSpec;
 use crate::native::{DataCache, device_for};
 
 /// Flags of `bench`.
@@ -19,12 +20,12 @@ pub struct BenchArgs {
     #[arg(
         long,
         value_delimiter = ',',
-        default_value = "fast,paper-mlp4,paper-mlp6,paper-cnn"
+        default_value = "fast,small-cnn,paper-mlp4,paper-mlp6,paper-cnn"
     )]
     pub models: Vec<ModelPreset>,
     /// Learners to measure (a baseline trains one network, policyPU two).
     #[arg(long, value_delimiter = ',', default_value = "biased-pu,weighter")]
-    pub learners: Vec<Learner>,
+    pub learners: Vec<LearnerSpec>,
     /// Mini-batches to time per measurement (default: a whole epoch, 3 for the CNN).
     #[arg(long)]
     pub batches: Option<usize>,
@@ -45,12 +46,12 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
     );
     println!("|---|---|---|---|---|---|");
     for &model in &args.models {
-        for &learner in &args.learners {
-            let config = RunConfig {
+        for learner in &args.learners {
+            let mut config = RunConfig {
                 model,
-                learner,
                 ..base.clone()
             };
+            learner.apply(&mut config);
             let split = cache.split(&config, args.run.csv.as_deref())?;
             let mut trainer = Trainer::new(&config, &split, &device).map_err(|e| e.to_string())?;
             let per_epoch = trainer.batches_per_epoch();
@@ -75,7 +76,7 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
             println!(
                 "| {} | {} | {:.0} | {:.1} | {:.0} ({per_epoch}) | {timed} |",
                 model.name(),
-                learner.name(),
+                learner.label(),
                 examples as f64 / seconds,
                 ms_per_batch,
                 ms_per_batch * per_epoch as f64,

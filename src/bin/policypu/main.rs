@@ -3,6 +3,7 @@
 
 mod args;
 mod bench;
+mod learner_spec;
 mod native;
 mod predict;
 mod progress;
@@ -109,6 +110,9 @@ fn run_once(
         Verbosity::Epochs
     };
     let (result, trainer) = train(&config, &split, &device, &device_name, verbosity)?;
+    if let Some(prior) = &result.prior {
+        eprintln!("{}", progress::prior_line(prior));
+    }
     if let Some(last) = result.last() {
         println!("final: {}", progress::epoch_line(last));
     }

@@ -1,14 +1,17 @@
 //! `policypu sweep`: the paper's grid of n_l × ρ for several learners and
-//! seeds, printed as tables in the paper's layout (mean ± std over seeds).
+//! seeds, printed as tables in the paper's layout (mean ± std over seeds),
+//! with the priors the estimators found. A CSV file has no grid: its table
+//! has one column group, and seeds vary the held-out rows and the weights.
 
 use std::path::PathBuf;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use policypu::config::{Learner, RunConfig};
-use policypu::report::TestMetrics;
+use policypu::config::RunConfig;
+use policypu::report::{PriorUsed, TestMetrics};
 
 use crate::args::RunArgs;
+use crate::learner_spec::LearnerSpec;
 use crate::native::{DataCache, device_for};
 use crate::progress::{Verbosity, train};
 
@@ -18,15 +21,15 @@ pub struct SweepArgs {
     /// Base settings shared by every run of the grid.
     #[command(flatten)]
     pub run: RunArgs,
-    /// Learners to compare (table rows).
+    /// Learners to compare (table rows), with policyPU modifiers (e.g. weighter/frozen).
     #[arg(
         long,
         value_delimiter = ',',
-        default_value = "biased-pu,nnpu,separator,weighter,oracle-pn"
+        default_value = "biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,nnpu,oracle-pn"
     )]
-    pub learners: Vec<Learner>,
-    /// Seeds: 1..=N.
-    #[arg(long, default_value_t = 3)]
+    pub learners: Vec<LearnerSpec>,
+    /// Seeds: 1..=N (the paper averages 5 runs).
+    #[arg(long, default_value_t = 5)]
     pub seeds: u64,
     /// n_l values (one table each).
     #[arg(long, value_delimiter = ',', default_value = "300,500,1000")]
@@ -34,21 +37,47 @@ pub struct SweepArgs {
     /// ρ values (column groups).
     #[arg(long, value_delimiter = ',', default_value = "0.3,0.5,0.7")]
     pub grid_rho: Vec<f64>,
-    /// Also write the tables to this markdown file.
+    /// Also write the tables to this markdown file, headed by the command and commit.
     #[arg(long)]
     pub out: Option<PathBuf>,
 }
 
-/// Final test metrics of every seed of one cell (learner, n_l, ρ), or why it could not run.
-type Cell = Result<Vec<TestMetrics>, String>;
+/// What every seed of one cell (learner, n_l, ρ) gave.
+#[derive(Default)]
+struct Cell {
+    metrics: Vec<TestMetrics>,
+    priors: Vec<PriorUsed>,
+    failures: Vec<String>,
+}
+
+/// One column group: a grid point, or the CSV file's own split.
+#[derive(Clone, Copy)]
+struct Column {
+    rho: Option<f64>,
+}
 
 /// Run the grid and print the tables.
 pub fn sweep(args: &SweepArgs) -> Result<(), String> {
-    let base = args.run.to_config()?;
+    let csv = args.run.csv.is_some();
+    if csv && (args.run.n_labeled.is_some() || args.run.rho.is_some()) {
+        return Err("a CSV file is already PU: its labeled rows and U are given, so --n-labeled and --rho do not apply".into());
+    }
     let mut cache = DataCache::new(args.run.data_dir.as_deref());
-    let (device, device_name) = device_for(base.backend)?;
-    let runs =
-        args.grid_n_labeled.len() * args.grid_rho.len() * args.learners.len() * args.seeds as usize;
+    let (device, device_name) = device_for(args.run.to_config()?.backend)?;
+    let tables: Vec<Option<usize>> = if csv {
+        vec![None]
+    } else {
+        args.grid_n_labeled.iter().map(|&n| Some(n)).collect()
+    };
+    let columns: Vec<Column> = if csv {
+        vec![Column { rho: None }]
+    } else {
+        args.grid_rho
+            .iter()
+            .map(|&r| Column { rho: Some(r) })
+            .collect()
+    };
+    let runs = tables.len() * columns.len() * args.learners.len() * args.seeds as usize;
     eprintln!("sweep: {runs} runs on {device_name}");
     let bar = ProgressBar::new(runs as u64);
     bar.set_style(
@@ -59,115 +88,224 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
     );
     let started = std::time::Instant::now();
     let mut markdown = String::new();
-    for &n_labeled in &args.grid_n_labeled {
-        let mut rows: Vec<(Learner, Vec<Cell>)> = Vec::new();
-        for &learner in &args.learners {
+    for &n_labeled in &tables {
+        let mut rows: Vec<(&LearnerSpec, Vec<Cell>)> = Vec::new();
+        for spec in &args.learners {
             let mut cells = Vec::new();
-            for &rho in &args.grid_rho {
-                bar.set_message(format!("n_l={n_labeled} ρ={rho} {}", learner.name()));
-                let mut metrics = Vec::new();
-                let mut failure = None;
+            for column in &columns {
+                bar.set_message(format!("{} {}", heading(n_labeled, column), spec.label()));
+                let mut cell = Cell::default();
                 for seed in 1..=args.seeds {
-                    let config = cell_config(&base, learner, n_labeled, rho, seed);
-                    let outcome = cache
-                        .split(&config, args.run.csv.as_deref())
-                        .and_then(|split| {
+                    let outcome =
+                        cell_config(args, spec, n_labeled, column.rho, seed).and_then(|config| {
+                            let split = cache.split(&config, args.run.csv.as_deref())?;
                             train(&config, &split, &device, &device_name, Verbosity::Bar)
                         });
                     bar.inc(1);
                     match outcome {
                         Ok((result, _)) => {
-                            metrics.push(result.last().map(|r| r.test.clone()).unwrap_or_default())
+                            cell.metrics
+                                .push(result.last().map(|r| r.test.clone()).unwrap_or_default());
+                            cell.priors.extend(result.prior);
                         }
-                        Err(e) => failure = Some(e),
+                        Err(e) => cell.failures.push(format!("seed {seed}: {e}")),
                     }
                 }
-                cells.push(failure.map_or(Ok(metrics), Err));
+                cells.push(cell);
             }
-            rows.push((learner, cells));
+            rows.push((spec, cells));
         }
-        let table = format_table(n_labeled, &args.grid_rho, &rows, args.seeds);
+        let table = format_table(n_labeled, &columns, &rows, args.seeds);
         bar.suspend(|| println!("{table}"));
         markdown += &table;
         markdown.push('\n');
     }
     bar.finish_and_clear();
-    eprintln!(
-        "sweep finished in {:.1} min",
-        started.elapsed().as_secs_f64() / 60.0
-    );
+    let minutes = started.elapsed().as_secs_f64() / 60.0;
+    let timing = format!("sweep of {runs} runs finished in {minutes:.1} min on {device_name}");
+    eprintln!("{timing}");
     if let Some(path) = &args.out {
-        std::fs::write(path, &markdown)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let text = format!("{}\n{markdown}\n{timing}.\n", provenance());
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     Ok(())
 }
 
+/// The settings of one run: the base (the paper's for this learner with
+/// `--paper`), the learner spec, the grid point and the seed.
 fn cell_config(
-    base: &RunConfig,
-    learner: Learner,
-    n_labeled: usize,
-    rho: f64,
+    args: &SweepArgs,
+    spec: &LearnerSpec,
+    n_labeled: Option<usize>,
+    rho: Option<f64>,
     seed: u64,
-) -> RunConfig {
-    let mut c = base.clone();
-    c.learner = learner;
-    c.split.n_labeled = n_labeled;
-    c.split.rho = rho;
+) -> Result<RunConfig, String> {
+    let per_learner = RunArgs {
+        learner: Some(spec.clone()),
+        ..args.run.clone()
+    };
+    let mut c = per_learner.to_config()?;
+    if let Some(n) = n_labeled {
+        c.split.n_labeled = n;
+    }
+    if let Some(r) = rho {
+        c.split.rho = r;
+    }
     c.seed = seed;
-    c
+    Ok(c)
+}
+
+fn heading(n_labeled: Option<usize>, column: &Column) -> String {
+    match (n_labeled, column.rho) {
+        (Some(n), Some(r)) => format!("n_l={n} ρ={r}"),
+        _ => "CSV".to_string(),
+    }
+}
+
+/// The command line and the commit it ran at, for a results file's head.
+fn provenance() -> String {
+    let command: Vec<String> = std::env::args().skip(1).collect();
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let commit =
+        git(&["rev-parse", "HEAD"]).unwrap_or_else(|| "unknown (not a git checkout)".into());
+    let dirty = git(&[
+        "status",
+        "--porcelain",
+        "--untracked-files=no",
+        "--",
+        "src",
+        "Cargo.toml",
+        "Cargo.lock",
+    ])
+    .is_some_and(|s| !s.is_empty());
+    format!(
+        "Command: `policypu {}`\n\nCommit: {commit}{}\n",
+        command.join(" "),
+        if dirty {
+            " (with uncommitted changes to the source)"
+        } else {
+            ""
+        }
+    )
 }
 
 /// One markdown table: rows are learners, column groups are ρ values with
-/// ROC-AUC, accuracy and PR-AUC, as in the paper's Tables II–VII.
+/// ROC-AUC, accuracy and PR-AUC, as in the paper's Tables II–VII; then the
+/// priors the estimators found, and the runs that failed.
 fn format_table(
-    n_labeled: usize,
-    rhos: &[f64],
-    rows: &[(Learner, Vec<Cell>)],
+    n_labeled: Option<usize>,
+    columns: &[Column],
+    rows: &[(&LearnerSpec, Vec<Cell>)],
     seeds: u64,
 ) -> String {
-    let mut t = format!("### n_l = {n_labeled} (mean ± std over {seeds} seeds)\n\n| Model |");
-    for rho in rhos {
-        t += &format!(" ROC-AUC ρ={rho} | Acc ρ={rho} | PR-AUC ρ={rho} |");
+    let title = match n_labeled {
+        Some(n) => format!("n_l = {n}"),
+        None => "the CSV file".to_string(),
+    };
+    let mut t = format!("### {title} (mean ± std over {seeds} seeds)\n\n| Model |");
+    for column in columns {
+        let at = column.rho.map(|r| format!(" ρ={r}")).unwrap_or_default();
+        t += &format!(" ROC-AUC{at} | Acc{at} | PR-AUC{at} |");
     }
     t += "\n|---|";
-    t += &"---|".repeat(3 * rhos.len());
+    t += &"---|".repeat(3 * columns.len());
     t.push('\n');
     let mut notes = Vec::new();
-    for (learner, cells) in rows {
-        t += &format!("| {} |", learner.name());
-        for cell in cells {
-            match cell {
-                Ok(metrics) => {
-                    for pick in [
-                        |m: &TestMetrics| m.roc_auc,
-                        |m: &TestMetrics| m.accuracy,
-                        |m: &TestMetrics| m.pr_auc,
-                    ] {
-                        t += &format!(" {} |", mean_std(metrics.iter().filter_map(pick).collect()));
-                    }
-                }
-                Err(e) => {
-                    t += " n/a | n/a | n/a |";
-                    notes.push(format!("{}: {e}", learner.name()));
-                }
+    let mut priors = Vec::new();
+    for (spec, cells) in rows {
+        t += &format!("| {} |", spec.label());
+        for (cell, column) in cells.iter().zip(columns) {
+            let metrics: [fn(&TestMetrics) -> Option<f64>; 3] =
+                [|m| m.roc_auc, |m| m.accuracy, |m| m.pr_auc];
+            for pick in metrics {
+                t += &format!(" {} |", summary(cell, pick));
+            }
+            for failure in &cell.failures {
+                notes.push(format!(
+                    "{} at {}: {failure}",
+                    spec.label(),
+                    heading(n_labeled, column)
+                ));
             }
         }
         t.push('\n');
+        if cells.iter().any(|c| {
+            !c.priors.is_empty() && c.priors[0].source != policypu::report::PriorSource::Truth
+        }) {
+            priors.push((
+                spec.label(),
+                cells.iter().map(prior_summary).collect::<Vec<_>>(),
+            ));
+        }
     }
-    notes.sort();
-    notes.dedup();
+    if !priors.is_empty() {
+        t += "\nClass prior ρ used (mean ± std over seeds; error against the split's true ρ):\n\n| Model |";
+        for column in columns {
+            t += &format!(
+                " {} |",
+                column
+                    .rho
+                    .map_or("ρ".to_string(), |r| format!("true ρ = {r}"))
+            );
+        }
+        t += "\n|---|";
+        t += &"---|".repeat(columns.len());
+        t.push('\n');
+        for (label, summaries) in priors {
+            t += &format!("| {label} | {} |\n", summaries.join(" | "));
+        }
+    }
     for note in notes {
-        t += &format!("\nn/a — {note}\n");
+        t += &format!("\nfailed: {note}\n");
     }
     t
 }
 
-/// "0.912 ± 0.004" (population std), or "n/a" with no values.
-fn mean_std(values: Vec<f64>) -> String {
+/// "0.912 ± 0.004" (population std) over the seeds that ran; "failed" when
+/// none did; a count when only some did.
+fn summary(cell: &Cell, pick: fn(&TestMetrics) -> Option<f64>) -> String {
+    let values: Vec<f64> = cell.metrics.iter().filter_map(pick).collect();
     if values.is_empty() {
-        return "n/a".to_string();
+        return if cell.failures.is_empty() {
+            "n/a".into()
+        } else {
+            "failed".into()
+        };
     }
+    let text = mean_std(&values);
+    if cell.failures.is_empty() {
+        text
+    } else {
+        format!(
+            "{text} ({} of {} seeds)",
+            values.len(),
+            values.len() + cell.failures.len()
+        )
+    }
+}
+
+fn prior_summary(cell: &Cell) -> String {
+    let rhos: Vec<f64> = cell.priors.iter().map(|p| p.rho).collect();
+    let errors: Vec<f64> = cell.priors.iter().filter_map(PriorUsed::error).collect();
+    if rhos.is_empty() {
+        return "n/a".into();
+    }
+    let mean_error = errors.iter().sum::<f64>() / errors.len().max(1) as f64;
+    if errors.is_empty() {
+        mean_std(&rhos)
+    } else {
+        format!("{} ({mean_error:+.3})", mean_std(&rhos))
+    }
+}
+
+fn mean_std(values: &[f64]) -> String {
     let n = values.len() as f64;
     let mean = values.iter().sum::<f64>() / n;
     let std = (values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n).sqrt();

@@ -1,0 +1,148 @@
+//! A learner with variant modifiers, as `--learner` and `sweep --learners`
+//! take it: `weighter`, `weighter/paper`, `separator/frozen`,
+//! `weighter/eq5-threshold/no-baseline`. Each modifier changes one policy
+//! setting, so an ablation is a list of specs on one command line.
+
+use policypu::config::{Learner, RunConfig, VerdictThreshold};
+
+/// A learner and the policy settings it overrides.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LearnerSpec {
+    /// The learner.
+    pub learner: Learner,
+    /// Modifiers, in the order given.
+    pub modifiers: Vec<Modifier>,
+}
+
+/// One change to the policyPU settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Modifier {
+    /// The paper's literal algorithm (eq. 4's reward, eq. 5's threshold, no baseline).
+    Paper,
+    /// Keep the pre-trained policy for the whole run.
+    Frozen,
+    /// The verdict threshold of eq. (5) instead of 0.5.
+    Eq5Threshold,
+    /// No REINFORCE baseline.
+    NoBaseline,
+}
+
+impl Modifier {
+    const ALL: [Modifier; 4] = [
+        Self::Paper,
+        Self::Frozen,
+        Self::Eq5Threshold,
+        Self::NoBaseline,
+    ];
+
+    fn key(self) -> &'static str {
+        match self {
+            Self::Paper => "paper",
+            Self::Frozen => "frozen",
+            Self::Eq5Threshold => "eq5-threshold",
+            Self::NoBaseline => "no-baseline",
+        }
+    }
+}
+
+impl LearnerSpec {
+    /// Apply the learner and its modifiers to a configuration.
+    pub fn apply(&self, config: &mut RunConfig) {
+        config.learner = self.learner;
+        for modifier in &self.modifiers {
+            let p = &mut config.policy;
+            match modifier {
+                Modifier::Paper => *p = p.clone().paper_variant(),
+                Modifier::Frozen => p.frozen = true,
+                Modifier::Eq5Threshold => p.verdict_threshold = VerdictThreshold::Paper,
+                Modifier::NoBaseline => p.baseline = false,
+            }
+        }
+    }
+
+    /// The row label: the learner's name and its modifiers.
+    pub fn label(&self) -> String {
+        if self.modifiers.is_empty() {
+            return self.learner.name().to_string();
+        }
+        let keys: Vec<&str> = self.modifiers.iter().map(|m| m.key()).collect();
+        format!("{} ({})", self.learner.name(), keys.join(", "))
+    }
+}
+
+impl std::str::FromStr for LearnerSpec {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let mut parts = s.split('/');
+        let learner: Learner = parts.next().unwrap_or_default().parse()?;
+        let modifiers = parts
+            .map(|key| {
+                Modifier::ALL
+                    .into_iter()
+                    .find(|m| m.key() == key)
+                    .ok_or_else(|| {
+                        let known: Vec<&str> = Modifier::ALL.iter().map(|m| m.key()).collect();
+                        format!(
+                            "unknown modifier '{key}' in '{s}': use {}",
+                            known.join(", ")
+                        )
+                    })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        if !modifiers.is_empty() && !learner.uses_policy() {
+            return Err(format!(
+                "'{s}': modifiers apply to the policyPU learners only"
+            ));
+        }
+        Ok(LearnerSpec { learner, modifiers })
+    }
+}
+
+impl From<Learner> for LearnerSpec {
+    fn from(learner: Learner) -> Self {
+        LearnerSpec {
+            learner,
+            modifiers: Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use policypu::config::RewardRule;
+
+    #[test]
+    fn modifiers_change_the_policy_settings() {
+        let spec: LearnerSpec = "weighter/eq5-threshold/no-baseline".parse().unwrap();
+        let mut c = RunConfig::default();
+        spec.apply(&mut c);
+        assert_eq!(c.policy.verdict_threshold, VerdictThreshold::Paper);
+        assert!(!c.policy.baseline && !c.policy.frozen);
+        assert_eq!(c.policy.reward, RewardRule::Coherence);
+        let paper: LearnerSpec = "separator/paper/frozen".parse().unwrap();
+        paper.apply(&mut c);
+        assert!(c.policy.is_paper_variant() && c.policy.frozen);
+        assert_eq!(paper.label(), "policyPU_separator (paper, frozen)");
+    }
+
+    #[test]
+    fn bad_specs_say_why() {
+        assert!(
+            "weighter/fast"
+                .parse::<LearnerSpec>()
+                .unwrap_err()
+                .contains("unknown modifier")
+        );
+        assert!(
+            "nnpu/frozen"
+                .parse::<LearnerSpec>()
+                .unwrap_err()
+                .contains("policyPU learners only")
+        );
+        assert_eq!(
+            "tice".parse::<LearnerSpec>().unwrap().learner,
+            Learner::TiceNnPu
+        );
+    }
+}

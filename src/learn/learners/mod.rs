@@ -1,0 +1,81 @@
+//! One file per learning method, each behind [`Method`]: what it trains in
+//! which stage, on which rows, and what it does between epochs. The
+//! [`Trainer`](super::Trainer) only schedules, batches, evaluates and reports.
+
+mod biased_pu;
+mod oracle_pn;
+mod pmpu;
+mod policy_pu;
+mod rank_pruning;
+mod risk_pu;
+
+use std::future::Future;
+use std::pin::Pin;
+
+use super::TrainError;
+use super::context::{Batch, TrainContext};
+use super::network::Network;
+use crate::config::Learner;
+use crate::report::Stage;
+
+pub use pmpu::margin_labels;
+pub use rank_pruning::{PruningPlan, prune_plan};
+
+/// A step that may read back from the device, so it is asynchronous.
+pub type Pending<'a> = Pin<Box<dyn Future<Output = Result<(), TrainError>> + 'a>>;
+
+/// Nothing to wait for.
+fn done<'a>() -> Pending<'a> {
+    Box::pin(std::future::ready(Ok(())))
+}
+
+/// A learning method, driven one mini-batch at a time.
+pub trait Method {
+    /// The stages of a run and their lengths in epochs, in order.
+    fn stages(&self) -> Vec<(Stage, usize)>;
+
+    /// The training rows an epoch of `stage` covers (epoch from 1); `None` means all.
+    fn epoch_rows(&self, _stage: Stage, _epoch: usize) -> Option<Vec<usize>> {
+        None
+    }
+
+    /// Train on one mini-batch.
+    fn train_batch<'a>(
+        &'a mut self,
+        ctx: &'a mut TrainContext,
+        stage: Stage,
+        batch: Batch,
+    ) -> Pending<'a>;
+
+    /// Called after each epoch has been evaluated (epoch from 1, within its stage).
+    fn end_epoch<'a>(
+        &'a mut self,
+        _ctx: &'a mut TrainContext,
+        _stage: Stage,
+        _epoch: usize,
+    ) -> Pending<'a> {
+        done()
+    }
+
+    /// The network whose view of U is reported after an epoch of `stage`
+    /// (the policy, for policyPU); `None` reports the classifier's.
+    fn unlabeled_viewer(&self, _stage: Stage) -> Option<Network> {
+        None
+    }
+}
+
+/// The method a learner names, ready to train in `ctx`.
+pub fn build(learner: Learner, ctx: &mut TrainContext) -> Result<Box<dyn Method>, TrainError> {
+    let epochs = ctx.config.optim.epochs;
+    Ok(match learner {
+        Learner::BiasedPu => Box::new(biased_pu::BiasedPu { epochs }),
+        Learner::OraclePn => Box::new(oracle_pn::OraclePn::new(ctx)?),
+        Learner::Weighter | Learner::Separator => Box::new(policy_pu::PolicyPu::new(learner, ctx)?),
+        Learner::UPu => Box::new(risk_pu::RiskPu::unbiased(ctx)?),
+        Learner::NnPu | Learner::TiceNnPu | Learner::Km2NnPu | Learner::ElkanNotoNnPu => {
+            Box::new(risk_pu::RiskPu::non_negative(ctx)?)
+        }
+        Learner::RankPruning => Box::new(rank_pruning::RankPruning::new(ctx)),
+        Learner::Pmpu => Box::new(pmpu::Pmpu::new(ctx)),
+    })
+}

@@ -1,0 +1,169 @@
+//! policyPU (Li et al., ICDM 2019): a policy network π_Θ decides how each
+//! unlabeled example is used (a weight for the Weighter, eq. 8; a hard
+//! P′/N′ assignment for the Separator, eq. 9), the classifier trains on those
+//! actions, and its predictions reward the policy, which learns by REINFORCE
+//! (eqs. 6–7). Actions come from a target policy Θ′ copied from Θ every k
+//! epochs (Algorithm 1). Before the interaction, the classifier is
+//! pre-trained on P vs U and the policy on the classifier's predictions.
+//!
+//! What the policy is rewarded for is set by [`PolicyConfig`]: the paper's
+//! eqs. (4)–(5), or (the default) the action's coherence with the
+//! classifier's verdict with a baseline (see `reward.rs` and the README). The
+//! frozen-policy ablation keeps the pre-trained policy for the whole run.
+
+use burn::module::Module;
+
+use super::{Method, Pending};
+use crate::config::{Learner, PolicyConfig};
+use crate::learn::action::ActionDistribution;
+use crate::learn::context::{Batch, TrainContext, as_targets};
+use crate::learn::device_data::{probability_tensor, read_vec};
+use crate::learn::losses::bce_with_logits;
+use crate::learn::network::{Network, Role};
+use crate::learn::reward::policy_signal;
+use crate::learn::trained::Trained;
+use crate::learn::{TrainError, check_finite};
+use crate::report::Stage;
+
+/// The policy side of a policyPU run.
+pub struct PolicyPu {
+    online: Trained,
+    target: Network,
+    distribution: ActionDistribution,
+    settings: PolicyConfig,
+    epochs: usize,
+}
+
+impl PolicyPu {
+    /// A policy network for `learner` (Weighter or Separator), drawn after the classifier.
+    pub fn new(learner: Learner, ctx: &mut TrainContext) -> Result<Self, TrainError> {
+        let settings = ctx.config.policy.clone();
+        let net = ctx.new_network(Role::Policy)?;
+        Ok(PolicyPu {
+            target: net.valid(),
+            online: Trained::new(net, settings.lr, settings.weight_decay),
+            distribution: match learner {
+                Learner::Separator => ActionDistribution::Bernoulli,
+                _ => ActionDistribution::LogitNormal {
+                    spread: settings.action_spread,
+                },
+            },
+            epochs: ctx.config.optim.epochs,
+            settings,
+        })
+    }
+
+    /// Pre-training of the policy: cross-entropy against the classifier's ŷ.
+    fn pretrain(&mut self, ctx: &mut TrainContext, x: &burn::tensor::Tensor<2>) {
+        let y_hat = probability_tensor(ctx.classifier.inference().forward(x.clone())).autodiff();
+        let logits = self
+            .online
+            .net
+            .forward(x.clone().autodiff())
+            .flatten::<1>(0, 1);
+        let loss = bce_with_logits(logits, y_hat);
+        ctx.tally.policy_loss(loss.clone());
+        self.online.descend(loss);
+    }
+
+    /// Algorithm 1's inner loop: sample actions from Θ′, train the classifier
+    /// on them (eq. 8 or 9), reward, and update Θ by REINFORCE (eq. 7).
+    async fn interact(&mut self, ctx: &mut TrainContext, batch: Batch) -> Result<(), TrainError> {
+        let target_logits =
+            read_vec(self.target.forward(batch.x.clone()).flatten::<1>(0, 1)).await?;
+        check_finite(&target_logits, "the target policy's logits")?;
+        let actions = self.distribution.sample(&target_logits, &mut ctx.rng);
+        let targets = batch
+            .labeled
+            .iter()
+            .zip(&actions.action)
+            .map(|(&s, &a)| if s { 1.0 } else { a })
+            .collect();
+        ctx.fit_classifier(&batch.x, targets);
+        if self.settings.frozen {
+            return Ok(());
+        }
+        let y_hat = read_vec(probability_tensor(
+            ctx.classifier.inference().forward(batch.x.clone()),
+        ))
+        .await?;
+        check_finite(&y_hat, "the classifier's predictions")?;
+        let p_target: Vec<f32> = target_logits.iter().map(|&g| sigmoid(g)).collect();
+        let signal = policy_signal(
+            &self.settings,
+            &y_hat,
+            &batch.labeled,
+            &actions.action,
+            &p_target,
+        );
+        ctx.tally.reward(signal.mean_reward, signal.threshold);
+        let weights = ctx.vector(signal.weights).autodiff();
+        let latent = ctx.vector(actions.latent).autodiff();
+        let logits = self
+            .online
+            .net
+            .forward(batch.x.autodiff())
+            .flatten::<1>(0, 1);
+        let loss = (self.distribution.log_prob(logits, latent) * weights)
+            .mean()
+            .neg();
+        ctx.tally.policy_loss(loss.clone());
+        self.online.descend(loss);
+        Ok(())
+    }
+}
+
+impl Method for PolicyPu {
+    fn stages(&self) -> Vec<(Stage, usize)> {
+        let pre = self.settings.pretrain_epochs;
+        vec![
+            (Stage::PretrainClassifier, pre),
+            (Stage::PretrainPolicy, pre),
+            (Stage::Train, self.epochs),
+        ]
+    }
+
+    fn train_batch<'a>(
+        &'a mut self,
+        ctx: &'a mut TrainContext,
+        stage: Stage,
+        batch: Batch,
+    ) -> Pending<'a> {
+        match stage {
+            Stage::PretrainClassifier => {
+                ctx.fit_classifier(&batch.x, as_targets(&batch.labeled));
+                super::done()
+            }
+            Stage::PretrainPolicy => {
+                self.pretrain(ctx, &batch.x);
+                super::done()
+            }
+            _ => Box::pin(self.interact(ctx, batch)),
+        }
+    }
+
+    /// Θ′ ← Θ when the interaction starts (after the policy's pre-training)
+    /// and every k training epochs; never again once frozen.
+    fn end_epoch<'a>(
+        &'a mut self,
+        _ctx: &'a mut TrainContext,
+        stage: Stage,
+        epoch: usize,
+    ) -> Pending<'a> {
+        let pretraining_over =
+            stage == Stage::PretrainPolicy && epoch == self.settings.pretrain_epochs;
+        let every_k = stage == Stage::Train && epoch % self.settings.target_update_every == 0;
+        if pretraining_over || (every_k && !self.settings.frozen) {
+            self.target = self.online.inference();
+        }
+        super::done()
+    }
+
+    fn unlabeled_viewer(&self, stage: Stage) -> Option<Network> {
+        (stage != Stage::PretrainClassifier).then(|| self.online.inference())
+    }
+}
+
+fn sigmoid(g: f32) -> f32 {
+    1.0 / (1.0 + (-g).exp())
+}

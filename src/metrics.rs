@@ -159,6 +159,13 @@ fn ascending_order(scores: &[f32]) -> Vec<usize> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn pr_auc_needs_both_classes() {
+        assert_eq!(pr_auc(&[0.9, 0.1], &[true, true]), None);
+        assert_eq!(roc_auc(&[0.9, 0.1], &[true, true]), None);
+        assert!(pr_auc(&[0.9, 0.1], &[true, false]).is_some());
+    }
+
     use super::*;
 
     fn close(a: Option<f64>, b: f64) {

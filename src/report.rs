@@ -256,6 +256,19 @@ mod tests {
     use super::*;
 
     #[test]
+    fn metrics_of_logits_rank_what_probabilities_would_tie() {
+        // Logits 20 and 30 both round to probability 1.0 in f32.
+        let labels = [false, true, false];
+        let logits = [20.0, 30.0, -1.0];
+        assert_eq!(1.0 / (1.0 + (-20.0f32).exp()), 1.0);
+        let m = TestMetrics::of_logits(&logits, &labels);
+        assert_eq!(m.roc_auc, Some(1.0));
+        assert_eq!(m.accuracy, Some(2.0 / 3.0));
+        let probabilities: Vec<f32> = logits.iter().map(|g| 1.0 / (1.0 + (-g).exp())).collect();
+        assert_eq!(TestMetrics::of(&probabilities, &labels).roc_auc, Some(0.75));
+    }
+
+    #[test]
     fn unlabeled_view_summarises_by_class() {
         let v = UnlabeledView::of(
             ViewSource::Policy,

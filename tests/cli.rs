@@ -211,3 +211,81 @@ fn bad_flags_fail_with_a_message() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("split.rho"), "{stderr}");
 }
+
+#[test]
+fn sweep_of_a_csv_has_one_column_group_and_refuses_grid_settings() {
+    let dir = test_dir("sweep-csv");
+    let file = dir.join("data.csv");
+    std::fs::write(&file, pu_csv(200, 4)).unwrap();
+    let refused = policypu(&["sweep", "--csv", arg(&file), "--n-labeled", "50"]);
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("do not apply"));
+    let out = dir.join("table.md");
+    let output = policypu(&[
+        "sweep",
+        "--csv",
+        arg(&file),
+        "--truth-column",
+        "y",
+        "--learners",
+        "biased-pu,tice",
+        "--seeds",
+        "2",
+        "--epochs",
+        "2",
+        "--out",
+        arg(&out),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let table = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        table.contains("### the CSV file (mean ± std over 2 seeds)"),
+        "{table}"
+    );
+    assert!(table.contains("| ROC-AUC | Acc | PR-AUC |"), "{table}");
+    assert!(
+        table.contains("| TIcE+nnPU |") && table.contains("Class prior ρ used"),
+        "{table}"
+    );
+    assert!(
+        table.starts_with("Command: `policypu sweep --csv"),
+        "{table}"
+    );
+}
+
+#[test]
+fn without_negatives_in_the_test_set_both_aucs_are_na() {
+    let dir = test_dir("no-truth");
+    let file = dir.join("data.csv");
+    let text: String = pu_csv(200, 5)
+        .lines()
+        .map(|l| l.rsplit_once(',').map_or(l, |(head, _)| head).to_string() + "\n")
+        .collect();
+    std::fs::write(&file, text).unwrap();
+    let output = policypu(&[
+        "run",
+        "--csv",
+        arg(&file),
+        "--learner",
+        "biased-pu",
+        "--epochs",
+        "1",
+        "--out",
+        arg(&dir.join("r.json")),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let last = stdout.lines().find(|l| l.starts_with("final")).unwrap();
+    assert!(
+        last.contains("roc-auc   n/a") && last.contains("pr-auc   n/a"),
+        "{last}"
+    );
+}

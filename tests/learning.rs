@@ -38,12 +38,22 @@ fn final_accuracy(learner: Learner) -> f64 {
 }
 
 #[test]
-fn policypu_and_nnpu_beat_biased_pu() {
+fn every_pu_learner_beats_biased_pu() {
     let biased = final_accuracy(Learner::BiasedPu);
     let oracle = final_accuracy(Learner::OraclePn);
     assert!(oracle > 0.9, "oracle PN reached only {oracle}");
-    for learner in [Learner::Weighter, Learner::Separator, Learner::NnPu] {
+    for learner in [
+        Learner::Weighter,
+        Learner::Separator,
+        Learner::NnPu,
+        Learner::TiceNnPu,
+        Learner::Km2NnPu,
+        Learner::ElkanNotoNnPu,
+        Learner::RankPruning,
+        Learner::Pmpu,
+    ] {
         let accuracy = final_accuracy(learner);
+        eprintln!("{} {accuracy} (biased {biased})", learner.name());
         assert!(
             accuracy > biased + 0.03,
             "{} {accuracy} vs biased PU {biased}",

@@ -93,3 +93,56 @@ impl ActionDistribution {
 fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
+
+#[cfg(test)]
+mod tests {
+    use burn::tensor::{Device, TensorData};
+
+    use super::*;
+
+    fn log_prob(distribution: ActionDistribution, logit: f32, latent: f32) -> f64 {
+        let device = Device::flex();
+        let t = |v: f32| Tensor::<1>::from_data(TensorData::new(vec![v], [1]), &device);
+        distribution
+            .log_prob(t(logit), t(latent))
+            .into_data()
+            .try_to_vec::<f32>()
+            .unwrap()[0] as f64
+    }
+
+    #[test]
+    fn bernoulli_log_density_is_log_p_or_log_one_minus_p() {
+        let p = 1.0 / (1.0 + (-0.7f64).exp());
+        assert!((log_prob(ActionDistribution::Bernoulli, 0.7, 1.0) - p.ln()).abs() < 1e-6);
+        assert!((log_prob(ActionDistribution::Bernoulli, 0.7, 0.0) - (1.0 - p).ln()).abs() < 1e-6);
+    }
+
+    #[test]
+    fn logit_normal_log_density_is_the_gaussian_of_the_latent() {
+        // z = 1.3 around μ = 0.3 with σ = 0.5: −(1)²/(2·0.25) − ln(0.5·√(2π)).
+        let spread = 0.5;
+        let expected =
+            -1.0 / (2.0 * spread * spread) - (spread * std::f64::consts::TAU.sqrt()).ln();
+        let got = log_prob(ActionDistribution::LogitNormal { spread }, 0.3, 1.3);
+        assert!((got - expected).abs() < 1e-5, "{got} vs {expected}");
+    }
+
+    #[test]
+    fn samples_follow_the_policy() {
+        let mut rng = PortableRng::new(1, 0);
+        let logits = vec![2.0f32; 4000];
+        let b = ActionDistribution::Bernoulli.sample(&logits, &mut rng);
+        let share = b.action.iter().sum::<f32>() / 4000.0;
+        assert!((share - 0.881).abs() < 0.02, "{share}");
+        assert_eq!(b.action, b.latent);
+        let w = ActionDistribution::LogitNormal { spread: 0.5 }.sample(&logits, &mut rng);
+        let mean_latent = w.latent.iter().sum::<f32>() / 4000.0;
+        assert!((mean_latent - 2.0).abs() < 0.05, "{mean_latent}");
+        assert!(
+            w.action
+                .iter()
+                .zip(&w.latent)
+                .all(|(a, z)| (a - 1.0 / (1.0 + (-z).exp())).abs() < 1e-6)
+        );
+    }
+}

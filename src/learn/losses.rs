@@ -79,3 +79,94 @@ pub fn pu_risk(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use burn::tensor::{Device, Tensor, TensorData};
+
+    use super::*;
+
+    fn vector(values: &[f32], device: &Device) -> Tensor<1> {
+        Tensor::from_data(TensorData::new(values.to_vec(), [values.len()]), device)
+    }
+
+    fn scalar(t: Tensor<1>) -> f32 {
+        t.into_data().try_to_vec::<f32>().unwrap()[0]
+    }
+
+    /// π = 0.5, P logits {2, 2}, U logits {−3, −3}: R̂p+ = σ(−2), R̂p− = σ(2),
+    /// R̂u− = σ(−3), negative risk R̂u− − π·R̂p− ≈ −0.393 < 0 = −β.
+    #[test]
+    fn nnpu_corrects_a_negative_risk_and_upu_does_not() {
+        let device = Device::flex().autodiff();
+        let sig = |z: f32| 1.0 / (1.0 + (-z).exp());
+        let negative = sig(-3.0) - 0.5 * sig(2.0);
+        let upu = 0.5 * sig(-2.0) + negative;
+        let run = |estimator| {
+            let logits = vector(&[2.0, 2.0, -3.0, -3.0], &device).require_grad();
+            let labeled = vector(&[1.0, 1.0, 0.0, 0.0], &device);
+            let (objective, risk) = pu_risk(logits.clone(), labeled, 2, 2, 0.5, estimator);
+            let grads = objective.clone().backward();
+            let g = logits
+                .grad(&grads)
+                .unwrap()
+                .into_data()
+                .try_to_vec::<f32>()
+                .unwrap();
+            (scalar(objective), scalar(risk), g)
+        };
+        let (objective, risk, g) = run(RiskEstimator::Unbiased);
+        assert!((objective - upu).abs() < 1e-6 && (risk - upu).abs() < 1e-6);
+        // uPU descends on the positive term too: P logits are pushed up.
+        assert!(g[0] < 0.0);
+        let (objective, risk, g) = run(RiskEstimator::NonNegative {
+            beta: 0.0,
+            gamma: 1.0,
+        });
+        assert!(
+            (objective + negative).abs() < 1e-6,
+            "objective {objective}, −R̂n {}",
+            -negative
+        );
+        assert!((risk - upu).abs() < 1e-6);
+        // Descending on −R̂n lowers P's logits and raises U's.
+        assert!(g[0] > 0.0 && g[1] > 0.0, "{g:?}");
+        assert!(g[2] < 0.0 && g[3] < 0.0, "{g:?}");
+    }
+
+    #[test]
+    fn nnpu_equals_upu_while_the_negative_risk_is_positive() {
+        let device = Device::flex().autodiff();
+        let logits = vector(&[1.0, 0.0, 1.0], &device);
+        let labeled = vector(&[1.0, 0.0, 0.0], &device);
+        let (upu, _) = pu_risk(
+            logits.clone(),
+            labeled.clone(),
+            1,
+            2,
+            0.3,
+            RiskEstimator::Unbiased,
+        );
+        let (nnpu, _) = pu_risk(
+            logits,
+            labeled,
+            1,
+            2,
+            0.3,
+            RiskEstimator::NonNegative {
+                beta: 0.0,
+                gamma: 1.0,
+            },
+        );
+        assert!((scalar(upu) - scalar(nnpu)).abs() < 1e-7);
+    }
+
+    #[test]
+    fn weighted_cross_entropy_ignores_weight_zero() {
+        let device = Device::flex();
+        let logits = vector(&[0.0, 50.0], &device);
+        let targets = vector(&[1.0, 0.0], &device);
+        let loss = weighted_bce_with_logits(logits, targets, vector(&[2.0, 0.0], &device), 1.0);
+        assert!((scalar(loss) - 2.0 * std::f32::consts::LN_2).abs() < 1e-6);
+    }
+}

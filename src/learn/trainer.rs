@@ -326,3 +326,93 @@ pub async fn run_to_end(
     }
     Ok(reports)
 }
+
+#[cfg(test)]
+mod tests {
+    use burn::tensor::Device;
+
+    use super::*;
+    use crate::config::Learner;
+    use crate::learn::tiny_split;
+
+    #[test]
+    fn a_diverged_run_stops_with_a_clear_message() {
+        let mut split = tiny_split();
+        split.train_x[0] = f32::NAN;
+        let config = RunConfig {
+            learner: Learner::BiasedPu,
+            ..RunConfig::default()
+        };
+        let mut trainer = Trainer::new(&config, &split, &Device::flex()).unwrap();
+        let err = pollster::block_on(run_to_end(&mut trainer, |_| {})).unwrap_err();
+        assert!(matches!(err, TrainError::Diverged(_)), "{err:?}");
+        assert!(
+            err.to_string().contains("Lower the learning rates"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn estimated_priors_are_reported_with_their_error() {
+        let split = tiny_split();
+        for learner in [Learner::TiceNnPu, Learner::Km2NnPu, Learner::ElkanNotoNnPu] {
+            let config = RunConfig {
+                learner,
+                ..RunConfig::default()
+            };
+            let trainer = Trainer::new(&config, &split, &Device::flex()).unwrap();
+            let prior = trainer.prior().unwrap();
+            assert_eq!(
+                prior.source,
+                PriorSource::Estimated(learner.prior_estimator().unwrap())
+            );
+            assert_eq!(prior.true_rho, Some(0.5));
+            assert!(prior.rho > 0.0 && prior.rho < 1.0 && prior.error().is_some());
+        }
+        let truth = Trainer::new(
+            &RunConfig {
+                learner: Learner::NnPu,
+                ..RunConfig::default()
+            },
+            &split,
+            &Device::flex(),
+        )
+        .unwrap();
+        assert_eq!(
+            truth.prior().map(|p| (p.source, p.rho)),
+            Some((PriorSource::Truth, 0.5))
+        );
+        assert!(
+            Trainer::new(&RunConfig::default(), &split, &Device::flex())
+                .unwrap()
+                .prior()
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn rank_pruning_cross_validates_then_trains_on_fewer_rows() {
+        let split = tiny_split();
+        let mut config = RunConfig {
+            learner: Learner::RankPruning,
+            ..RunConfig::default()
+        };
+        config.optim.epochs = 2;
+        config.optim.batch_size = 32;
+        config.baselines.rank_pruning_fold_epochs = 1;
+        let mut trainer = Trainer::new(&config, &split, &Device::flex()).unwrap();
+        let reports = pollster::block_on(run_to_end(&mut trainer, |_| {})).unwrap();
+        let stages: Vec<Stage> = reports.iter().map(|r| r.stage).collect();
+        assert_eq!(
+            stages,
+            [vec![Stage::CrossValidate; 5], vec![Stage::Train; 2]].concat()
+        );
+        assert!(trainer.rows.len() < split.n_train(), "nothing was pruned");
+        assert!(
+            trainer
+                .rows
+                .iter()
+                .all(|&i| i >= 40 || split.train_labeled[i])
+        );
+    }
+}

@@ -311,3 +311,71 @@ fn mean_std(values: &[f64]) -> String {
     let std = (values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n).sqrt();
     format!("{mean:.3} ± {std:.3}")
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+    use policypu::config::Learner;
+
+    use super::*;
+
+    #[derive(Parser)]
+    struct Command {
+        #[command(flatten)]
+        sweep: SweepArgs,
+    }
+
+    fn parse(args: &[&str]) -> SweepArgs {
+        Command::parse_from(std::iter::once("sweep").chain(args.iter().copied())).sweep
+    }
+
+    #[test]
+    fn paper_settings_are_the_learners_own() {
+        let args = parse(&["--paper", "--learners", "weighter,separator"]);
+        let weighter = cell_config(&args, &args.learners[0], Some(300), Some(0.3), 1).unwrap();
+        let separator = cell_config(&args, &args.learners[1], Some(300), Some(0.3), 1).unwrap();
+        assert_eq!(
+            (weighter.learner, weighter.policy.weight_decay),
+            (Learner::Weighter, 2.0)
+        );
+        assert_eq!(
+            (separator.learner, separator.policy.weight_decay),
+            (Learner::Separator, 0.5)
+        );
+        assert!(separator.policy.is_paper_variant());
+    }
+
+    #[test]
+    fn grid_points_and_seeds_reach_the_config() {
+        let args = parse(&["--learners", "weighter/frozen", "--epochs", "7"]);
+        let c = cell_config(&args, &args.learners[0], Some(500), Some(0.7), 4).unwrap();
+        assert_eq!(
+            (c.split.n_labeled, c.split.rho, c.seed, c.optim.epochs),
+            (500, 0.7, 4, 7)
+        );
+        assert!(c.policy.frozen);
+        assert_eq!(args.seeds, 5);
+    }
+
+    #[test]
+    fn a_failed_seed_is_shown_not_averaged() {
+        let cell = Cell {
+            metrics: vec![TestMetrics {
+                accuracy: Some(0.8),
+                ..TestMetrics::default()
+            }],
+            priors: Vec::new(),
+            failures: vec!["seed 2: training diverged".into()],
+        };
+        assert_eq!(
+            summary(&cell, |m| m.accuracy),
+            "0.800 ± 0.000 (1 of 2 seeds)"
+        );
+        let failed = Cell {
+            metrics: Vec::new(),
+            priors: Vec::new(),
+            failures: vec!["x".into()],
+        };
+        assert_eq!(summary(&failed, |m| m.accuracy), "failed");
+    }
+}

@@ -167,3 +167,94 @@ impl Method for PolicyPu {
 fn sigmoid(g: f32) -> f32 {
     1.0 / (1.0 + (-g).exp())
 }
+
+#[cfg(test)]
+mod tests {
+    use burn::tensor::Device;
+
+    use super::*;
+    use crate::config::{ModelPreset, RunConfig};
+    use crate::learn::tiny_split;
+
+    fn setup(frozen: bool) -> (PolicyPu, TrainContext, burn::tensor::Tensor<2>) {
+        let mut config = RunConfig {
+            learner: Learner::Weighter,
+            model: ModelPreset::Fast,
+            ..RunConfig::default()
+        };
+        config.policy.pretrain_epochs = 2;
+        config.policy.target_update_every = 3;
+        config.policy.frozen = frozen;
+        config.policy.lr = 1e-2;
+        let split = tiny_split();
+        let mut ctx = TrainContext::new(&config, &split, None, &Device::flex()).unwrap();
+        let policy = PolicyPu::new(Learner::Weighter, &mut ctx).unwrap();
+        let x = ctx.data.train_rows(&(0..32).collect::<Vec<_>>());
+        (policy, ctx, x)
+    }
+
+    fn target_is_online(policy: &PolicyPu, x: &burn::tensor::Tensor<2>) -> bool {
+        let read = |net: &Network| {
+            net.forward(x.clone())
+                .into_data()
+                .try_to_vec::<f32>()
+                .unwrap()
+        };
+        read(&policy.target) == read(&policy.online.inference())
+    }
+
+    fn end(policy: &mut PolicyPu, ctx: &mut TrainContext, stage: Stage, epoch: usize) {
+        pollster::block_on(policy.end_epoch(ctx, stage, epoch)).unwrap();
+    }
+
+    #[test]
+    fn target_policy_is_copied_after_pretraining_and_every_k_epochs() {
+        let (mut policy, mut ctx, x) = setup(false);
+        policy.pretrain(&mut ctx, &x);
+        assert!(!target_is_online(&policy, &x));
+        end(&mut policy, &mut ctx, Stage::PretrainPolicy, 1);
+        assert!(
+            !target_is_online(&policy, &x),
+            "copied before pre-training ended"
+        );
+        end(&mut policy, &mut ctx, Stage::PretrainPolicy, 2);
+        assert!(
+            target_is_online(&policy, &x),
+            "not copied when the interaction starts"
+        );
+        policy.pretrain(&mut ctx, &x);
+        for epoch in [1, 2] {
+            end(&mut policy, &mut ctx, Stage::Train, epoch);
+            assert!(
+                !target_is_online(&policy, &x),
+                "copied after training epoch {epoch} with k = 3"
+            );
+        }
+        end(&mut policy, &mut ctx, Stage::Train, 3);
+        assert!(
+            target_is_online(&policy, &x),
+            "not copied after training epoch 3 with k = 3"
+        );
+    }
+
+    #[test]
+    fn frozen_policy_keeps_the_pretrained_target() {
+        let (mut policy, mut ctx, x) = setup(true);
+        policy.pretrain(&mut ctx, &x);
+        end(&mut policy, &mut ctx, Stage::PretrainPolicy, 2);
+        assert!(target_is_online(&policy, &x));
+        let before = policy.target.forward(x.clone()).into_data();
+        let batch = Batch {
+            x: x.clone(),
+            labeled: ctx.labeled[..32].to_vec(),
+            indices: (0..32).collect(),
+        };
+        pollster::block_on(policy.train_batch(&mut ctx, Stage::Train, batch)).unwrap();
+        end(&mut policy, &mut ctx, Stage::Train, 3);
+        assert_eq!(policy.target.forward(x.clone()).into_data(), before);
+        assert!(
+            target_is_online(&policy, &x),
+            "a frozen policy must not learn"
+        );
+    }
+}

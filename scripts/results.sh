@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Regenerates the tables in results/ (quoted by the README): each file is
+# headed by the command that made it and the commit it ran at, and ends
+# with the sweep's wall time. Parts: mnist, ablation, cifar10 (default: all).
+#   scripts/results.sh              every table (about 1.5 hours on 2 cores)
+#   scripts/results.sh ablation     one of them
+#
+# Protocol (README, "Results"): the shipped subsets, 5 seeds, the fast MLP
+# preset, 10 + 10 pre-training epochs for policyPU and 60 training epochs
+# for every learner, the last epoch reported (nothing is selected on the
+# test set).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --locked --bin policypu
+bin=${CARGO_TARGET_DIR:-target}/release/policypu
+protocol=(--epochs 60 --seeds 5)
+parts=("$@")
+[ ${#parts[@]} -eq 0 ] && parts=(mnist ablation cifar10)
+for part in "${parts[@]}"; do
+  case $part in
+    mnist)
+      "$bin" sweep --dataset mnist "${protocol[@]}" --out results/mnist.md ;;
+    ablation)
+      "$bin" sweep --dataset mnist "${protocol[@]}" --out results/ablation-mnist.md \
+        --learners weighter,weighter/frozen,weighter/paper,weighter/eq5-threshold,weighter/no-baseline,separator,separator/frozen,separator/paper ;;
+    cifar10)
+      "$bin" sweep --dataset cifar10 "${protocol[@]}" --out results/cifar10.md ;;
+    *)
+      echo "unknown part '$part': use mnist, ablation or cifar10" >&2; exit 2 ;;
+  esac
+done

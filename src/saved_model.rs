@@ -91,6 +91,14 @@ impl ModelHeader {
     /// [`SavedModelError::Corrupt`] naming the disagreement.
     pub fn check(&self) -> Result<(), SavedModelError> {
         let corrupt = |what: String| Err(SavedModelError::Corrupt(what));
+        let problems = self.config.validate();
+        if !problems.is_empty() {
+            let listed: Vec<String> = problems.iter().map(ToString::to_string).collect();
+            return corrupt(format!(
+                "its run configuration is not valid ({}); save the model again",
+                listed.join("; ")
+            ));
+        }
         match (&self.input, &self.config.data) {
             (ModelInput::Tabular(features), DataConfig::Csv { .. }) => {
                 let dim = features.dim();
@@ -116,9 +124,14 @@ impl ModelHeader {
                     );
                 }
             }
-            (ModelInput::Builtin { shape }, DataConfig::Builtin { .. }) => {
-                if shape.is_empty() {
-                    return corrupt("the model's input has no values".into());
+            (ModelInput::Builtin { shape }, DataConfig::Builtin { dataset, .. }) => {
+                if *shape != dataset.shape() {
+                    return corrupt(format!(
+                        "the model reads inputs of shape {}, but {} images are {}",
+                        shape,
+                        dataset.title(),
+                        dataset.shape()
+                    ));
                 }
             }
             _ => {
@@ -499,11 +512,7 @@ mod tests {
                 created_by: created_by(),
                 config: RunConfig::default(),
                 input: ModelInput::Builtin {
-                    shape: FeatureShape::Image {
-                        channels: 1,
-                        height: 2,
-                        width: 2,
-                    },
+                    shape: BuiltinDataset::Mnist.shape(),
                 },
             },
             classifier_record: vec![0],
@@ -515,6 +524,57 @@ mod tests {
             "this model was trained on MNIST images; only a model trained on a CSV file \
              can score CSV rows"
         );
-        assert_eq!(model.prepare_rows(&[0.5; 8]).unwrap(), vec![0.5; 8]);
+        assert_eq!(model.prepare_rows(&[0.5; 1568]).unwrap(), vec![0.5; 1568]);
+    }
+
+    /// An MNIST model whose header says its input is `shape`.
+    fn image_model_reading(shape: FeatureShape) -> Vec<u8> {
+        SavedModel {
+            header: ModelHeader {
+                created_by: created_by(),
+                config: RunConfig::default(),
+                input: ModelInput::Builtin { shape },
+            },
+            classifier_record: vec![0],
+        }
+        .to_bytes()
+        .unwrap()
+    }
+
+    #[test]
+    fn refuses_image_shapes_that_overflow_or_differ_from_the_dataset() {
+        // 2³² × 2³² × 1 values per image: counting them used to overflow
+        // (a panic in debug builds, a wrapped zero in release ones).
+        let huge = FeatureShape::Image {
+            channels: 1 << 32,
+            height: 1 << 32,
+            width: 1,
+        };
+        assert_eq!(
+            error_of(&image_model_reading(huge)).to_string(),
+            "the model file is damaged: the model reads inputs of shape \
+             4294967296×4294967296×1, but MNIST images are 1×28×28"
+        );
+        let cifar = BuiltinDataset::Cifar10.shape();
+        assert_eq!(
+            error_of(&image_model_reading(cifar)),
+            SavedModelError::Corrupt(
+                "the model reads inputs of shape 3×32×32, but MNIST images are 1×28×28".into()
+            )
+        );
+    }
+
+    #[test]
+    fn refuses_a_configuration_that_does_not_validate() {
+        let mut model = tabular_model();
+        model.header.config.split.rho = 7.0;
+        model.header.config.optim.epochs = 0;
+        let error = error_of(&model.to_bytes().unwrap());
+        assert_eq!(
+            error.to_string(),
+            "the model file is damaged: its run configuration is not valid \
+             (split.rho: must be between 0 and 0.95; optim.epochs: must be between 1 and 2000); \
+             save the model again"
+        );
     }
 }

@@ -22,3 +22,4 @@ pub mod rng;
 pub mod saved_model;
 pub mod share;
 pub mod split;
+pub mod user_text;

@@ -23,3 +23,4 @@ pub mod saved_model;
 pub mod share;
 pub mod split;
 pub mod user_text;
+pub mod workload;

@@ -91,7 +91,7 @@ mod tests {
         let kept = capped(many, 10);
         assert_eq!(kept.len(), 10);
         assert_eq!(kept[8], "n8");
-        assert_eq!(kept[9], "…and 524280 more");
+        assert_eq!(kept[9], "…and 524279 more");
         let few = vec!["a".to_owned(), "b".to_owned()];
         assert_eq!(capped(few.clone(), 2), few);
     }

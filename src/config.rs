@@ -574,7 +574,10 @@ mod tests {
         assert_eq!(
             fields(&c),
             vec![
-                ("data.positive_classes".into(), "list each class id once".into()),
+                (
+                    "data.positive_classes".into(),
+                    "list each class id once".into()
+                ),
                 (
                     "data.positive_classes".into(),
                     "leave at least one class negative (choose at most 9)".into()

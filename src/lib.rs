@@ -14,6 +14,7 @@ pub mod data;
 pub mod export;
 #[cfg(feature = "learn")]
 pub mod learn;
+pub mod link_data;
 pub mod metrics;
 pub mod pca;
 pub mod protocol;

@@ -22,6 +22,7 @@ use crate::config::{DataConfig, RunConfig};
 use crate::data::FeatureShape;
 use crate::data::tabular_features::TabularFeatures;
 use crate::split::PuSplit;
+use crate::user_text::clip;
 
 /// The bytes every model file starts with.
 pub const MAGIC: &[u8; 8] = b"PPUMODEL";
@@ -208,6 +209,17 @@ pub enum SavedModelError {
         /// Values given.
         values: usize,
     },
+    /// A value that standardising with the training statistics makes infinite.
+    #[error(
+        "row {row}, column \"{column}\": standardised with the training rows' statistics, this \
+         value is not a finite number (it lies far outside their range); check the value"
+    )]
+    NotFinite {
+        /// 1-based row of the values given.
+        row: usize,
+        /// Name of the feature column, shortened.
+        column: String,
+    },
     /// The device failed while scoring.
     #[error("scoring failed: {0}")]
     Device(String),
@@ -299,7 +311,8 @@ impl SavedModel {
     /// rows were: standardised for CSV models, unchanged for built-in data.
     ///
     /// # Errors
-    /// [`SavedModelError::FeatureCount`] if the values are not whole rows.
+    /// [`SavedModelError::FeatureCount`] if the values are not whole rows;
+    /// [`SavedModelError::NotFinite`] for a value standardising makes infinite.
     pub fn prepare_rows(&self, raw: &[f32]) -> Result<Vec<f32>, SavedModelError> {
         let dim = self.header.input.dim();
         if dim == 0 || !raw.len().is_multiple_of(dim) {
@@ -310,7 +323,13 @@ impl SavedModel {
         }
         let mut rows = raw.to_vec();
         if let ModelInput::Tabular(features) = &self.header.input {
-            features.standardiser.apply(&mut rows);
+            features
+                .standardiser
+                .apply(&mut rows)
+                .map_err(|at| SavedModelError::NotFinite {
+                    row: at.row + 1,
+                    column: clip(features.names.get(at.column).map_or("", String::as_str)),
+                })?;
         }
         Ok(rows)
     }
@@ -503,6 +522,13 @@ mod tests {
             })
         );
         assert_eq!(model.tabular_features().unwrap().names, ["a", "b"]);
+        assert_eq!(
+            model.prepare_rows(&[1.0, -2.0, f32::MAX, 3e38]),
+            Err(SavedModelError::NotFinite {
+                row: 2,
+                column: "b".into()
+            })
+        );
     }
 
     #[test]

@@ -426,9 +426,7 @@ fn lookup_mut<'a>(value: &'a mut Value, path: &str) -> Option<&'a mut Value> {
 fn encode(text: &str) -> String {
     text.bytes()
         .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' => {
-                (b as char).to_string()
-            }
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' => (b as char).to_string(),
             _ => format!("%{b:02X}"),
         })
         .collect()
@@ -644,7 +642,11 @@ mod tests {
         let flood = "x=1&".repeat(512 * 1024);
         let started = std::time::Instant::now();
         let run = from_hash(&flood);
-        assert!(started.elapsed().as_secs_f64() < 3.0, "{:?}", started.elapsed());
+        assert!(
+            started.elapsed().as_secs_f64() < 3.0,
+            "{:?}",
+            started.elapsed()
+        );
         assert_eq!(run.config, RunConfig::default());
         assert_eq!(
             run.notices,
@@ -671,7 +673,11 @@ mod tests {
         }
         let started = std::time::Instant::now();
         let run = from_hash(&hash);
-        assert!(started.elapsed().as_secs_f64() < 3.0, "{:?}", started.elapsed());
+        assert!(
+            started.elapsed().as_secs_f64() < 3.0,
+            "{:?}",
+            started.elapsed()
+        );
         let DataConfig::Csv { columns } = &run.config.data else {
             panic!("{:?}", run.config.data)
         };
@@ -683,7 +689,11 @@ mod tests {
         let key = "k".repeat(10_000);
         let run = from_hash(&format!("#{key}=1&learner={}", "w".repeat(10_000)));
         assert_eq!(run.notices.len(), 2);
-        assert!(run.notices.iter().all(|n| n.chars().count() < 200), "{:?}", run.notices);
+        assert!(
+            run.notices.iter().all(|n| n.chars().count() < 200),
+            "{:?}",
+            run.notices
+        );
         assert_eq!(
             run.notices[0],
             format!("{}…: not a setting; ignored", "k".repeat(40))

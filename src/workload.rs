@@ -73,8 +73,11 @@ impl Workload {
         let epochs = (config.optim.epochs as u64).saturating_add(pretrain);
         let mut per_example = values_per_example(config.model, shape, Network::Classifier);
         if uses_policy {
-            per_example =
-                per_example.saturating_add(values_per_example(config.model, shape, Network::Policy));
+            per_example = per_example.saturating_add(values_per_example(
+                config.model,
+                shape,
+                Network::Policy,
+            ));
         }
         Workload {
             steps: batches.saturating_mul(epochs),
@@ -100,7 +103,9 @@ impl Workload {
         if self.steps > MAX_STEPS {
             verdict.refused.push(field_error(
                 "optim.epochs",
-                format!("{steps}, over the limit of {MAX_STEPS}: use fewer epochs or a larger batch"),
+                format!(
+                    "{steps}, over the limit of {MAX_STEPS}: use fewer epochs or a larger batch"
+                ),
             ));
         } else if self.steps > WARN_STEPS {
             verdict.warnings.push(field_error(
@@ -151,12 +156,7 @@ fn values_per_example(model: ModelPreset, shape: FeatureShape, network: Network)
             };
             widths.iter().map(|&w| w as u64).sum()
         }
-        (
-            None,
-            FeatureShape::Image {
-                height, width, ..
-            },
-        ) => {
+        (None, FeatureShape::Image { height, width, .. }) => {
             let layers: &[(u64, u64)] = match network {
                 Network::Classifier => &CNN_CLASSIFIER,
                 Network::Policy => &CNN_POLICY,

@@ -176,9 +176,7 @@ pub fn parse_pubin(bytes: &[u8]) -> Result<Dataset, PubinError> {
         expected: header.total,
         found: bytes.len(),
     };
-    let body = bytes
-        .get(HEADER_LEN..header.total)
-        .ok_or_else(truncated)?;
+    let body = bytes.get(HEADER_LEN..header.total).ok_or_else(truncated)?;
     let (classes, pixels) = body.split_at(header.n.min(body.len()));
     header.check_labels(classes)?;
     let features = pixels.iter().copied().map(scaled).collect();
@@ -196,8 +194,8 @@ pub fn parse_pubin(bytes: &[u8]) -> Result<Dataset, PubinError> {
 pub fn parse_pubin_gz(gz: &[u8]) -> Result<Dataset, PubinError> {
     let (header, mut reader) = gz_header(gz)?;
     let body = (header.total - HEADER_LEN) as u64;
-    let found = std::io::copy(&mut (&mut reader).take(body), &mut std::io::sink())
-        .map_err(gzip_error)?;
+    let found =
+        std::io::copy(&mut (&mut reader).take(body), &mut std::io::sink()).map_err(gzip_error)?;
     if found < body {
         return Err(PubinError::Truncated {
             expected: header.total,
@@ -327,9 +325,9 @@ mod tests {
             }
         );
         assert!(
-            error
-                .to_string()
-                .starts_with("the dataset file's header declares 4294967295 images of 65536×65536×1 pixels"),
+            error.to_string().starts_with(
+                "the dataset file's header declares 4294967295 images of 65536×65536×1 pixels"
+            ),
             "{error}"
         );
         // C·H·W itself overflows.
@@ -348,8 +346,7 @@ mod tests {
 
     fn gzipped(bytes: &[u8]) -> Vec<u8> {
         use std::io::Write;
-        let mut encoder =
-            flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
         encoder.write_all(bytes).unwrap();
         encoder.finish().unwrap()
     }
@@ -378,7 +375,11 @@ mod tests {
         bad_label[29] = 3;
         assert!(matches!(
             parse_pubin_gz(&gzipped(&bad_label)),
-            Err(PubinError::BadLabel { index: 1, class: 3, .. })
+            Err(PubinError::BadLabel {
+                index: 1,
+                class: 3,
+                ..
+            })
         ));
         let huge = header_only([1, u32::MAX, 65_536, 65_536, 1, 2], 1);
         assert!(matches!(

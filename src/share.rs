@@ -23,6 +23,7 @@
 
 use std::collections::HashMap;
 
+use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use crate::config::{DataConfig, RunConfig};
@@ -137,13 +138,13 @@ pub fn from_hash(hash: &str) -> SharedRun {
     let mut csv_data = None;
     for (key, raw) in pairs {
         match key.as_str() {
-            AUTORUN_KEY => autorun = matches!(decode(&raw).as_str(), "1" | "true" | "yes"),
-            CSV_DATA_KEY => csv_data = Some(decode(&raw)),
+            AUTORUN_KEY => autorun = matches!(decode(raw).as_str(), "1" | "true" | "yes"),
+            CSV_DATA_KEY => csv_data = Some(decode(raw)),
             DATA_KIND_KEY => {}
-            _ => apply(&mut value, &base, &fields, &key, &raw, &mut notices),
+            _ => apply(&mut value, &base, &fields, &key, raw, &mut notices),
         }
     }
-    let mut config: RunConfig = serde_json::from_value(value.clone()).unwrap_or(template);
+    let mut config = RunConfig::deserialize(&value).unwrap_or(template);
     for problem in config.validate() {
         if let (Some(default), Some(slot)) = (
             lookup(&base, &problem.field).cloned(),
@@ -167,7 +168,7 @@ pub fn from_hash(hash: &str) -> SharedRun {
 
 /// The hash's (key, raw value) pairs, keys percent-decoded, each key once
 /// with its last value, within [`MAX_HASH_CHARS`] and [`MAX_KEYS`].
-fn read_pairs(hash: &str, notices: &mut Vec<String>) -> Vec<(String, String)> {
+fn read_pairs<'a>(hash: &'a str, notices: &mut Vec<String>) -> Vec<(String, &'a str)> {
     let mut hash = hash.trim_start_matches('#');
     if hash.len() > MAX_HASH_CHARS {
         let end = hash
@@ -181,7 +182,7 @@ fn read_pairs(hash: &str, notices: &mut Vec<String>) -> Vec<(String, String)> {
         ));
         hash = hash.get(..end).unwrap_or_default();
     }
-    let mut pairs: Vec<(String, String)> = Vec::new();
+    let mut pairs: Vec<(String, &str)> = Vec::new();
     let mut index_of: HashMap<String, usize> = HashMap::new();
     let mut repeats: Vec<(usize, usize)> = Vec::new();
     let mut parts = hash.split('&').filter(|part| !part.is_empty());
@@ -190,7 +191,7 @@ fn read_pairs(hash: &str, notices: &mut Vec<String>) -> Vec<(String, String)> {
         let key = decode(key);
         match index_of.get(&key) {
             Some(&index) => {
-                pairs[index].1 = raw.to_string();
+                pairs[index].1 = raw;
                 match repeats.iter_mut().find(|(at, _)| *at == index) {
                     Some((_, count)) => *count += 1,
                     None => repeats.push((index, 2)),
@@ -198,7 +199,7 @@ fn read_pairs(hash: &str, notices: &mut Vec<String>) -> Vec<(String, String)> {
             }
             None => {
                 index_of.insert(key.clone(), pairs.len());
-                pairs.push((key, raw.to_string()));
+                pairs.push((key, raw));
             }
         }
     }
@@ -252,12 +253,13 @@ fn apply(
         notices.push(format!("{}: not a setting; ignored", clip(key)));
         return;
     };
-    let fits = field.parse(raw).filter(|new| {
+    let fits = field.parse(raw).and_then(|new| {
         let mut alone = base.clone();
-        if let Some(slot) = lookup_mut(&mut alone, key) {
-            *slot = new.clone();
-        }
-        serde_json::from_value::<RunConfig>(alone).is_ok()
+        let slot = lookup_mut(&mut alone, key)?;
+        *slot = new;
+        let fits = RunConfig::deserialize(&alone).is_ok();
+        let new = std::mem::take(lookup_mut(&mut alone, key)?);
+        fits.then_some(new)
     });
     match (fits, lookup_mut(value, key)) {
         (Some(new), Some(slot)) => *slot = new,

@@ -473,7 +473,7 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
         .iter()
         .filter_map(|&index| header.get(index).cloned())
         .collect();
-    let varying = drop_constant_columns(names, &parsed.features);
+    let varying = drop_constant_columns(names, parsed.features);
     if varying.names.is_empty() {
         return Err(CsvError::NoFeatures {
             constant: varying.dropped.into_iter().map(|(name, _)| name).collect(),
@@ -1361,8 +1361,9 @@ struct VaryingColumns {
     dropped: Vec<(String, f32)>,
 }
 
-/// Drops the columns of a row-major matrix that hold the same value in every row.
-fn drop_constant_columns(names: Vec<String>, features: &[f32]) -> VaryingColumns {
+/// Drops the columns of a row-major matrix that hold the same value in every
+/// row, in place (the matrix is the largest thing a read holds).
+fn drop_constant_columns(names: Vec<String>, mut features: Vec<f32>) -> VaryingColumns {
     let dim = names.len();
     let first_row = features.get(..dim).unwrap_or_default();
     let mut varies = vec![false; dim];
@@ -1378,12 +1379,14 @@ fn drop_constant_columns(names: Vec<String>, features: &[f32]) -> VaryingColumns
         .filter(|&(_, &varies)| !varies)
         .map(|((name, &value), _)| (name.clone(), value))
         .collect();
-    let kept_features = features
-        .iter()
-        .zip(varies.iter().cycle())
-        .filter(|&(_, &varies)| varies)
-        .map(|(&value, _)| value)
-        .collect();
+    let mut kept = 0;
+    for (read, &varies) in (0..features.len()).zip(varies.iter().cycle()) {
+        if varies {
+            features.swap(kept, read);
+            kept += 1;
+        }
+    }
+    features.truncate(kept);
     let kept_names = names
         .into_iter()
         .zip(&varies)
@@ -1392,7 +1395,7 @@ fn drop_constant_columns(names: Vec<String>, features: &[f32]) -> VaryingColumns
         .collect();
     VaryingColumns {
         names: kept_names,
-        features: kept_features,
+        features,
         dropped,
     }
 }

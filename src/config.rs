@@ -566,10 +566,12 @@ mod tests {
                 .map(|e| (e.field, e.message))
                 .collect()
         };
-        let mut c = RunConfig::default();
-        c.data = DataConfig::Builtin {
-            dataset: BuiltinDataset::Mnist,
-            positive_classes: vec![0; 1_000_000],
+        let mut c = RunConfig {
+            data: DataConfig::Builtin {
+                dataset: BuiltinDataset::Mnist,
+                positive_classes: vec![0; 1_000_000],
+            },
+            ..RunConfig::default()
         };
         assert_eq!(
             fields(&c),

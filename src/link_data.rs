@@ -9,7 +9,7 @@
 use std::io::{Read, Write};
 
 use flate2::Compression;
-use flate2::read::GzDecoder;
+use flate2::bufread::GzDecoder;
 use flate2::write::GzEncoder;
 
 use crate::base64url;
@@ -18,6 +18,9 @@ use crate::data::csv::MAX_CSV_BYTES;
 /// Largest compressed file a link carries. Links of this size work in
 /// current browsers and chat tools; larger ones get cut.
 pub const MAX_LINK_DATA_BYTES: usize = 32 * 1024;
+
+/// Bytes unpacked at a time.
+const UNPACK_CHUNK: usize = 8192;
 
 /// Why a file cannot go into a link, or a link's data cannot be read.
 /// Messages are sentences for end users.
@@ -75,15 +78,25 @@ pub fn encode(bytes: &[u8]) -> Result<String, LinkDataError> {
 /// [`LinkDataError::TooLarge`].
 pub fn decode(text: &str) -> Result<Vec<u8>, LinkDataError> {
     let packed = base64url::decode(text).map_err(LinkDataError::Damaged)?;
+    let mut decoder = GzDecoder::new(packed.as_slice());
     let mut bytes = Vec::new();
-    GzDecoder::new(packed.as_slice())
-        .take(MAX_CSV_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| LinkDataError::Unpack(e.to_string()))?;
-    if bytes.len() > MAX_CSV_BYTES {
-        return Err(LinkDataError::TooLarge);
+    let mut chunk = [0u8; UNPACK_CHUNK];
+    loop {
+        let read = decoder
+            .read(&mut chunk)
+            .map_err(|e| LinkDataError::Unpack(e.to_string()))?;
+        let Some(part) = chunk.get(..read).filter(|part| !part.is_empty()) else {
+            return Ok(bytes);
+        };
+        if bytes.len() + part.len() > MAX_CSV_BYTES {
+            return Err(LinkDataError::TooLarge);
+        }
+        // Grow by half, not double: the file is most of what decoding holds.
+        if bytes.capacity() - bytes.len() < part.len() {
+            bytes.reserve_exact((bytes.len() / 2).max(part.len()));
+        }
+        bytes.extend_from_slice(part);
     }
-    Ok(bytes)
 }
 
 #[cfg(test)]

@@ -61,7 +61,7 @@ const HEADER_LEN: usize = 28;
 /// anything is allocated for it.
 pub const MAX_PUBIN_BYTES: usize = 256 * 1024 * 1024;
 /// Pixels converted per read when unpacking a gzipped file.
-const CHUNK_BYTES: usize = 64 * 1024;
+const CHUNK_BYTES: usize = 4096;
 
 /// The fixed-size start of a `.pubin` file, checked.
 struct Header {
@@ -192,6 +192,26 @@ pub fn parse_pubin(bytes: &[u8]) -> Result<Dataset, PubinError> {
 /// # Errors
 /// [`PubinError::Gzip`] for a broken gzip layer, or any error of [`parse_pubin`].
 pub fn parse_pubin_gz(gz: &[u8]) -> Result<Dataset, PubinError> {
+    check_gz_length(gz)?;
+    let (header, mut reader) = gz_header(gz)?;
+    let mut classes = vec![0u8; header.n];
+    reader.read_exact(&mut classes).map_err(gzip_error)?;
+    header.check_labels(&classes)?;
+    let pixels = header.n * header.per_example;
+    let mut features = Vec::with_capacity(pixels);
+    let mut chunk = [0u8; CHUNK_BYTES];
+    while features.len() < pixels {
+        let want = (pixels - features.len()).min(CHUNK_BYTES);
+        let part = chunk.get_mut(..want).unwrap_or_default();
+        reader.read_exact(part).map_err(gzip_error)?;
+        features.extend(part.iter().copied().map(scaled));
+    }
+    Ok(header.dataset(classes, features))
+}
+
+/// Refuses gzip data that unpacks to less than its header declares, reading
+/// it through without keeping it.
+fn check_gz_length(gz: &[u8]) -> Result<(), PubinError> {
     let (header, mut reader) = gz_header(gz)?;
     let body = (header.total - HEADER_LEN) as u64;
     let found =
@@ -202,20 +222,7 @@ pub fn parse_pubin_gz(gz: &[u8]) -> Result<Dataset, PubinError> {
             found: HEADER_LEN + found as usize,
         });
     }
-    let (header, mut reader) = gz_header(gz)?;
-    let mut classes = vec![0u8; header.n];
-    reader.read_exact(&mut classes).map_err(gzip_error)?;
-    header.check_labels(&classes)?;
-    let pixels = header.n * header.per_example;
-    let mut features = Vec::with_capacity(pixels);
-    let mut chunk = vec![0u8; CHUNK_BYTES];
-    while features.len() < pixels {
-        let want = (pixels - features.len()).min(CHUNK_BYTES);
-        let part = chunk.get_mut(..want).unwrap_or_default();
-        reader.read_exact(part).map_err(gzip_error)?;
-        features.extend(part.iter().copied().map(scaled));
-    }
-    Ok(header.dataset(classes, features))
+    Ok(())
 }
 
 /// A gzip reader over `gz` positioned after the checked header.

@@ -144,20 +144,34 @@ pub fn from_hash(hash: &str) -> SharedRun {
             _ => apply(&mut value, &base, &fields, &key, raw, &mut notices),
         }
     }
-    let mut config = RunConfig::deserialize(&value).unwrap_or(template);
-    for problem in config.validate() {
-        if let (Some(default), Some(slot)) = (
-            lookup(&base, &problem.field).cloned(),
-            lookup_mut(&mut value, &problem.field),
-        ) {
-            *slot = default;
-            notices.push(format!(
-                "{}: {}; the default is used",
-                problem.field, problem.message
-            ));
+    let mut config = RunConfig::deserialize(&value).unwrap_or_else(|_| template.clone());
+    // Resetting a field can leave another refused (too much work with the
+    // default epochs and the link's batch), so look again, then give up.
+    for _ in 0..2 {
+        let problems = config.validate();
+        if problems.is_empty() {
+            break;
         }
+        for problem in problems {
+            if let (Some(default), Some(slot)) = (
+                lookup(&base, &problem.field).cloned(),
+                lookup_mut(&mut value, &problem.field),
+            ) {
+                *slot = default;
+                notices.push(format!(
+                    "{}: {}; the default is used",
+                    problem.field, problem.message
+                ));
+            }
+        }
+        config = RunConfig::deserialize(&value).unwrap_or_else(|_| template.clone());
     }
-    config = serde_json::from_value(value).unwrap_or_default();
+    if !config.validate().is_empty() {
+        notices.push(
+            "The link's settings together ask for too much work; the defaults are used.".into(),
+        );
+        config = template;
+    }
     SharedRun {
         config,
         autorun,
@@ -684,6 +698,23 @@ mod tests {
             panic!("{:?}", run.config.data)
         };
         assert_eq!(columns.truth, Some(format!("{name}98")));
+    }
+
+    #[test]
+    fn settings_that_together_ask_too_much_fall_back_to_defaults() {
+        let run = from_hash(
+            "#split.n_labeled=20000&split.n_unlabeled=100000&optim.batch_size=2&optim.epochs=2000",
+        );
+        assert!(run.config.validate().is_empty());
+        assert_eq!(run.config, RunConfig::default());
+        assert_eq!(
+            run.notices.last().map(String::as_str),
+            Some("The link's settings together ask for too much work; the defaults are used.")
+        );
+        let run = from_hash("#split.n_labeled=1750&optim.batch_size=2&optim.epochs=2000");
+        assert_eq!(run.config.optim.batch_size, 2);
+        assert_eq!(run.config.optim.epochs, 20);
+        assert!(run.notices[0].starts_with("optim.epochs: 2000 epochs in batches of 2 take"));
     }
 
     #[test]

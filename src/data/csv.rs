@@ -7,12 +7,15 @@
 //! says what is wrong, where, and what to do.
 //!
 //! Reading rules shared by both:
-//! - the text must be UTF-8; a byte order mark at the start is ignored;
+//! - at most [`MAX_CSV_BYTES`] of UTF-8 text; a byte order mark at the start
+//!   is ignored, and one inside the header is refused;
 //! - the separator is detected from the header line (see [`read_csv`]);
 //! - quoted fields follow RFC 4180, and whitespace around every cell is trimmed;
 //! - rows whose cells are all blank (blank lines, `,,,`) are skipped;
-//! - line numbers are 1-based physical lines, so the header is line 1 unless
-//!   blank lines precede it.
+//! - lines end at `\n`, `\r\n` or a lone `\r`; line numbers are 1-based
+//!   physical lines, so the header is line 1 unless blank lines precede it;
+//! - memory stays in proportion to the file: a record keeps at most one more
+//!   field than [`MAX_COLUMNS`], and user text in messages is clipped.
 
 use std::collections::HashMap;
 use std::fmt;

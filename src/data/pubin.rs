@@ -226,8 +226,8 @@ fn check_gz_length(gz: &[u8]) -> Result<(), PubinError> {
 }
 
 /// A gzip reader over `gz` positioned after the checked header.
-fn gz_header(gz: &[u8]) -> Result<(Header, flate2::read::GzDecoder<&[u8]>), PubinError> {
-    let mut reader = flate2::read::GzDecoder::new(gz);
+fn gz_header(gz: &[u8]) -> Result<(Header, flate2::bufread::GzDecoder<&[u8]>), PubinError> {
+    let mut reader = flate2::bufread::GzDecoder::new(gz);
     let mut start = Vec::with_capacity(HEADER_LEN);
     (&mut reader)
         .take(HEADER_LEN as u64)

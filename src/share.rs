@@ -185,9 +185,11 @@ pub fn from_hash(hash: &str) -> SharedRun {
 fn read_pairs<'a>(hash: &'a str, notices: &mut Vec<String>) -> Vec<(String, &'a str)> {
     let mut hash = hash.trim_start_matches('#');
     if hash.len() > MAX_HASH_CHARS {
+        // '&' is ASCII, so where it is the text can be cut.
         let end = hash
+            .as_bytes()
             .get(..=MAX_HASH_CHARS)
-            .and_then(|start| start.rfind('&'))
+            .and_then(|start| start.iter().rposition(|&byte| byte == b'&'))
             .unwrap_or(0);
         notices.push(format!(
             "The link's settings are {} characters long, over the limit of {MAX_HASH_CHARS}; \
@@ -675,6 +677,9 @@ mod tests {
                 "x: not a setting; ignored".into(),
             ]
         );
+        // An odd prefix puts the limit inside a two-byte character.
+        let wide = format!("learner=nn-pu&xx=1&{}", "é".repeat(MAX_HASH_CHARS));
+        assert_eq!(from_hash(&wide).config.learner, Learner::NnPu);
         let distinct: String = (0..200_000).map(|i| format!("x{i}=1&")).collect();
         let run = from_hash(&distinct);
         assert_eq!(run.notices.len(), MAX_NOTICES);

@@ -19,6 +19,8 @@ use crate::data::csv::MAX_CSV_BYTES;
 /// current browsers and chat tools; larger ones get cut.
 pub const MAX_LINK_DATA_BYTES: usize = 32 * 1024;
 
+/// Bytes compressed at a time.
+const PACK_CHUNK: usize = 64 * 1024;
 /// Bytes unpacked at a time.
 const UNPACK_CHUNK: usize = 8192;
 
@@ -28,15 +30,11 @@ const UNPACK_CHUNK: usize = 8192;
 pub enum LinkDataError {
     /// The file compresses to more than [`MAX_LINK_DATA_BYTES`].
     #[error(
-        "The file is {:.1} kB after compression, over the {} kB a link may carry: \
-         the link holds the settings only, so send the file along with it.",
-        *.compressed as f64 / 1024.0,
+        "The file is over {} kB after compression, more than a link may carry: the link \
+         holds the settings only, so send the file along with it.",
         MAX_LINK_DATA_BYTES / 1024
     )]
-    TooLargeForLink {
-        /// Compressed size in bytes.
-        compressed: usize,
-    },
+    TooLargeForLink,
     /// The text is not base64url.
     #[error("The CSV data in this link is damaged ({0}); ask for the link again.")]
     Damaged(String),
@@ -58,15 +56,23 @@ pub enum LinkDataError {
 /// [`LinkDataError::TooLargeForLink`] when it compresses to more than
 /// [`MAX_LINK_DATA_BYTES`].
 pub fn encode(bytes: &[u8]) -> Result<String, LinkDataError> {
+    // Compressing stops as soon as the output is too large, so a big file
+    // costs no more than what fits. Writing into memory cannot fail; were
+    // it to, the file would stay out of the link all the same.
     let mut encoder = GzEncoder::new(Vec::new(), Compression::default());
+    for part in bytes.chunks(PACK_CHUNK) {
+        encoder
+            .write_all(part)
+            .map_err(|_| LinkDataError::TooLargeForLink)?;
+        if encoder.get_ref().len() > MAX_LINK_DATA_BYTES {
+            return Err(LinkDataError::TooLargeForLink);
+        }
+    }
     let packed = encoder
-        .write_all(bytes)
-        .and_then(|()| encoder.finish())
-        .map_err(|e| LinkDataError::Unpack(e.to_string()))?;
+        .finish()
+        .map_err(|_| LinkDataError::TooLargeForLink)?;
     if packed.len() > MAX_LINK_DATA_BYTES {
-        return Err(LinkDataError::TooLargeForLink {
-            compressed: packed.len(),
-        });
+        return Err(LinkDataError::TooLargeForLink);
     }
     Ok(base64url::encode(&packed))
 }
@@ -154,14 +160,15 @@ mod tests {
         assert!(matches!(decode("AAAA"), Err(LinkDataError::Unpack(_))));
         let mut rng = crate::rng::PortableRng::new(1, 0);
         let noise: Vec<u8> = (0..40_000).map(|_| rng.below(256) as u8).collect();
-        let error = encode(&noise).unwrap_err();
+        assert_eq!(encode(&noise), Err(LinkDataError::TooLargeForLink));
         assert!(
-            matches!(error, LinkDataError::TooLargeForLink { compressed } if compressed > MAX_LINK_DATA_BYTES)
-        );
-        assert!(
-            error
+            LinkDataError::TooLargeForLink
                 .to_string()
-                .contains("over the 32 kB a link may carry")
+                .starts_with("The file is over 32 kB after compression")
         );
+        // A file far too large is refused after compressing only what fits.
+        let mut big = noise.repeat(100);
+        big.extend(b"x,labeled\n");
+        assert_eq!(encode(&big), Err(LinkDataError::TooLargeForLink));
     }
 }

@@ -723,6 +723,18 @@ mod tests {
     }
 
     #[test]
+    fn huge_counts_in_a_link_are_refused_not_overflowed() {
+        // Found by scripts/fuzz.sh: validate() doubled this and overflowed.
+        let run = from_hash("#policy.pretrain_epochs=10000000000000000000");
+        assert_eq!(run.config.policy.pretrain_epochs, 10);
+        assert!(
+            run.notices[0].starts_with("policy.pretrain_epochs: must be at most 100"),
+            "{:?}",
+            run.notices
+        );
+    }
+
+    #[test]
     fn notices_quote_user_text_clipped() {
         let key = "k".repeat(10_000);
         let run = from_hash(&format!("#{key}=1&learner={}", "w".repeat(10_000)));

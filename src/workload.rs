@@ -66,7 +66,7 @@ impl Workload {
         let batches = (train_rows as u64).div_ceil(batch);
         let uses_policy = config.learner.uses_policy();
         let pretrain = if uses_policy {
-            2 * config.policy.pretrain_epochs as u64
+            (config.policy.pretrain_epochs as u64).saturating_mul(2)
         } else {
             0
         };
@@ -181,7 +181,7 @@ fn values_per_example(model: ModelPreset, shape: FeatureShape, network: Network)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::{DataConfig, Learner};
+    use crate::config::{DataConfig, Learner, ModelPreset};
     use crate::data::tasks::BuiltinDataset;
 
     #[test]
@@ -233,6 +233,27 @@ mod tests {
         assert!(verdict.refused.is_empty());
         assert_eq!(verdict.warnings.len(), 1);
         assert_eq!(verdict.warnings[0].field, "optim.batch_size");
+    }
+
+    #[test]
+    fn counts_too_large_to_hold_saturate() {
+        // A share link carried pretrain_epochs = 10^19 into validate(), and
+        // doubling it overflowed (found by scripts/fuzz.sh).
+        let mut config = RunConfig::default();
+        config.policy.pretrain_epochs = usize::MAX;
+        config.optim.epochs = usize::MAX;
+        config.optim.batch_size = 1;
+        let workload = Workload::estimate(&config, BuiltinDataset::Cifar10.shape(), usize::MAX);
+        assert_eq!(workload.steps, u64::MAX);
+        let huge = FeatureShape::Image {
+            channels: usize::MAX,
+            height: usize::MAX,
+            width: usize::MAX,
+        };
+        config.model = ModelPreset::PaperCnn;
+        let workload = Workload::estimate(&config, huge, 10);
+        assert_eq!(workload.activation_bytes, u64::MAX);
+        assert_eq!(workload.verdict(&config).refused.len(), 2);
     }
 
     #[test]

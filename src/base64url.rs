@@ -1,6 +1,8 @@
 //! Base64url without padding (RFC 4648 §5): bytes as text that is safe in a
 //! URL hash, for CSV data carried inside share links.
 
+use crate::user_text::clip;
+
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 /// Encode bytes, without `=` padding.
@@ -36,10 +38,13 @@ pub fn decode(text: &str) -> Result<Vec<u8>, String> {
         let mut n = 0u32;
         for (i, symbol) in chunk.iter().enumerate() {
             let value = ALPHABET.iter().position(|a| a == symbol).ok_or_else(|| {
+                // Symbols are ASCII, so the first byte outside them starts a character.
+                let at = c * 4 + i;
+                let shown = text.get(at..).and_then(|rest| rest.chars().next());
                 format!(
                     "character {} (\"{}\") is not base64url",
-                    c * 4 + i + 1,
-                    *symbol as char
+                    at + 1,
+                    clip(&shown.map(String::from).unwrap_or_default())
                 )
             })?;
             n |= (value as u32) << (18 - 6 * i);
@@ -81,5 +86,17 @@ mod tests {
         assert_eq!(decode(&encode(&bytes)).unwrap(), bytes);
         assert!(decode("Zm9v!A").unwrap_err().contains("character 5"));
         assert!(decode("Zm9vY").unwrap_err().contains("cut short"));
+    }
+
+    #[test]
+    fn names_a_wrong_character_as_it_is_written() {
+        assert_eq!(
+            decode("Zm9vé").unwrap_err(),
+            "character 5 (\"é\") is not base64url"
+        );
+        assert_eq!(
+            decode("Zm\u{0}v").unwrap_err(),
+            "character 3 (\"\\u{0}\") is not base64url"
+        );
     }
 }

@@ -4,11 +4,24 @@
 //! protocol all serialise this one struct. A run is reproducible from it plus
 //! the dataset. Every field has a default, so a partial JSON object is valid.
 
+use std::ops::RangeInclusive;
+
 use serde::{Deserialize, Serialize};
 
 use crate::data::csv::CsvColumns;
 use crate::data::tasks::BuiltinDataset;
 use crate::priors::PriorMethod;
+use crate::workload::Workload;
+
+/// Allowed Adam learning rates, of the classifier and of the policy.
+const LEARNING_RATES: RangeInclusive<f64> = 1e-7..=1.0;
+/// Allowed class priors π for uPU and nnPU; estimates are clamped into it.
+pub const PRIORS: RangeInclusive<f64> = 0.001..=0.999;
+
+/// The message for a value outside `range`.
+fn between(range: &RangeInclusive<f64>) -> String {
+    format!("must be between {:e} and {}", range.start(), range.end())
+}
 
 /// Everything that decides a run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -116,7 +129,8 @@ impl Default for SplitConfig {
 impl SplitConfig {
     /// |U| after applying the default.
     pub fn unlabeled_count(&self) -> usize {
-        self.n_unlabeled.unwrap_or(3 * self.n_labeled)
+        self.n_unlabeled
+            .unwrap_or_else(|| self.n_labeled.saturating_mul(3))
     }
 }
 
@@ -576,9 +590,9 @@ impl RunConfig {
             "must be between 2 and 4096".into(),
         );
         check(
-            o.lr > 0.0 && o.lr <= 1.0,
+            LEARNING_RATES.contains(&o.lr),
             "optim.lr",
-            "must be above 0 and at most 1".into(),
+            between(&LEARNING_RATES),
         );
         check(
             (0.0..=10.0).contains(&o.weight_decay),
@@ -587,9 +601,9 @@ impl RunConfig {
         );
         let p = &self.policy;
         check(
-            p.lr > 0.0 && p.lr <= 1.0,
+            LEARNING_RATES.contains(&p.lr),
             "policy.lr",
-            "must be above 0 and at most 1".into(),
+            between(&LEARNING_RATES),
         );
         check(
             (0.0..=10.0).contains(&p.weight_decay),
@@ -634,11 +648,7 @@ impl RunConfig {
         );
         let n = &self.nnpu;
         if let Some(prior) = n.prior {
-            check(
-                prior > 0.0 && prior < 1.0,
-                "nnpu.prior",
-                "must be strictly between 0 and 1".into(),
-            );
+            check(PRIORS.contains(&prior), "nnpu.prior", between(&PRIORS));
         }
         check(
             (0.0..=1.0).contains(&n.beta),
@@ -652,7 +662,8 @@ impl RunConfig {
         );
         match &self.data {
             DataConfig::Builtin {
-                positive_classes, ..
+                dataset,
+                positive_classes,
             } => {
                 let distinct: std::collections::BTreeSet<_> = positive_classes.iter().collect();
                 check(
@@ -661,10 +672,20 @@ impl RunConfig {
                     "choose at least one class id between 0 and 9".into(),
                 );
                 check(
-                    distinct.len() < 10,
+                    distinct.len() == positive_classes.len(),
                     "data.positive_classes",
-                    "leave at least one class negative".into(),
+                    "list each class id once".into(),
                 );
+                check(
+                    positive_classes.len() < 10,
+                    "data.positive_classes",
+                    "leave at least one class negative (choose at most 9)".into(),
+                );
+                let rows = s.n_labeled.saturating_add(s.unlabeled_count());
+                let workload = Workload::estimate(self, dataset.shape(), rows);
+                for refusal in workload.verdict(self).refused {
+                    check(false, &refusal.field, refusal.message);
+                }
             }
             DataConfig::Csv { .. } => {
                 check(
@@ -712,6 +733,73 @@ mod tests {
         c.optim.batch_size = 0;
         let fields: Vec<String> = c.validate().into_iter().map(|e| e.field).collect();
         assert_eq!(fields, vec!["split.rho", "optim.batch_size"]);
+    }
+
+    #[test]
+    fn class_lists_rates_and_priors_have_real_bounds() {
+        let fields = |c: &RunConfig| -> Vec<(String, String)> {
+            c.validate()
+                .into_iter()
+                .map(|e| (e.field, e.message))
+                .collect()
+        };
+        let mut c = RunConfig {
+            data: DataConfig::Builtin {
+                dataset: BuiltinDataset::Mnist,
+                positive_classes: vec![0; 1_000_000],
+            },
+            ..RunConfig::default()
+        };
+        assert_eq!(
+            fields(&c),
+            vec![
+                (
+                    "data.positive_classes".into(),
+                    "list each class id once".into()
+                ),
+                (
+                    "data.positive_classes".into(),
+                    "leave at least one class negative (choose at most 9)".into()
+                ),
+            ]
+        );
+        c.data = DataConfig::Builtin {
+            dataset: BuiltinDataset::Mnist,
+            positive_classes: vec![3, 1, 3],
+        };
+        assert_eq!(fields(&c).len(), 1);
+        let mut c = RunConfig::default();
+        c.optim.lr = 5e-324;
+        c.policy.lr = 1e-8;
+        c.nnpu.prior = Some(5e-324);
+        assert_eq!(
+            fields(&c),
+            vec![
+                ("optim.lr".into(), "must be between 1e-7 and 1".into()),
+                ("policy.lr".into(), "must be between 1e-7 and 1".into()),
+                ("nnpu.prior".into(), "must be between 1e-3 and 0.999".into()),
+            ]
+        );
+        c.optim.lr = 1e-7;
+        c.policy.lr = 1.0;
+        c.nnpu.prior = Some(0.999);
+        assert!(c.validate().is_empty());
+    }
+
+    #[test]
+    fn absurd_image_runs_are_refused_before_they_start() {
+        let mut c = RunConfig::default();
+        c.split.n_labeled = 1_750;
+        c.optim.epochs = 2000;
+        c.optim.batch_size = 2;
+        let refused = c.validate();
+        assert_eq!(refused.len(), 1);
+        assert_eq!(refused[0].field, "optim.epochs");
+        let mut c = RunConfig::paper(BuiltinDataset::Cifar10, Learner::Weighter);
+        c.optim.batch_size = 4096;
+        let refused = c.validate();
+        assert_eq!(refused.len(), 1);
+        assert_eq!(refused[0].field, "optim.batch_size");
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod data;
 pub mod export;
 #[cfg(feature = "learn")]
 pub mod learn;
+pub mod link_data;
 pub mod metrics;
 pub mod pca;
 pub mod priors;
@@ -23,3 +24,5 @@ pub mod rng;
 pub mod saved_model;
 pub mod share;
 pub mod split;
+pub mod user_text;
+pub mod workload;

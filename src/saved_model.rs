@@ -22,6 +22,7 @@ use crate::config::{DataConfig, RunConfig};
 use crate::data::FeatureShape;
 use crate::data::tabular_features::TabularFeatures;
 use crate::split::PuSplit;
+use crate::user_text::clip;
 
 /// The bytes every model file starts with.
 pub const MAGIC: &[u8; 8] = b"PPUMODEL";
@@ -91,6 +92,14 @@ impl ModelHeader {
     /// [`SavedModelError::Corrupt`] naming the disagreement.
     pub fn check(&self) -> Result<(), SavedModelError> {
         let corrupt = |what: String| Err(SavedModelError::Corrupt(what));
+        let problems = self.config.validate();
+        if !problems.is_empty() {
+            let listed: Vec<String> = problems.iter().map(ToString::to_string).collect();
+            return corrupt(format!(
+                "its run configuration is not valid ({}); save the model again",
+                listed.join("; ")
+            ));
+        }
         match (&self.input, &self.config.data) {
             (ModelInput::Tabular(features), DataConfig::Csv { .. }) => {
                 let dim = features.dim();
@@ -117,8 +126,14 @@ impl ModelHeader {
                 }
             }
             (ModelInput::Builtin { shape }, DataConfig::Builtin { .. }) => {
-                if shape.is_empty() {
-                    return corrupt("the model's input has no values".into());
+                match shape.checked_len() {
+                    None => {
+                        return corrupt(format!(
+                            "the model reads inputs of shape {shape}, more values than can be counted"
+                        ));
+                    }
+                    Some(0) => return corrupt("the model's input has no values".into()),
+                    Some(_) => {}
                 }
             }
             _ => {
@@ -194,6 +209,17 @@ pub enum SavedModelError {
         expected: usize,
         /// Values given.
         values: usize,
+    },
+    /// A value that standardising with the training statistics makes infinite.
+    #[error(
+        "row {row}, column \"{column}\": standardised with the training rows' statistics, this \
+         value is not a finite number (it lies far outside their range); check the value"
+    )]
+    NotFinite {
+        /// 1-based row of the values given.
+        row: usize,
+        /// Name of the feature column, shortened.
+        column: String,
     },
     /// The device failed while scoring.
     #[error("scoring failed: {0}")]
@@ -286,7 +312,8 @@ impl SavedModel {
     /// rows were: standardised for CSV models, unchanged for built-in data.
     ///
     /// # Errors
-    /// [`SavedModelError::FeatureCount`] if the values are not whole rows.
+    /// [`SavedModelError::FeatureCount`] if the values are not whole rows;
+    /// [`SavedModelError::NotFinite`] for a value standardising makes infinite.
     pub fn prepare_rows(&self, raw: &[f32]) -> Result<Vec<f32>, SavedModelError> {
         let dim = self.header.input.dim();
         if dim == 0 || !raw.len().is_multiple_of(dim) {
@@ -297,7 +324,13 @@ impl SavedModel {
         }
         let mut rows = raw.to_vec();
         if let ModelInput::Tabular(features) = &self.header.input {
-            features.standardiser.apply(&mut rows);
+            features
+                .standardiser
+                .apply(&mut rows)
+                .map_err(|at| SavedModelError::NotFinite {
+                    row: at.row + 1,
+                    column: clip(features.names.get(at.column).map_or("", String::as_str)),
+                })?;
         }
         Ok(rows)
     }
@@ -490,6 +523,13 @@ mod tests {
             })
         );
         assert_eq!(model.tabular_features().unwrap().names, ["a", "b"]);
+        assert_eq!(
+            model.prepare_rows(&[1.0, -2.0, f32::MAX, 3e38]),
+            Err(SavedModelError::NotFinite {
+                row: 2,
+                column: "b".into()
+            })
+        );
     }
 
     #[test]
@@ -499,11 +539,7 @@ mod tests {
                 created_by: created_by(),
                 config: RunConfig::default(),
                 input: ModelInput::Builtin {
-                    shape: FeatureShape::Image {
-                        channels: 1,
-                        height: 2,
-                        width: 2,
-                    },
+                    shape: BuiltinDataset::Mnist.shape(),
                 },
             },
             classifier_record: vec![0],
@@ -515,6 +551,59 @@ mod tests {
             "this model was trained on MNIST images; only a model trained on a CSV file \
              can score CSV rows"
         );
-        assert_eq!(model.prepare_rows(&[0.5; 8]).unwrap(), vec![0.5; 8]);
+        assert_eq!(model.prepare_rows(&[0.5; 1568]).unwrap(), vec![0.5; 1568]);
+    }
+
+    /// An MNIST model whose header says its input is `shape`.
+    fn image_model_reading(shape: FeatureShape) -> Vec<u8> {
+        SavedModel {
+            header: ModelHeader {
+                created_by: created_by(),
+                config: RunConfig::default(),
+                input: ModelInput::Builtin { shape },
+            },
+            classifier_record: vec![0],
+        }
+        .to_bytes()
+        .unwrap()
+    }
+
+    #[test]
+    fn refuses_image_shapes_whose_size_overflows() {
+        // 2³² × 2³² × 1 values per image: counting them used to overflow
+        // (a panic in debug builds, a wrapped zero in release ones).
+        let huge = FeatureShape::Image {
+            channels: 1 << 32,
+            height: 1 << 32,
+            width: 1,
+        };
+        assert_eq!(
+            error_of(&image_model_reading(huge)).to_string(),
+            "the model file is damaged: the model reads inputs of shape \
+             4294967296×4294967296×1, more values than can be counted"
+        );
+        let empty = FeatureShape::Image {
+            channels: 1 << 32,
+            height: 0,
+            width: 1 << 40,
+        };
+        assert_eq!(
+            error_of(&image_model_reading(empty)),
+            SavedModelError::Corrupt("the model's input has no values".into())
+        );
+    }
+
+    #[test]
+    fn refuses_a_configuration_that_does_not_validate() {
+        let mut model = tabular_model();
+        model.header.config.split.rho = 7.0;
+        model.header.config.optim.epochs = 0;
+        let error = error_of(&model.to_bytes().unwrap());
+        assert_eq!(
+            error.to_string(),
+            "the model file is damaged: its run configuration is not valid \
+             (split.rho: must be between 0 and 0.95; optim.epochs: must be between 1 and 2000); \
+             save the model again"
+        );
     }
 }

@@ -1,20 +1,50 @@
 //! A [`RunConfig`] as a URL hash, so a link reproduces a run.
 //!
 //! The hash is flat, `#learner=weighter&split.rho=0.3&…`: one key per
-//! field, named by its dotted path, arrays as comma lists, `None` as an
-//! empty value. Reading is forgiving, as hand-edited and truncated links
-//! must never break the page: unknown keys are ignored, values that do not
-//! fit their field fall back to the default, and every such case is listed
-//! in [`SharedRun::notices`].
+//! field, named by its dotted path. A value is written, and read back, by its
+//! field's type, never guessed from its text:
+//! - text is percent-encoded: every byte but `A–Z a–z 0–9 - . _`;
+//! - numbers are written as they are (`0.3`, `1e-5`, `42`);
+//! - a list is its items (numbers, or percent-encoded text) joined by
+//!   commas, with one more comma at the end when the last item is empty
+//!   (`a,,` is `["a", ""]` and `,` is `[""]`);
+//! - an empty value is an optional setting left unset (`None`), and `~` a
+//!   text or list that is set but empty.
+//!
+//! Links written before `~` existed read as they did, except a value that
+//! was exactly `~`, which now means empty text.
+//!
+//! Reading is forgiving, as hand-edited and truncated links must never break
+//! the page, and takes time in proportion to the hash: unknown keys are
+//! ignored, values that do not fit their field fall back to the default, a
+//! key given twice takes its last value, a hash over [`MAX_HASH_CHARS`] or
+//! with more than [`MAX_KEYS`] keys is read only that far, and every such
+//! case is listed in [`SharedRun::notices`].
 
+use std::collections::HashMap;
+
+use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use crate::config::RunConfig;
+use crate::config::{DataConfig, RunConfig};
+use crate::data::csv::CsvColumns;
+use crate::user_text::{capped, clip};
 
 /// Key that asks the page to start training on open.
 pub const AUTORUN_KEY: &str = "autorun";
 /// Key that carries a CSV file (gzip, base64url) inside the hash.
 pub const CSV_DATA_KEY: &str = "csv";
+/// Longest hash read, in bytes: room for the largest CSV data a link
+/// carries (about 44,000 characters) and settings with long column names.
+pub const MAX_HASH_CHARS: usize = 128 * 1024;
+/// Most keys read from a hash; a configuration has about 30.
+pub const MAX_KEYS: usize = 100;
+/// Most notices kept; past that the last one says how many more there were.
+pub const MAX_NOTICES: usize = 10;
+/// The value of a text or list setting that is set but empty.
+const EMPTY_VALUE: &str = "~";
+/// The key naming the data source, read before the keys that depend on it.
+const DATA_KIND_KEY: &str = "data.kind";
 
 /// What a hash describes.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,7 +55,8 @@ pub struct SharedRun {
     pub autorun: bool,
     /// The embedded CSV payload (gzip + base64url), if any.
     pub csv_data: Option<String>,
-    /// What was ignored or replaced, in words, for a notice.
+    /// What was ignored or replaced, in words, for a notice; at most
+    /// [`MAX_NOTICES`], user text clipped.
     pub notices: Vec<String>,
 }
 
@@ -39,15 +70,16 @@ pub fn to_hash(config: &RunConfig, autorun: bool, csv_data: Option<&str>) -> Str
         pairs.push((AUTORUN_KEY.to_string(), "1".to_string()));
     }
     if let Some(data) = csv_data {
-        pairs.push((CSV_DATA_KEY.to_string(), data.to_string()));
+        pairs.push((CSV_DATA_KEY.to_string(), encode(data)));
     }
     pairs
         .iter()
-        .map(|(k, v)| format!("{k}={}", encode(v)))
+        .map(|(k, v)| format!("{}={v}", encode(k)))
         .collect::<Vec<_>>()
         .join("&")
 }
 
+/// Every leaf of `value` as (dotted path, value text).
 fn flatten(prefix: &str, value: &Value, out: &mut Vec<(String, String)>) {
     match value {
         Value::Object(map) => {
@@ -64,136 +96,344 @@ fn flatten(prefix: &str, value: &Value, out: &mut Vec<(String, String)>) {
     }
 }
 
+/// A leaf's value text, by the rules in the module's documentation.
 fn leaf_text(value: &Value) -> String {
     match value {
         Value::Null => String::new(),
-        Value::String(s) => s.clone(),
-        Value::Array(items) => items.iter().map(leaf_text).collect::<Vec<_>>().join(","),
+        Value::String(s) if s.is_empty() => EMPTY_VALUE.to_string(),
+        Value::String(s) => encode(s),
+        Value::Array(items) if items.is_empty() => EMPTY_VALUE.to_string(),
+        Value::Array(items) => {
+            let mut text = items.iter().map(item_text).collect::<Vec<_>>().join(",");
+            if items.last().is_some_and(|last| last.as_str() == Some("")) {
+                text.push(',');
+            }
+            text
+        }
+        other => other.to_string(),
+    }
+}
+
+/// A list item's text: percent-encoded text, or a number as it is.
+fn item_text(value: &Value) -> String {
+    match value {
+        Value::String(s) => encode(s),
         other => other.to_string(),
     }
 }
 
 /// Read a hash (with or without `#`).
 pub fn from_hash(hash: &str) -> SharedRun {
-    let defaults = serde_json::to_value(RunConfig::default()).unwrap_or(Value::Null);
-    let mut value = defaults.clone();
-    let mut run = SharedRun {
-        config: RunConfig::default(),
-        autorun: false,
-        csv_data: None,
-        notices: Vec::new(),
-    };
-    let mut pairs: Vec<(String, String)> = hash
-        .trim_start_matches('#')
-        .split('&')
-        .filter(|p| !p.is_empty())
-        .map(|p| match p.split_once('=') {
-            Some((k, v)) => (decode(k), decode(v)),
-            None => (decode(p), String::new()),
-        })
-        .collect();
-    // The data kind decides which other keys exist, so it goes first.
-    pairs.sort_by_key(|(k, _)| k != "data.kind");
-    for (key, text) in pairs {
+    let mut notices = Vec::new();
+    let pairs = read_pairs(hash, &mut notices);
+    let kind = pairs
+        .iter()
+        .find(|(key, _)| key == DATA_KIND_KEY)
+        .map(|(_, raw)| decode(raw));
+    let template = template(kind.as_deref(), &mut notices);
+    let base = serde_json::to_value(&template).unwrap_or(Value::Null);
+    let fields = Field::all(&template);
+    let mut value = base.clone();
+    let mut autorun = false;
+    let mut csv_data = None;
+    for (key, raw) in pairs {
         match key.as_str() {
-            AUTORUN_KEY => run.autorun = matches!(text.as_str(), "1" | "true" | "yes"),
-            CSV_DATA_KEY => run.csv_data = Some(text),
-            "data.kind" => apply_data_kind(&mut value, &text, &mut run.notices),
-            _ => apply(&mut value, &key, &text, &mut run.notices),
+            AUTORUN_KEY => autorun = matches!(decode(raw).as_str(), "1" | "true" | "yes"),
+            CSV_DATA_KEY => csv_data = Some(decode(raw)),
+            DATA_KIND_KEY => {}
+            _ => apply(&mut value, &base, &fields, &key, raw, &mut notices),
         }
     }
-    run.config = serde_json::from_value(value.clone()).unwrap_or_default();
-    for problem in run.config.validate() {
-        if let Some(default) = lookup(&defaults, &problem.field).cloned() {
-            if let Some(slot) = lookup_mut(&mut value, &problem.field) {
+    let mut config = RunConfig::deserialize(&value).unwrap_or_else(|_| template.clone());
+    // Resetting a field can leave another refused (too much work with the
+    // default epochs and the link's batch), so look again, then give up.
+    for _ in 0..2 {
+        let problems = config.validate();
+        if problems.is_empty() {
+            break;
+        }
+        for problem in problems {
+            if let (Some(default), Some(slot)) = (
+                lookup(&base, &problem.field).cloned(),
+                lookup_mut(&mut value, &problem.field),
+            ) {
                 *slot = default;
-                run.notices.push(format!(
+                notices.push(format!(
                     "{}: {}; the default is used",
                     problem.field, problem.message
                 ));
             }
         }
+        config = RunConfig::deserialize(&value).unwrap_or_else(|_| template.clone());
     }
-    run.config = serde_json::from_value(value).unwrap_or_default();
-    run
-}
-
-fn apply_data_kind(value: &mut Value, kind: &str, notices: &mut Vec<String>) {
-    let template = match kind {
-        "builtin" => serde_json::to_value(RunConfig::default().data),
-        "csv" => serde_json::to_value(crate::config::DataConfig::Csv {
-            columns: Default::default(),
-        }),
-        other => {
-            notices.push(format!(
-                "data.kind: \"{other}\" is not builtin or csv; ignored"
-            ));
-            return;
-        }
-    };
-    if let (Ok(template), Some(slot)) = (template, lookup_mut(value, "data")) {
-        *slot = template;
+    if !config.validate().is_empty() {
+        notices.push(
+            "The link's settings together ask for too much work; the defaults are used.".into(),
+        );
+        config = template;
+    }
+    SharedRun {
+        config,
+        autorun,
+        csv_data,
+        notices: capped(notices, MAX_NOTICES),
     }
 }
 
-/// Set one leaf if the key names one and the value fits; note it otherwise.
-fn apply(value: &mut Value, key: &str, text: &str, notices: &mut Vec<String>) {
-    let Some(old) = lookup(value, key).cloned() else {
-        notices.push(format!("{key}: not a setting; ignored"));
-        return;
-    };
-    if old.is_object() {
-        notices.push(format!("{key}: not a setting; ignored"));
-        return;
-    }
-    let Some(new) = parse_leaf(text, &old) else {
+/// The hash's (key, raw value) pairs, keys percent-decoded, each key once
+/// with its last value, within [`MAX_HASH_CHARS`] and [`MAX_KEYS`].
+fn read_pairs<'a>(hash: &'a str, notices: &mut Vec<String>) -> Vec<(String, &'a str)> {
+    let mut hash = hash.trim_start_matches('#');
+    if hash.len() > MAX_HASH_CHARS {
+        // '&' is ASCII, so where it is the text can be cut.
+        let end = hash
+            .as_bytes()
+            .get(..=MAX_HASH_CHARS)
+            .and_then(|start| start.iter().rposition(|&byte| byte == b'&'))
+            .unwrap_or(0);
         notices.push(format!(
-            "{key}: \"{text}\" is not a valid value; the default is used"
+            "The link's settings are {} characters long, over the limit of {MAX_HASH_CHARS}; \
+             only the first {end} were read.",
+            hash.len()
         ));
-        return;
-    };
-    if let Some(slot) = lookup_mut(value, key) {
-        *slot = new;
+        hash = hash.get(..end).unwrap_or_default();
     }
-    if serde_json::from_value::<RunConfig>(value.clone()).is_err() {
-        if let Some(slot) = lookup_mut(value, key) {
-            *slot = old;
+    let mut pairs: Vec<(String, &str)> = Vec::new();
+    let mut index_of: HashMap<String, usize> = HashMap::new();
+    let mut repeats: Vec<(usize, usize)> = Vec::new();
+    let mut parts = hash.split('&').filter(|part| !part.is_empty());
+    for part in parts.by_ref().take(MAX_KEYS) {
+        let (key, raw) = part.split_once('=').unwrap_or((part, ""));
+        let key = decode(key);
+        match index_of.get(&key) {
+            Some(&index) => {
+                pairs[index].1 = raw;
+                match repeats.iter_mut().find(|(at, _)| *at == index) {
+                    Some((_, count)) => *count += 1,
+                    None => repeats.push((index, 2)),
+                }
+            }
+            None => {
+                index_of.insert(key.clone(), pairs.len());
+                pairs.push((key, raw));
+            }
         }
+    }
+    for (index, count) in repeats {
         notices.push(format!(
-            "{key}: \"{text}\" is not a valid value; the default is used"
+            "{}: given {count} times; the last value is used",
+            clip(&pairs[index].0)
         ));
     }
+    let ignored = parts.count();
+    if ignored > 0 {
+        notices.push(format!(
+            "The link holds more than {MAX_KEYS} settings; the last {ignored} were ignored."
+        ));
+    }
+    pairs
 }
 
-/// A leaf value of the same kind as `like`.
-fn parse_leaf(text: &str, like: &Value) -> Option<Value> {
-    let number = |t: &str| -> Option<Value> {
-        let t = t.trim();
-        t.parse::<u64>().map(Value::from).ok().or_else(|| {
-            t.parse::<f64>()
-                .ok()
-                .filter(|f| f.is_finite())
-                .and_then(|f| serde_json::Number::from_f64(f).map(Value::Number))
-        })
-    };
-    match like {
-        Value::Number(_) => number(text),
-        Value::Bool(_) => match text {
-            "true" | "1" => Some(Value::Bool(true)),
-            "false" | "0" => Some(Value::Bool(false)),
-            _ => None,
+/// The default configuration for the data source the link names.
+fn template(kind: Option<&str>, notices: &mut Vec<String>) -> RunConfig {
+    match kind {
+        Some("csv") => RunConfig {
+            data: DataConfig::Csv {
+                columns: CsvColumns::default(),
+            },
+            ..RunConfig::default()
         },
-        Value::String(_) => Some(Value::String(text.to_string())),
-        Value::Array(_) if text.is_empty() => Some(Value::Array(Vec::new())),
-        Value::Array(_) => text
-            .split(',')
-            .map(number)
-            .collect::<Option<Vec<_>>>()
-            .map(Value::Array),
-        Value::Null if text.is_empty() => Some(Value::Null),
-        Value::Null => number(text).or_else(|| Some(Value::String(text.to_string()))),
-        Value::Object(_) => None,
+        None | Some("builtin") => RunConfig::default(),
+        Some(other) => {
+            notices.push(format!(
+                "{DATA_KIND_KEY}: \"{}\" is not builtin or csv; ignored",
+                clip(other)
+            ));
+            RunConfig::default()
+        }
     }
+}
+
+/// Set one leaf if the key names a setting and the value fits it; note it
+/// otherwise. The fit is judged on the defaults with this leaf alone, so each
+/// key costs time in proportion to its own length.
+fn apply(
+    value: &mut Value,
+    base: &Value,
+    fields: &HashMap<String, Field>,
+    key: &str,
+    raw: &str,
+    notices: &mut Vec<String>,
+) {
+    let Some(field) = fields.get(key) else {
+        notices.push(format!("{}: not a setting; ignored", clip(key)));
+        return;
+    };
+    let fits = field.parse(raw).and_then(|new| {
+        let mut alone = base.clone();
+        let slot = lookup_mut(&mut alone, key)?;
+        *slot = new;
+        let fits = RunConfig::deserialize(&alone).is_ok();
+        let new = std::mem::take(lookup_mut(&mut alone, key)?);
+        fits.then_some(new)
+    });
+    match (fits, lookup_mut(value, key)) {
+        (Some(new), Some(slot)) => *slot = new,
+        _ => notices.push(format!(
+            "{}: \"{}\" is not a valid value; the default is used",
+            clip(key),
+            clip(&decode(raw))
+        )),
+    }
+}
+
+/// What kind of value a setting holds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Kind {
+    /// A whole number (counts, seed).
+    Integer,
+    /// A real number (rates, ρ, priors).
+    Float,
+    /// Text, names of choices included.
+    Text,
+    /// A list of whole numbers.
+    IntegerList,
+    /// A list of texts.
+    TextList,
+    /// Yes or no (`true`/`false`, `1`/`0`).
+    Boolean,
+}
+
+/// A setting's kind and whether it may be left unset.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Field {
+    /// The kind of value.
+    kind: Kind,
+    /// An `Option`: an empty value means `None`.
+    optional: bool,
+}
+
+impl Field {
+    /// Every setting of configurations with `template`'s data source, by
+    /// dotted path. Kinds come from the template with every optional setting
+    /// set; optional settings are the ones the template leaves unset.
+    fn all(template: &RunConfig) -> HashMap<String, Field> {
+        let mut set = template.clone();
+        set.split.n_unlabeled = Some(0);
+        set.nnpu.prior = Some(0.5);
+        if let DataConfig::Csv { columns } = &mut set.data {
+            columns.labeled_value = Some(String::new());
+            columns.truth = Some(String::new());
+            columns.features = Some(vec![String::new()]);
+        }
+        let set = serde_json::to_value(&set).unwrap_or(Value::Null);
+        let template = serde_json::to_value(template).unwrap_or(Value::Null);
+        let mut set_leaves = Vec::new();
+        let mut template_leaves = Vec::new();
+        leaves("", &set, &mut set_leaves);
+        leaves("", &template, &mut template_leaves);
+        set_leaves
+            .into_iter()
+            .zip(template_leaves)
+            .filter_map(|((path, like), (_, default))| {
+                let kind = Kind::of(like)?;
+                Some((
+                    path,
+                    Field {
+                        kind,
+                        optional: default.is_null(),
+                    },
+                ))
+            })
+            .collect()
+    }
+
+    /// The value the raw (percent-encoded) text stands for, if it fits.
+    fn parse(self, raw: &str) -> Option<Value> {
+        let is_list = matches!(self.kind, Kind::IntegerList | Kind::TextList);
+        if raw.is_empty() {
+            return match self.kind {
+                _ if self.optional => Some(Value::Null),
+                Kind::Text => Some(Value::String(String::new())),
+                _ if is_list => Some(Value::Array(Vec::new())),
+                _ => None,
+            };
+        }
+        if raw == EMPTY_VALUE {
+            return match self.kind {
+                Kind::Text => Some(Value::String(String::new())),
+                _ if is_list => Some(Value::Array(Vec::new())),
+                _ => None,
+            };
+        }
+        let items = || raw.strip_suffix(',').unwrap_or(raw).split(',');
+        match self.kind {
+            Kind::Integer => integer(raw),
+            Kind::Float => float(raw),
+            Kind::Text => Some(Value::String(decode(raw))),
+            Kind::IntegerList => items()
+                .map(integer)
+                .collect::<Option<Vec<_>>>()
+                .map(Value::Array),
+            Kind::TextList => Some(Value::Array(
+                items().map(|item| Value::String(decode(item))).collect(),
+            )),
+            Kind::Boolean => match decode(raw).trim() {
+                "true" | "1" => Some(Value::Bool(true)),
+                "false" | "0" => Some(Value::Bool(false)),
+                _ => None,
+            },
+        }
+    }
+}
+
+impl Kind {
+    /// The kind of a leaf whose value is set; None for kinds no setting has.
+    fn of(leaf: &Value) -> Option<Kind> {
+        match leaf {
+            Value::Number(n) if n.is_f64() => Some(Kind::Float),
+            Value::Number(_) => Some(Kind::Integer),
+            Value::String(_) => Some(Kind::Text),
+            Value::Bool(_) => Some(Kind::Boolean),
+            Value::Array(items) => match items.first() {
+                Some(Value::String(_)) => Some(Kind::TextList),
+                _ => Some(Kind::IntegerList),
+            },
+            _ => None,
+        }
+    }
+}
+
+/// Every leaf of `value`, by dotted path, in order.
+fn leaves<'a>(prefix: &str, value: &'a Value, out: &mut Vec<(String, &'a Value)>) {
+    match value {
+        Value::Object(map) => {
+            for (key, child) in map {
+                let path = if prefix.is_empty() {
+                    key.clone()
+                } else {
+                    format!("{prefix}.{key}")
+                };
+                leaves(&path, child, out);
+            }
+        }
+        leaf => out.push((prefix.to_string(), leaf)),
+    }
+}
+
+/// A whole number from percent-encoded text.
+fn integer(raw: &str) -> Option<Value> {
+    decode(raw).trim().parse::<u64>().ok().map(Value::from)
+}
+
+/// A finite real number from percent-encoded text.
+fn float(raw: &str) -> Option<Value> {
+    decode(raw)
+        .trim()
+        .parse::<f64>()
+        .ok()
+        .and_then(serde_json::Number::from_f64)
+        .map(Value::Number)
 }
 
 fn lookup<'a>(value: &'a Value, path: &str) -> Option<&'a Value> {
@@ -208,13 +448,11 @@ fn lookup_mut<'a>(value: &'a mut Value, path: &str) -> Option<&'a mut Value> {
     })
 }
 
-/// Percent-encode everything but unreserved characters and commas.
+/// Percent-encode every byte but `A–Z a–z 0–9 - . _`.
 fn encode(text: &str) -> String {
     text.bytes()
         .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b',' => {
-                (b as char).to_string()
-            }
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' => (b as char).to_string(),
             _ => format!("%{b:02X}"),
         })
         .collect()
@@ -316,6 +554,208 @@ mod tests {
         for key in ["split.rho", "colour", "split.n_labeled", "nnpu.beta"] {
             assert!(all.contains(key), "no notice for {key}: {all}");
         }
+    }
+
+    /// A CSV configuration with these column choices.
+    fn csv_config(columns: CsvColumns) -> RunConfig {
+        RunConfig {
+            data: DataConfig::Csv { columns },
+            ..RunConfig::default()
+        }
+    }
+
+    #[test]
+    fn column_choices_of_every_shape_round_trip() {
+        for columns in [
+            CsvColumns {
+                labeled: "7".into(),
+                labeled_value: Some("1".into()),
+                truth: Some("0.5".into()),
+                features: Some(vec!["a,b".into(), "".into(), "~".into(), "x%2Cy".into()]),
+            },
+            CsvColumns {
+                labeled: "".into(),
+                labeled_value: Some("".into()),
+                truth: None,
+                features: Some(vec![]),
+            },
+            CsvColumns {
+                features: Some(vec!["".into()]),
+                ..CsvColumns::default()
+            },
+            CsvColumns {
+                features: Some(vec!["a".into(), "".into()]),
+                truth: Some("~ & = + # %".into()),
+                ..CsvColumns::default()
+            },
+        ] {
+            let c = csv_config(columns);
+            let run = from_hash(&to_hash(&c, false, None));
+            assert_eq!(run.config, c);
+            assert!(run.notices.is_empty(), "{:?}", run.notices);
+        }
+    }
+
+    #[test]
+    fn none_and_empty_are_written_differently() {
+        let hash = to_hash(
+            &csv_config(CsvColumns {
+                labeled_value: Some(String::new()),
+                features: Some(vec!["a".into(), String::new()]),
+                ..CsvColumns::default()
+            }),
+            false,
+            None,
+        );
+        assert!(hash.contains("data.columns.labeled_value=~&"), "{hash}");
+        assert!(hash.contains("data.columns.truth=&"), "{hash}");
+        assert!(hash.contains("data.columns.features=a,,"), "{hash}");
+    }
+
+    #[test]
+    fn links_in_the_earlier_format_still_read() {
+        let run = from_hash(
+            "#data.kind=csv&data.columns.labeled=is%20labeled%3F&data.columns.labeled_value=\
+             &data.columns.truth=y%26z%3D1&data.columns.features=&split.n_unlabeled=\
+             &split.rho=0.7&learner=nn-pu&seed=42&nnpu.prior=0.25",
+        );
+        let expected = RunConfig {
+            learner: Learner::NnPu,
+            seed: 42,
+            ..csv_config(CsvColumns {
+                labeled: "is labeled?".into(),
+                labeled_value: None,
+                truth: Some("y&z=1".into()),
+                features: None,
+            })
+        };
+        let mut expected = expected;
+        expected.split.rho = 0.7;
+        expected.nnpu.prior = Some(0.25);
+        assert_eq!(run.config, expected);
+        assert!(run.notices.is_empty(), "{:?}", run.notices);
+        let run = from_hash("#data.kind=builtin&data.positive_classes=1,3,5");
+        assert_eq!(
+            run.config.data,
+            DataConfig::Builtin {
+                dataset: BuiltinDataset::Mnist,
+                positive_classes: vec![1, 3, 5]
+            }
+        );
+    }
+
+    #[test]
+    fn a_repeated_key_takes_its_last_value_with_a_notice() {
+        for hash in [
+            "#learner=separator&seed=5&learner=nn-pu",
+            "#seed=5&learner=separator&learner=nn-pu",
+        ] {
+            let run = from_hash(hash);
+            assert_eq!(run.config.learner, Learner::NnPu, "{hash}");
+            assert_eq!(run.config.seed, 5);
+            assert_eq!(
+                run.notices,
+                vec!["learner: given 2 times; the last value is used"]
+            );
+        }
+        let run = from_hash("#data.kind=csv&data.columns.truth=t&data.kind=builtin");
+        assert!(matches!(run.config.data, DataConfig::Builtin { .. }));
+        assert_eq!(run.notices.len(), 2, "{:?}", run.notices);
+    }
+
+    #[test]
+    fn huge_hashes_are_capped_with_notices() {
+        let flood = "x=1&".repeat(512 * 1024);
+        let started = std::time::Instant::now();
+        let run = from_hash(&flood);
+        assert!(
+            started.elapsed().as_secs_f64() < 3.0,
+            "{:?}",
+            started.elapsed()
+        );
+        assert_eq!(run.config, RunConfig::default());
+        assert_eq!(
+            run.notices,
+            vec![
+                "The link's settings are 2097152 characters long, over the limit of 131072; \
+                 only the first 131071 were read."
+                    .to_string(),
+                "x: given 100 times; the last value is used".into(),
+                "The link holds more than 100 settings; the last 32668 were ignored.".into(),
+                "x: not a setting; ignored".into(),
+            ]
+        );
+        // An odd prefix puts the limit inside a two-byte character.
+        let wide = format!("learner=nn-pu&xx=1&{}", "é".repeat(MAX_HASH_CHARS));
+        assert_eq!(from_hash(&wide).config.learner, Learner::NnPu);
+        let distinct: String = (0..200_000).map(|i| format!("x{i}=1&")).collect();
+        let run = from_hash(&distinct);
+        assert_eq!(run.notices.len(), MAX_NOTICES);
+        assert_eq!(run.notices[2], "x0: not a setting; ignored");
+        assert_eq!(run.notices[9], "…and 93 more");
+        // One long value per key, every key a setting: time grows with the
+        // hash, not with keys × length.
+        let name = "n".repeat(1_000);
+        let mut hash = String::from("data.kind=csv");
+        for i in 0..99 {
+            hash += &format!("&data.columns.truth={name}{i}");
+        }
+        let started = std::time::Instant::now();
+        let run = from_hash(&hash);
+        assert!(
+            started.elapsed().as_secs_f64() < 3.0,
+            "{:?}",
+            started.elapsed()
+        );
+        let DataConfig::Csv { columns } = &run.config.data else {
+            panic!("{:?}", run.config.data)
+        };
+        assert_eq!(columns.truth, Some(format!("{name}98")));
+    }
+
+    #[test]
+    fn settings_that_together_ask_too_much_fall_back_to_defaults() {
+        let run = from_hash(
+            "#split.n_labeled=20000&split.n_unlabeled=100000&optim.batch_size=2&optim.epochs=2000",
+        );
+        assert!(run.config.validate().is_empty());
+        assert_eq!(run.config, RunConfig::default());
+        assert_eq!(
+            run.notices.last().map(String::as_str),
+            Some("The link's settings together ask for too much work; the defaults are used.")
+        );
+        let run = from_hash("#split.n_labeled=1750&optim.batch_size=2&optim.epochs=2000");
+        assert_eq!(run.config.optim.batch_size, 2);
+        assert_eq!(run.config.optim.epochs, 20);
+        assert!(run.notices[0].starts_with("optim.epochs: 2000 epochs in batches of 2 take"));
+    }
+
+    #[test]
+    fn huge_counts_in_a_link_are_refused_not_overflowed() {
+        // Found by scripts/fuzz.sh: validate() doubled this and overflowed.
+        let run = from_hash("#policy.pretrain_epochs=10000000000000000000");
+        assert_eq!(run.config.policy.pretrain_epochs, 10);
+        assert!(
+            run.notices[0].starts_with("policy.pretrain_epochs: must be at most 100"),
+            "{:?}",
+            run.notices
+        );
+    }
+
+    #[test]
+    fn notices_quote_user_text_clipped() {
+        let key = "k".repeat(10_000);
+        let run = from_hash(&format!("#{key}=1&learner={}", "w".repeat(10_000)));
+        assert_eq!(run.notices.len(), 2);
+        assert!(
+            run.notices.iter().all(|n| n.chars().count() < 200),
+            "{:?}",
+            run.notices
+        );
+        assert_eq!(
+            run.notices[0],
+            format!("{}…: not a setting; ignored", "k".repeat(40))
+        );
     }
 
     #[test]

@@ -12,11 +12,12 @@
 
 use crate::config::{DataConfig, RunConfig};
 use crate::data::csv::TabularData;
-use crate::data::standardise::Standardiser;
+use crate::data::standardise::{NotFinite, Standardiser};
 use crate::data::tabular_features::TabularFeatures;
 use crate::data::{Dataset, FeatureShape};
 use crate::pca::Pca2;
 use crate::rng::{PortableRng, stream};
+use crate::user_text::clip;
 
 /// A PU training set with its hidden truth, and a test set.
 #[derive(Clone, Debug, PartialEq)]
@@ -108,6 +109,18 @@ pub enum SplitError {
         expected: &'static str,
         /// What was given.
         given: &'static str,
+    },
+    /// A feature value that standardising makes infinite.
+    #[error(
+        "data row {row}, column \"{column}\": standardised with the training rows' mean and \
+         standard deviation, this value is not a finite number (it lies far outside the \
+         training rows' range); check the value, or remove the row"
+    )]
+    NotFinite {
+        /// 1-based data row of the file.
+        row: usize,
+        /// Name of the feature column, shortened.
+        column: String,
     },
     /// Too few rows to hold out a test set and still train.
     #[error("the CSV has too few rows to hold out a test set: {0}")]
@@ -243,8 +256,21 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
     let standardiser = Standardiser::fit(&table.features, dim, &train_rows);
     let mut train_x = gather_rows(&table.features, dim, &train_rows);
     let mut test_x = gather_rows(&table.features, dim, &test_rows);
-    standardiser.apply(&mut train_x);
-    standardiser.apply(&mut test_x);
+    let not_finite = |rows: &[usize], at: NotFinite| SplitError::NotFinite {
+        row: rows.get(at.row).map_or(0, |&row| row + 1),
+        column: clip(
+            table
+                .feature_names
+                .get(at.column)
+                .map_or("", String::as_str),
+        ),
+    };
+    standardiser
+        .apply(&mut train_x)
+        .map_err(|at| not_finite(&train_rows, at))?;
+    standardiser
+        .apply(&mut test_x)
+        .map_err(|at| not_finite(&test_rows, at))?;
     let truth_of = |rows: &[usize]| {
         table
             .truth

@@ -188,3 +188,53 @@ fn tabular_unlabeled_projection_puts_the_classes_apart() {
         "positives {pos:?} negatives {neg:?}"
     );
 }
+
+#[test]
+fn a_value_standardising_makes_infinite_is_refused_with_row_and_column() {
+    // x1 barely varies (std about 6e-8) except on data row 7, which holds 3e38:
+    // wherever row 7 is held out for testing, standardising it overflows f32.
+    let mut text = String::from("x1,x2,labeled,truth\n");
+    for i in 0..40 {
+        let x1 = if i == 6 {
+            "3e38"
+        } else if i % 2 == 0 {
+            "1"
+        } else {
+            "1.0000001"
+        };
+        text += &format!(
+            "{x1},{i},{},{}\n",
+            u8::from(i % 4 == 0),
+            u8::from(i % 2 == 0)
+        );
+    }
+    let columns = CsvColumns {
+        truth: Some("truth".into()),
+        ..CsvColumns::default()
+    };
+    let table = read_csv(text.as_bytes(), &columns).unwrap();
+    let mut refused = 0;
+    for seed in 1..=12 {
+        let config = RunConfig {
+            seed,
+            ..csv_config(Some("truth"))
+        };
+        match split_csv(&table, &config) {
+            Ok(split) => assert!(split.train_x.iter().all(|x| x.is_finite()), "seed {seed}"),
+            Err(error) => {
+                refused += 1;
+                assert_eq!(
+                    error,
+                    SplitError::NotFinite {
+                        row: 7,
+                        column: "x1".into()
+                    }
+                );
+                assert!(error.to_string().starts_with(
+                    "data row 7, column \"x1\": standardised with the training rows' mean"
+                ));
+            }
+        }
+    }
+    assert!(refused > 0, "row 7 was never held out");
+}

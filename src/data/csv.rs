@@ -7,18 +7,26 @@
 //! says what is wrong, where, and what to do.
 //!
 //! Reading rules shared by both:
-//! - the text must be UTF-8; a byte order mark at the start is ignored;
+//! - at most [`MAX_CSV_BYTES`] of UTF-8 text; a byte order mark at the start
+//!   is ignored, and one inside the header is refused;
 //! - the separator is detected from the header line (see [`read_csv`]);
 //! - quoted fields follow RFC 4180, and whitespace around every cell is trimmed;
 //! - rows whose cells are all blank (blank lines, `,,,`) are skipped;
-//! - line numbers are 1-based physical lines, so the header is line 1 unless
-//!   blank lines precede it.
+//! - lines end at `\n`, `\r\n` or a lone `\r`; line numbers are 1-based
+//!   physical lines, so the header is line 1 unless blank lines precede it;
+//! - memory stays in proportion to the file: a record keeps at most one more
+//!   field than [`MAX_COLUMNS`], and user text in messages is clipped.
 
 use std::collections::HashMap;
 use std::fmt;
 
-use ::csv::{Position, Reader, ReaderBuilder, StringRecord};
+use csv_core::{ReadFieldResult, Reader, ReaderBuilder};
 
+use crate::user_text::{clip, plural_s, quoted_list};
+
+/// Largest file read, in bytes: the page's file drop, CSV data in share
+/// links and the command line all stop here (browser memory).
+pub const MAX_CSV_BYTES: usize = 32 * 1024 * 1024;
 /// Most data rows accepted (documented limit; browser memory).
 pub const MAX_ROWS: usize = 50_000;
 /// Most columns accepted.
@@ -27,12 +35,17 @@ pub const MAX_COLUMNS: usize = 500;
 /// Separators tried on the header line, in order of preference on ties, with their
 /// names for the warning about a separator other than comma.
 const DELIMITERS: [(u8, &str); 3] = [(b',', "commas"), (b';', "semicolons (;)"), (b'\t', "tabs")];
-/// Longest cell value or line quoted in a message, in characters.
-const MAX_SHOWN_CHARS: usize = 40;
 /// Most distinct labeled-column values quoted in a message.
 const MAX_SHOWN_VALUES: usize = 5;
 /// Most column names listed in a message.
 const MAX_SHOWN_COLUMNS: usize = 30;
+/// Most empty cells located in a message.
+const MAX_SHOWN_CELLS: usize = 3;
+/// Fields of a record kept in memory: one more than any header may have, so
+/// a record that is too wide is still recognised but costs no more memory.
+const FIELDS_KEPT: usize = MAX_COLUMNS + 1;
+/// Bytes the parser unescapes at a time.
+const PARSE_CHUNK: usize = 4096;
 
 /// Spellings accepted in the labeled column when no labeled value is set.
 const LABELED_FLAGS: FlagWords = FlagWords(&[
@@ -171,9 +184,10 @@ impl fmt::Display for LabeledSummary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "Column \"{}\" has {} rows and its values include {}; {} marks a row as labeled.",
+            "Column \"{}\" has {} row{} and its values include {}; {} marks a row as labeled.",
             self.column,
             self.rows,
+            plural_s(self.rows),
             quoted_list(&self.values, MAX_SHOWN_VALUES),
             self.rule
         )
@@ -190,6 +204,17 @@ pub enum CsvError {
          and whose other lines hold one example each."
     )]
     Empty,
+    /// The file is larger than [`MAX_CSV_BYTES`].
+    #[error(
+        "The file is {:.1} MiB, more than the limit of {} MiB. Use a sample of its rows, or \
+         fewer columns.",
+        *.bytes as f64 / (1024.0 * 1024.0),
+        MAX_CSV_BYTES / (1024 * 1024)
+    )]
+    FileTooLarge {
+        /// Size of the file in bytes.
+        bytes: usize,
+    },
     /// The bytes are not UTF-8 text.
     #[error(
         "The file is not UTF-8 text: line {line} (byte offset {byte}) holds bytes that are \
@@ -200,6 +225,28 @@ pub enum CsvError {
         line: u64,
         /// 0-based offset of the first invalid byte in the file.
         byte: usize,
+    },
+    /// A quote in the header line is never closed.
+    #[error(
+        "Line {line}, the header, opens a quote (\") that is never closed, so the rest of the \
+         file would read as one column name. Close the quote, or remove it."
+    )]
+    UnclosedQuote {
+        /// 1-based line of the header.
+        line: u64,
+    },
+    /// A byte order mark inside the header, not at the start of the file.
+    #[error(
+        "Column {position} of the header (\"{name}\") holds a byte order mark, an invisible \
+         character (U+FEFF) that belongs only at the very start of a file; joining two files \
+         leaves one inside. Delete it (retype the column's name), or save the file again as \
+         UTF-8."
+    )]
+    ByteOrderMark {
+        /// 1-based position of the column.
+        position: usize,
+        /// The column's name, shortened, the mark shown as `\u{feff}`.
+        name: String,
     },
     /// The header line holds no comma, semicolon or tab.
     #[error(
@@ -264,9 +311,9 @@ pub enum CsvError {
     MissingColumn {
         /// What the column was chosen for.
         role: ColumnRole,
-        /// The name looked for.
+        /// The name looked for, shortened.
         name: String,
-        /// The names the header does hold.
+        /// The names the header holds, each shortened.
         available: Vec<String>,
     },
     /// One column was chosen for two roles.
@@ -288,7 +335,7 @@ pub enum CsvError {
         "Line {line} has {found} field{} but the header has {expected}. Every row needs one \
          value per column: check that line for a missing or extra separator, or a quote (\") \
          that is not closed.",
-        plural_s(.found)
+        plural_s(*.found)
     )]
     Ragged {
         /// 1-based line on which the row starts.
@@ -297,6 +344,18 @@ pub enum CsvError {
         expected: usize,
         /// Fields in the row.
         found: usize,
+    },
+    /// Several feature cells are empty (a single empty cell is [`CsvError::NonNumeric`]).
+    #[error(
+        "{count} feature cells are empty: {}. Feature cells must hold numbers: fill in the \
+         missing values or remove those rows.",
+        located(.first, *.count)
+    )]
+    EmptyCells {
+        /// How many feature cells are empty.
+        count: usize,
+        /// Where the first few are.
+        first: Vec<CellAt>,
     },
     /// A feature cell is not a number (an empty cell included).
     #[error("{at}: {} is not a number.{}", shown(.value), non_numeric_advice(.value))]
@@ -376,17 +435,6 @@ pub enum CsvError {
         /// The limit, [`MAX_ROWS`].
         limit: usize,
     },
-    /// The CSV parser itself failed (not expected for UTF-8 text held in memory).
-    #[error(
-        "The file could not be read as CSV near line {line} ({detail}). Check that it is a \
-         plain comma-, semicolon- or tab-separated text file."
-    )]
-    Unreadable {
-        /// 1-based line where reading stopped.
-        line: u64,
-        /// The parser's own description.
-        detail: String,
-    },
 }
 
 /// Parse a whole CSV file.
@@ -412,7 +460,7 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
     let positives = parsed.labeled.iter().filter(|&&labeled| labeled).count();
     if positives == 0 || positives == parsed.labeled.len() {
         let summary = LabeledSummary {
-            column: columns.labeled.trim().to_owned(),
+            column: clip(columns.labeled.trim()),
             rows: parsed.labeled.len(),
             values: parsed.labeled_values,
             rule: rule.describe(),
@@ -428,7 +476,7 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
         .iter()
         .filter_map(|&index| header.get(index).cloned())
         .collect();
-    let varying = drop_constant_columns(names, &parsed.features);
+    let varying = drop_constant_columns(names, parsed.features);
     if varying.names.is_empty() {
         return Err(CsvError::NoFeatures {
             constant: varying.dropped.into_iter().map(|(name, _)| name).collect(),
@@ -438,8 +486,9 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
         .into_iter()
         .chain(varying.dropped.iter().map(|(name, value)| {
             format!(
-                "Feature column \"{name}\" holds the same value ({value}) in every row, so it \
-                 carries no information and was dropped."
+                "Feature column \"{}\" holds the same value ({value}) in every row, so it \
+                 carries no information and was dropped.",
+                clip(name)
             )
         }))
         .collect();
@@ -497,7 +546,9 @@ pub fn read_feature_rows(
     let truth = truth.and_then(|name| column_index(&header, name, ColumnRole::Truth).ok());
     if let Some(index) = truth.filter(|index| features.contains(index)) {
         return Err(CsvError::RoleConflict {
-            name: header.get(index).cloned().unwrap_or_default(),
+            name: header
+                .get(index)
+                .map_or_else(String::new, |name| clip(name)),
             first: ColumnRole::Truth,
             second: ColumnRole::Feature,
         });
@@ -507,27 +558,15 @@ pub fn read_feature_rows(
         truth: truth.map(|_| Vec::new()),
         rows: 0,
     };
-    let mut count = 0;
-    while let Some((line, record)) = rows.next_row()? {
-        count += 1;
-        if count > MAX_ROWS {
-            continue;
-        }
-        let row = DataRow {
-            record,
-            header: &header,
-            line,
-            number: count,
-        };
+    read.rows = for_each_row(&mut rows, &header, |row, empty| {
         if let (Some(index), Some(truth)) = (truth, read.truth.as_mut()) {
             truth.push(row.cell(index).truth()?);
         }
         for &index in &features {
-            read.features.push(row.cell(index).number()?);
+            read.features.push(empty.number(&row.cell(index))?);
         }
-    }
-    check_row_count(count)?;
-    read.rows = count;
+        Ok(())
+    })?;
     Ok(read)
 }
 
@@ -609,29 +648,43 @@ struct Table<'a> {
 }
 
 impl<'a> Table<'a> {
-    /// Checks encoding, separator and header, leaving the reader at the first data row.
+    /// Checks size, encoding, separator and header, leaving the reader at the first data row.
     fn open(bytes: &'a [u8]) -> Result<Self, CsvError> {
+        if bytes.len() > MAX_CSV_BYTES {
+            return Err(CsvError::FileTooLarge { bytes: bytes.len() });
+        }
         let text = utf8_text(bytes)?;
         if text.trim().is_empty() {
             return Err(CsvError::Empty);
         }
-        let first_line = header_line(text);
-        let delimiter = detect_delimiter(first_line)?;
-        let mut rows = Rows {
-            text,
-            reader: ReaderBuilder::new()
-                .delimiter(delimiter)
-                .has_headers(false)
-                .flexible(true)
-                .from_reader(text.as_bytes()),
-            record: StringRecord::new(),
-            width: None,
+        let first = header_line(text);
+        if !first.closed {
+            return Err(CsvError::UnclosedQuote { line: first.line });
+        }
+        let delimiter = detect_delimiter(first.text)?;
+        let mut rows = Rows::new(text, delimiter);
+        let Some(_) = rows.next_row()? else {
+            return Err(CsvError::Empty);
         };
-        let header: Vec<String> = match rows.next_row()? {
-            Some((_, record)) => record.iter().map(|name| name.trim().to_owned()).collect(),
-            None => return Err(CsvError::Empty),
-        };
-        check_header(&header, first_line)?;
+        if rows.found > MAX_COLUMNS {
+            return Err(CsvError::TooManyColumns {
+                found: rows.found,
+                limit: MAX_COLUMNS,
+            });
+        }
+        let header: Vec<String> = rows
+            .fields
+            .iter()
+            .map(|name| name.trim().to_owned())
+            .collect();
+        if let Some(at) = first.text.find('\u{feff}') {
+            let position = count_unquoted(first.text.get(..at).unwrap_or_default(), delimiter) + 1;
+            return Err(CsvError::ByteOrderMark {
+                position,
+                name: clip(header.get(position - 1).map_or("", String::as_str)),
+            });
+        }
+        check_header(&header, first.text)?;
         rows.width = Some(header.len());
         Ok(Table {
             delimiter,
@@ -641,98 +694,191 @@ impl<'a> Table<'a> {
     }
 }
 
-/// Reads the non-blank records of a CSV file one at a time.
+/// Reads the non-blank records of a CSV text one at a time.
+///
+/// Quoted fields follow RFC 4180; a record ends at `\n`, `\r\n` or a lone
+/// `\r` outside quotes. At most [`FIELDS_KEPT`] fields of a record are kept
+/// (the rest are only counted), so no record costs more memory than the
+/// widest file allowed.
 struct Rows<'a> {
-    /// The whole text, to place records on their lines.
+    /// The whole text.
     text: &'a str,
-    /// The underlying parser.
-    reader: Reader<&'a [u8]>,
-    /// The record last read, reused between rows.
-    record: StringRecord,
+    /// Bytes of the text the parser has consumed.
+    consumed: usize,
+    /// The parser.
+    parser: Reader,
+    /// The fields of the record last read, untrimmed, at most [`FIELDS_KEPT`].
+    fields: Vec<String>,
+    /// Number of fields of the record last read.
+    found: usize,
+    /// Counts lines up to the record last read.
+    lines: LineCounter,
     /// Field count every record must have; None while reading the header.
     width: Option<usize>,
 }
 
-impl Rows<'_> {
+impl<'a> Rows<'a> {
+    /// A reader at the start of `text`.
+    fn new(text: &'a str, delimiter: u8) -> Self {
+        Rows {
+            text,
+            consumed: 0,
+            parser: ReaderBuilder::new().delimiter(delimiter).build(),
+            fields: Vec::new(),
+            found: 0,
+            lines: LineCounter::default(),
+            width: None,
+        }
+    }
+
     /// The next record that is not blank, with the line it starts on.
-    fn next_row(&mut self) -> Result<Option<(u64, &StringRecord)>, CsvError> {
+    fn next_row(&mut self) -> Result<Option<(u64, &[String])>, CsvError> {
         loop {
-            let more =
-                self.reader
-                    .read_record(&mut self.record)
-                    .map_err(|err| CsvError::Unreadable {
-                        line: err.position().map_or(0, Position::line),
-                        detail: err.to_string(),
-                    })?;
-            if !more {
+            let start = self.consumed;
+            let Some(blank) = self.read_record() else {
                 return Ok(None);
-            }
-            if self.record.iter().all(|cell| cell.trim().is_empty()) {
+            };
+            if blank {
                 continue;
             }
             let line = self
-                .record
-                .position()
-                .map_or(0, |position| record_line(self.text, position));
-            if let Some(expected) = self.width.filter(|&width| width != self.record.len()) {
+                .lines
+                .line_of(self.text.as_bytes(), record_start(self.text, start));
+            if let Some(expected) = self.width.filter(|&width| width != self.found) {
                 return Err(CsvError::Ragged {
                     line,
                     expected,
-                    found: self.record.len(),
+                    found: self.found,
                 });
             }
-            return Ok(Some((line, &self.record)));
+            return Ok(Some((line, &self.fields)));
+        }
+    }
+
+    /// Reads one record into `fields` and `found`; whether all its cells
+    /// are blank, or None at the end of the text.
+    fn read_record(&mut self) -> Option<bool> {
+        self.fields.clear();
+        self.found = 0;
+        let mut blank = true;
+        let mut field = Vec::new();
+        let mut chunk = [0u8; PARSE_CHUNK];
+        loop {
+            let input = self
+                .text
+                .as_bytes()
+                .get(self.consumed..)
+                .unwrap_or_default();
+            let (result, read, written) = self.parser.read_field(input, &mut chunk);
+            self.consumed += read;
+            field.extend_from_slice(chunk.get(..written).unwrap_or_default());
+            match result {
+                ReadFieldResult::InputEmpty | ReadFieldResult::OutputFull => {}
+                ReadFieldResult::End => return None,
+                ReadFieldResult::Field { record_end } => {
+                    // Fields split the text at ASCII bytes, so they are UTF-8.
+                    let text = String::from_utf8(std::mem::take(&mut field))
+                        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+                    blank &= text.trim().is_empty();
+                    if self.found < FIELDS_KEPT {
+                        self.fields.push(text);
+                    }
+                    self.found += 1;
+                    if record_end {
+                        return Some(blank);
+                    }
+                }
+            }
         }
     }
 }
 
-/// The 1-based line on which a record starts. The parser reports the position before
-/// the empty lines it skipped on the way to the record, so their line breaks are added.
-fn record_line(text: &str, position: &Position) -> u64 {
-    let skipped = usize::try_from(position.byte())
-        .ok()
-        .and_then(|start| text.get(start..))
+/// Where a record whose reading started at byte `start` begins: the parser
+/// skips empty lines before a record without reporting them.
+fn record_start(text: &str, start: usize) -> usize {
+    let skipped = text
+        .as_bytes()
+        .get(start..)
         .unwrap_or_default()
-        .bytes()
-        .take_while(|&byte| byte == b'\n' || byte == b'\r')
-        .filter(|&byte| byte == b'\n')
+        .iter()
+        .take_while(|&&byte| byte == b'\n' || byte == b'\r')
         .count();
-    position.line() + skipped as u64
+    start + skipped
+}
+
+/// Counts lines up to a byte offset, moving forward only, so reading a whole
+/// file counts each byte once. A line ends at `\n`, `\r\n` or a lone `\r`.
+#[derive(Default)]
+struct LineCounter {
+    /// Offset counted up to.
+    offset: usize,
+    /// Line breaks before `offset`.
+    breaks: u64,
+}
+
+impl LineCounter {
+    /// The 1-based line holding byte `offset` of `bytes` (not before the last one asked for).
+    fn line_of(&mut self, bytes: &[u8], offset: usize) -> u64 {
+        if offset > self.offset {
+            self.breaks += line_breaks(bytes, self.offset, offset);
+            self.offset = offset;
+        }
+        self.breaks + 1
+    }
+}
+
+/// Line breaks (`\n`, `\r\n`, lone `\r`) that end in `bytes[from..to]`.
+fn line_breaks(bytes: &[u8], from: usize, to: usize) -> u64 {
+    let part = bytes.get(from..to).unwrap_or_default();
+    part.iter()
+        .enumerate()
+        .filter(|&(at, &byte)| {
+            byte == b'\n' || (byte == b'\r' && bytes.get(from + at + 1) != Some(&b'\n'))
+        })
+        .count() as u64
 }
 
 /// The bytes as text without a leading byte order mark, or where they stop being UTF-8.
 fn utf8_text(bytes: &[u8]) -> Result<&str, CsvError> {
-    let text = std::str::from_utf8(bytes).map_err(|err| {
-        let valid = bytes.get(..err.valid_up_to()).unwrap_or_default();
-        CsvError::NotUtf8 {
-            line: 1 + valid.iter().filter(|&&byte| byte == b'\n').count() as u64,
-            byte: err.valid_up_to(),
-        }
+    let text = std::str::from_utf8(bytes).map_err(|err| CsvError::NotUtf8 {
+        line: 1 + line_breaks(bytes, 0, err.valid_up_to()),
+        byte: err.valid_up_to(),
     })?;
     Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
 }
 
+/// The header line as found in the text.
+struct HeaderLine<'a> {
+    /// Its text, extended over line breaks inside quotes, trimmed.
+    text: &'a str,
+    /// Its 1-based line.
+    line: u64,
+    /// False when a quote opened in it is never closed.
+    closed: bool,
+}
+
 /// The first non-blank line of the text, extended over line breaks inside quotes.
-fn header_line(text: &str) -> &str {
-    let start: usize = text
-        .split_inclusive('\n')
-        .take_while(|line| line.trim().is_empty())
-        .map(str::len)
-        .sum();
-    let rest = text.get(start..).unwrap_or_default();
+fn header_line(text: &str) -> HeaderLine<'_> {
+    let rest = text.trim_start();
+    let start = text.len() - rest.len();
+    let line = 1 + line_breaks(text.as_bytes(), 0, start);
     let mut quoted = false;
     let mut end = rest.len();
-    for (index, c) in rest.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            '\n' if !quoted => {
+    for (index, byte) in rest.bytes().enumerate() {
+        match byte {
+            b'"' => quoted = !quoted,
+            b'\n' | b'\r' if !quoted => {
                 end = index;
                 break;
             }
             _ => {}
         }
     }
-    rest.get(..end).unwrap_or(rest).trim()
+    HeaderLine {
+        text: rest.get(..end).unwrap_or(rest).trim(),
+        line,
+        closed: !quoted,
+    }
 }
 
 /// The separator that splits the header line into the most fields; ties prefer the earlier one.
@@ -764,14 +910,8 @@ fn count_unquoted(line: &str, delimiter: u8) -> usize {
     count
 }
 
-/// Refuses a header that is too wide, is really data, or has unnamed or repeated columns.
+/// Refuses a header that is really data, or has unnamed or repeated columns.
 fn check_header(header: &[String], first_line: &str) -> Result<(), CsvError> {
-    if header.len() > MAX_COLUMNS {
-        return Err(CsvError::TooManyColumns {
-            found: header.len(),
-            limit: MAX_COLUMNS,
-        });
-    }
     if header.iter().all(|name| is_finite_number(name)) {
         return Err(CsvError::NoHeader {
             first_line: clip(first_line),
@@ -786,7 +926,7 @@ fn check_header(header: &[String], first_line: &str) -> Result<(), CsvError> {
     for (index, name) in header.iter().enumerate() {
         if let Some(first) = first_positions.insert(name.as_str(), index + 1) {
             return Err(CsvError::DuplicateColumn {
-                name: name.clone(),
+                name: clip(name),
                 first,
                 second: index + 1,
             });
@@ -815,7 +955,7 @@ impl Layout {
     fn resolve(header: &[String], columns: &CsvColumns) -> Result<Self, CsvError> {
         let find = |name: &str, role: ColumnRole| column_index(header, name, role);
         let conflict = |name: &str, first: ColumnRole, second: ColumnRole| CsvError::RoleConflict {
-            name: name.trim().to_owned(),
+            name: clip(name.trim()),
             first,
             second,
         };
@@ -872,8 +1012,8 @@ fn column_index(header: &[String], name: &str, role: ColumnRole) -> Result<usize
         .position(|column| column == name)
         .ok_or_else(|| CsvError::MissingColumn {
             role,
-            name: name.to_owned(),
-            available: header.to_vec(),
+            name: clip(name),
+            available: header.iter().map(|column| clip(column)).collect(),
         })
 }
 
@@ -902,18 +1042,7 @@ fn parse_rows(
         truth: layout.truth.map(|_| Vec::new()),
         labeled_values: Vec::new(),
     };
-    let mut count = 0;
-    while let Some((line, record)) = rows.next_row()? {
-        count += 1;
-        if count > MAX_ROWS {
-            continue;
-        }
-        let row = DataRow {
-            record,
-            header,
-            line,
-            number: count,
-        };
+    for_each_row(rows, header, |row, empty| {
         let labeled = row.cell(layout.labeled);
         if parsed.labeled_values.len() < MAX_SHOWN_VALUES {
             let value = clip(labeled.value);
@@ -926,17 +1055,102 @@ fn parse_rows(
             truth.push(row.cell(index).truth()?);
         }
         for &index in &layout.features {
-            parsed.features.push(row.cell(index).number()?);
+            parsed.features.push(empty.number(&row.cell(index))?);
+        }
+        Ok(())
+    })?;
+    Ok(parsed)
+}
+
+/// Calls `parse` on each of the first [`MAX_ROWS`] data rows and counts the
+/// rest; the number of data rows. Empty feature cells (which `parse` reads
+/// through [`EmptyCells::number`]) are all counted before the file is
+/// refused; an error found after the first of them reports them instead.
+///
+/// # Errors
+/// The first error `parse` or the reader returns, [`CsvError::NonNumeric`] or
+/// [`CsvError::EmptyCells`] for empty feature cells, or a row count outside
+/// one to [`MAX_ROWS`].
+fn for_each_row(
+    rows: &mut Rows<'_>,
+    header: &[String],
+    mut parse: impl FnMut(&DataRow<'_>, &mut EmptyCells) -> Result<(), CsvError>,
+) -> Result<usize, CsvError> {
+    let mut empty = EmptyCells::default();
+    let mut count = 0;
+    loop {
+        let (line, record) = match rows.next_row() {
+            Ok(Some(next)) => next,
+            Ok(None) => break,
+            Err(error) => return Err(empty.before(error)),
+        };
+        count += 1;
+        if count > MAX_ROWS {
+            continue;
+        }
+        let row = DataRow {
+            record,
+            header,
+            line,
+            number: count,
+        };
+        if let Err(error) = parse(&row, &mut empty) {
+            return Err(empty.before(error));
         }
     }
+    if let Some(error) = empty.error() {
+        return Err(error);
+    }
     check_row_count(count)?;
-    Ok(parsed)
+    Ok(count)
+}
+
+/// The empty feature cells found so far.
+#[derive(Default)]
+struct EmptyCells {
+    /// How many.
+    count: usize,
+    /// Where the first [`MAX_SHOWN_CELLS`] are.
+    first: Vec<CellAt>,
+}
+
+impl EmptyCells {
+    /// The cell as a feature value; an empty cell is counted and read as 0
+    /// (the file is refused at the end of the read).
+    fn number(&mut self, cell: &Cell<'_>) -> Result<f32, CsvError> {
+        if !cell.value.is_empty() {
+            return cell.number();
+        }
+        self.count += 1;
+        if self.first.len() < MAX_SHOWN_CELLS {
+            self.first.push(cell.at());
+        }
+        Ok(0.0)
+    }
+
+    /// The error for the empty cells found, if any.
+    fn error(self) -> Option<CsvError> {
+        let EmptyCells { count, mut first } = self;
+        match count {
+            0 => None,
+            1 => first.pop().map(|at| CsvError::NonNumeric {
+                at,
+                value: String::new(),
+            }),
+            _ => Some(CsvError::EmptyCells { count, first }),
+        }
+    }
+
+    /// `error`, unless empty cells were found before it.
+    fn before(self, error: CsvError) -> CsvError {
+        self.error().unwrap_or(error)
+    }
 }
 
 /// One data record with what is needed to name its cells in messages.
 struct DataRow<'a> {
     /// The record's fields, untrimmed.
-    record: &'a StringRecord,
+    record: &'a [String],
     /// Column names.
     header: &'a [String],
     /// Line on which the record starts.
@@ -949,7 +1163,7 @@ impl<'a> DataRow<'a> {
     /// The trimmed cell of column `index`.
     fn cell(&self, index: usize) -> Cell<'a> {
         Cell {
-            value: self.record.get(index).unwrap_or_default().trim(),
+            value: self.record.get(index).map_or("", |cell| cell.trim()),
             column: self.header.get(index).map_or("", String::as_str),
             line: self.line,
             row: self.number,
@@ -975,7 +1189,7 @@ impl Cell<'_> {
         CellAt {
             line: self.line,
             row: self.row,
-            column: self.column.to_owned(),
+            column: clip(self.column),
         }
     }
 
@@ -1150,8 +1364,9 @@ struct VaryingColumns {
     dropped: Vec<(String, f32)>,
 }
 
-/// Drops the columns of a row-major matrix that hold the same value in every row.
-fn drop_constant_columns(names: Vec<String>, features: &[f32]) -> VaryingColumns {
+/// Drops the columns of a row-major matrix that hold the same value in every
+/// row, in place (the matrix is the largest thing a read holds).
+fn drop_constant_columns(names: Vec<String>, mut features: Vec<f32>) -> VaryingColumns {
     let dim = names.len();
     let first_row = features.get(..dim).unwrap_or_default();
     let mut varies = vec![false; dim];
@@ -1167,12 +1382,14 @@ fn drop_constant_columns(names: Vec<String>, features: &[f32]) -> VaryingColumns
         .filter(|&(_, &varies)| !varies)
         .map(|((name, &value), _)| (name.clone(), value))
         .collect();
-    let kept_features = features
-        .iter()
-        .zip(varies.iter().cycle())
-        .filter(|&(_, &varies)| varies)
-        .map(|(&value, _)| value)
-        .collect();
+    let mut kept = 0;
+    for (read, &varies) in (0..features.len()).zip(varies.iter().cycle()) {
+        if varies {
+            features.swap(kept, read);
+            kept += 1;
+        }
+    }
+    features.truncate(kept);
     let kept_names = names
         .into_iter()
         .zip(&varies)
@@ -1181,7 +1398,7 @@ fn drop_constant_columns(names: Vec<String>, features: &[f32]) -> VaryingColumns
         .collect();
     VaryingColumns {
         names: kept_names,
-        features: kept_features,
+        features,
         dropped,
     }
 }
@@ -1194,14 +1411,6 @@ fn delimiter_warning(delimiter: u8) -> Option<String> {
         .map(|(_, name)| {
             format!("Columns are separated by {name}, as detected from the header line.")
         })
-}
-
-/// The text cut to [`MAX_SHOWN_CHARS`] characters, with an ellipsis when cut.
-fn clip(text: &str) -> String {
-    match text.char_indices().nth(MAX_SHOWN_CHARS) {
-        Some((end, _)) => format!("{}…", text.get(..end).unwrap_or(text)),
-        None => text.to_owned(),
-    }
 }
 
 /// A cell value quoted for a message, or "an empty cell".
@@ -1225,23 +1434,14 @@ fn non_numeric_advice(value: &str) -> &'static str {
     }
 }
 
-/// "s" unless the count is one.
-fn plural_s(count: &usize) -> &'static str {
-    if *count == 1 { "" } else { "s" }
-}
-
-/// The names quoted and comma-separated, at most `limit` of them.
-fn quoted_list(names: &[String], limit: usize) -> String {
-    let shown: Vec<String> = names
-        .iter()
-        .take(limit)
-        .map(|name| format!("\"{name}\""))
-        .collect();
-    let more = names.len().saturating_sub(limit);
+/// Where the first empty cells are, for [`CsvError::EmptyCells`].
+fn located(first: &[CellAt], count: usize) -> String {
+    let places: Vec<String> = first.iter().map(ToString::to_string).collect();
+    let more = count.saturating_sub(first.len());
     if more > 0 {
-        format!("{} and {more} more", shown.join(", "))
+        format!("{} and {more} more", places.join("; "))
     } else {
-        shown.join(", ")
+        places.join("; ")
     }
 }
 
@@ -1277,6 +1477,7 @@ fn check_row_count(count: usize) -> Result<(), CsvError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::user_text::MAX_SHOWN_CHARS;
 
     /// Reads `text` with the default column choice.
     fn read(text: &str) -> Result<TabularData, CsvError> {
@@ -1375,7 +1576,7 @@ mod tests {
             err,
             CsvError::NonNumeric {
                 at: at(2, 1, "note"),
-                value: "two\nlines".to_owned()
+                value: "two\\nlines".to_owned()
             }
         );
         // ...and the line count after the quoted break is right.
@@ -1810,15 +2011,6 @@ mod tests {
     }
 
     #[test]
-    fn unreadable_message_names_the_line() {
-        let err = CsvError::Unreadable {
-            line: 7,
-            detail: "parser failure".to_owned(),
-        };
-        assert!(err.to_string().contains("near line 7 (parser failure)"));
-    }
-
-    #[test]
     fn preview_judges_kinds_over_the_whole_file() {
         let text = "id;x;labeled;truth;blank;mixed\n\
                     a;1.5;1;pos;;1\n\
@@ -1887,6 +2079,219 @@ mod tests {
         let json = serde_json::to_string(&CsvColumns::default()).unwrap();
         let back: CsvColumns = serde_json::from_str(&json).unwrap();
         assert_eq!(back, CsvColumns::default());
+    }
+
+    #[test]
+    fn carriage_return_line_endings_count_lines() {
+        let (err, message) = read_err("x,labeled\r1,1\r\r2,maybe\r", &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::InvalidLabeled {
+                at: at(4, 2, "labeled"),
+                value: "maybe".to_owned()
+            }
+        );
+        assert!(message.starts_with("Line 4 (data row 2)"), "{message}");
+        let (err, _) = read_err("x,y,labeled\r1,2,1\r3,0\r", &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::Ragged {
+                line: 3,
+                expected: 3,
+                found: 2
+            }
+        );
+        // A quoted break counts too, whatever its ending.
+        let text = "note,x,labeled\r\"a\rb\",1,1\rc,x,0\r";
+        let columns = CsvColumns {
+            features: Some(strings(&["x"])),
+            ..CsvColumns::default()
+        };
+        let (err, _) = read_err(text, &columns);
+        assert_eq!(
+            err,
+            CsvError::NonNumeric {
+                at: at(4, 2, "x"),
+                value: "x".to_owned()
+            }
+        );
+        assert_eq!(
+            read_csv(b"x,labeled\r1,1\r\xff,0", &CsvColumns::default()),
+            Err(CsvError::NotUtf8 { line: 3, byte: 14 })
+        );
+    }
+
+    #[test]
+    fn an_unclosed_quote_in_the_header_is_named() {
+        let (err, message) = read_err("\n\"x,labeled\n1,1\n2,0\n", &CsvColumns::default());
+        assert_eq!(err, CsvError::UnclosedQuote { line: 2 });
+        assert!(
+            message.starts_with("Line 2, the header, opens a quote (\") that is never closed"),
+            "{message}"
+        );
+        let (err, _) = read_err("x,\"labeled\n1,1\n2,0\n", &CsvColumns::default());
+        assert_eq!(err, CsvError::UnclosedQuote { line: 1 });
+    }
+
+    #[test]
+    fn one_row_is_one_row() {
+        let (_, message) = read_err("x,labeled\n1,0\n", &CsvColumns::default());
+        assert!(
+            message.contains("Column \"labeled\" has 1 row and its values include \"0\""),
+            "{message}"
+        );
+        let (_, message) = read_err("x,y,labeled\n1,2,1\n3\n", &CsvColumns::default());
+        assert!(message.starts_with("Line 3 has 1 field but"), "{message}");
+    }
+
+    #[test]
+    fn control_characters_in_quoted_text_are_escaped() {
+        let (err, message) = read_err(
+            "x,labeled\n1\u{0}2,1\n3,\u{1b}[31m\n",
+            &CsvColumns::default(),
+        );
+        assert_eq!(
+            err,
+            CsvError::NonNumeric {
+                at: at(2, 1, "x"),
+                value: "1\\u{0}2".to_owned()
+            }
+        );
+        assert!(!message.contains('\0'), "{message:?}");
+        assert!(
+            message.contains("\"1\\u{0}2\" is not a number"),
+            "{message}"
+        );
+        let columns = CsvColumns {
+            labeled: "a\tb".to_owned(),
+            ..CsvColumns::default()
+        };
+        let (_, message) = read_err("x,labeled\n1,1\n", &columns);
+        assert!(message.contains("no column \"a\\tb\""), "{message}");
+    }
+
+    #[test]
+    fn a_second_byte_order_mark_is_refused_with_its_column() {
+        for (text, position, name) in [
+            ("\u{feff}\u{feff}x,labeled\n1,1\n2,0\n", 1, "x"),
+            ("x;\u{feff}labeled\n1;1\n2;0\n", 2, "\\u{feff}labeled"),
+            ("x,\"a,b\",\u{feff}labeled\n1,2,1\n", 3, "\\u{feff}labeled"),
+        ] {
+            let (err, message) = read_err(text, &CsvColumns::default());
+            assert_eq!(
+                err,
+                CsvError::ByteOrderMark {
+                    position,
+                    name: name.to_owned()
+                },
+                "{text:?}"
+            );
+            assert!(message.contains("holds a byte order mark"), "{message}");
+        }
+    }
+
+    #[test]
+    fn several_empty_cells_are_counted_and_located() {
+        let text = "x,y,labeled\n,1,1\n2,,0\n3,4,0\n,,1\n5,,0\n";
+        let (err, message) = read_err(text, &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::EmptyCells {
+                count: 5,
+                first: vec![at(2, 1, "x"), at(3, 2, "y"), at(5, 4, "x")],
+            }
+        );
+        assert_eq!(
+            message,
+            "5 feature cells are empty: Line 2 (data row 1), column \"x\"; Line 3 (data row 2), \
+             column \"y\"; Line 5 (data row 4), column \"x\" and 2 more. Feature cells must \
+             hold numbers: fill in the missing values or remove those rows."
+        );
+        // Empty cells before another error are what is reported.
+        let (err, _) = read_err("x,labeled\n,1\n,0\n1\n", &CsvColumns::default());
+        assert!(
+            matches!(err, CsvError::EmptyCells { count: 2, .. }),
+            "{err:?}"
+        );
+        let rows = read_feature_rows(b"a,b\n,1\n2,\n", &strings(&["a", "b"]), None);
+        assert!(
+            matches!(rows, Err(CsvError::EmptyCells { count: 2, .. })),
+            "{rows:?}"
+        );
+    }
+
+    #[test]
+    fn long_names_are_clipped_in_messages() {
+        let long = "n".repeat(1_000_000);
+        let clipped = format!("{}…", "n".repeat(MAX_SHOWN_CHARS));
+        let text = format!("{long},labeled,{long}\n1,1,2\n");
+        let (err, message) = read_err(&text, &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::DuplicateColumn {
+                name: clipped.clone(),
+                first: 1,
+                second: 3
+            }
+        );
+        assert!(message.len() < 300, "{}", message.len());
+        let columns = CsvColumns {
+            labeled: long.clone(),
+            ..CsvColumns::default()
+        };
+        let text = format!("{long}x,y\n1,2\n");
+        let (err, message) = read_err(&text, &columns);
+        assert!(message.len() < 400, "{}", message.len());
+        assert_eq!(
+            err,
+            CsvError::MissingColumn {
+                role: ColumnRole::Labeled,
+                name: clipped.clone(),
+                available: vec![clipped, "y".to_owned()],
+            }
+        );
+    }
+
+    #[test]
+    fn wide_records_are_refused_without_keeping_every_field() {
+        let header = format!("a{}", ",".repeat(1_000_000));
+        let (err, _) = read_err(&format!("{header}\n1\n"), &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::TooManyColumns {
+                found: 1_000_001,
+                limit: MAX_COLUMNS
+            }
+        );
+        let text = format!("x,labeled\n1,1\n{}2\n", ",".repeat(100_000));
+        let (err, _) = read_err(&text, &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::Ragged {
+                line: 3,
+                expected: 2,
+                found: 100_001
+            }
+        );
+        // A blank record of any width is skipped.
+        let text = format!("{}\nx,labeled\n1,1\n2,0\n", ",".repeat(10_000));
+        assert_eq!(read(&text).unwrap().rows(), 2);
+    }
+
+    #[test]
+    fn files_over_the_size_limit_are_refused_before_reading() {
+        let text = vec![b' '; MAX_CSV_BYTES + 1];
+        let err = read_csv(&text, &CsvColumns::default()).unwrap_err();
+        assert_eq!(
+            err,
+            CsvError::FileTooLarge {
+                bytes: MAX_CSV_BYTES + 1
+            }
+        );
+        assert!(
+            err.to_string()
+                .starts_with("The file is 32.0 MiB, more than the limit of 32 MiB.")
+        );
     }
 
     #[test]

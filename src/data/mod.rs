@@ -28,21 +28,42 @@ pub enum FeatureShape {
 }
 
 impl FeatureShape {
-    /// Number of f32 values per example.
-    pub fn len(&self) -> usize {
+    /// Number of f32 values per example, or None when channels × height ×
+    /// width does not fit in a `usize` (only a damaged file declares such a
+    /// shape; readers refuse it through this check).
+    pub fn checked_len(&self) -> Option<usize> {
         match *self {
             FeatureShape::Image {
                 channels,
                 height,
                 width,
-            } => channels * height * width,
-            FeatureShape::Vector { dim } => dim,
+            } => channels.checked_mul(height)?.checked_mul(width),
+            FeatureShape::Vector { dim } => Some(dim),
         }
+    }
+
+    /// Number of f32 values per example. Never panics: a shape too large to
+    /// count saturates at `usize::MAX` (see [`FeatureShape::checked_len`]).
+    pub fn len(&self) -> usize {
+        self.checked_len().unwrap_or(usize::MAX)
     }
 
     /// True when an example has no features at all.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+}
+
+impl std::fmt::Display for FeatureShape {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            FeatureShape::Image {
+                channels,
+                height,
+                width,
+            } => write!(f, "{channels}×{height}×{width}"),
+            FeatureShape::Vector { dim } => write!(f, "{dim}"),
+        }
     }
 }
 
@@ -74,5 +95,29 @@ impl Dataset {
     pub fn example(&self, i: usize) -> &[f32] {
         let d = self.shape.len();
         &self.features[i * d..(i + 1) * d]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shape_length_is_checked() {
+        let image = FeatureShape::Image {
+            channels: 3,
+            height: 32,
+            width: 32,
+        };
+        assert_eq!((image.checked_len(), image.len()), (Some(3072), 3072));
+        let huge = FeatureShape::Image {
+            channels: 1 << 32,
+            height: 1 << 32,
+            width: 2,
+        };
+        assert_eq!(huge.checked_len(), None);
+        assert_eq!(huge.len(), usize::MAX);
+        assert!(!huge.is_empty());
+        assert_eq!(huge.to_string(), "4294967296×4294967296×2");
     }
 }

@@ -47,20 +47,40 @@ impl Standardiser {
         }
     }
 
-    /// (x - mean) / std in place, for every row of the matrix.
+    /// (x - mean) / std in place, for every row of the matrix, computed in
+    /// f64 so that values near the ends of the f32 range do not overflow on
+    /// the way.
     ///
     /// The matrix has `self.mean.len()` columns; a trailing partial row is
     /// standardised as far as it goes.
-    pub fn apply(&self, features: &mut [f32]) {
+    ///
+    /// # Errors
+    /// [`NotFinite`] at the first value whose result is not a finite f32 (a
+    /// value far outside the fitted rows' range when their spread is tiny).
+    pub fn apply(&self, features: &mut [f32]) -> Result<(), NotFinite> {
         if self.mean.is_empty() {
-            return;
+            return Ok(());
         }
-        for row in features.chunks_mut(self.mean.len()) {
-            for ((value, mean), std) in row.iter_mut().zip(&self.mean).zip(&self.std) {
-                *value = (*value - mean) / std;
+        for (row, values) in features.chunks_mut(self.mean.len()).enumerate() {
+            let columns = values.iter_mut().zip(&self.mean).zip(&self.std);
+            for (column, ((value, &mean), &std)) in columns.enumerate() {
+                *value = ((f64::from(*value) - f64::from(mean)) / f64::from(std)) as f32;
+                if !value.is_finite() {
+                    return Err(NotFinite { row, column });
+                }
             }
         }
+        Ok(())
     }
+}
+
+/// Where standardising gave a value that is not a finite f32.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotFinite {
+    /// 0-based row of the matrix.
+    pub row: usize,
+    /// 0-based column.
+    pub column: usize,
 }
 
 /// Row `row` of a row-major matrix with `dim` columns, if the matrix has it.
@@ -114,7 +134,7 @@ mod tests {
     fn applies_to_every_row() {
         let fitted = Standardiser::fit(&MATRIX, 2, &[2, 0]);
         let mut features = MATRIX;
-        fitted.apply(&mut features);
+        fitted.apply(&mut features).unwrap();
         // Column 0: (x - 2) / 1; column 1: (x - 25) / 15.
         assert_eq!(features, [-1.0, -1.0, 0.0, -1.0, 1.0, 1.0]);
     }
@@ -124,7 +144,33 @@ mod tests {
         let fitted = Standardiser::fit(&[], 0, &[0, 1]);
         assert_eq!(fitted.mean, Vec::<f32>::new());
         let mut features = [1.0f32, 2.0];
-        fitted.apply(&mut features);
+        fitted.apply(&mut features).unwrap();
         assert_eq!(features, [1.0, 2.0]);
+    }
+
+    #[test]
+    fn values_near_the_ends_of_the_f32_range_stay_finite() {
+        // Mean 1e38, std 2√2·1e38: -3e38 - 1e38 overflowed f32 on the way.
+        let column = [3e38f32, 3e38, -3e38];
+        let fitted = Standardiser::fit(&column, 1, &[0, 1, 2]);
+        let mut features = column;
+        fitted.apply(&mut features).unwrap();
+        let expected = [0.5f32.sqrt(), 0.5f32.sqrt(), -(2.0f32.sqrt())];
+        for (got, want) in features.iter().zip(expected) {
+            assert!((got - want).abs() < 1e-5, "{features:?}");
+        }
+    }
+
+    #[test]
+    fn a_result_that_is_not_finite_is_located() {
+        let fitted = Standardiser {
+            mean: vec![0.0, 0.0],
+            std: vec![1.0, 1e-30],
+        };
+        let mut features = [1.0f32, 1.0, 2.0, 3e38];
+        assert_eq!(
+            fitted.apply(&mut features),
+            Err(NotFinite { row: 1, column: 1 })
+        );
     }
 }

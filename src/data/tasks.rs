@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::FeatureShape;
+
 /// An image subset shipped in `public/data/`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -24,6 +26,19 @@ impl BuiltinDataset {
             Self::Mnist => "mnist",
             Self::FashionMnist => "fashion_mnist",
             Self::Cifar10 => "cifar10",
+        }
+    }
+
+    /// The shape of one image.
+    pub fn shape(self) -> FeatureShape {
+        let (channels, side) = match self {
+            Self::Mnist | Self::FashionMnist => (1, 28),
+            Self::Cifar10 => (3, 32),
+        };
+        FeatureShape::Image {
+            channels,
+            height: side,
+            width: side,
         }
     }
 

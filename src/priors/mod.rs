@@ -20,6 +20,8 @@ pub mod tice;
 
 use serde::{Deserialize, Serialize};
 
+use crate::config::PRIORS;
+
 pub use rows::PuRows;
 
 /// Which estimator.
@@ -74,9 +76,6 @@ pub struct PriorEstimate {
     pub clamped: bool,
 }
 
-/// ρ is clamped into this range, so nnPU always gets a usable prior.
-pub const RHO_RANGE: (f64, f64) = (0.001, 0.999);
-
 impl PriorEstimate {
     /// From a label frequency c, for `n_labeled` labeled and `n_unlabeled` unlabeled rows:
     /// α = γ / c with γ = n_l / n, and ρ = (n_l / n_u)·(1 − c) / c.
@@ -107,9 +106,9 @@ impl PriorEstimate {
         n_unlabeled: usize,
     ) -> Self {
         let rho = if raw_rho.is_nan() {
-            RHO_RANGE.1
+            *PRIORS.end()
         } else {
-            raw_rho.clamp(RHO_RANGE.0, RHO_RANGE.1)
+            raw_rho.clamp(*PRIORS.start(), *PRIORS.end())
         };
         let (n_l, n_u) = (n_labeled as f64, n_unlabeled as f64);
         let positives = n_l + rho * n_u;
@@ -158,9 +157,9 @@ mod tests {
     #[test]
     fn impossible_values_are_clamped_and_flagged() {
         let high = PriorEstimate::from_label_frequency(PriorMethod::Tice, 0.1, 300, 900);
-        assert_eq!((high.rho, high.clamped), (RHO_RANGE.1, true));
+        assert_eq!((high.rho, high.clamped), (*PRIORS.end(), true));
         let none = PriorEstimate::from_label_frequency(PriorMethod::Tice, 1.0, 300, 900);
-        assert_eq!((none.rho, none.clamped), (RHO_RANGE.0, true));
+        assert_eq!((none.rho, none.clamped), (*PRIORS.start(), true));
         let nan = PriorEstimate::from_rho(PriorMethod::Km2, f64::NAN, 10, 10);
         assert!(nan.clamped && nan.rho.is_finite());
     }

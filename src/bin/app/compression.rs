@@ -1,5 +1,6 @@
-//! Gzip in the browser with `CompressionStream` and `DecompressionStream`
-//! (built through js-sys: web-sys offers them only behind an unstable flag).
+//! Gunzip in the browser with `DecompressionStream` (built through js-sys:
+//! web-sys offers it only behind an unstable flag), for the built-in
+//! datasets' downloads.
 
 use js_sys::Uint8Array;
 use wasm_bindgen::JsCast;
@@ -7,11 +8,6 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{ReadableWritablePair, Response};
 
 use crate::data_loader::describe;
-
-/// Gzip `bytes`.
-pub async fn gzip(bytes: &[u8]) -> Result<Vec<u8>, String> {
-    through_stream("CompressionStream", bytes).await
-}
 
 /// Gunzip `gz`.
 pub async fn gunzip(gz: &[u8]) -> Result<Vec<u8>, String> {

@@ -7,16 +7,12 @@ use std::sync::Arc;
 use js_sys::Uint8Array;
 use leptos::prelude::*;
 use policypu::config::{DataConfig, ModelPreset};
-use policypu::data::csv::CsvColumns;
+use policypu::data::csv::{CsvColumns, MAX_CSV_BYTES};
 use policypu::data::examples::ExampleCsv;
 use wasm_bindgen_futures::JsFuture;
 
 use crate::data_loader;
 use crate::state::{AppState, CsvFile};
-
-/// Largest file the page reads (the reader's row limit comes first for
-/// ordinary files; this guards the tab's memory against huge drops).
-pub const MAX_CSV_BYTES: f64 = 32.0 * 1024.0 * 1024.0;
 
 /// Use `bytes` as the CSV data. `columns`, when given, replaces the column
 /// choice (examples and share links know theirs); otherwise the current
@@ -43,11 +39,12 @@ pub fn use_csv(state: AppState, name: String, bytes: Vec<u8>, columns: Option<Cs
 /// Read a file the user dropped or picked.
 pub async fn read_file(state: AppState, file: web_sys::File) -> Result<(), String> {
     let name = file.name();
-    if file.size() > MAX_CSV_BYTES {
+    // The reader refuses larger files too; this spares reading one into memory.
+    if file.size() > MAX_CSV_BYTES as f64 {
         return Err(format!(
-            "{name} is {:.0} MB; the page reads CSV files up to {:.0} MB. Keep fewer rows or columns.",
-            file.size() / 1e6,
-            MAX_CSV_BYTES / 1e6
+            "{name} is {:.0} MiB; the page reads CSV files up to {} MiB. Keep fewer rows or columns.",
+            file.size() / (1024.0 * 1024.0),
+            MAX_CSV_BYTES / (1024 * 1024)
         ));
     }
     let buffer = JsFuture::from(file.array_buffer())

@@ -49,7 +49,7 @@ fn encode_csv_while_shared(state: AppState) {
         let file = state.csv.get();
         match (state.share_csv.get(), file) {
             (true, Some(file)) => spawn_local(async move {
-                let encoded = encode_for_link(&file.bytes).await;
+                let encoded = encode_for_link(&file.bytes);
                 // The file may have changed while compressing.
                 if state.csv.with_untracked(|f| f.as_ref() == Some(&file)) {
                     state.csv_in_link.set(Some(encoded));
@@ -78,7 +78,7 @@ fn apply_hash(state: AppState) {
     let autorun = shared.autorun && !state.status.get_untracked().is_active();
     match (shared.csv_data, columns) {
         (Some(data), Some(columns)) => spawn_local(async move {
-            match decode_from_link(&data).await {
+            match decode_from_link(&data) {
                 Ok(bytes) => {
                     state.share_csv.set(true);
                     use_csv(state, "CSV from the link".to_string(), bytes, Some(columns));

@@ -87,6 +87,7 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let started = std::time::Instant::now();
+    let head = provenance();
     let mut markdown = String::new();
     for &n_labeled in &tables {
         let mut rows: Vec<(&LearnerSpec, Vec<Cell>)> = Vec::new();
@@ -125,7 +126,7 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
     let timing = format!("sweep of {runs} runs finished in {minutes:.1} min on {device_name}");
     eprintln!("{timing}");
     if let Some(path) = &args.out {
-        let text = format!("{}\n{markdown}\n{timing}.\n", provenance());
+        let text = format!("{head}\n{markdown}\n{timing}.\n");
         std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     Ok(())

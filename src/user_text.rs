@@ -1,0 +1,106 @@
+//! Text that came from a user (cell values, column names, link values) as it
+//! is quoted in messages: clipped to a few dozen characters, with control
+//! characters escaped, so a message stays short and readable whatever the
+//! input holds; and lists of such messages cut to a readable length.
+
+/// Longest piece of user text quoted in a message, in characters.
+pub const MAX_SHOWN_CHARS: usize = 40;
+
+/// `text` for a message: control characters (and a byte order mark) escaped
+/// as `\n`, `\u{0}`…, cut after [`MAX_SHOWN_CHARS`] characters with an
+/// ellipsis.
+pub fn clip(text: &str) -> String {
+    let mut shown = String::new();
+    for (count, c) in text.chars().enumerate() {
+        if count == MAX_SHOWN_CHARS {
+            shown.push('…');
+            break;
+        }
+        if c.is_control() || c == '\u{feff}' {
+            shown.extend(c.escape_default());
+        } else {
+            shown.push(c);
+        }
+    }
+    shown
+}
+
+/// The names clipped, quoted and comma-separated, at most `limit` of them,
+/// then "and N more".
+pub fn quoted_list(names: &[String], limit: usize) -> String {
+    let shown: Vec<String> = names
+        .iter()
+        .take(limit)
+        .map(|name| format!("\"{}\"", clip(name)))
+        .collect();
+    let more = names.len().saturating_sub(limit);
+    if more > 0 {
+        format!("{} and {more} more", shown.join(", "))
+    } else {
+        shown.join(", ")
+    }
+}
+
+/// At most `limit` messages: past that, the first `limit - 1` and a last
+/// line "…and N more".
+pub fn capped(mut messages: Vec<String>, limit: usize) -> Vec<String> {
+    if messages.len() > limit {
+        let kept = limit.saturating_sub(1);
+        let more = messages.len() - kept;
+        messages.truncate(kept);
+        messages.push(format!("…and {more} more"));
+    }
+    messages
+}
+
+/// "s" unless the count is one, for "1 row" and "2 rows".
+pub fn plural_s(count: usize) -> &'static str {
+    if count == 1 { "" } else { "s" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clips_long_text_and_escapes_control_characters() {
+        assert_eq!(clip("plain"), "plain");
+        let long = "x".repeat(50 * 1024 * 1024);
+        assert_eq!(clip(&long), format!("{}…", "x".repeat(MAX_SHOWN_CHARS)));
+        assert_eq!(clip("a\0b\nc\r\t\u{1b}"), "a\\u{0}b\\nc\\r\\t\\u{1b}");
+        assert_eq!(clip("\u{feff}name"), "\\u{feff}name");
+        assert_eq!(clip("ünïcødé ✓"), "ünïcødé ✓");
+    }
+
+    #[test]
+    fn lists_are_clipped_and_shortened() {
+        let names: Vec<String> = (0..40).map(|i| format!("c{i}")).collect();
+        let listed = quoted_list(&names, 30);
+        assert!(listed.starts_with("\"c0\", \"c1\""));
+        assert!(listed.ends_with("\"c29\" and 10 more"));
+        let long = vec!["y".repeat(100), "a\nb".to_owned()];
+        assert_eq!(
+            quoted_list(&long, 5),
+            format!("\"{}…\", \"a\\nb\"", "y".repeat(MAX_SHOWN_CHARS))
+        );
+    }
+
+    #[test]
+    fn caps_a_list_of_messages() {
+        let many: Vec<String> = (0..524_288).map(|i| format!("n{i}")).collect();
+        let kept = capped(many, 10);
+        assert_eq!(kept.len(), 10);
+        assert_eq!(kept[8], "n8");
+        assert_eq!(kept[9], "…and 524279 more");
+        let few = vec!["a".to_owned(), "b".to_owned()];
+        assert_eq!(capped(few.clone(), 2), few);
+    }
+
+    #[test]
+    fn plurals() {
+        assert_eq!(
+            [0, 1, 2].map(|n| format!("{n} row{}", plural_s(n))),
+            ["0 rows", "1 row", "2 rows"]
+        );
+    }
+}

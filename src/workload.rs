@@ -1,0 +1,274 @@
+//! How much work a run asks for, estimated before it starts: optimisation
+//! steps and the activation memory of one mini-batch, from the
+//! configuration, the shape of an example and the number of training rows.
+//!
+//! The estimate follows the schedule and the networks of `learn`:
+//! - steps: ⌈rows / batch⌉ mini-batches per epoch, for the training epochs
+//!   plus, for policyPU, the pre-training epochs of the classifier and then
+//!   of the policy;
+//! - activations: per example, every hidden layer's output kept three times
+//!   for the backward pass (the layer's output, its batch norm's, its
+//!   ReLU's), plus the input and the logit, in f32, for the classifier and,
+//!   for policyPU, the policy, which train on the same mini-batch; times the
+//!   batch size. Convolutions are 3×3 or 1×1 without padding, as in the
+//!   paper's CNNs.
+//!
+//! Limits: a run is refused above [`MAX_STEPS`] steps or
+//! [`MAX_ACTIVATION_BYTES`] of activations, and warned about above
+//! [`WARN_STEPS`] or [`WARN_ACTIVATION_BYTES`].
+
+use crate::config::{FieldError, ModelPreset, RunConfig};
+use crate::data::FeatureShape;
+
+/// Most optimisation steps a run may take (hours on a laptop CPU).
+pub const MAX_STEPS: u64 = 2_000_000;
+/// Steps above which a run is warned to be long.
+pub const WARN_STEPS: u64 = 200_000;
+/// Most activation memory a mini-batch may need (a browser tab's GPU budget).
+pub const MAX_ACTIVATION_BYTES: u64 = 2 << 30;
+/// Activation memory above which a run is warned to be heavy.
+pub const WARN_ACTIVATION_BYTES: u64 = 512 << 20;
+
+/// Copies of each hidden layer's output kept for the backward pass.
+const COPIES_PER_LAYER: u64 = 3;
+/// Bytes of one f32 value.
+const VALUE_BYTES: u64 = 4;
+/// Hidden widths after the convolutions of the paper's CNNs.
+const CNN_DENSE: u64 = 100;
+/// Convolutions of the paper's CNNs, (filters, kernel), classifier then policy.
+const CNN_CLASSIFIER: [(u64, u64); 3] = [(96, 3), (192, 3), (10, 1)];
+/// See [`CNN_CLASSIFIER`].
+const CNN_POLICY: [(u64, u64); 2] = [(96, 3), (10, 3)];
+
+/// The estimated work of a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Workload {
+    /// Optimisation steps (mini-batches) over the whole run.
+    pub steps: u64,
+    /// Activation memory of one mini-batch, in bytes.
+    pub activation_bytes: u64,
+}
+
+/// What a workload calls for: refusals (the run must not start) and warnings.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct WorkloadVerdict {
+    /// Limits passed, by the field to change.
+    pub refused: Vec<FieldError>,
+    /// Heavy but allowed, by the field to change.
+    pub warnings: Vec<FieldError>,
+}
+
+impl Workload {
+    /// The work of `config` on `train_rows` examples of this shape. Never
+    /// panics: counts that overflow saturate.
+    pub fn estimate(config: &RunConfig, shape: FeatureShape, train_rows: usize) -> Workload {
+        let batch = config.optim.batch_size.max(1) as u64;
+        let batches = (train_rows as u64).div_ceil(batch);
+        let uses_policy = config.learner.uses_policy();
+        let pretrain = if uses_policy {
+            (config.policy.pretrain_epochs as u64).saturating_mul(2)
+        } else {
+            0
+        };
+        let epochs = (config.optim.epochs as u64).saturating_add(pretrain);
+        let mut per_example = values_per_example(config.model, shape, Network::Classifier);
+        if uses_policy {
+            per_example = per_example.saturating_add(values_per_example(
+                config.model,
+                shape,
+                Network::Policy,
+            ));
+        }
+        Workload {
+            steps: batches.saturating_mul(epochs),
+            activation_bytes: per_example
+                .saturating_mul(VALUE_BYTES)
+                .saturating_mul(batch),
+        }
+    }
+
+    /// Refusals and warnings against the limits in the module's documentation.
+    pub fn verdict(&self, config: &RunConfig) -> WorkloadVerdict {
+        let mut verdict = WorkloadVerdict::default();
+        let steps = format!(
+            "{} epochs in batches of {} take about {} optimisation steps",
+            config.optim.epochs, config.optim.batch_size, self.steps
+        );
+        let memory = format!(
+            "a batch of {} on the {} model needs about {:.1} GiB of activations",
+            config.optim.batch_size,
+            config.model.name(),
+            self.activation_bytes as f64 / f64::from(1u32 << 30)
+        );
+        if self.steps > MAX_STEPS {
+            verdict.refused.push(field_error(
+                "optim.epochs",
+                format!(
+                    "{steps}, over the limit of {MAX_STEPS}: use fewer epochs or a larger batch"
+                ),
+            ));
+        } else if self.steps > WARN_STEPS {
+            verdict.warnings.push(field_error(
+                "optim.epochs",
+                format!("{steps}; this will take a long time"),
+            ));
+        }
+        if self.activation_bytes > MAX_ACTIVATION_BYTES {
+            verdict.refused.push(field_error(
+                "optim.batch_size",
+                format!("{memory}, over the limit of 2 GiB: use a smaller batch"),
+            ));
+        } else if self.activation_bytes > WARN_ACTIVATION_BYTES {
+            verdict.warnings.push(field_error(
+                "optim.batch_size",
+                format!("{memory}; a smaller batch is safer on small GPUs"),
+            ));
+        }
+        verdict
+    }
+}
+
+/// A [`FieldError`] at `field`.
+fn field_error(field: &str, message: String) -> FieldError {
+    FieldError {
+        field: field.to_owned(),
+        message,
+    }
+}
+
+/// Which of the two networks.
+#[derive(Clone, Copy)]
+enum Network {
+    /// The classifier.
+    Classifier,
+    /// The policy (policyPU only).
+    Policy,
+}
+
+/// Activation values one example costs in one network.
+fn values_per_example(model: ModelPreset, shape: FeatureShape, network: Network) -> u64 {
+    let input = shape.len() as u64;
+    let hidden = match (model.mlp_widths(), shape) {
+        (Some((classifier, policy)), _) => {
+            let widths = match network {
+                Network::Classifier => classifier,
+                Network::Policy => policy,
+            };
+            widths.iter().map(|&w| w as u64).sum()
+        }
+        (None, FeatureShape::Image { height, width, .. }) => {
+            let layers: &[(u64, u64)] = match network {
+                Network::Classifier => &CNN_CLASSIFIER,
+                Network::Policy => &CNN_POLICY,
+            };
+            let (mut h, mut w) = (height as u64, width as u64);
+            let mut values = CNN_DENSE;
+            for &(filters, kernel) in layers {
+                h = h.saturating_sub(kernel - 1);
+                w = w.saturating_sub(kernel - 1);
+                values = values.saturating_add(filters.saturating_mul(h).saturating_mul(w));
+            }
+            values
+        }
+        (None, FeatureShape::Vector { .. }) => 0,
+    };
+    hidden
+        .saturating_mul(COPIES_PER_LAYER)
+        .saturating_add(input)
+        .saturating_add(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{DataConfig, Learner, ModelPreset};
+    use crate::data::tasks::BuiltinDataset;
+
+    #[test]
+    fn long_runs_on_tiny_batches_are_refused() {
+        let mut config = RunConfig::default();
+        config.optim.epochs = 2000;
+        config.optim.batch_size = 2;
+        let shape = BuiltinDataset::Mnist.shape();
+        let workload = Workload::estimate(&config, shape, 7_000);
+        // 3,500 batches × (2000 epochs + 10 + 10 pre-training epochs).
+        assert_eq!(workload.steps, 7_070_000);
+        let verdict = workload.verdict(&config);
+        assert_eq!(verdict.refused.len(), 1);
+        assert_eq!(verdict.refused[0].field, "optim.epochs");
+        assert!(
+            verdict.refused[0]
+                .message
+                .contains("about 7070000 optimisation steps, over the limit of 2000000"),
+            "{}",
+            verdict.refused[0].message
+        );
+        // The baselines do not pre-train.
+        config.learner = Learner::NnPu;
+        assert_eq!(Workload::estimate(&config, shape, 7_000).steps, 7_000_000);
+    }
+
+    #[test]
+    fn large_batches_on_the_paper_cnn_are_refused() {
+        let mut config = RunConfig::paper(BuiltinDataset::Cifar10, Learner::BiasedPu);
+        config.optim.batch_size = 4096;
+        let shape = BuiltinDataset::Cifar10.shape();
+        let workload = Workload::estimate(&config, shape, 1_200);
+        // Classifier on 3×32×32: 96×30×30 + 192×28×28 + 10×28×28 + 100 hidden
+        // values, three copies each, plus 3072 inputs and one logit.
+        let per_example = 3 * (86_400 + 150_528 + 7_840 + 100) + 3_072 + 1;
+        assert_eq!(workload.activation_bytes, per_example * 4 * 4096);
+        let verdict = workload.verdict(&config);
+        assert_eq!(verdict.refused.len(), 1);
+        assert_eq!(verdict.refused[0].field, "optim.batch_size");
+        assert!(
+            verdict.refused[0].message.starts_with(
+                "a batch of 4096 on the paper-cnn model needs about 11.3 GiB of activations"
+            ),
+            "{}",
+            verdict.refused[0].message
+        );
+        config.optim.batch_size = 512;
+        let verdict = Workload::estimate(&config, shape, 1_200).verdict(&config);
+        assert!(verdict.refused.is_empty());
+        assert_eq!(verdict.warnings.len(), 1);
+        assert_eq!(verdict.warnings[0].field, "optim.batch_size");
+    }
+
+    #[test]
+    fn counts_too_large_to_hold_saturate() {
+        // A share link carried pretrain_epochs = 10^19 into validate(), and
+        // doubling it overflowed (found by scripts/fuzz.sh).
+        let mut config = RunConfig::default();
+        config.policy.pretrain_epochs = usize::MAX;
+        config.optim.epochs = usize::MAX;
+        config.optim.batch_size = 1;
+        let workload = Workload::estimate(&config, BuiltinDataset::Cifar10.shape(), usize::MAX);
+        assert_eq!(workload.steps, u64::MAX);
+        let huge = FeatureShape::Image {
+            channels: usize::MAX,
+            height: usize::MAX,
+            width: usize::MAX,
+        };
+        config.model = ModelPreset::PaperCnn;
+        let workload = Workload::estimate(&config, huge, 10);
+        assert_eq!(workload.activation_bytes, u64::MAX);
+        assert_eq!(workload.verdict(&config).refused.len(), 2);
+    }
+
+    #[test]
+    fn the_defaults_and_the_papers_settings_pass() {
+        for config in [
+            RunConfig::default(),
+            RunConfig::paper(BuiltinDataset::Cifar10, Learner::Weighter),
+            RunConfig::paper(BuiltinDataset::Mnist, Learner::Separator),
+        ] {
+            let DataConfig::Builtin { dataset, .. } = config.data else {
+                panic!("built-in data expected")
+            };
+            let rows = config.split.n_labeled + config.split.unlabeled_count();
+            let workload = Workload::estimate(&config, dataset.shape(), rows);
+            assert_eq!(workload.verdict(&config), WorkloadVerdict::default());
+        }
+    }
+}

@@ -1,0 +1,84 @@
+//! Hostile inputs cost memory in proportion to their size: at most 4 bytes
+//! of heap per input byte plus 128 KiB, measured with a counting allocator.
+//! One test, so no other test allocates while it measures.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use policypu::data::csv::{CsvColumns, CsvError, preview_csv, read_csv};
+use policypu::share::from_hash;
+
+/// Heap bytes allocated now, and the most since the last reset.
+static HEAP_NOW: AtomicUsize = AtomicUsize::new(0);
+static HEAP_PEAK: AtomicUsize = AtomicUsize::new(0);
+
+/// The system allocator, counting live bytes and their peak.
+struct CountingAllocator;
+
+fn grew(bytes: usize) {
+    let now = HEAP_NOW.fetch_add(bytes, Ordering::Relaxed) + bytes;
+    HEAP_PEAK.fetch_max(now, Ordering::Relaxed);
+}
+
+// SAFETY: every call is forwarded to `System` unchanged; only counters change.
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        grew(layout.size());
+        // SAFETY: the caller's contract for `alloc` is passed on.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, block: *mut u8, layout: Layout) {
+        HEAP_NOW.fetch_sub(layout.size(), Ordering::Relaxed);
+        // SAFETY: the caller's contract for `dealloc` is passed on.
+        unsafe { System.dealloc(block, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: CountingAllocator = CountingAllocator;
+
+/// Peak heap bytes `f` allocates beyond what was live before it.
+fn peak_of<R>(f: impl FnOnce() -> R) -> (R, usize) {
+    let before = HEAP_NOW.load(Ordering::Relaxed);
+    HEAP_PEAK.store(before, Ordering::Relaxed);
+    let result = f();
+    (result, HEAP_PEAK.load(Ordering::Relaxed) - before)
+}
+
+/// Fails unless `peak` is within 4 bytes per input byte plus 128 KiB.
+fn assert_within_budget(what: &str, peak: usize, input: usize) {
+    let budget = 4 * input + 128 * 1024;
+    assert!(
+        peak <= budget,
+        "{what}: {peak} bytes of heap for {input} bytes of input (budget {budget})"
+    );
+}
+
+#[test]
+fn hostile_inputs_cost_memory_in_proportion_to_their_size() {
+    // A header of 8 million separators: one column each used to cost about
+    // 70 bytes (a String and the record's field bounds), 570 MB here.
+    let header = format!("a{}\n1\n", ",".repeat(8 * 1024 * 1024));
+    let (result, peak) = peak_of(|| read_csv(header.as_bytes(), &CsvColumns::default()));
+    assert!(
+        matches!(result, Err(CsvError::TooManyColumns { found, .. }) if found == 8 * 1024 * 1024 + 1)
+    );
+    assert_within_budget("comma header", peak, header.len());
+
+    let (result, peak) = peak_of(|| preview_csv(header.as_bytes(), 10));
+    assert!(matches!(result, Err(CsvError::TooManyColumns { .. })));
+    assert_within_budget("comma header, preview", peak, header.len());
+
+    // A data row as wide.
+    let row = format!("x,labeled\n1,1\n2{}\n", ",".repeat(4 * 1024 * 1024));
+    let (result, peak) = peak_of(|| read_csv(row.as_bytes(), &CsvColumns::default()));
+    assert!(matches!(result, Err(CsvError::Ragged { line: 3, .. })));
+    assert_within_budget("comma row", peak, row.len());
+
+    // A share link of 2 MiB of `x=1&`: 524,288 notices used to be kept.
+    let flood = "x=1&".repeat(512 * 1024);
+    let (run, peak) = peak_of(|| from_hash(&flood));
+    assert_eq!(run.notices.len(), 4);
+    assert_within_budget("share link flood", peak, flood.len());
+}

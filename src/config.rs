@@ -23,6 +23,11 @@ fn between(range: &RangeInclusive<f64>) -> String {
     format!("must be between {:e} and {}", range.start(), range.end())
 }
 
+/// Mini-batch size for CSV data (see [`RunConfig::use_csv`]).
+const CSV_BATCH_SIZE: usize = 32;
+/// Learning rate of both networks for CSV data (see [`RunConfig::use_csv`]).
+const CSV_LEARNING_RATE: f64 = 1e-3;
+
 /// Everything that decides a run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -120,7 +125,7 @@ impl Default for SplitConfig {
         SplitConfig {
             n_labeled: 300,
             n_unlabeled: None,
-            rho: 0.3,
+            rho: 0.5,
             test_fraction: 0.25,
         }
     }
@@ -293,16 +298,6 @@ impl ModelPreset {
         Self::PaperMlp4,
         Self::PaperMlp6,
     ];
-
-    /// Hidden widths of the classifier and the policy, for the MLP presets.
-    pub fn mlp_widths(self) -> Option<(&'static [usize], &'static [usize])> {
-        match self {
-            Self::Fast => Some((&[128, 64], &[64])),
-            Self::PaperMlp4 => Some((&[100, 50, 50, 30], &[50, 30])),
-            Self::PaperMlp6 => Some((&[100, 50, 50, 30], &[100, 50, 50, 30])),
-            Self::PaperCnn | Self::SmallCnn => None,
-        }
-    }
 
     /// The command-line name.
     pub fn name(self) -> &'static str {
@@ -544,6 +539,21 @@ impl RunConfig {
         }
     }
 
+    /// Use a CSV file with these columns. Coming from image data, the
+    /// settings change to what small tables need: the fast MLP (the CNNs need
+    /// images), mini-batches of 32 and learning rates of 1e-3, as a few
+    /// hundred rows give only a few optimisation steps per epoch. Settings
+    /// chosen for an earlier CSV are kept.
+    pub fn use_csv(&mut self, columns: CsvColumns) {
+        if !matches!(self.data, DataConfig::Csv { .. }) {
+            self.model = ModelPreset::Fast;
+            self.optim.batch_size = CSV_BATCH_SIZE;
+            self.optim.lr = CSV_LEARNING_RATE;
+            self.policy.lr = CSV_LEARNING_RATE;
+        }
+        self.data = DataConfig::Csv { columns };
+    }
+
     /// Every field outside its allowed range, with a message saying the range.
     pub fn validate(&self) -> Vec<FieldError> {
         let mut errors = Vec::new();
@@ -689,9 +699,9 @@ impl RunConfig {
             }
             DataConfig::Csv { .. } => {
                 check(
-                    self.model != ModelPreset::PaperCnn,
+                    !self.model.is_convolutional(),
                     "model",
-                    "the CNN needs images; use an MLP preset for CSV data".into(),
+                    "the CNN presets need images; use an MLP preset for CSV data".into(),
                 );
             }
         }
@@ -714,6 +724,29 @@ mod tests {
                 .validate()
                 .is_empty()
         );
+    }
+
+    #[test]
+    fn csv_data_gets_small_table_settings_once() {
+        let mut c = RunConfig {
+            model: ModelPreset::PaperCnn,
+            ..RunConfig::default()
+        };
+        c.use_csv(CsvColumns::default());
+        assert_eq!(
+            (c.model, c.optim.batch_size, c.optim.lr, c.policy.lr),
+            (ModelPreset::Fast, 32, 1e-3, 1e-3)
+        );
+        c.optim.batch_size = 64;
+        c.use_csv(CsvColumns {
+            labeled: "s".into(),
+            ..CsvColumns::default()
+        });
+        assert_eq!(
+            c.optim.batch_size, 64,
+            "a second file keeps the user's choice"
+        );
+        assert!(c.validate().is_empty());
     }
 
     #[test]

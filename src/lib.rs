@@ -8,6 +8,7 @@
 //! [`saved_model`] is the file a trained classifier is saved to, to score
 //! new CSV rows later.
 
+pub mod architecture;
 pub mod base64url;
 pub mod config;
 pub mod data;

@@ -43,6 +43,10 @@ pub enum ToWorker {
     Step,
     /// End the run.
     Stop,
+    /// Make the worker panic: a hook for the browser tests, which check
+    /// that the page survives a crashed worker. The page sends it only when
+    /// a test calls `window.policypuCrashWorkerForTest()`.
+    CrashForTest,
 }
 
 /// Which device the worker trains on, and why.
@@ -97,6 +101,8 @@ pub struct RunStarted {
     pub unlabeled_projection: Option<Vec<[f32; 2]>>,
     /// Notes on the split.
     pub notes: Vec<String>,
+    /// The class prior the learner uses (estimated, given or true), if it uses one.
+    pub prior: Option<crate::report::PriorUsed>,
 }
 
 /// Worker → page.
@@ -123,4 +129,7 @@ pub enum FromWorker {
     Stopped,
     /// The run failed; the message says why and what to do.
     Error(String),
+    /// The worker panicked: it is unusable and the page must start a fresh
+    /// one. The message says what happened and what to do.
+    Crashed(String),
 }

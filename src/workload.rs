@@ -10,13 +10,13 @@
 //!   for the backward pass (the layer's output, its batch norm's, its
 //!   ReLU's), plus the input and the logit, in f32, for the classifier and,
 //!   for policyPU, the policy, which train on the same mini-batch; times the
-//!   batch size. Convolutions are 3×3 or 1×1 without padding, as in the
-//!   paper's CNNs.
+//!   batch size; the layers are the ones `architecture` lists.
 //!
 //! Limits: a run is refused above [`MAX_STEPS`] steps or
 //! [`MAX_ACTIVATION_BYTES`] of activations, and warned about above
 //! [`WARN_STEPS`] or [`WARN_ACTIVATION_BYTES`].
 
+use crate::architecture::{Architecture, Role};
 use crate::config::{FieldError, ModelPreset, RunConfig};
 use crate::data::FeatureShape;
 
@@ -33,13 +33,6 @@ pub const WARN_ACTIVATION_BYTES: u64 = 512 << 20;
 const COPIES_PER_LAYER: u64 = 3;
 /// Bytes of one f32 value.
 const VALUE_BYTES: u64 = 4;
-/// Hidden widths after the convolutions of the paper's CNNs.
-const CNN_DENSE: u64 = 100;
-/// Convolutions of the paper's CNNs, (filters, kernel), classifier then policy.
-const CNN_CLASSIFIER: [(u64, u64); 3] = [(96, 3), (192, 3), (10, 1)];
-/// See [`CNN_CLASSIFIER`].
-const CNN_POLICY: [(u64, u64); 2] = [(96, 3), (10, 3)];
-
 /// The estimated work of a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Workload {
@@ -71,13 +64,10 @@ impl Workload {
             0
         };
         let epochs = (config.optim.epochs as u64).saturating_add(pretrain);
-        let mut per_example = values_per_example(config.model, shape, Network::Classifier);
+        let mut per_example = values_per_example(config.model, shape, Role::Classifier);
         if uses_policy {
-            per_example = per_example.saturating_add(values_per_example(
-                config.model,
-                shape,
-                Network::Policy,
-            ));
+            per_example =
+                per_example.saturating_add(values_per_example(config.model, shape, Role::Policy));
         }
         Workload {
             steps: batches.saturating_mul(epochs),
@@ -136,41 +126,26 @@ fn field_error(field: &str, message: String) -> FieldError {
     }
 }
 
-/// Which of the two networks.
-#[derive(Clone, Copy)]
-enum Network {
-    /// The classifier.
-    Classifier,
-    /// The policy (policyPU only).
-    Policy,
-}
-
 /// Activation values one example costs in one network.
-fn values_per_example(model: ModelPreset, shape: FeatureShape, network: Network) -> u64 {
+fn values_per_example(model: ModelPreset, shape: FeatureShape, role: Role) -> u64 {
     let input = shape.len() as u64;
-    let hidden = match (model.mlp_widths(), shape) {
-        (Some((classifier, policy)), _) => {
-            let widths = match network {
-                Network::Classifier => classifier,
-                Network::Policy => policy,
-            };
-            widths.iter().map(|&w| w as u64).sum()
-        }
-        (None, FeatureShape::Image { height, width, .. }) => {
-            let layers: &[(u64, u64)] = match network {
-                Network::Classifier => &CNN_CLASSIFIER,
-                Network::Policy => &CNN_POLICY,
-            };
-            let (mut h, mut w) = (height as u64, width as u64);
-            let mut values = CNN_DENSE;
-            for &(filters, kernel) in layers {
-                h = h.saturating_sub(kernel - 1);
-                w = w.saturating_sub(kernel - 1);
-                values = values.saturating_add(filters.saturating_mul(h).saturating_mul(w));
+    let hidden = match (model.architecture(role), shape) {
+        (Architecture::Mlp(widths), _) => widths.iter().map(|&w| w as u64).sum(),
+        (Architecture::Cnn(layout), FeatureShape::Image { height, width, .. }) => {
+            let (mut h, mut w) = (height, width);
+            let mut values = layout.dense as u64;
+            for layer in layout.convs {
+                h = layer.output_side(h).unwrap_or(0);
+                w = layer.output_side(w).unwrap_or(0);
+                values = values.saturating_add(
+                    (layer.filters as u64)
+                        .saturating_mul(h as u64)
+                        .saturating_mul(w as u64),
+                );
             }
             values
         }
-        (None, FeatureShape::Vector { .. }) => 0,
+        (Architecture::Cnn(_), FeatureShape::Vector { .. }) => 0,
     };
     hidden
         .saturating_mul(COPIES_PER_LAYER)

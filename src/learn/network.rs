@@ -14,18 +14,11 @@ use burn::nn::{BatchNorm, BatchNormConfig, Linear, LinearConfig, PaddingConfig2d
 use burn::tensor::activation::relu;
 use burn::tensor::{Device, Tensor, TensorData};
 
+pub use crate::architecture::Role;
+use crate::architecture::{Architecture, CnnLayout, ConvLayer};
 use crate::config::ModelPreset;
 use crate::data::FeatureShape;
 use crate::rng::PortableRng;
-
-/// Which of the two networks of a run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Role {
-    /// The classifier F_Φ.
-    Classifier,
-    /// The policy π_Θ.
-    Policy,
-}
 
 /// Fully connected layers, each hidden one followed by batch norm and ReLU.
 #[derive(Module, Debug)]
@@ -64,70 +57,6 @@ impl Mlp {
         self.output.forward(x)
     }
 }
-
-/// One convolution of a [`Cnn`]: filters, kernel size, stride. Stride 2
-/// pads by kernel/2 (halving the map); stride 1 does not pad.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ConvLayer {
-    /// Output channels.
-    pub filters: usize,
-    /// Square kernel size.
-    pub kernel: usize,
-    /// Stride in both directions.
-    pub stride: usize,
-}
-
-impl ConvLayer {
-    const fn new(filters: usize, kernel: usize, stride: usize) -> Self {
-        ConvLayer {
-            filters,
-            kernel,
-            stride,
-        }
-    }
-
-    fn padding(self) -> usize {
-        if self.stride > 1 { self.kernel / 2 } else { 0 }
-    }
-
-    /// Output side length for an input side, or None if the kernel does not fit.
-    fn output_side(self, side: usize) -> Option<usize> {
-        (side + 2 * self.padding())
-            .checked_sub(self.kernel)
-            .map(|room| room / self.stride + 1)
-    }
-}
-
-/// An image network's layers: convolutions, then a dense layer.
-struct CnnLayout {
-    convs: &'static [ConvLayer],
-    dense: usize,
-}
-
-/// The paper: classifier d-C(3×3,96)-C(3×3,192)-C(1×1,10)-100-1.
-const PAPER_CLASSIFIER: CnnLayout = CnnLayout {
-    convs: &[
-        ConvLayer::new(96, 3, 1),
-        ConvLayer::new(192, 3, 1),
-        ConvLayer::new(10, 1, 1),
-    ],
-    dense: 100,
-};
-/// The paper: policy d-C(3×3,96)-C(3×3,10)-100-1.
-const PAPER_POLICY: CnnLayout = CnnLayout {
-    convs: &[ConvLayer::new(96, 3, 1), ConvLayer::new(10, 3, 1)],
-    dense: 100,
-};
-/// The small CNN's classifier: d-C(3×3,16,/2)-C(3×3,32,/2)-64-1.
-const SMALL_CLASSIFIER: CnnLayout = CnnLayout {
-    convs: &[ConvLayer::new(16, 3, 2), ConvLayer::new(32, 3, 2)],
-    dense: 64,
-};
-/// The small CNN's policy, narrower: d-C(3×3,8,/2)-C(3×3,16,/2)-32-1.
-const SMALL_POLICY: CnnLayout = CnnLayout {
-    convs: &[ConvLayer::new(8, 3, 2), ConvLayer::new(16, 3, 2)],
-    dense: 32,
-};
 
 /// Convolutions, each followed by batch norm and ReLU, then a dense layer
 /// with batch norm and ReLU, then one output.
@@ -254,37 +183,28 @@ impl Network {
         rng: &mut PortableRng,
         device: &Device,
     ) -> Result<Self, String> {
-        if let Some((classifier, policy)) = preset.mlp_widths() {
-            let widths = if role == Role::Classifier {
-                classifier
-            } else {
-                policy
-            };
-            return Ok(Network::Mlp(Mlp::new(shape.len(), widths, rng, device)));
-        }
-        let FeatureShape::Image {
-            channels,
-            height,
-            width,
-        } = shape
-        else {
-            return Err(format!(
+        match (preset.architecture(role), shape) {
+            (Architecture::Mlp(widths), _) => {
+                Ok(Network::Mlp(Mlp::new(shape.len(), widths, rng, device)))
+            }
+            (
+                Architecture::Cnn(layout),
+                FeatureShape::Image {
+                    channels,
+                    height,
+                    width,
+                },
+            ) => Ok(Network::Cnn(Cnn::new(
+                [channels, height, width],
+                &layout,
+                rng,
+                device,
+            )?)),
+            (Architecture::Cnn(_), FeatureShape::Vector { .. }) => Err(format!(
                 "the {} model needs image data; use an MLP preset for vectors",
                 preset.name()
-            ));
-        };
-        let layout = match (preset, role) {
-            (ModelPreset::PaperCnn, Role::Classifier) => &PAPER_CLASSIFIER,
-            (ModelPreset::PaperCnn, Role::Policy) => &PAPER_POLICY,
-            (_, Role::Classifier) => &SMALL_CLASSIFIER,
-            (_, Role::Policy) => &SMALL_POLICY,
-        };
-        Ok(Network::Cnn(Cnn::new(
-            [channels, height, width],
-            layout,
-            rng,
-            device,
-        )?))
+            )),
+        }
     }
 
     /// Logits `[batch, 1]` of flat feature rows `[batch, d]`.

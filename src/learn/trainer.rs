@@ -22,6 +22,7 @@ use crate::report::{
 use crate::rng::{PortableRng, stream};
 use crate::saved_model::{ModelHeader, ModelInput, SavedModel, created_by};
 use crate::split::PuSplit;
+use crate::workload::Workload;
 
 /// Trains one run of any learner, a mini-batch at a time.
 pub struct Trainer {
@@ -41,6 +42,7 @@ pub struct Trainer {
     run_started: Instant,
     epoch_started: Instant,
     last_test_scores: Vec<f32>,
+    warnings: Vec<String>,
 }
 
 impl Trainer {
@@ -63,6 +65,13 @@ impl Trainer {
             return Err(TrainError::Config(
                 "the training set needs labeled positives and at least two rows".into(),
             ));
+        }
+        let workload = Workload::estimate(config, split.shape, split.n_train()).verdict(config);
+        if let Some(refusal) = workload.refused.first() {
+            return Err(TrainError::Config(format!(
+                "{}: {}",
+                refusal.field, refusal.message
+            )));
         }
         let prior = prior_for(config, split)?;
         let mut ctx = TrainContext::new(config, split, prior.as_ref().map(|p| p.rho), device)?;
@@ -87,6 +96,7 @@ impl Trainer {
             run_started: now,
             epoch_started: now,
             last_test_scores: Vec::new(),
+            warnings: workload.warnings.iter().map(ToString::to_string).collect(),
             method,
             ctx,
         })
@@ -128,6 +138,11 @@ impl Trainer {
                 epochs * batch_bounds(rows, size).len()
             })
             .sum()
+    }
+
+    /// Warnings about a heavy but allowed run (long, or memory-hungry).
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
     }
 
     /// The class prior the learner uses: estimated, given or the truth, with the true ρ.
@@ -388,6 +403,25 @@ mod tests {
                 .prior()
                 .is_none()
         );
+    }
+
+    #[test]
+    fn too_much_work_on_a_csv_is_refused_before_training() {
+        // 20 copies of the tiny split: 3,200 rows, 1,600 batches of 2 per epoch.
+        let mut split = tiny_split();
+        split.train_x = split.train_x.repeat(20);
+        split.train_labeled = split.train_labeled.repeat(20);
+        split.train_truth = split.train_truth.map(|t| t.repeat(20));
+        let mut config = RunConfig::default();
+        config.optim.batch_size = 2;
+        config.optim.epochs = 2000;
+        let Err(err) = Trainer::new(&config, &split, &Device::flex()) else {
+            panic!("1,600 batches for 2,020 epochs must be refused")
+        };
+        assert!(err.to_string().starts_with("optim.epochs:"), "{err}");
+        config.optim.epochs = 200;
+        let trainer = Trainer::new(&config, &split, &Device::flex()).unwrap();
+        assert_eq!(trainer.warnings().len(), 1, "{:?}", trainer.warnings());
     }
 
     #[test]

@@ -85,6 +85,15 @@ export async function waitForStatus(page, prefix, timeoutMs) {
   );
 }
 
+/** Wait until the status line says the form is ready to train (errors included while waiting). */
+export async function waitForReady(page, timeoutMs = 10_000) {
+  return waitUntil(
+    'the status line to say "Ready"',
+    async () => ((await readStatus(page)).text.startsWith('Ready') ? true : null),
+    { timeoutMs, lastSeen: () => describeStatus(page) },
+  );
+}
+
 /**
  * The progress line "train · epoch 3 · batch 2/9" as
  * { text, stage, stageIndex, epoch, batch, batches }, or null when empty.

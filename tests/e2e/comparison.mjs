@@ -19,7 +19,10 @@ const POLICYPU = resolve(process.env.CARGO_TARGET_DIR ?? resolve(ROOT, 'target')
 const COMPARISON_MS = 5 * 60_000;
 
 /** Learner names in the order of the comparison's checkboxes (Learner::ALL). */
-const LEARNERS = ['policyPU_weighter', 'policyPU_separator', 'nnPU', 'uPU', 'biased PU', 'optimal PN'];
+const LEARNERS = [
+  'policyPU_weighter', 'policyPU_separator', 'nnPU (true π)', 'TIcE+nnPU', 'KM2+nnPU', 'EN+nnPU',
+  'uPU (true π)', 'biased PU', 'RankPruning', 'PMPU', 'optimal PN',
+];
 
 /** The final scores in the comparison table: [{ learner, 'ROC-AUC', Acc, 'PR-AUC' }]. */
 async function readCompareTable(page) {
@@ -34,7 +37,7 @@ async function readCompareTable(page) {
 
 async function twoLearnersFillTheTable({ page, note }) {
   await setField(page, 'optim.epochs', '3');
-  const wanted = ['nnPU', 'biased PU'];
+  const wanted = ['nnPU (true π)', 'biased PU'];
   for (const [i, name] of LEARNERS.entries()) {
     const box = page.locator(`#compare-learner-${i}`);
     if (wanted.includes(name)) await box.check();

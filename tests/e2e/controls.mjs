@@ -71,7 +71,7 @@ async function stopThenNnpu({ page, note }) {
   await clickButton(page, 'stop');
   await waitForStatus(page, 'Stopped.', 30_000);
 
-  await chooseOption(page, 'learner', 'nnPU');
+  await chooseOption(page, 'learner', 'nnPU (true π)');
   await setField(page, 'optim.epochs', '3');
   const { epochs } = await trainToDone(page, FULL_RUN_MS);
   expectEqual(epochs, 3, '#epochs-done of nnPU (no pre-training)');

@@ -11,6 +11,8 @@ import {
   downloadText,
   fieldValue,
   openApp,
+  readStatus,
+  waitForReady,
   readDataValue,
   setField,
   waitForStatus,
@@ -105,9 +107,15 @@ function malformedTest(file, { choose, expected, fix }) {
     for (const part of expected) expect(error.text.includes(part), `error should say ${part}: "${error.text}"`);
     expectEqual(await fieldValue(page, 'seed'), '5', 'the seed after the error');
     expect(await page.locator('#train:enabled').count() === 1, 'Train stays usable');
+    const waiting = await readStatus(page);
+    expect(waiting.error && waiting.text.includes('CSV file cannot be used'), `status while the file is refused: "${waiting.text}"`);
+    await clickButton(page, 'train');
+    const after = await readStatus(page);
+    expect(after.error && !after.text.startsWith('Training'), `Train with a refused file must not start: "${after.text}"`);
     await fix(page);
     await csvVerdict(page, true);
     expectEqual(await fieldValue(page, 'seed'), '5', 'the seed after the fix');
+    await waitForReady(page);
   };
 }
 
@@ -145,6 +153,21 @@ async function csvLinkCarriesTheFile({ page }) {
   const reproduced = JSON.parse(await downloadText(other, 'export-epochs-json')).reports[0].test;
   expectEqual(JSON.stringify(reproduced), JSON.stringify(original), 'first-epoch metrics of the CSV link');
   await other.close();
+}
+
+/** Copy link with the file left out says the receiver must load the same file. */
+async function linkWithoutTheFileSaysSo({ page }) {
+  await chooseOption(page, 'dataset', 'Your CSV file');
+  await clickButton(page, 'example-1');
+  await csvVerdict(page, true);
+  const origin = new URL(page.url()).origin;
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  await clickButton(page, 'copy-link');
+  const feedback = page.locator(byId('share-feedback'));
+  await page.locator(`${byId('share-feedback')}:has-text("Link copied")`).waitFor({ timeout: 10_000 });
+  const text = await feedback.textContent();
+  expect(text.includes('not the CSV file') && text.includes('must load'), `feedback: "${text}"`);
+  expect(!text.includes('reproduces this run'), `feedback must not promise a reproduction: "${text}"`);
 }
 
 export const csvTests = [
@@ -186,4 +209,5 @@ export const csvTests = [
       },
     }) },
   { name: 'csv: a link carries the file and reproduces the run', mode: 'cpu', run: csvLinkCarriesTheFile },
+  { name: 'csv: a link without the file says the file must be loaded', mode: 'cpu', run: linkWithoutTheFileSaysSo },
 ];

@@ -1,6 +1,6 @@
 // The settings form refuses bad values at the field and leaves the rest of
 // the form alone.
-import { byId, fieldValue, setField } from './app.mjs';
+import { byId, clickButton, fieldValue, readStatus, setField, sleep, waitForReady } from './app.mjs';
 import { expect, expectEqual } from './expect.mjs';
 
 /** A field's error text and aria-invalid flag. */
@@ -42,6 +42,21 @@ async function invalidValuesRefused({ page }) {
   expectEqual(epochs.invalid, 'true', 'optim.epochs stays refused while it holds "abc"');
 }
 
+/** A field holding refused text blocks Train: the run would not use what it shows. */
+async function refusedFieldBlocksTrain({ page }) {
+  await setField(page, 'split.n_labeled', 'abc');
+  const { error, text } = await readStatus(page);
+  expect(error && text.includes('split.n_labeled'), `status with a refused field: "${text}"`);
+  await clickButton(page, 'train');
+  await sleep(1500);
+  const after = await readStatus(page);
+  expect(after.error && after.text.includes('Fix the fields marked in red'), `after Train: "${after.text}"`);
+  expectEqual(await page.locator('#stage').textContent(), '', 'no run started');
+  await setField(page, 'split.n_labeled', '300');
+  await waitForReady(page);
+}
+
 export const formTests = [
   { name: 'invalid form values are refused at the field', mode: 'cpu', run: invalidValuesRefused },
+  { name: 'a refused field blocks Train', mode: 'cpu', run: refusedFieldBlocksTrain },
 ];

@@ -15,6 +15,7 @@ import { openApp } from './app.mjs';
 import { launchBrowser } from './browser.mjs';
 import { comparisonTests } from './comparison.mjs';
 import { controlTests } from './controls.mjs';
+import { crashTests } from './crash.mjs';
 import { csvTests } from './csv.mjs';
 import { formTests } from './form.mjs';
 import { sharingTests } from './sharing.mjs';
@@ -27,7 +28,7 @@ const DIST = resolve(HERE, '../../dist');
 const ARTIFACTS = join(HERE, 'artifacts');
 const TEST_TIMEOUT_MS = 7 * 60_000;
 
-const ALL_TESTS = [...formTests, ...trainingTests, ...controlTests, ...sharingTests, ...teachingTests, ...csvTests, ...comparisonTests];
+const ALL_TESTS = [...formTests, ...trainingTests, ...controlTests, ...sharingTests, ...teachingTests, ...csvTests, ...comparisonTests, ...crashTests];
 
 function selectTests(words) {
   if (words.length === 0) return ALL_TESTS;

@@ -7,10 +7,11 @@ use leptos::task::spawn_local;
 use policypu::config::{DataConfig, RunConfig};
 use policypu::data::pubin::parse_pubin;
 use policypu::protocol::{DataPayload, ToWorker};
+use policypu::report::PriorSource;
 use serde_bytes::ByteBuf;
 
 use crate::data_loader;
-use crate::state::{AppState, RunStatus, use_app_state};
+use crate::state::{AppState, NO_CSV, RunStatus, use_app_state};
 use crate::worker_client;
 
 /// Start a run of the form's settings.
@@ -20,16 +21,8 @@ pub fn start_run(state: AppState) {
 
 /// Start a run of `config`: fetch or take its data, then hand both to the worker.
 pub fn start_with(state: AppState, config: RunConfig) {
-    let problems = config.validate();
-    if !problems.is_empty() {
-        state.status.set(RunStatus::Failed(format!(
-            "Some settings are out of range ({}). Fix the fields marked in red.",
-            problems
-                .iter()
-                .map(|p| p.field.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )));
+    if let Some(problem) = state.not_ready(&config) {
+        state.status.set(RunStatus::Failed(problem));
         return;
     }
     state.reset_run(config.clone());
@@ -58,10 +51,7 @@ pub fn start_with(state: AppState, config: RunConfig) {
                     bytes: ByteBuf::from(file.bytes.to_vec()),
                 },
                 None => {
-                    return state.status.set(RunStatus::Failed(
-                        "No CSV file is loaded: drop one on the data panel, pick one, or try an example."
-                            .into(),
-                    ));
+                    return state.status.set(RunStatus::Failed(NO_CSV.into()));
                 }
             },
         };
@@ -135,6 +125,8 @@ pub fn RunControls() -> impl IntoView {
             <p class="stage" id="stage">{stage_text}</p>
             <StatusLine/>
             <DeviceLine/>
+            <PriorLine/>
+            <SplitNotes/>
         </section>
     }
 }
@@ -158,9 +150,12 @@ fn StatusLine() -> impl IntoView {
             }
             status => {
                 let text = match status {
-                    RunStatus::Idle => {
-                        "Ready: press Train to start with these settings.".to_string()
-                    }
+                    RunStatus::Idle => match state.config.with(|c| state.not_ready(c)) {
+                        Some(problem) => {
+                            return view! { <p class="error" role="alert" id="status">{problem}</p> }.into_any();
+                        }
+                        None => "Ready: press Train to start with these settings.".to_string(),
+                    },
                     RunStatus::LoadingData => {
                         download.unwrap_or_else(|| "Loading the dataset…".into())
                     }
@@ -189,6 +184,50 @@ fn DeviceLine() -> impl IntoView {
                     " "
                     <span class="reason">{d.reason.clone()}</span>
                 </p>
+            }
+        })
+    }
+}
+
+/// The class prior the run's learner uses, where it came from, and how far
+/// an estimate is from the truth when the truth is known.
+#[component]
+fn PriorLine() -> impl IntoView {
+    let state = use_app_state();
+    move || {
+        let prior = state
+            .started
+            .with(|s| s.as_ref().and_then(|s| s.prior.clone()))?;
+        let source = match prior.source {
+            PriorSource::Truth => "the split's true value".to_string(),
+            PriorSource::Given => "given in the settings".to_string(),
+            PriorSource::Estimated(method) => format!("estimated by {}", method.name()),
+        };
+        let truth = match (prior.source, prior.true_rho) {
+            (PriorSource::Truth, _) | (_, None) => String::new(),
+            (_, Some(t)) => format!(" (true {t:.3}, error {:+.3})", prior.rho - t),
+        };
+        Some(view! {
+            <p class="prior" id="prior" data-value=format!("{}", prior.rho)>
+                {format!("Class prior ρ = {:.3}, {source}{truth}.", prior.rho)}
+            </p>
+        })
+    }
+}
+
+/// What the split and the workload estimate say the run can and cannot do.
+#[component]
+fn SplitNotes() -> impl IntoView {
+    let state = use_app_state();
+    move || {
+        let notes = state
+            .started
+            .with(|s| s.as_ref().map(|s| s.notes.clone()).unwrap_or_default());
+        (!notes.is_empty()).then(|| {
+            view! {
+                <ul class="split-notes" id="split-notes">
+                    {notes.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}
+                </ul>
             }
         })
     }

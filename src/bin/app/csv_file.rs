@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use js_sys::Uint8Array;
 use leptos::prelude::*;
-use policypu::config::{DataConfig, ModelPreset};
+use policypu::config::DataConfig;
 use policypu::data::csv::{CsvColumns, MAX_CSV_BYTES};
 use policypu::data::examples::ExampleCsv;
 use wasm_bindgen_futures::JsFuture;
@@ -27,12 +27,7 @@ pub fn use_csv(state: AppState, name: String, bytes: Vec<u8>, columns: Option<Cs
             DataConfig::Csv { columns } => columns.clone(),
             DataConfig::Builtin { .. } => CsvColumns::default(),
         };
-        c.data = DataConfig::Csv {
-            columns: columns.unwrap_or(kept),
-        };
-        if c.model == ModelPreset::PaperCnn {
-            c.model = ModelPreset::Fast;
-        }
+        c.use_csv(columns.unwrap_or(kept));
     });
 }
 

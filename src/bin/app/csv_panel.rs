@@ -30,6 +30,12 @@ pub fn CsvPanel() -> impl IntoView {
         })
     });
     suggest_roles_for_new_files(state, preview);
+    Effect::new(move |_| {
+        state
+            .csv_file_problem
+            .set(preview.with(|p| p.as_ref().and_then(|r| r.as_ref().err().cloned())));
+    });
+    on_cleanup(move || state.csv_file_problem.set(None));
     let file_line = move || {
         state.csv.with(|f| {
             f.as_ref().map(|f| {

@@ -67,6 +67,8 @@ pub fn ColumnRoles(
     let state = use_app_state();
     let columns = Memo::new(move |_| state.config.with(columns_of));
     let verdict = Memo::new(move |_| check(state));
+    Effect::new(move |_| state.csv_problem.set(verdict.get().err()));
+    on_cleanup(move || state.csv_problem.set(None));
     let header = preview.header.clone();
     let labeled_options = header.clone();
     let truth_options = header.clone();

@@ -71,6 +71,21 @@ pub fn NumberField(
             Err(message) => local_error.set(Some(message)),
         }
     };
+    // The page must not start a run while this field shows text it refused.
+    Effect::new(move |_| {
+        let refused = local_error.get().is_some();
+        state.rejected_fields.update(|fields| {
+            fields.retain(|f| *f != field);
+            if refused {
+                fields.push(field);
+            }
+        });
+    });
+    on_cleanup(move || {
+        state
+            .rejected_fields
+            .update(|fields| fields.retain(|f| *f != field))
+    });
     let error = move || {
         local_error.get().or_else(|| {
             state.config.with(|c| {
@@ -231,21 +246,14 @@ fn source_of(c: &RunConfig) -> Source {
     }
 }
 
-/// Switch the data source; the CNN needs images, so CSV data gets the fast MLP.
+/// Switch the data source (CSV data gets the settings of `RunConfig::use_csv`).
 fn set_source(c: &mut RunConfig, source: Source) {
     if source_of(c) == source {
         return;
     }
     match source {
         Source::Builtin(dataset) => c.data = DataConfig::builtin(dataset),
-        Source::Csv => {
-            c.data = DataConfig::Csv {
-                columns: CsvColumns::default(),
-            };
-            if c.model == ModelPreset::PaperCnn {
-                c.model = ModelPreset::Fast;
-            }
-        }
+        Source::Csv => c.use_csv(CsvColumns::default()),
     }
 }
 

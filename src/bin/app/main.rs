@@ -43,6 +43,7 @@ fn App() -> impl IntoView {
     // Before the hash is rewritten from the form: a link that autoruns skips the tour.
     let tour = TourState::new();
     worker_client::start_watchdog(state);
+    worker_client::expose_crash_hook(state);
     share_link::restore_and_mirror(state);
     view! {
         <header class="top">

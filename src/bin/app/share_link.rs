@@ -132,7 +132,19 @@ pub fn ShareControls() -> impl IntoView {
                 Some(c) => JsFuture::from(c.write_text(&url)).await.is_ok(),
                 None => false,
             };
-            feedback.set(if copied {
+            let without_file = state
+                .config
+                .with_untracked(|c| matches!(c.data, DataConfig::Csv { .. }))
+                && !state
+                    .csv_in_link
+                    .with_untracked(|d| matches!(d, Some(Ok(_))));
+            feedback.set(if copied && without_file {
+                let name = state.csv.with_untracked(|f| f.as_ref().map(|f| f.name.clone())).unwrap_or_default();
+                format!(
+                    "Link copied. It holds the settings but not the CSV file: whoever opens it must load \
+                     the same file ({name}) for the run to be the same."
+                )
+            } else if copied {
                 "Link copied: opening it reproduces this run (same split, same initial weights) and starts training.".into()
             } else {
                 format!("Copying was blocked by the browser; copy this link by hand: {url}")

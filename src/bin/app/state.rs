@@ -40,6 +40,10 @@ impl RunStatus {
     }
 }
 
+/// What to do when the data source is a CSV and no file is loaded.
+pub const NO_CSV: &str =
+    "No CSV file is loaded: drop one on the data panel, pick one, or try an example.";
+
 /// Download progress of a dataset file.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DownloadProgress {
@@ -156,6 +160,14 @@ pub struct AppState {
     pub compared: RwSignal<Vec<u64>>,
     /// The comparison in progress, if any.
     pub comparison: RwSignal<ComparisonQueue>,
+    /// Form fields whose text was refused (not a number, out of range), by
+    /// id: no run starts while any is listed, as the settings would not be
+    /// what the form shows.
+    pub rejected_fields: RwSignal<Vec<&'static str>>,
+    /// What the CSV reader says is wrong with the column choice, if anything.
+    pub csv_problem: RwSignal<Option<String>>,
+    /// Why the CSV file cannot be previewed at all (before any column choice), if so.
+    pub csv_file_problem: RwSignal<Option<String>>,
 }
 
 impl AppState {
@@ -168,6 +180,39 @@ impl AppState {
         self.history.set(Vec::new());
         self.selected.set(None);
         self.model.set(None);
+    }
+
+    /// Why the form's settings cannot start a run now, if they cannot:
+    /// refused fields, out-of-range settings, or an unreadable CSV.
+    pub fn not_ready(&self, config: &RunConfig) -> Option<String> {
+        let rejected = self.rejected_fields.get();
+        if !rejected.is_empty() {
+            return Some(format!(
+                "Fix the fields marked in red first ({}): the run would not use what they show.",
+                rejected.join(", ")
+            ));
+        }
+        let problems = config.validate();
+        if !problems.is_empty() {
+            let fields: Vec<&str> = problems.iter().map(|p| p.field.as_str()).collect();
+            return Some(format!(
+                "Some settings are out of range ({}). Fix the fields marked in red.",
+                fields.join(", ")
+            ));
+        }
+        if matches!(config.data, policypu::config::DataConfig::Csv { .. }) {
+            if self.csv.with(Option::is_none) {
+                return Some(NO_CSV.into());
+            }
+            if let Some(problem) = self
+                .csv_file_problem
+                .get()
+                .or_else(|| self.csv_problem.get())
+            {
+                return Some(format!("The CSV file cannot be used yet: {problem}"));
+            }
+        }
+        None
     }
 
     /// The device the current run trains on.
@@ -196,6 +241,9 @@ impl AppState {
             runs: RwSignal::new(Vec::new()),
             compared: RwSignal::new(Vec::new()),
             comparison: RwSignal::new(ComparisonQueue::default()),
+            rejected_fields: RwSignal::new(Vec::new()),
+            csv_problem: RwSignal::new(None),
+            csv_file_problem: RwSignal::new(None),
         }
     }
 }

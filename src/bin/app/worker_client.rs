@@ -64,6 +64,19 @@ pub fn start_watchdog(state: AppState) {
     check.forget();
 }
 
+/// Let browser tests crash the worker on purpose: `window.policypuCrashWorkerForTest()`.
+pub fn expose_crash_hook(state: AppState) {
+    let crash = Closure::<dyn FnMut()>::new(move || send(state, ToWorker::CrashForTest));
+    if let Some(window) = web_sys::window() {
+        let _ = js_sys::Reflect::set(
+            &window,
+            &"policypuCrashWorkerForTest".into(),
+            crash.as_ref(),
+        );
+    }
+    crash.forget();
+}
+
 fn heard_now() {
     LAST_HEARD.with(|t| *t.borrow_mut() = js_sys::Date::now());
 }
@@ -186,10 +199,9 @@ fn apply(state: AppState, message: FromWorker) {
         FromWorker::Model(bytes) => state.model.set(Some(Arc::new(bytes.into_vec()))),
         FromWorker::Done => end_run(state, RunStatus::Done, Some(RunOutcome::Done)),
         FromWorker::Stopped => end_run(state, RunStatus::Stopped, Some(RunOutcome::Stopped)),
-        FromWorker::Error(message) => {
-            if message.contains("crashed") {
-                discard();
-            }
+        FromWorker::Error(message) => end_run(state, RunStatus::Failed(message), None),
+        FromWorker::Crashed(message) => {
+            discard();
             end_run(state, RunStatus::Failed(message), None);
         }
     }

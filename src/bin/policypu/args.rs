@@ -165,17 +165,12 @@ impl RunArgs {
             *positive_classes = classes.clone();
         }
         if self.csv.is_some() {
-            c.data = DataConfig::Csv {
-                columns: CsvColumns {
-                    labeled: self.label_column.clone(),
-                    labeled_value: self.labeled_value.clone(),
-                    truth: self.truth_column.clone(),
-                    features: self.feature_columns.clone(),
-                },
-            };
-            if c.model == ModelPreset::Fast || c.model == ModelPreset::PaperCnn {
-                c.model = ModelPreset::PaperMlp4;
-            }
+            c.use_csv(CsvColumns {
+                labeled: self.label_column.clone(),
+                labeled_value: self.labeled_value.clone(),
+                truth: self.truth_column.clone(),
+                features: self.feature_columns.clone(),
+            });
         }
         if let Some(spec) = &self.learner {
             spec.apply(&mut c);

@@ -110,6 +110,9 @@ fn run_once(
         Verbosity::Epochs
     };
     let (result, trainer) = train(&config, &split, &device, &device_name, verbosity)?;
+    for warning in trainer.warnings() {
+        eprintln!("note: {warning}");
+    }
     if let Some(prior) = &result.prior {
         eprintln!("{}", progress::prior_line(prior));
     }

@@ -18,7 +18,7 @@ use runner::Control;
 fn main() {
     std::panic::set_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
-        post::send(&FromWorker::Error(format!(
+        post::send(&FromWorker::Crashed(format!(
             "The training worker crashed ({info}). Press Train to start again in a fresh worker; \
              if it happens again on WebGPU, choose the CPU backend."
         )));

@@ -47,6 +47,7 @@ pub fn handle(command: ToWorker, control: &Rc<RefCell<Control>>) {
         }
         ToWorker::Step => c.step_once = true,
         ToWorker::Stop => c.stopped = true,
+        ToWorker::CrashForTest => panic!("a crash requested by a browser test"),
     }
 }
 
@@ -132,7 +133,13 @@ async fn prepare(config: &RunConfig, data: DataPayload) -> Result<(Trainer, RunS
             .map(|t| unlabeled.iter().map(|&i| t[i]).collect()),
         n_labeled: split.n_train() - unlabeled.len(),
         unlabeled_projection: split.unlabeled_projection(),
-        notes: split.notes.clone(),
+        notes: split
+            .notes
+            .iter()
+            .chain(trainer.warnings())
+            .cloned()
+            .collect(),
+        prior: trainer.prior().cloned(),
     };
     Ok((trainer, started))
 }

@@ -25,5 +25,6 @@ pub mod rng;
 pub mod saved_model;
 pub mod share;
 pub mod split;
+pub mod step_timing;
 pub mod user_text;
 pub mod workload;

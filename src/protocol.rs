@@ -7,6 +7,7 @@ use serde_bytes::ByteBuf;
 
 use crate::config::RunConfig;
 use crate::report::{BatchProgress, EpochReport};
+use crate::step_timing::{StepPlan, StepTiming};
 
 /// The data a run trains on, as raw bytes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -43,6 +44,16 @@ pub enum ToWorker {
     Step,
     /// End the run.
     Stop,
+    /// Time training steps of a run (nothing is reported but the timing):
+    /// the browser benchmark's entry point.
+    Bench {
+        /// What to time.
+        config: Box<RunConfig>,
+        /// What to time it on.
+        data: DataPayload,
+        /// How many steps.
+        plan: StepPlan,
+    },
     /// Make the worker panic: a hook for the browser tests, which check
     /// that the page survives a crashed worker. The page sends it only when
     /// a test calls `window.policypuCrashWorkerForTest()`.
@@ -65,6 +76,27 @@ pub struct DeviceInfo {
 }
 
 impl DeviceInfo {
+    /// Auto's choice between a real WebGPU adapter and the CPU backend, made
+    /// by timing the run's first steps on both: the faster one trains.
+    pub fn measured(vendor: String, architecture: String, gpu_ms: f64, cpu_ms: f64) -> Self {
+        let gpu = gpu_ms < cpu_ms;
+        let (winner, loser, fast, slow) = if gpu {
+            ("WebGPU", "the CPU backend", gpu_ms, cpu_ms)
+        } else {
+            ("the CPU backend", "WebGPU", cpu_ms, gpu_ms)
+        };
+        DeviceInfo {
+            gpu,
+            vendor: Some(vendor),
+            architecture: Some(architecture),
+            fallback: false,
+            reason: format!(
+                "Timed on both: a step takes {fast:.1} ms on {winner} and {slow:.1} ms on {loser}, so \
+                 {winner} trains. Choose a backend in the settings to force one."
+            ),
+        }
+    }
+
     /// "WebGPU (nvidia ampere)" or "CPU".
     pub fn label(&self) -> String {
         if !self.gpu {
@@ -129,7 +161,35 @@ pub enum FromWorker {
     Stopped,
     /// The run failed; the message says why and what to do.
     Error(String),
+    /// A benchmark's timing, and the device it ran on.
+    BenchDone {
+        /// The median step.
+        timing: StepTiming,
+        /// The device.
+        device: DeviceInfo,
+    },
     /// The worker panicked: it is unusable and the page must start a fresh
     /// one. The message says what happened and what to do.
     Crashed(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn auto_keeps_the_faster_device_and_says_why() {
+        let gpu = DeviceInfo::measured("nvidia".into(), "hopper".into(), 4.0, 30.0);
+        assert!(
+            gpu.gpu && gpu.reason.contains("4.0 ms on WebGPU") && gpu.reason.contains("30.0 ms")
+        );
+        let cpu = DeviceInfo::measured("intel".into(), "gen12".into(), 50.0, 8.0);
+        assert!(
+            !cpu.gpu
+                && cpu
+                    .reason
+                    .starts_with("Timed on both: a step takes 8.0 ms on the CPU backend")
+        );
+        assert_eq!(cpu.label(), "CPU");
+    }
 }

@@ -2,6 +2,7 @@
 //! layer that links Burn; it compiles natively and for wasm32 alike.
 
 pub mod action;
+pub mod bench;
 pub mod context;
 pub mod device_data;
 pub mod learners;

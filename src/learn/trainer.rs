@@ -43,6 +43,7 @@ pub struct Trainer {
     epoch_started: Instant,
     last_test_scores: Vec<f32>,
     warnings: Vec<String>,
+    batches_done: usize,
 }
 
 impl Trainer {
@@ -97,6 +98,7 @@ impl Trainer {
             epoch_started: now,
             last_test_scores: Vec::new(),
             warnings: workload.warnings.iter().map(ToString::to_string).collect(),
+            batches_done: 0,
             method,
             ctx,
         })
@@ -138,6 +140,11 @@ impl Trainer {
                 epochs * batch_bounds(rows, size).len()
             })
             .sum()
+    }
+
+    /// Mini-batches trained so far, over all stages.
+    pub fn batches_done(&self) -> usize {
+        self.batches_done
     }
 
     /// Warnings about a heavy but allowed run (long, or memory-hungry).
@@ -205,6 +212,7 @@ impl Trainer {
         };
         self.method.train_batch(&mut self.ctx, stage, batch).await?;
         self.batch += 1;
+        self.batches_done += 1;
         let mut events = vec![TrainEvent::Batch(BatchProgress {
             stage,
             epoch: self.schedule.epoch(),

@@ -179,7 +179,8 @@ fn flush_queue() {
 /// Fold one worker message into the state.
 fn apply(state: AppState, message: FromWorker) {
     match message {
-        FromWorker::Ready => {}
+        // The page never asks for a benchmark: scripts/bench-browser.sh talks to a worker itself.
+        FromWorker::Ready | FromWorker::BenchDone { .. } => {}
         FromWorker::Started(started) => {
             state.started.set(Some(*started));
             state.status.set(RunStatus::Running);

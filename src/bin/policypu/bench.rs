@@ -1,10 +1,14 @@
-//! `policypu bench`: training speed of each model preset on the chosen
-//! backend (examples/s, ms per epoch) and the process's peak memory.
+//! `policypu bench`: the time of one training step (forward, backward and
+//! optimiser update of a mini-batch; for policyPU the policy's too) for each
+//! model preset and learner, as the median of timed steps after warm-ups
+//! (`learn::bench`, the same definition the browser benchmark uses), and the
+//! process's peak memory.
 
 use clap::Args;
 use policypu::config::{ModelPreset, RunConfig};
 use policypu::learn::Trainer;
-use policypu::report::TrainEvent;
+use policypu::learn::bench::time_steps;
+use policypu::step_timing::StepPlan;
 
 use crate::args::RunArgs;
 use crate::learner_spec::LearnerSpec;
@@ -13,7 +17,8 @@ use crate::native::{DataCache, device_for};
 /// Flags of `bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// Base settings (dataset, backend, n_l, …); n_l defaults to 1000, a 4,000-example split.
+    /// Base settings (dataset, backend, batch size, …); n_l defaults to 1000,
+    /// a 4,000-example split, so the timed steps fit in one epoch.
     #[command(flatten)]
     pub run: RunArgs,
     /// Presets to measure.
@@ -26,9 +31,6 @@ pub struct BenchArgs {
     /// Learners to measure (a baseline trains one network, policyPU two).
     #[arg(long, value_delimiter = ',', default_value = "biased-pu,weighter")]
     pub learners: Vec<LearnerSpec>,
-    /// Mini-batches to time per measurement (default: a whole epoch, 3 for the CNN).
-    #[arg(long)]
-    pub batches: Option<usize>,
 }
 
 /// Time each preset × learner and print a table.
@@ -40,11 +42,9 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
     base.policy.pretrain_epochs = 0;
     let mut cache = DataCache::new(args.run.data_dir.as_deref());
     let (device, device_name) = device_for(base.backend)?;
-    println!("backend: {device_name}\n");
-    println!(
-        "| model | learner | examples/s | ms per batch | ms per epoch (batches) | batches timed |"
-    );
-    println!("|---|---|---|---|---|---|");
+    println!("backend: {device_name}, batch {}\n", base.optim.batch_size);
+    println!("| model | learner | ms per step | examples/s | steps timed (after warm-ups) |");
+    println!("|---|---|---|---|---|");
     for &model in &args.models {
         for learner in &args.learners {
             let mut config = RunConfig {
@@ -54,32 +54,17 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
             learner.apply(&mut config);
             let split = cache.split(&config, args.run.csv.as_deref())?;
             let mut trainer = Trainer::new(&config, &split, &device).map_err(|e| e.to_string())?;
-            let per_epoch = trainer.batches_per_epoch();
-            let timed = args.batches.unwrap_or(if model == ModelPreset::PaperCnn {
-                3
-            } else {
-                per_epoch
-            });
-            // One warm-up step (allocations, shader compilation on GPUs).
-            pollster::block_on(trainer.step()).map_err(|e| e.to_string())?;
-            let mut examples = 0usize;
-            let started = std::time::Instant::now();
-            for _ in 0..timed {
-                for event in pollster::block_on(trainer.step()).map_err(|e| e.to_string())? {
-                    if let TrainEvent::Batch(_) = event {
-                        examples += split.n_train() / per_epoch;
-                    }
-                }
-            }
-            let seconds = started.elapsed().as_secs_f64();
-            let ms_per_batch = seconds * 1e3 / timed as f64;
+            let plan = StepPlan::for_model(model);
+            let timing =
+                pollster::block_on(time_steps(&mut trainer, plan)).map_err(|e| e.to_string())?;
             println!(
-                "| {} | {} | {:.0} | {:.1} | {:.0} ({per_epoch}) | {timed} |",
+                "| {} | {} | {:.1} | {:.0} | {} ({}) |",
                 model.name(),
                 learner.label(),
-                examples as f64 / seconds,
-                ms_per_batch,
-                ms_per_batch * per_epoch as f64,
+                timing.median_ms,
+                timing.examples_per_s,
+                plan.timed,
+                plan.warmup,
             );
         }
     }

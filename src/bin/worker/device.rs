@@ -16,14 +16,47 @@ thread_local! {
 }
 
 /// What `navigator.gpu.requestAdapter()` reported.
-struct Adapter {
-    vendor: String,
-    architecture: String,
+pub struct Adapter {
+    /// The adapter's vendor.
+    pub vendor: String,
+    /// Its architecture.
+    pub architecture: String,
     fallback: bool,
 }
 
+/// The device a run gets, or the two to time against each other first.
+pub enum Chosen {
+    /// Decided: train here.
+    Ready(Device, DeviceInfo),
+    /// Auto with a real (hardware) WebGPU adapter: time the run's first
+    /// steps on it and on the CPU backend, and keep the faster.
+    Measure {
+        /// The WebGPU device.
+        gpu: Device,
+        /// What it is.
+        adapter: Adapter,
+    },
+}
+
 /// The device for `choice`, with the reason in words.
-pub async fn choose(choice: BackendChoice) -> Result<(Device, DeviceInfo), String> {
+pub async fn choose(choice: BackendChoice) -> Result<Chosen, String> {
+    Ok(match decide(choice).await? {
+        (device, info) if info.gpu && choice == BackendChoice::Auto && !info.fallback => {
+            Chosen::Measure {
+                gpu: device,
+                adapter: Adapter {
+                    vendor: info.vendor.unwrap_or_default(),
+                    architecture: info.architecture.unwrap_or_default(),
+                    fallback: false,
+                },
+            }
+        }
+        (device, info) => Chosen::Ready(device, info),
+    })
+}
+
+/// The device settings and the adapter point to, before any timing.
+async fn decide(choice: BackendChoice) -> Result<(Device, DeviceInfo), String> {
     let cpu = |reason: String, adapter: Option<&Adapter>| {
         (
             Device::flex(),

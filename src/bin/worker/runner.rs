@@ -4,16 +4,21 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use burn::tensor::Device;
 use policypu::config::{DataConfig, RunConfig};
 use policypu::data::csv::read_csv;
 use policypu::data::pubin::parse_pubin;
 use policypu::learn::Trainer;
+use policypu::learn::bench::time_steps;
+use policypu::protocol::DeviceInfo;
 use policypu::protocol::{DataPayload, FromWorker, RunStarted, ToWorker};
 use policypu::report::TrainEvent;
 use policypu::split::{PuSplit, split_builtin, split_csv};
+use policypu::step_timing::StepPlan;
 use serde_bytes::ByteBuf;
 
-use crate::{device, post};
+use crate::device::{self, Chosen};
+use crate::post;
 
 /// Commands shared between the message handler and the running loop.
 #[derive(Default)]
@@ -47,6 +52,10 @@ pub fn handle(command: ToWorker, control: &Rc<RefCell<Control>>) {
         }
         ToWorker::Step => c.step_once = true,
         ToWorker::Stop => c.stopped = true,
+        ToWorker::Bench { config, data, plan } => {
+            c.current += 1;
+            wasm_bindgen_futures::spawn_local(async move { bench(*config, data, plan).await });
+        }
         ToWorker::CrashForTest => panic!("a crash requested by a browser test"),
     }
 }
@@ -115,9 +124,51 @@ async fn send_model(trainer: &Trainer) {
     }
 }
 
+/// Time the steps of a run and report only that.
+async fn bench(config: RunConfig, data: DataPayload, plan: StepPlan) {
+    let outcome = async {
+        let (mut trainer, started) = prepare(&config, data).await?;
+        let timing = time_steps(&mut trainer, plan)
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok::<_, String>(FromWorker::BenchDone {
+            timing,
+            device: started.device,
+        })
+    };
+    match outcome.await {
+        Ok(done) => post::send(&done),
+        Err(message) => post::send(&FromWorker::Error(message)),
+    }
+}
+
+/// The device to train on: the one chosen, or for Auto with a real GPU the
+/// faster of it and the CPU backend over the run's first steps.
+async fn device_for(config: &RunConfig, split: &PuSplit) -> Result<(Device, DeviceInfo), String> {
+    let (gpu, adapter) = match device::choose(config.backend).await? {
+        Chosen::Ready(device, info) => return Ok((device, info)),
+        Chosen::Measure { gpu, adapter } => (gpu, adapter),
+    };
+    let plan = StepPlan {
+        warmup: 1,
+        timed: 2,
+    };
+    let time_on = |device: Device| async move {
+        let mut trainer = Trainer::new(config, split, &device).map_err(|e| e.to_string())?;
+        time_steps(&mut trainer, plan)
+            .await
+            .map(|t| t.median_ms)
+            .map_err(|e| e.to_string())
+    };
+    let gpu_ms = time_on(gpu.clone()).await?;
+    let cpu_ms = time_on(Device::flex()).await?;
+    let info = DeviceInfo::measured(adapter.vendor, adapter.architecture, gpu_ms, cpu_ms);
+    Ok((if info.gpu { gpu } else { Device::flex() }, info))
+}
+
 async fn prepare(config: &RunConfig, data: DataPayload) -> Result<(Trainer, RunStarted), String> {
     let split = split_of(config, data)?;
-    let (device, info) = device::choose(config.backend).await?;
+    let (device, info) = device_for(config, &split).await?;
     let trainer = Trainer::new(config, &split, &device).map_err(|e| e.to_string())?;
     let unlabeled = split.unlabeled_indices();
     let started = RunStarted {

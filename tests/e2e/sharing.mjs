@@ -67,7 +67,7 @@ async function brokenLinkNotice({ page }) {
   for (const key of ['split.rho', 'colour', 'optim.epochs']) {
     expect(text.includes(key), `the notice should name ${key}: "${text}"`);
   }
-  expectEqual(await fieldValue(page, 'split.rho'), '0.3', 'ρ falls back to its default');
+  expectEqual(await fieldValue(page, 'split.rho'), '0.5', 'ρ falls back to its default (0.5)');
   const learner = await page.locator('select#learner option:checked').textContent();
   expectEqual(learner, 'policyPU_separator', 'the valid part of the link is kept');
   expect(await page.locator('#train:enabled').count() === 1, 'Train stays usable');

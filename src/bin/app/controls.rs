@@ -21,8 +21,9 @@ pub fn start_run(state: AppState) {
 
 /// Start a run of `config`: fetch or take its data, then hand both to the worker.
 pub fn start_with(state: AppState, config: RunConfig) {
-    if let Some(problem) = state.not_ready(&config) {
-        state.status.set(RunStatus::Failed(problem));
+    if state.not_ready(&config).is_some() {
+        // The status line shows the problem, and updates as it is fixed.
+        state.status.set(RunStatus::Idle);
         return;
     }
     state.reset_run(config.clone());
@@ -144,18 +145,21 @@ fn StatusLine() -> impl IntoView {
             ),
             _ => format!("Downloading {}: {:.1} MB", d.label, d.loaded as f64 / 1e6),
         });
-        match state.status.get() {
-            RunStatus::Failed(message) => {
-                view! { <p class="error" role="alert" id="status">{message}</p> }.into_any()
+        let status = state.status.get();
+        // Between runs, what stops the next one matters more than how the last one ended.
+        let blocked = match status {
+            RunStatus::Idle | RunStatus::Done | RunStatus::Stopped => {
+                state.config.with(|c| state.not_ready(c))
             }
-            status => {
+            _ => None,
+        };
+        match (status, blocked) {
+            (_, Some(problem)) | (RunStatus::Failed(problem), None) => {
+                view! { <p class="error" role="alert" id="status">{problem}</p> }.into_any()
+            }
+            (status, None) => {
                 let text = match status {
-                    RunStatus::Idle => match state.config.with(|c| state.not_ready(c)) {
-                        Some(problem) => {
-                            return view! { <p class="error" role="alert" id="status">{problem}</p> }.into_any();
-                        }
-                        None => "Ready: press Train to start with these settings.".to_string(),
-                    },
+                    RunStatus::Idle => "Ready: press Train to start with these settings.".to_string(),
                     RunStatus::LoadingData => {
                         download.unwrap_or_else(|| "Loading the dataset…".into())
                     }

@@ -24,7 +24,7 @@ pub struct Pca2 {
 impl Pca2 {
     /// Fit on the rows of `features` (row-major, `dim` columns).
     pub fn fit(features: &[f32], dim: usize) -> Pca2 {
-        let rows = if dim == 0 { 0 } else { features.len() / dim };
+        let rows = features.len().checked_div(dim).unwrap_or(0);
         let stride = rows.div_ceil(MAX_FIT_ROWS).max(1);
         let sample: Vec<&[f32]> = (0..rows)
             .step_by(stride)
@@ -144,8 +144,8 @@ mod tests {
         let pca = Pca2::fit(&x, 3);
         let [a, b] = &pca.axes;
         assert!(
-            (a[0].abs() - 0.7071).abs() < 1e-3
-                && (a[1].abs() - 0.7071).abs() < 1e-3
+            (a[0].abs() - std::f32::consts::FRAC_1_SQRT_2).abs() < 1e-3
+                && (a[1].abs() - std::f32::consts::FRAC_1_SQRT_2).abs() < 1e-3
                 && a[2].abs() < 5e-3,
             "{a:?}"
         );

@@ -70,6 +70,7 @@ pub async fn logits_of(net: &Network, x: &Tensor<2>) -> Result<Vec<f32>, TrainEr
     let mut start = 0;
     while start < rows {
         let end = (start + INFERENCE_CHUNK).min(rows);
+        #[allow(clippy::single_range_in_vec_init)] // Burn's per-dimension range list
         let chunk = x.clone().slice([start..end]);
         out.extend(read_vec(net.forward(chunk).flatten::<1>(0, 1)).await?);
         start = end;

@@ -54,9 +54,7 @@ pub(crate) fn tiny_split() -> crate::split::PuSplit {
         let centre = if positive { 1.5 } else { -1.5 };
         (0..4).map(|_| (centre + rng.normal()) as f32).collect()
     };
-    let truth: Vec<bool> = (0..160)
-        .map(|i| i < 40 || (i >= 40 && i % 2 == 0))
-        .collect();
+    let truth: Vec<bool> = (0..160).map(|i| i < 40 || i % 2 == 0).collect();
     let test_y: Vec<bool> = (0..60).map(|i| i % 2 == 0).collect();
     crate::split::PuSplit {
         shape: crate::data::FeatureShape::Vector { dim: 4 },

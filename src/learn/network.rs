@@ -166,6 +166,7 @@ fn uniform<const D: usize>(
 
 /// A classifier or policy network of any preset.
 #[derive(Module, Debug)]
+#[allow(clippy::large_enum_variant)] // two per run, never in collections
 pub enum Network {
     /// Fully connected.
     Mlp(Mlp),

@@ -273,8 +273,9 @@ impl SimplexQp {
             let step = ((g[j] - g[i]) / curvature).min(self.v[j]);
             self.v[i] += step;
             self.v[j] -= step;
-            for k in 0..n {
-                g[k] += 2.0 * step * (self.kernel[i * n + k] - self.kernel[j * n + k]);
+            let (row_i, row_j) = (&self.kernel[i * n..][..n], &self.kernel[j * n..][..n]);
+            for ((g, ki), kj) in g.iter_mut().zip(row_i).zip(row_j) {
+                *g += 2.0 * step * (ki - kj);
             }
         }
         let objective: f64 = self

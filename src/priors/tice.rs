@@ -316,7 +316,8 @@ impl BinnedFeatures {
             let (lo, hi) = column.fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), v| {
                 (lo.min(v), hi.max(v))
             });
-            if !(hi > lo) {
+            // Constant (or NaN-only) columns cannot split.
+            if hi.partial_cmp(&lo) != Some(std::cmp::Ordering::Greater) {
                 continue;
             }
             usable[f] = true;
@@ -361,10 +362,10 @@ impl Bits {
 
     fn complement(&self, n: usize) -> Bits {
         let mut out = Bits(self.0.iter().map(|w| !w).collect());
-        if n % 64 != 0 {
-            if let Some(last) = out.0.last_mut() {
-                *last &= (1u64 << (n % 64)) - 1;
-            }
+        if !n.is_multiple_of(64)
+            && let Some(last) = out.0.last_mut()
+        {
+            *last &= (1u64 << (n % 64)) - 1;
         }
         out
     }

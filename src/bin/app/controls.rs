@@ -159,7 +159,9 @@ fn StatusLine() -> impl IntoView {
             }
             (status, None) => {
                 let text = match status {
-                    RunStatus::Idle => "Ready: press Train to start with these settings.".to_string(),
+                    RunStatus::Idle => {
+                        "Ready: press Train to start with these settings.".to_string()
+                    }
                     RunStatus::LoadingData => {
                         download.unwrap_or_else(|| "Loading the dataset…".into())
                     }

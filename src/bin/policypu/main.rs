@@ -47,7 +47,7 @@ enum Command {
     },
     /// Run the paper's grid (n_l × ρ) for several learners and seeds; print the tables.
     Sweep(sweep::SweepArgs),
-    /// Measure examples/s, ms per epoch and peak memory of each model preset.
+    /// Time one training step (ms per step, examples/s) of each model preset and learner, and peak memory.
     Bench(bench::BenchArgs),
     /// Score the rows of a CSV file with a classifier saved by `run --save-model`.
     Predict(predict::PredictArgs),

@@ -152,7 +152,8 @@ impl Method for PolicyPu {
     ) -> Pending<'a> {
         let pretraining_over =
             stage == Stage::PretrainPolicy && epoch == self.settings.pretrain_epochs;
-        let every_k = stage == Stage::Train && epoch % self.settings.target_update_every == 0;
+        let every_k =
+            stage == Stage::Train && epoch.is_multiple_of(self.settings.target_update_every);
         if pretraining_over || (every_k && !self.settings.frozen) {
             self.target = self.online.inference();
         }

@@ -129,7 +129,7 @@ impl Method for RankPruning {
         stage: Stage,
         epoch: usize,
     ) -> Pending<'a> {
-        if stage == Stage::CrossValidate && epoch % self.fold_epochs == 0 {
+        if stage == Stage::CrossValidate && epoch.is_multiple_of(self.fold_epochs) {
             Box::pin(self.close_fold(ctx, epoch))
         } else {
             super::done()

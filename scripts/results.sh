@@ -15,7 +15,7 @@ cargo build --release --locked --bin policypu
 bin=${CARGO_TARGET_DIR:-target}/release/policypu
 protocol=(--epochs 60 --seeds 5)
 parts=("$@")
-[ ${#parts[@]} -eq 0 ] && parts=(mnist ablation cifar10)
+[ ${#parts[@]} -eq 0 ] && parts=(mnist ablation cifar10 examples)
 for part in "${parts[@]}"; do
   case $part in
     mnist)
@@ -25,7 +25,17 @@ for part in "${parts[@]}"; do
         --learners weighter,weighter/frozen,weighter/paper,weighter/eq5-threshold,weighter/no-baseline,separator,separator/frozen,separator/paper ;;
     cifar10)
       "$bin" sweep --dataset cifar10 "${protocol[@]}" --out results/cifar10.md ;;
+    examples)
+      # The shipped CSV files with the page's CSV settings (20 epochs, batch
+      # 32, lr 1e-3), each file's one split per seed; roles as in
+      # public/examples/README.md.
+      "$bin" sweep --csv public/examples/breast_cancer.csv --label-column labeled \
+        --truth-column malignant --out results/example-breast-cancer.md
+      "$bin" sweep --csv public/examples/wine.csv --label-column label \
+        --truth-column cultivar_1 --out results/example-wine.md
+      "$bin" sweep --csv public/examples/two_moons.csv --label-column labeled \
+        --labeled-value yes --truth-column class --out results/example-two-moons.md ;;
     *)
-      echo "unknown part '$part': use mnist, ablation or cifar10" >&2; exit 2 ;;
+      echo "unknown part '$part': use mnist, ablation, cifar10 or examples" >&2; exit 2 ;;
   esac
 done

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Regenerates the tables in results/ (quoted by the README): each file is
 # headed by the command that made it and the commit it ran at, and ends
-# with the sweep's wall time. Parts: mnist, ablation, cifar10 (default: all).
-#   scripts/results.sh              every table (about 1.5 hours on 2 cores)
+# with the sweep's wall time. Parts: mnist, ablation, cifar10, examples
+# (default: all).
+#   scripts/results.sh              every table (MNIST alone took 108 min on 2 busy cores)
 #   scripts/results.sh ablation     one of them
 #
 # Protocol (README, "Results"): the shipped subsets, 5 seeds, the fast MLP

@@ -86,11 +86,9 @@ pub fn send(state: AppState, command: ToWorker) {
     // The silence clock starts from the command, not from the last run.
     heard_now();
     let needs_worker = LIVE.with(|l| l.borrow().is_none());
-    if needs_worker {
-        if let Err(message) = spawn(state) {
-            state.status.set(RunStatus::Failed(message));
-            return;
-        }
+    if needs_worker && let Err(message) = spawn(state) {
+        state.status.set(RunStatus::Failed(message));
+        return;
     }
     LIVE.with(|l| {
         if let Some(live) = l.borrow_mut().as_mut() {

@@ -736,7 +736,7 @@ mod tests {
         let run = from_hash("#policy.pretrain_epochs=10000000000000000000");
         assert_eq!(run.config.policy.pretrain_epochs, 10);
         assert!(
-            run.notices[0].starts_with("policy.pretrain_epochs: must be at most 100"),
+            run.notices[0].starts_with("policy.pretrain_epochs: must be between 0 and 100"),
             "{:?}",
             run.notices
         );

@@ -106,9 +106,9 @@ impl PriorEstimate {
         n_unlabeled: usize,
     ) -> Self {
         let rho = if raw_rho.is_nan() {
-            *PRIORS.end()
+            PRIORS.1
         } else {
-            raw_rho.clamp(*PRIORS.start(), *PRIORS.end())
+            raw_rho.clamp(PRIORS.0, PRIORS.1)
         };
         let (n_l, n_u) = (n_labeled as f64, n_unlabeled as f64);
         let positives = n_l + rho * n_u;
@@ -157,9 +157,9 @@ mod tests {
     #[test]
     fn impossible_values_are_clamped_and_flagged() {
         let high = PriorEstimate::from_label_frequency(PriorMethod::Tice, 0.1, 300, 900);
-        assert_eq!((high.rho, high.clamped), (*PRIORS.end(), true));
+        assert_eq!((high.rho, high.clamped), (PRIORS.1, true));
         let none = PriorEstimate::from_label_frequency(PriorMethod::Tice, 1.0, 300, 900);
-        assert_eq!((none.rho, none.clamped), (*PRIORS.start(), true));
+        assert_eq!((none.rho, none.clamped), (PRIORS.0, true));
         let nan = PriorEstimate::from_rho(PriorMethod::Km2, f64::NAN, 10, 10);
         assert!(nan.clamped && nan.rho.is_finite());
     }

@@ -8,6 +8,7 @@
 //! `RunConfig::validate` refuses (too much work for a built-in dataset) are
 //! filtered out.
 
+use policypu::config::settings::MAX_SEED;
 use policypu::config::{
     BackendChoice, BaselineConfig, DataConfig, Learner, ModelPreset, NnPuConfig, OptimConfig,
     PolicyConfig, RewardRule, RunConfig, SplitConfig, VerdictThreshold,
@@ -33,7 +34,7 @@ pub fn valid_run_config() -> impl Strategy<Value = RunConfig> {
             BackendChoice::Cpu,
             BackendChoice::Gpu,
         ]),
-        any::<u64>(),
+        0..=MAX_SEED,
     )
         .prop_map(
             |(data, split, learner, model, optim, policy, nnpu, baselines, backend, seed)| {

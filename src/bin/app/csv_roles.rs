@@ -4,10 +4,11 @@
 //! shown beside the choices, which stay as they are.
 
 use leptos::prelude::*;
+use policypu::config::settings;
 use policypu::config::{DataConfig, RunConfig};
 use policypu::data::csv::{CsvColumns, CsvPreview, read_csv};
 
-use crate::form::NumberField;
+use crate::setting_field::NumberField;
 use crate::state::{AppState, use_app_state};
 
 /// The current column choice (the default while the source is not a CSV).
@@ -129,9 +130,7 @@ pub fn ColumnRoles(
                 <small class="hint" id="csv-truth-hint">"Never shown to the learners; it scores the test set and colours the scatter."</small>
             </div>
             <FeatureChoice header/>
-            <NumberField label="Held-out test share" field="split.test_fraction" min=0.05 max=0.5
-                hint="Rows set aside to measure accuracy, ROC-AUC and PR-AUC."
-                get=|c| Some(c.split.test_fraction) set=|c, v| c.split.test_fraction = v.unwrap_or(0.25)/>
+            <NumberField setting=&settings::TEST_FRACTION/>
             {move || match verdict.get() {
                 Ok(text) => view! { <p class="ok" id="csv-summary" role="status">{text}</p> }.into_any(),
                 Err(message) => view! { <p class="error" id="csv-error" role="alert">{message}</p> }.into_any(),

@@ -17,6 +17,7 @@ mod export_buttons;
 mod form;
 mod intro;
 mod run_history;
+mod setting_field;
 mod share_link;
 mod state;
 mod teaching;

@@ -6,6 +6,7 @@ use clap::Args;
 use policypu::config::{BackendChoice, DataConfig, Learner, ModelPreset, RunConfig};
 
 use crate::learner_spec::LearnerSpec;
+use crate::setting_flags::SettingFlags;
 use policypu::data::csv::CsvColumns;
 use policypu::data::tasks::BuiltinDataset;
 
@@ -56,54 +57,9 @@ pub struct RunArgs {
     /// Model preset: fast, small-cnn, paper-cnn, paper-mlp4, paper-mlp6.
     #[arg(long)]
     pub model: Option<ModelPreset>,
-    /// n_l, the number of labeled positives.
-    #[arg(long)]
-    pub n_labeled: Option<usize>,
-    /// |U| (default 3·n_l).
-    #[arg(long)]
-    pub n_unlabeled: Option<usize>,
-    /// ρ, the fraction of positives in U.
-    #[arg(long)]
-    pub rho: Option<f64>,
-    /// Training epochs.
-    #[arg(long)]
-    pub epochs: Option<usize>,
-    /// Mini-batch size.
-    #[arg(long)]
-    pub batch_size: Option<usize>,
-    /// Classifier learning rate.
-    #[arg(long)]
-    pub lr: Option<f64>,
-    /// Classifier weight decay.
-    #[arg(long)]
-    pub weight_decay: Option<f64>,
-    /// Policy learning rate.
-    #[arg(long)]
-    pub policy_lr: Option<f64>,
-    /// Policy weight decay.
-    #[arg(long)]
-    pub policy_weight_decay: Option<f64>,
-    /// Pre-training epochs (policyPU).
-    #[arg(long)]
-    pub pretrain_epochs: Option<usize>,
-    /// k: copy the target policy every k epochs.
-    #[arg(long)]
-    pub k: Option<usize>,
-    /// Weighter: spread σ of the logit-normal action.
-    #[arg(long)]
-    pub action_spread: Option<f64>,
-    /// Class prior for uPU/nnPU (default: the split's true ρ).
-    #[arg(long)]
-    pub prior: Option<f64>,
-    /// nnPU β.
-    #[arg(long)]
-    pub beta: Option<f64>,
-    /// nnPU γ.
-    #[arg(long)]
-    pub gamma: Option<f64>,
-    /// Seed of the split, initial weights, batch order and actions.
-    #[arg(long)]
-    pub seed: Option<u64>,
+    /// Every numeric setting (n_l, ρ, epochs, learning rates, …), one flag each.
+    #[command(flatten)]
+    pub settings: SettingFlags,
     /// Backend: cpu (Burn's flex) or wgpu.
     #[arg(long)]
     pub backend: Option<Backend>,
@@ -188,27 +144,10 @@ impl RunArgs {
         if self.freeze_policy {
             c.policy.frozen = true;
         }
-        set(&mut c.model, self.model);
-        set(&mut c.split.n_labeled, self.n_labeled);
-        if self.n_unlabeled.is_some() {
-            c.split.n_unlabeled = self.n_unlabeled;
+        if let Some(model) = self.model {
+            c.model = model;
         }
-        set(&mut c.split.rho, self.rho);
-        set(&mut c.optim.epochs, self.epochs);
-        set(&mut c.optim.batch_size, self.batch_size);
-        set(&mut c.optim.lr, self.lr);
-        set(&mut c.optim.weight_decay, self.weight_decay);
-        set(&mut c.policy.lr, self.policy_lr);
-        set(&mut c.policy.weight_decay, self.policy_weight_decay);
-        set(&mut c.policy.pretrain_epochs, self.pretrain_epochs);
-        set(&mut c.policy.target_update_every, self.k);
-        set(&mut c.policy.action_spread, self.action_spread);
-        if self.prior.is_some() {
-            c.nnpu.prior = self.prior;
-        }
-        set(&mut c.nnpu.beta, self.beta);
-        set(&mut c.nnpu.gamma, self.gamma);
-        set(&mut c.seed, self.seed);
+        self.settings.apply(&mut c);
         if let Some(backend) = self.backend {
             c.backend = match backend {
                 Backend::Cpu => BackendChoice::Cpu,
@@ -224,8 +163,49 @@ impl RunArgs {
     }
 }
 
-fn set<T>(field: &mut T, value: Option<T>) {
-    if let Some(v) = value {
-        *field = v;
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+    use policypu::config::settings::SETTINGS;
+
+    use super::*;
+
+    #[derive(Parser)]
+    struct Flags {
+        #[command(flatten)]
+        run: RunArgs,
+    }
+
+    fn config(args: &[String]) -> Result<RunConfig, String> {
+        let flags = Flags::try_parse_from(
+            std::iter::once("policypu".to_string()).chain(args.iter().cloned()),
+        )
+        .map_err(|e| e.to_string())?;
+        flags.run.to_config()
+    }
+
+    #[test]
+    fn every_setting_has_a_flag_with_the_tables_bounds_and_help() {
+        let help = <Flags as clap::CommandFactory>::command()
+            .render_help()
+            .to_string();
+        for s in SETTINGS {
+            assert!(help.contains(&format!("--{} <", s.flag)), "no --{}", s.flag);
+            assert!(
+                help.contains(&s.bounds()),
+                "--{} help lacks its bounds",
+                s.flag
+            );
+            let inside = if s.min_excluded { s.max } else { s.min };
+            let c = config(&[format!("--{}", s.flag), inside.to_string()]).unwrap();
+            assert_eq!((s.get)(&c), Some(inside), "--{}", s.flag);
+            let outside = s.max + 1.0;
+            let refused = config(&[format!("--{}", s.flag), outside.to_string()]).unwrap_err();
+            assert!(
+                refused.contains(&s.refusal(outside).unwrap()),
+                "--{} {outside}: {refused}",
+                s.flag
+            );
+        }
     }
 }

@@ -13,6 +13,7 @@ use policypu::step_timing::StepPlan;
 use crate::args::RunArgs;
 use crate::learner_spec::LearnerSpec;
 use crate::native::{DataCache, device_for};
+use policypu::config::settings::N_LABELED;
 
 /// Flags of `bench`.
 #[derive(Args, Debug)]
@@ -36,7 +37,7 @@ pub struct BenchArgs {
 /// Time each preset × learner and print a table.
 pub fn bench(args: &BenchArgs) -> Result<(), String> {
     let mut base = args.run.to_config()?;
-    if args.run.n_labeled.is_none() {
+    if args.run.settings.value(&N_LABELED).is_none() {
         base.split.n_labeled = 1000;
     }
     base.policy.pretrain_epochs = 0;

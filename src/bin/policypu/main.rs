@@ -7,6 +7,7 @@ mod learner_spec;
 mod native;
 mod predict;
 mod progress;
+mod setting_flags;
 mod sweep;
 
 use std::path::PathBuf;

@@ -14,6 +14,7 @@ use crate::args::RunArgs;
 use crate::learner_spec::LearnerSpec;
 use crate::native::{DataCache, device_for};
 use crate::progress::{Verbosity, train};
+use policypu::config::settings::{N_LABELED, RHO};
 
 /// Flags of `sweep`.
 #[derive(Args, Debug)]
@@ -59,7 +60,8 @@ struct Column {
 /// Run the grid and print the tables.
 pub fn sweep(args: &SweepArgs) -> Result<(), String> {
     let csv = args.run.csv.is_some();
-    if csv && (args.run.n_labeled.is_some() || args.run.rho.is_some()) {
+    let settings = &args.run.settings;
+    if csv && (settings.value(&N_LABELED).is_some() || settings.value(&RHO).is_some()) {
         return Err("a CSV file is already PU: its labeled rows and U are given, so --n-labeled and --rho do not apply".into());
     }
     let mut cache = DataCache::new(args.run.data_dir.as_deref());

@@ -4,8 +4,6 @@
 //! protocol all serialise this one struct. A run is reproducible from it plus
 //! the dataset. Every field has a default, so a partial JSON object is valid.
 
-use std::ops::RangeInclusive;
-
 use serde::{Deserialize, Serialize};
 
 use crate::data::csv::CsvColumns;
@@ -13,15 +11,9 @@ use crate::data::tasks::BuiltinDataset;
 use crate::priors::PriorMethod;
 use crate::workload::Workload;
 
-/// Allowed Adam learning rates, of the classifier and of the policy.
-const LEARNING_RATES: RangeInclusive<f64> = 1e-7..=1.0;
-/// Allowed class priors π for uPU and nnPU; estimates are clamped into it.
-pub const PRIORS: RangeInclusive<f64> = 0.001..=0.999;
+pub mod settings;
 
-/// The message for a value outside `range`.
-fn between(range: &RangeInclusive<f64>) -> String {
-    format!("must be between {:e} and {}", range.start(), range.end())
-}
+pub use settings::PRIORS;
 
 /// Mini-batch size for CSV data (see [`RunConfig::use_csv`]).
 const CSV_BATCH_SIZE: usize = 32;
@@ -309,6 +301,17 @@ impl ModelPreset {
             Self::SmallCnn => "small-cnn",
         }
     }
+
+    /// The name the page shows.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Fast => "Fast MLP",
+            Self::SmallCnn => "Small CNN",
+            Self::PaperCnn => "Paper CNN",
+            Self::PaperMlp4 => "Paper MLP, 4-layer policy",
+            Self::PaperMlp6 => "Paper MLP, 6-layer policy",
+        }
+    }
 }
 
 impl std::str::FromStr for ModelPreset {
@@ -565,111 +568,11 @@ impl RunConfig {
                 });
             }
         };
-        let s = &self.split;
-        check(
-            (1..=20_000).contains(&s.n_labeled),
-            "split.n_labeled",
-            "must be between 1 and 20000".into(),
-        );
-        if let Some(n_u) = s.n_unlabeled {
-            check(
-                (1..=100_000).contains(&n_u),
-                "split.n_unlabeled",
-                "must be between 1 and 100000".into(),
-            );
+        for setting in settings::SETTINGS {
+            if let Some(refusal) = (setting.get)(self).and_then(|v| setting.refusal(v)) {
+                check(false, setting.path, refusal);
+            }
         }
-        check(
-            (0.0..=0.95).contains(&s.rho),
-            "split.rho",
-            "must be between 0 and 0.95".into(),
-        );
-        check(
-            (0.05..=0.5).contains(&s.test_fraction),
-            "split.test_fraction",
-            "must be between 0.05 and 0.5".into(),
-        );
-        let o = &self.optim;
-        check(
-            (1..=2000).contains(&o.epochs),
-            "optim.epochs",
-            "must be between 1 and 2000".into(),
-        );
-        check(
-            (2..=4096).contains(&o.batch_size),
-            "optim.batch_size",
-            "must be between 2 and 4096".into(),
-        );
-        check(
-            LEARNING_RATES.contains(&o.lr),
-            "optim.lr",
-            between(&LEARNING_RATES),
-        );
-        check(
-            (0.0..=10.0).contains(&o.weight_decay),
-            "optim.weight_decay",
-            "must be between 0 and 10".into(),
-        );
-        let p = &self.policy;
-        check(
-            LEARNING_RATES.contains(&p.lr),
-            "policy.lr",
-            between(&LEARNING_RATES),
-        );
-        check(
-            (0.0..=10.0).contains(&p.weight_decay),
-            "policy.weight_decay",
-            "must be between 0 and 10".into(),
-        );
-        check(
-            p.pretrain_epochs <= 100,
-            "policy.pretrain_epochs",
-            "must be at most 100".into(),
-        );
-        check(
-            (1..=100).contains(&p.target_update_every),
-            "policy.target_update_every",
-            "must be between 1 and 100".into(),
-        );
-        check(
-            p.action_spread > 0.0 && p.action_spread <= 5.0,
-            "policy.action_spread",
-            "must be above 0 and at most 5".into(),
-        );
-        let b = &self.baselines;
-        check(
-            (2..=10).contains(&b.rank_pruning_folds),
-            "baselines.rank_pruning_folds",
-            "must be between 2 and 10".into(),
-        );
-        check(
-            (1..=500).contains(&b.rank_pruning_fold_epochs),
-            "baselines.rank_pruning_fold_epochs",
-            "must be between 1 and 500".into(),
-        );
-        check(
-            b.pmpu_warmup_epochs <= 100,
-            "baselines.pmpu_warmup_epochs",
-            "must be at most 100".into(),
-        );
-        check(
-            b.pmpu_resample > 0.0 && b.pmpu_resample <= 1.0,
-            "baselines.pmpu_resample",
-            "must be above 0 and at most 1".into(),
-        );
-        let n = &self.nnpu;
-        if let Some(prior) = n.prior {
-            check(PRIORS.contains(&prior), "nnpu.prior", between(&PRIORS));
-        }
-        check(
-            (0.0..=1.0).contains(&n.beta),
-            "nnpu.beta",
-            "must be between 0 and 1".into(),
-        );
-        check(
-            n.gamma > 0.0 && n.gamma <= 1.0,
-            "nnpu.gamma",
-            "must be above 0 and at most 1".into(),
-        );
         match &self.data {
             DataConfig::Builtin {
                 dataset,
@@ -691,6 +594,7 @@ impl RunConfig {
                     "data.positive_classes",
                     "leave at least one class negative (choose at most 9)".into(),
                 );
+                let s = &self.split;
                 let rows = s.n_labeled.saturating_add(s.unlabeled_count());
                 let workload = Workload::estimate(self, dataset.shape(), rows);
                 for refusal in workload.verdict(self).refused {
@@ -810,7 +714,10 @@ mod tests {
             vec![
                 ("optim.lr".into(), "must be between 1e-7 and 1".into()),
                 ("policy.lr".into(), "must be between 1e-7 and 1".into()),
-                ("nnpu.prior".into(), "must be between 1e-3 and 0.999".into()),
+                (
+                    "nnpu.prior".into(),
+                    "must be between 0.001 and 0.999".into()
+                ),
             ]
         );
         c.optim.lr = 1e-7;

@@ -39,6 +39,7 @@ use policypu::data::pubin::{MAX_PUBIN_BYTES, parse_pubin, parse_pubin_gz};
 use policypu::data::standardise::Standardiser;
 use policypu::data::tabular_features::TabularFeatures;
 use policypu::data::tasks::BuiltinDataset;
+use policypu::lessons::PageView;
 use policypu::rng::PortableRng;
 use policypu::saved_model::{ModelHeader, ModelInput, SavedModel, created_by};
 use policypu::share::{from_hash, to_hash};
@@ -629,7 +630,7 @@ fn share_links(csv_data: Option<String>) -> Vec<Vec<u8>> {
         ..RunConfig::default()
     };
     vec![
-        to_hash(&RunConfig::default(), false, None),
+        to_hash(&RunConfig::default(), false, None, &PageView::default()),
         to_hash(
             &RunConfig::paper(
                 BuiltinDataset::Cifar10,
@@ -637,8 +638,10 @@ fn share_links(csv_data: Option<String>) -> Vec<Vec<u8>> {
             ),
             true,
             None,
+            &PageView::default(),
         ),
-        to_hash(&csv_run, true, csv_data.as_deref()),
+        policypu::lessons::LESSONS[2].hash(),
+        to_hash(&csv_run, true, csv_data.as_deref(), &PageView::default()),
     ]
     .into_iter()
     .map(|hash| format!("#{hash}").into_bytes())
@@ -733,7 +736,7 @@ fn share_round_trips(cases: u64, seed: u64) -> (u64, u64, Option<String>) {
         };
         let config = tree.current();
         tried += 1;
-        let hash = to_hash(&config, true, None);
+        let hash = to_hash(&config, true, None, &PageView::default());
         let run = catch_unwind(|| from_hash(&hash));
         match run {
             Ok(run) if run.config == config && run.notices.is_empty() => kept += 1,

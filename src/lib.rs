@@ -15,6 +15,7 @@ pub mod data;
 pub mod export;
 #[cfg(feature = "learn")]
 pub mod learn;
+pub mod lessons;
 pub mod link_data;
 pub mod metrics;
 pub mod pca;

@@ -28,12 +28,17 @@ use serde_json::{Map, Value};
 
 use crate::config::{DataConfig, RunConfig};
 use crate::data::csv::CsvColumns;
+use crate::lessons::{Lesson, PageView, Part};
 use crate::user_text::{capped, clip};
 
 /// Key that asks the page to start training on open.
 pub const AUTORUN_KEY: &str = "autorun";
 /// Key that carries a CSV file (gzip, base64url) inside the hash.
 pub const CSV_DATA_KEY: &str = "csv";
+/// The key listing the parts of the page a link hides (see [`crate::lessons`]).
+pub const HIDE_KEY: &str = "hide";
+/// The key naming the lesson whose text the page shows.
+pub const LESSON_KEY: &str = "lesson";
 /// Longest hash read, in bytes: room for the largest CSV data a link
 /// carries (about 44,000 characters) and settings with long column names.
 pub const MAX_HASH_CHARS: usize = 128 * 1024;
@@ -55,13 +60,20 @@ pub struct SharedRun {
     pub autorun: bool,
     /// The embedded CSV payload (gzip + base64url), if any.
     pub csv_data: Option<String>,
+    /// The parts of the page to hide and the lesson to show.
+    pub view: PageView,
     /// What was ignored or replaced, in words, for a notice; at most
     /// [`MAX_NOTICES`], user text clipped.
     pub notices: Vec<String>,
 }
 
 /// The hash (without `#`) for a configuration.
-pub fn to_hash(config: &RunConfig, autorun: bool, csv_data: Option<&str>) -> String {
+pub fn to_hash(
+    config: &RunConfig,
+    autorun: bool,
+    csv_data: Option<&str>,
+    view: &PageView,
+) -> String {
     let mut pairs = Vec::new();
     if let Ok(value) = serde_json::to_value(config) {
         flatten("", &value, &mut pairs);
@@ -71,6 +83,13 @@ pub fn to_hash(config: &RunConfig, autorun: bool, csv_data: Option<&str>) -> Str
     }
     if let Some(data) = csv_data {
         pairs.push((CSV_DATA_KEY.to_string(), encode(data)));
+    }
+    if !view.hidden.is_empty() {
+        let keys: Vec<&str> = view.hidden.iter().map(|p| p.key()).collect();
+        pairs.push((HIDE_KEY.to_string(), keys.join(",")));
+    }
+    if let Some(lesson) = view.lesson {
+        pairs.push((LESSON_KEY.to_string(), lesson.key.to_string()));
     }
     pairs
         .iter()
@@ -136,10 +155,22 @@ pub fn from_hash(hash: &str) -> SharedRun {
     let mut value = base.clone();
     let mut autorun = false;
     let mut csv_data = None;
+    let mut view = PageView::default();
     for (key, raw) in pairs {
         match key.as_str() {
             AUTORUN_KEY => autorun = matches!(decode(raw).as_str(), "1" | "true" | "yes"),
             CSV_DATA_KEY => csv_data = Some(decode(raw)),
+            HIDE_KEY => view.hidden = hidden_parts(&decode(raw), &mut notices),
+            LESSON_KEY => {
+                let name = decode(raw);
+                view.lesson = Lesson::find(&name);
+                if view.lesson.is_none() {
+                    notices.push(format!(
+                        "lesson: there is no lesson \"{}\"; ignored",
+                        clip(&name)
+                    ));
+                }
+            }
             DATA_KIND_KEY => {}
             _ => apply(&mut value, &base, &fields, &key, raw, &mut notices),
         }
@@ -176,8 +207,29 @@ pub fn from_hash(hash: &str) -> SharedRun {
         config,
         autorun,
         csv_data,
+        view,
         notices: capped(notices, MAX_NOTICES),
     }
+}
+
+/// The parts named in a `hide` list; unknown names get a notice.
+fn hidden_parts(list: &str, notices: &mut Vec<String>) -> Vec<Part> {
+    let mut parts = Vec::new();
+    for name in list.split(',').filter(|n| !n.trim().is_empty()) {
+        match Part::from_key(name) {
+            Some(part) if !parts.contains(&part) => parts.push(part),
+            Some(_) => {}
+            None => {
+                let known: Vec<&str> = Part::ALL.iter().map(|p| p.key()).collect();
+                notices.push(format!(
+                    "hide: \"{}\" is not a part of the page ({}); ignored",
+                    clip(name),
+                    known.join(", ")
+                ));
+            }
+        }
+    }
+    parts
 }
 
 /// The hash's (key, raw value) pairs, keys percent-decoded, each key once
@@ -512,7 +564,7 @@ mod tests {
     #[test]
     fn round_trip_is_exact() {
         let c = custom();
-        let hash = to_hash(&c, true, None);
+        let hash = to_hash(&c, true, None, &PageView::default());
         assert!(hash.contains("split.rho=0.7"), "{hash}");
         assert!(hash.contains("data.positive_classes=0,1,8,9"), "{hash}");
         let run = from_hash(&format!("#{hash}"));
@@ -530,11 +582,12 @@ mod tests {
                     labeled_value: Some("P".into()),
                     truth: Some("y&z=1".into()),
                     features: None,
+                    ..CsvColumns::default()
                 },
             },
             ..RunConfig::default()
         };
-        let run = from_hash(&to_hash(&c, false, Some("H4sIAAAA")));
+        let run = from_hash(&to_hash(&c, false, Some("H4sIAAAA"), &PageView::default()));
         assert_eq!(run.config, c);
         assert_eq!(run.csv_data.as_deref(), Some("H4sIAAAA"));
     }
@@ -572,12 +625,14 @@ mod tests {
                 labeled_value: Some("1".into()),
                 truth: Some("0.5".into()),
                 features: Some(vec!["a,b".into(), "".into(), "~".into(), "x%2Cy".into()]),
+                ..CsvColumns::default()
             },
             CsvColumns {
                 labeled: "".into(),
                 labeled_value: Some("".into()),
                 truth: None,
                 features: Some(vec![]),
+                ..CsvColumns::default()
             },
             CsvColumns {
                 features: Some(vec!["".into()]),
@@ -590,10 +645,35 @@ mod tests {
             },
         ] {
             let c = csv_config(columns);
-            let run = from_hash(&to_hash(&c, false, None));
+            let run = from_hash(&to_hash(&c, false, None, &PageView::default()));
             assert_eq!(run.config, c);
             assert!(run.notices.is_empty(), "{:?}", run.notices);
         }
+    }
+
+    #[test]
+    fn hidden_parts_and_lessons_round_trip_and_unknown_ones_are_noticed() {
+        let view = PageView {
+            hidden: vec![Part::Settings, Part::Tour],
+            lesson: Lesson::find("policy"),
+        };
+        let hash = to_hash(&RunConfig::default(), false, None, &view);
+        assert!(
+            hash.ends_with("&hide=settings,tour&lesson=policy"),
+            "{hash}"
+        );
+        assert_eq!(from_hash(&hash).view, view);
+        let odd = from_hash("#hide=tour,everything,tour&lesson=nope");
+        assert_eq!(odd.view.hidden, vec![Part::Tour]);
+        assert_eq!(odd.view.lesson, None);
+        assert_eq!(odd.notices.len(), 2);
+        assert!(
+            odd.notices[0].starts_with("hide: \"everything\" is not a part of the page (intro,")
+        );
+        assert_eq!(
+            odd.notices[1],
+            "lesson: there is no lesson \"nope\"; ignored"
+        );
     }
 
     #[test]
@@ -606,6 +686,7 @@ mod tests {
             }),
             false,
             None,
+            &PageView::default(),
         );
         assert!(hash.contains("data.columns.labeled_value=~&"), "{hash}");
         assert!(hash.contains("data.columns.truth=&"), "{hash}");
@@ -627,6 +708,7 @@ mod tests {
                 labeled_value: None,
                 truth: Some("y&z=1".into()),
                 features: None,
+                ..CsvColumns::default()
             })
         };
         let mut expected = expected;

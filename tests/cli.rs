@@ -209,7 +209,77 @@ fn bad_flags_fail_with_a_message() {
         .unwrap();
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("split.rho"), "{stderr}");
+    assert!(
+        stderr.contains("'--rho <X>': must be between 0 and 0.95"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_csv_with_gaps_and_a_text_column_trains_after_one_choice() {
+    let dir = test_dir("gaps");
+    let file = dir.join("gaps.csv");
+    let mut text = String::from("id,");
+    for (i, line) in pu_csv(120, 7).lines().enumerate() {
+        let mut cells: Vec<&str> = line.split(',').collect();
+        if i == 5 {
+            cells[1] = "";
+        }
+        if i > 0 {
+            text += &format!("row{i},");
+        }
+        text += &(cells.join(",") + "\n");
+    }
+    // Row 5's x2 is empty, and the id column holds text.
+    std::fs::write(&file, &text).unwrap();
+    let run = |missing: &str| {
+        policypu(&[
+            "run",
+            "--csv",
+            arg(&file),
+            "--truth-column",
+            "y",
+            "--learner",
+            "biased-pu",
+            "--epochs",
+            "1",
+            "--quiet",
+            "--missing",
+            missing,
+            "--out",
+            arg(&dir.join("run.json")),
+        ])
+    };
+    let refused = run("refuse");
+    assert!(!refused.status.success());
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        stderr.contains("column \"x2\": an empty cell is not a number"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("--missing drop or --missing mean"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("Column \"id\" holds text or nothing"),
+        "{stderr}"
+    );
+    for (missing, note) in [
+        (
+            "drop",
+            "Dropped 1 of 120 rows with 1 missing feature value.",
+        ),
+        (
+            "mean",
+            "Filled 1 missing feature value in 1 row (1 column) with the column's mean",
+        ),
+    ] {
+        let output = run(missing);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{missing}: {stderr}");
+        assert!(stderr.contains(note), "{missing}: {stderr}");
+    }
 }
 
 #[test]

@@ -184,6 +184,7 @@ fn fixture_columns() -> CsvColumns {
         labeled_value: None,
         truth: Some("truth".to_owned()),
         features: None,
+        ..CsvColumns::default()
     }
 }
 

@@ -16,11 +16,12 @@ use arbitrary::valid_run_config;
 use policypu::base64url;
 use policypu::config::{DataConfig, RunConfig};
 use policypu::data::csv::{
-    CsvColumns, CsvError, MAX_ROWS, preview_csv, read_csv, read_feature_rows,
+    CsvColumns, CsvError, MAX_ROWS, MissingValues, preview_csv, read_csv, read_feature_rows,
 };
 use policypu::data::pubin::{parse_pubin, parse_pubin_gz};
 use policypu::data::standardise::Standardiser;
 use policypu::data::tabular_features::TabularFeatures;
+use policypu::lessons::PageView;
 use policypu::link_data;
 use policypu::saved_model::{ModelHeader, ModelInput, SavedModel, created_by};
 use policypu::share::{MAX_NOTICES, from_hash, to_hash};
@@ -114,13 +115,17 @@ fn csv_columns() -> impl Strategy<Value = CsvColumns> {
         proptest::option::of(select(vec!["1", "P", "yes", ""]).prop_map(str::to_owned)),
         proptest::option::of(name()),
         proptest::option::of(vec(name(), 0..3)),
+        select(MissingValues::ALL.to_vec()),
     )
-        .prop_map(|(labeled, labeled_value, truth, features)| CsvColumns {
-            labeled,
-            labeled_value,
-            truth,
-            features,
-        })
+        .prop_map(
+            |(labeled, labeled_value, truth, features, missing)| CsvColumns {
+                labeled,
+                labeled_value,
+                truth,
+                features,
+                missing,
+            },
+        )
 }
 
 /// A finite f32, often an awkward one.
@@ -373,7 +378,7 @@ proptest! {
     fn any_hash_reads_to_a_valid_configuration(hash in prop_oneof![
         any::<String>(),
         "[a-z._=&~%,0-9#]{0,80}",
-        valid_run_config().prop_flat_map(|c| mutated(to_hash(&c, true, None).into_bytes()))
+        valid_run_config().prop_flat_map(|c| mutated(to_hash(&c, true, None, &PageView::default()).into_bytes()))
             .prop_map(|bytes| String::from_utf8_lossy(&bytes).into_owned()),
     ]) {
         let run = from_hash(&hash);
@@ -390,7 +395,7 @@ proptest! {
         autorun in any::<bool>(),
         data in proptest::option::of("[A-Za-z0-9_-]{0,40}"),
     ) {
-        let run = from_hash(&format!("#{}", to_hash(&config, autorun, data.as_deref())));
+        let run = from_hash(&format!("#{}", to_hash(&config, autorun, data.as_deref(), &PageView::default())));
         prop_assert_eq!(&run.config, &config);
         prop_assert_eq!(run.autorun, autorun);
         prop_assert_eq!(run.csv_data, data);

@@ -42,23 +42,68 @@ pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns
         .or_else(|| flag_after(None))
         .unwrap_or(0);
     let truth = named(&TRUTH_NAMES, Some(labeled)).or_else(|| flag_after(Some(labeled)));
-    let others: Vec<usize> = (0..preview.header.len())
-        .filter(|i| *i != labeled && Some(*i) != truth)
-        .collect();
-    let all_numeric = others
-        .iter()
-        .all(|i| preview.kinds[*i] == ColumnKind::Numeric);
+    let labeled_name = preview.header.get(labeled).cloned().unwrap_or_default();
+    let truth_name = truth.map(|i| preview.header[i].clone());
     CsvColumns {
-        labeled: preview.header.get(labeled).cloned().unwrap_or_default(),
+        features: usable_features(preview, &labeled_name, truth_name.as_deref()).chosen(),
         labeled_value: marker_value(preview, labeled),
-        truth: truth.map(|i| preview.header[i].clone()),
-        features: (!all_numeric).then(|| {
-            others
-                .iter()
-                .filter(|i| preview.kinds[**i] == ColumnKind::Numeric)
-                .map(|i| preview.header[*i].clone())
-                .collect()
-        }),
+        labeled: labeled_name,
+        truth: truth_name,
+        missing: current.missing,
+    }
+}
+
+/// The columns that can be features when the user names none.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UsableFeatures {
+    /// Every column but the labeled and truth ones whose values are all numbers.
+    pub numeric: Vec<String>,
+    /// The other columns: text (identifiers, names, categories) or empty.
+    pub left_out: Vec<String>,
+}
+
+impl UsableFeatures {
+    /// The feature choice: `None` (every other column) when nothing is left
+    /// out, else the numeric columns by name.
+    pub fn chosen(self) -> Option<Vec<String>> {
+        (!self.left_out.is_empty()).then_some(self.numeric)
+    }
+
+    /// The note saying which columns were left out and why, if any.
+    pub fn note(&self) -> Option<String> {
+        let names: Vec<String> = self.left_out.iter().map(|n| format!("\"{n}\"")).collect();
+        (!names.is_empty()).then(|| {
+            format!(
+                "Column{} {} hold{} text or nothing, not numbers, so {} left out of the features.",
+                if names.len() == 1 { "" } else { "s" },
+                names.join(", "),
+                if names.len() == 1 { "s" } else { "" },
+                if names.len() == 1 {
+                    "it is"
+                } else {
+                    "they are"
+                },
+            )
+        })
+    }
+}
+
+/// The rule the page and the CLI share for a file whose features are not
+/// named: every column other than `labeled` and `truth` is a feature, except
+/// those holding anything but numbers (an identifier, a name), which are left
+/// out rather than refusing the file.
+pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>) -> UsableFeatures {
+    let (numeric, left_out) = preview
+        .header
+        .iter()
+        .zip(&preview.numeric)
+        .filter(|(name, _)| *name != labeled && Some(name.as_str()) != truth)
+        .partition::<Vec<_>, _>(|(_, numeric)| **numeric);
+    let names =
+        |columns: Vec<(&String, &bool)>| columns.into_iter().map(|(n, _)| n.clone()).collect();
+    UsableFeatures {
+        numeric: names(numeric),
+        left_out: names(left_out),
     }
 }
 
@@ -150,6 +195,7 @@ mod tests {
             labeled_value: Some("1".into()),
             truth: None,
             features: Some(vec!["x".into()]),
+            ..CsvColumns::default()
         };
         assert_eq!(suggest_columns(&p, &chosen), chosen);
         let gone = CsvColumns {

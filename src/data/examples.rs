@@ -43,6 +43,7 @@ impl ExampleCsv {
             labeled_value: self.columns.labeled_value.map(str::to_owned),
             truth: Some(self.columns.truth.to_owned()),
             features: None,
+            ..CsvColumns::default()
         }
     }
 }

@@ -13,7 +13,7 @@ use policypu::config::{
     BackendChoice, BaselineConfig, DataConfig, Learner, ModelPreset, NnPuConfig, OptimConfig,
     PolicyConfig, RewardRule, RunConfig, SplitConfig, VerdictThreshold,
 };
-use policypu::data::csv::CsvColumns;
+use policypu::data::csv::{CsvColumns, MissingValues};
 use policypu::data::tasks::BuiltinDataset;
 use proptest::prelude::*;
 use proptest::sample::{select, subsequence};
@@ -87,17 +87,19 @@ fn data_config() -> impl Strategy<Value = DataConfig> {
             proptest::option::of(text()),
             proptest::option::of(text()),
             proptest::option::of(proptest::collection::vec(text(), 0..5)),
+            select(MissingValues::ALL.to_vec()),
         )
-            .prop_map(
-                |(labeled, labeled_value, truth, features)| DataConfig::Csv {
+            .prop_map(|(labeled, labeled_value, truth, features, missing)| {
+                DataConfig::Csv {
                     columns: CsvColumns {
                         labeled,
                         labeled_value,
                         truth,
                         features,
+                        missing,
                     },
                 }
-            ),
+            }),
     ]
 }
 

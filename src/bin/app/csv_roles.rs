@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 use policypu::config::settings;
 use policypu::config::{DataConfig, RunConfig};
-use policypu::data::csv::{CsvColumns, CsvPreview, read_csv};
+use policypu::data::csv::{CsvColumns, CsvPreview, MissingValues, read_csv};
 
 use crate::setting_field::NumberField;
 use crate::state::{AppState, use_app_state};
@@ -87,6 +87,11 @@ pub fn ColumnRoles(
         let name = event_target_value(&ev);
         edit_columns(state, |c| c.truth = (!name.is_empty()).then_some(name));
     };
+    let set_missing = move |ev| {
+        if let Ok(choice) = event_target_value(&ev).parse::<MissingValues>() {
+            edit_columns(state, |c| c.missing = choice);
+        }
+    };
     let set_value = move |ev| {
         let value = event_target_value(&ev).trim().to_string();
         edit_columns(state, |c| {
@@ -128,6 +133,15 @@ pub fn ColumnRoles(
                     }).collect_view()}
                 </select>
                 <small class="hint" id="csv-truth-hint">"Never shown to the learners; it scores the test set and colours the scatter."</small>
+            </div>
+            <div class="field">
+                <label for="csv-missing">"Missing values"</label>
+                <select id="csv-missing" on:change=set_missing aria-describedby="csv-missing-hint">
+                    {MissingValues::ALL.into_iter().map(|choice| view! {
+                        <option value=choice.key() selected=move || columns.with(|c| c.missing == choice)>{choice.label()}</option>
+                    }).collect_view()}
+                </select>
+                <small class="hint" id="csv-missing-hint">"Empty, NA, NaN, null or ? in a feature column. The summary below says how many rows or cells it changed."</small>
             </div>
             <FeatureChoice header/>
             <NumberField setting=&settings::TEST_FRACTION/>

@@ -7,7 +7,7 @@ use policypu::config::{BackendChoice, DataConfig, Learner, ModelPreset, RunConfi
 
 use crate::learner_spec::LearnerSpec;
 use crate::setting_flags::SettingFlags;
-use policypu::data::csv::CsvColumns;
+use policypu::data::csv::{CsvColumns, MissingValues};
 use policypu::data::tasks::BuiltinDataset;
 
 /// Where the data comes from and how training runs; every flag is optional
@@ -38,7 +38,11 @@ pub struct RunArgs {
     /// CSV column holding the true class, used only for evaluation.
     #[arg(long)]
     pub truth_column: Option<String>,
-    /// CSV feature columns (default: all other columns).
+    /// CSV: what to do with missing feature values (empty, NA, NaN, null, ?):
+    /// refuse the file, drop those rows, or fill each with its column's mean.
+    #[arg(long, default_value = "refuse")]
+    pub missing: MissingValues,
+    /// CSV feature columns (default: all other columns holding numbers; text columns are left out with a note).
     #[arg(long, value_delimiter = ',')]
     pub feature_columns: Option<Vec<String>>,
     /// Learner: weighter, separator, nnpu (true prior), tice, km2, elkan-noto, upu,
@@ -126,6 +130,7 @@ impl RunArgs {
                 labeled_value: self.labeled_value.clone(),
                 truth: self.truth_column.clone(),
                 features: self.feature_columns.clone(),
+                missing: self.missing,
             });
         }
         if let Some(spec) = &self.learner {

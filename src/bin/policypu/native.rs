@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use burn::tensor::Device;
 use policypu::config::{BackendChoice, DataConfig, RunConfig};
 use policypu::data::Dataset;
-use policypu::data::csv::read_csv;
+use policypu::data::column_guess::usable_features;
+use policypu::data::csv::{CsvColumns, preview_csv, read_csv};
 use policypu::data::pubin::parse_pubin_gz;
 use policypu::data::tasks::BuiltinDataset;
 use policypu::split::{PuSplit, split_builtin, split_csv};
@@ -69,14 +70,38 @@ impl DataCache {
                     csv.ok_or("this configuration reads a CSV file: pass it with --csv FILE")?;
                 let bytes = std::fs::read(path)
                     .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                let columns = with_usable_features(&bytes, columns);
                 let table =
-                    read_csv(&bytes, columns).map_err(|e| format!("{}: {e}", path.display()))?;
+                    read_csv(&bytes, &columns).map_err(|e| format!("{}: {e}", path.display()))?;
                 for warning in &table.warnings {
                     eprintln!("note: {warning}");
                 }
                 split_csv(&table, config).map_err(|e| e.to_string())
             }
         }
+    }
+}
+
+/// `columns`, with the features the page would choose when none are named:
+/// text columns are left out with a note instead of failing the read.
+fn with_usable_features(bytes: &[u8], columns: &CsvColumns) -> CsvColumns {
+    let Ok(preview) = preview_csv(bytes, 0) else {
+        return columns.clone(); // read_csv reports what is wrong
+    };
+    if columns.features.is_some() {
+        return columns.clone();
+    }
+    let usable = usable_features(
+        &preview,
+        columns.labeled.trim(),
+        columns.truth.as_deref().map(str::trim),
+    );
+    if let Some(note) = usable.note() {
+        eprintln!("note: {note} Name the features with --feature-columns to choose them yourself.");
+    }
+    CsvColumns {
+        features: usable.chosen(),
+        ..columns.clone()
     }
 }
 

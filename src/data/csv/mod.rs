@@ -24,6 +24,11 @@ use csv_core::{ReadFieldResult, Reader, ReaderBuilder};
 
 use crate::user_text::{clip, plural_s, quoted_list};
 
+mod missing;
+
+use missing::Gappy;
+pub use missing::{MissingValues, is_missing};
+
 /// Largest file read, in bytes: the page's file drop, CSV data in share
 /// links and the command line all stop here (browser memory).
 pub const MAX_CSV_BYTES: usize = 32 * 1024 * 1024;
@@ -83,6 +88,8 @@ pub struct CsvColumns {
     /// Feature columns by name; None means every other column (all must then be numeric).
     /// A name listed twice is used once.
     pub features: Option<Vec<String>>,
+    /// What to do with missing feature values (empty, NA, NaN, null, ?).
+    pub missing: MissingValues,
 }
 
 impl Default for CsvColumns {
@@ -92,6 +99,7 @@ impl Default for CsvColumns {
             labeled_value: None,
             truth: None,
             features: None,
+            missing: MissingValues::Refuse,
         }
     }
 }
@@ -347,8 +355,7 @@ pub enum CsvError {
     },
     /// Several feature cells are empty (a single empty cell is [`CsvError::NonNumeric`]).
     #[error(
-        "{count} feature cells are empty: {}. Feature cells must hold numbers: fill in the \
-         missing values or remove those rows.",
+        "{count} feature cells are empty or marked missing: {}. {MISSING_ADVICE}",
         located(.first, *.count)
     )]
     EmptyCells {
@@ -356,6 +363,16 @@ pub enum CsvError {
         count: usize,
         /// Where the first few are.
         first: Vec<CellAt>,
+    },
+    /// Every row has a missing feature value, so dropping them leaves none.
+    #[error(
+        "All {rows} rows have a missing feature value, so dropping them leaves nothing to learn \
+         from. Fill the gaps with the column mean instead, or leave the columns with gaps out \
+         of the features."
+    )]
+    EveryRowHasGaps {
+        /// Rows read.
+        rows: usize,
     },
     /// A feature cell is not a number (an empty cell included).
     #[error("{at}: {} is not a number.{}", shown(.value), non_numeric_advice(.value))]
@@ -456,7 +473,19 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
     } = Table::open(bytes)?;
     let layout = Layout::resolve(&header, columns)?;
     let rule = LabeledRule::new(columns);
-    let parsed = parse_rows(&mut rows, &header, &layout, &rule)?;
+    let mut parsed = parse_rows(&mut rows, &header, &layout, &rule, columns.missing)?;
+    let gaps = Gappy {
+        features: &mut parsed.features,
+        labeled: &mut parsed.labeled,
+        truth: &mut parsed.truth,
+        dim: layout.features.len(),
+    }
+    .resolve(columns.missing);
+    if parsed.labeled.is_empty() {
+        return Err(CsvError::EveryRowHasGaps {
+            rows: gaps.map_or(0, |g| g.of_rows),
+        });
+    }
     let positives = parsed.labeled.iter().filter(|&&labeled| labeled).count();
     if positives == 0 || positives == parsed.labeled.len() {
         let summary = LabeledSummary {
@@ -484,6 +513,7 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
     }
     let warnings = delimiter_warning(delimiter)
         .into_iter()
+        .chain(gaps.map(|g| g.sentence(columns.missing)))
         .chain(varying.dropped.iter().map(|(name, value)| {
             format!(
                 "Feature column \"{}\" holds the same value ({value}) in every row, so it \
@@ -558,7 +588,7 @@ pub fn read_feature_rows(
         truth: truth.map(|_| Vec::new()),
         rows: 0,
     };
-    read.rows = for_each_row(&mut rows, &header, |row, empty| {
+    read.rows = for_each_row(&mut rows, &header, MissingValues::Refuse, |row, empty| {
         if let (Some(index), Some(truth)) = (truth, read.truth.as_mut()) {
             truth.push(row.cell(index).truth()?);
         }
@@ -581,6 +611,9 @@ pub struct CsvPreview {
     pub rows: Vec<Vec<String>>,
     /// Each column's kind, judged over the whole file.
     pub kinds: Vec<ColumnKind>,
+    /// Per column: it has a value and every value is a finite number (0/1 flags
+    /// included), so it can be a feature; missing cells do not count.
+    pub numeric: Vec<bool>,
     /// Number of data rows in the whole file.
     pub total_rows: usize,
 }
@@ -633,6 +666,7 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
         header,
         rows: shown_rows,
         kinds: tallies.iter().map(KindTally::kind).collect(),
+        numeric: tallies.iter().map(|t| !t.blank && t.numeric).collect(),
         total_rows,
     })
 }
@@ -1035,6 +1069,7 @@ fn parse_rows(
     header: &[String],
     layout: &Layout,
     rule: &LabeledRule<'_>,
+    missing: MissingValues,
 ) -> Result<ParsedRows, CsvError> {
     let mut parsed = ParsedRows {
         features: Vec::new(),
@@ -1042,7 +1077,7 @@ fn parse_rows(
         truth: layout.truth.map(|_| Vec::new()),
         labeled_values: Vec::new(),
     };
-    for_each_row(rows, header, |row, empty| {
+    for_each_row(rows, header, missing, |row, empty| {
         let labeled = row.cell(layout.labeled);
         if parsed.labeled_values.len() < MAX_SHOWN_VALUES {
             let value = clip(labeled.value);
@@ -1063,9 +1098,10 @@ fn parse_rows(
 }
 
 /// Calls `parse` on each of the first [`MAX_ROWS`] data rows and counts the
-/// rest; the number of data rows. Empty feature cells (which `parse` reads
-/// through [`EmptyCells::number`]) are all counted before the file is
-/// refused; an error found after the first of them reports them instead.
+/// rest; the number of data rows. Missing feature cells (which `parse` reads
+/// through [`EmptyCells::number`], as NaN) are all counted; when `missing`
+/// refuses them the file is refused at the end, and an error found after the
+/// first of them reports them instead.
 ///
 /// # Errors
 /// The first error `parse` or the reader returns, [`CsvError::NonNumeric`] or
@@ -1074,9 +1110,13 @@ fn parse_rows(
 fn for_each_row(
     rows: &mut Rows<'_>,
     header: &[String],
+    missing: MissingValues,
     mut parse: impl FnMut(&DataRow<'_>, &mut EmptyCells) -> Result<(), CsvError>,
 ) -> Result<usize, CsvError> {
-    let mut empty = EmptyCells::default();
+    let mut empty = EmptyCells {
+        refused: missing == MissingValues::Refuse,
+        ..EmptyCells::default()
+    };
     let mut count = 0;
     loop {
         let (line, record) = match rows.next_row() {
@@ -1105,37 +1145,49 @@ fn for_each_row(
     Ok(count)
 }
 
-/// The empty feature cells found so far.
+/// The missing feature cells found so far.
 #[derive(Default)]
 struct EmptyCells {
+    /// Whether they make the file fail.
+    refused: bool,
     /// How many.
     count: usize,
     /// Where the first [`MAX_SHOWN_CELLS`] are.
     first: Vec<CellAt>,
+    /// The first one's text (empty, NA, …).
+    first_value: String,
 }
 
 impl EmptyCells {
-    /// The cell as a feature value; an empty cell is counted and read as 0
-    /// (the file is refused at the end of the read).
+    /// The cell as a feature value; a missing one is counted and read as NaN.
     fn number(&mut self, cell: &Cell<'_>) -> Result<f32, CsvError> {
-        if !cell.value.is_empty() {
+        if !is_missing(cell.value) {
             return cell.number();
+        }
+        if self.count == 0 {
+            self.first_value = clip(cell.value);
         }
         self.count += 1;
         if self.first.len() < MAX_SHOWN_CELLS {
             self.first.push(cell.at());
         }
-        Ok(0.0)
+        Ok(f32::NAN)
     }
 
-    /// The error for the empty cells found, if any.
+    /// The error for the missing cells found, if they are refused.
     fn error(self) -> Option<CsvError> {
-        let EmptyCells { count, mut first } = self;
+        let EmptyCells {
+            refused,
+            count,
+            mut first,
+            first_value,
+        } = self;
         match count {
+            _ if !refused => None,
             0 => None,
             1 => first.pop().map(|at| CsvError::NonNumeric {
                 at,
-                value: String::new(),
+                value: first_value,
             }),
             _ => Some(CsvError::EmptyCells { count, first }),
         }
@@ -1331,7 +1383,7 @@ impl KindTally {
 
     /// Takes one trimmed cell into account.
     fn observe(&mut self, cell: &str) {
-        if cell.is_empty() {
+        if is_missing(cell) {
             return;
         }
         self.blank = false;
@@ -1422,15 +1474,21 @@ fn shown(value: &str) -> String {
     }
 }
 
+/// What to do about missing feature values.
+const MISSING_ADVICE: &str = "Fill in the missing values, or choose what to do with them: drop \
+     those rows, or fill each with its column's mean (\"Missing values\" in the page, \
+     --missing drop or --missing mean on the command line).";
+
 /// What to do about a feature cell that is not a number.
-fn non_numeric_advice(value: &str) -> &'static str {
-    if value.is_empty() {
-        " Feature cells must hold numbers: fill in the missing value or remove the row."
+fn non_numeric_advice(value: &str) -> String {
+    if is_missing(value) {
+        format!(" {MISSING_ADVICE}")
     } else if is_finite_number(&value.replace(',', ".")) {
-        " It looks like a decimal comma: save the file with decimal points (1.5, not 1,5)."
+        " It looks like a decimal comma: save the file with decimal points (1.5, not 1,5).".into()
     } else {
         " Feature cells must hold numbers: fix the value, or leave this column out of the \
          features."
+            .into()
     }
 }
 
@@ -1603,6 +1661,7 @@ mod tests {
             labeled_value: Some("Known".to_owned()),
             truth: Some("class".to_owned()),
             features: Some(strings(&["b", "a", "b"])),
+            ..CsvColumns::default()
         };
         let text = "id,a,b,status,class\nr1,1,2,known,pos\nr2,3,4,unknown,Negative\nr3,5,6,,P\n";
         let data = read_csv(text.as_bytes(), &columns).unwrap();
@@ -1843,7 +1902,54 @@ mod tests {
             }
         );
         assert!(message.contains("column \"x\": an empty cell is not a number"));
-        assert!(message.contains("fill in the missing value"));
+        assert!(message.contains("Fill in the missing values, or choose"));
+        assert!(message.contains("--missing drop or --missing mean"));
+    }
+
+    #[test]
+    fn missing_values_are_dropped_or_filled_when_asked() {
+        let text = "x,y,labeled,truth\n1,NA,1,1\n2,4,0,0\n,6,1,1\n4,8,1,1\n?,n/a,0,0\n";
+        let mut columns = CsvColumns {
+            truth: Some("truth".into()),
+            ..CsvColumns::default()
+        };
+        let (err, _) = read_err(text, &columns);
+        assert!(
+            matches!(err, CsvError::EmptyCells { count: 4, .. }),
+            "{err:?}"
+        );
+        columns.missing = MissingValues::DropRows;
+        let dropped = read_csv(text.as_bytes(), &columns).unwrap();
+        assert_eq!(dropped.features, vec![2.0, 4.0, 4.0, 8.0]);
+        assert_eq!(dropped.labeled, vec![false, true]);
+        assert_eq!(dropped.truth, Some(vec![false, true]));
+        columns.missing = MissingValues::ColumnMean;
+        let filled = read_csv(text.as_bytes(), &columns).unwrap();
+        assert_eq!(
+            filled.features,
+            vec![1.0, 6.0, 2.0, 4.0, 7.0 / 3.0, 6.0, 4.0, 8.0, 7.0 / 3.0, 6.0]
+        );
+        assert_eq!(filled.labeled, vec![true, false, true, true, false]);
+        assert!(
+            filled.warnings.contains(
+                &"Filled 4 missing feature values in 3 rows (2 columns) with the column's mean \
+                  of the other rows."
+                    .to_string()
+            ),
+            "{:?}",
+            filled.warnings
+        );
+    }
+
+    #[test]
+    fn dropping_every_row_is_refused_with_the_way_out() {
+        let columns = CsvColumns {
+            missing: MissingValues::DropRows,
+            ..CsvColumns::default()
+        };
+        let (err, message) = read_err("x,y,labeled\n1,,1\n,2,0\n", &columns);
+        assert_eq!(err, CsvError::EveryRowHasGaps { rows: 2 });
+        assert!(message.contains("Fill the gaps with the column mean instead"));
     }
 
     #[test]
@@ -1866,7 +1972,7 @@ mod tests {
 
     #[test]
     fn non_finite_values() {
-        for value in ["nan", "NaN", "inf", "-inf", "1e999", "4e38"] {
+        for value in ["inf", "-inf", "1e999", "4e38"] {
             let text = format!("x,labeled\n1,1\n{value},0\n");
             let (err, message) = read_err(&text, &CsvColumns::default());
             assert_eq!(
@@ -2203,9 +2309,11 @@ mod tests {
         );
         assert_eq!(
             message,
-            "5 feature cells are empty: Line 2 (data row 1), column \"x\"; Line 3 (data row 2), \
-             column \"y\"; Line 5 (data row 4), column \"x\" and 2 more. Feature cells must \
-             hold numbers: fill in the missing values or remove those rows."
+            "5 feature cells are empty or marked missing: Line 2 (data row 1), column \"x\"; Line 3 \
+             (data row 2), column \"y\"; Line 5 (data row 4), column \"x\" and 2 more. Fill in \
+             the missing values, or choose what to do with them: drop those rows, or fill each \
+             with its column's mean (\"Missing values\" in the page, --missing drop or \
+             --missing mean on the command line)."
         );
         // Empty cells before another error are what is reported.
         let (err, _) = read_err("x,labeled\n,1\n,0\n1\n", &CsvColumns::default());

@@ -1,0 +1,266 @@
+//! Missing feature values: which cells count as missing, and what a read
+//! does with them — refuse the file (the default, so nothing is changed
+//! behind the user's back), drop the rows that have them, or fill each with
+//! its column's mean. The choice is part of the run's settings, so a link
+//! reproduces it.
+
+use serde::{Deserialize, Serialize};
+
+/// What a read does with missing feature cells.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum MissingValues {
+    /// Refuse the file, naming the first empty cells.
+    #[default]
+    #[serde(rename = "refuse")]
+    Refuse,
+    /// Leave out every row with a missing feature value.
+    #[serde(rename = "drop")]
+    DropRows,
+    /// Replace each missing value with the mean of its column's other values.
+    #[serde(rename = "mean")]
+    ColumnMean,
+}
+
+impl MissingValues {
+    /// Every choice, the default first.
+    pub const ALL: [MissingValues; 3] = [Self::Refuse, Self::DropRows, Self::ColumnMean];
+
+    /// The key in links and on the command line (`--missing drop`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Refuse => "refuse",
+            Self::DropRows => "drop",
+            Self::ColumnMean => "mean",
+        }
+    }
+
+    /// The page's words for the choice.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Refuse => "refuse the file",
+            Self::DropRows => "drop rows with missing values",
+            Self::ColumnMean => "fill with the column mean",
+        }
+    }
+}
+
+impl std::str::FromStr for MissingValues {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Self::ALL
+            .into_iter()
+            .find(|m| m.key().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| {
+                format!("unknown choice '{s}' for missing values: use refuse, drop or mean")
+            })
+    }
+}
+
+/// Texts that mean "no value" in a trimmed cell, besides the empty cell
+/// (compared ignoring case): what R, pandas, spreadsheets and UCI files write.
+const MISSING_WORDS: [&str; 5] = ["na", "n/a", "nan", "null", "?"];
+
+/// Whether a trimmed cell holds no value.
+pub fn is_missing(cell: &str) -> bool {
+    cell.is_empty() || MISSING_WORDS.iter().any(|w| w.eq_ignore_ascii_case(cell))
+}
+
+/// Rows read with NaN where a feature value was missing.
+pub(super) struct Gappy<'a> {
+    /// Feature values, row-major, `dim` per row; NaN marks a missing one.
+    pub features: &'a mut Vec<f32>,
+    /// Per row: is it a labeled positive.
+    pub labeled: &'a mut Vec<bool>,
+    /// Per row: the true class, when known.
+    pub truth: &'a mut Option<Vec<bool>>,
+    /// Features per row.
+    pub dim: usize,
+}
+
+/// What was done about the missing values, for the user.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct MissingReport {
+    /// Missing cells found.
+    pub cells: usize,
+    /// Rows left out (dropping) or rows touched (filling).
+    pub rows: usize,
+    /// Rows read.
+    pub of_rows: usize,
+    /// Columns with at least one missing value.
+    pub columns: usize,
+}
+
+impl Gappy<'_> {
+    /// Drops or fills the missing values (marked NaN) as `choice` says.
+    /// With [`MissingValues::Refuse`] the read has already failed, so nothing
+    /// is left to do.
+    pub fn resolve(self, choice: MissingValues) -> Option<MissingReport> {
+        let dim = self.dim.max(1);
+        let rows = self.labeled.len();
+        let gappy_rows: Vec<bool> = self
+            .features
+            .chunks(dim)
+            .map(|row| row.iter().any(|v| v.is_nan()))
+            .collect();
+        let cells = self.features.iter().filter(|v| v.is_nan()).count();
+        if cells == 0 {
+            return None;
+        }
+        let columns = (0..dim)
+            .filter(|&c| {
+                self.features
+                    .iter()
+                    .skip(c)
+                    .step_by(dim)
+                    .any(|v| v.is_nan())
+            })
+            .count();
+        let report = MissingReport {
+            cells,
+            rows: gappy_rows.iter().filter(|g| **g).count(),
+            of_rows: rows,
+            columns,
+        };
+        match choice {
+            MissingValues::Refuse => {}
+            MissingValues::DropRows => {
+                let keep = |values: &mut Vec<bool>| {
+                    let mut gaps = gappy_rows.iter();
+                    values.retain(|_| gaps.next() == Some(&false));
+                };
+                keep(self.labeled);
+                if let Some(truth) = self.truth.as_mut() {
+                    keep(truth);
+                }
+                let mut kept = Vec::with_capacity(self.features.len() - report.rows * dim);
+                for (chunk, gappy) in self.features.chunks(dim).zip(&gappy_rows) {
+                    if !gappy {
+                        kept.extend_from_slice(chunk);
+                    }
+                }
+                *self.features = kept;
+            }
+            MissingValues::ColumnMean => {
+                for column in 0..dim {
+                    let (sum, count) = self
+                        .features
+                        .iter()
+                        .skip(column)
+                        .step_by(dim)
+                        .filter(|v| !v.is_nan())
+                        .fold((0.0f64, 0usize), |(s, n), v| (s + f64::from(*v), n + 1));
+                    // A column with no value at all becomes constant and is dropped later.
+                    let mean = if count > 0 {
+                        (sum / count as f64) as f32
+                    } else {
+                        0.0
+                    };
+                    for v in self.features.iter_mut().skip(column).step_by(dim) {
+                        if v.is_nan() {
+                            *v = mean;
+                        }
+                    }
+                }
+            }
+        }
+        Some(report)
+    }
+}
+
+impl MissingReport {
+    /// The sentence for the read's warnings.
+    pub fn sentence(&self, choice: MissingValues) -> String {
+        let cells = plural(
+            self.cells,
+            "missing feature value",
+            "missing feature values",
+        );
+        match choice {
+            MissingValues::DropRows => format!(
+                "Dropped {} of {} with {cells}.",
+                self.rows,
+                plural(self.of_rows, "row", "rows"),
+            ),
+            _ => format!(
+                "Filled {cells} in {} ({}) with the column's mean of the other rows.",
+                plural(self.rows, "row", "rows"),
+                plural(self.columns, "column", "columns"),
+            ),
+        }
+    }
+}
+
+/// "1 row", "3 rows".
+fn plural(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table() -> (Vec<f32>, Vec<bool>, Option<Vec<bool>>) {
+        let nan = f32::NAN;
+        (
+            vec![1.0, nan, 3.0, 4.0, nan, 8.0, 5.0, 2.0],
+            vec![true, false, false, true],
+            Some(vec![true, false, true, true]),
+        )
+    }
+
+    #[test]
+    fn dropping_leaves_out_whole_rows_with_their_labels() {
+        let (mut features, mut labeled, mut truth) = table();
+        let report = Gappy {
+            features: &mut features,
+            labeled: &mut labeled,
+            truth: &mut truth,
+            dim: 2,
+        }
+        .resolve(MissingValues::DropRows)
+        .unwrap();
+        assert_eq!(features, vec![3.0, 4.0, 5.0, 2.0]);
+        assert_eq!(labeled, vec![false, true]);
+        assert_eq!(truth, Some(vec![false, true]));
+        assert_eq!(
+            report.sentence(MissingValues::DropRows),
+            "Dropped 2 of 4 rows with 2 missing feature values."
+        );
+    }
+
+    #[test]
+    fn filling_uses_each_columns_mean_of_the_other_rows() {
+        let (mut features, mut labeled, mut truth) = table();
+        let report = Gappy {
+            features: &mut features,
+            labeled: &mut labeled,
+            truth: &mut truth,
+            dim: 2,
+        }
+        .resolve(MissingValues::ColumnMean)
+        .unwrap();
+        assert_eq!(
+            features,
+            vec![1.0, 14.0 / 3.0, 3.0, 4.0, 3.0, 8.0, 5.0, 2.0]
+        );
+        assert_eq!(labeled.len(), 4);
+        assert_eq!(
+            report.sentence(MissingValues::ColumnMean),
+            "Filled 2 missing feature values in 2 rows (2 columns) with the column's mean of the other rows."
+        );
+    }
+
+    #[test]
+    fn missing_words_and_keys() {
+        for cell in ["", "NA", "n/a", "NaN", "null", "?"] {
+            assert!(is_missing(cell), "{cell}");
+        }
+        for cell in ["0", "none", "nana", "-"] {
+            assert!(!is_missing(cell), "{cell}");
+        }
+        for m in MissingValues::ALL {
+            assert_eq!(m.key().parse::<MissingValues>(), Ok(m));
+            assert_eq!(serde_json::to_value(m).unwrap(), m.key());
+        }
+    }
+}

@@ -1,0 +1,225 @@
+//! Lessons: links that open the page on one idea. A link may hide parts of
+//! the page (as TensorFlow Playground's `*_hide` flags do) and name a lesson,
+//! whose short text the page shows above the results. The ready lessons
+//! below are plain share links, so a teacher can also edit one and share
+//! the result.
+
+use crate::config::{Learner, RunConfig};
+
+/// A part of the page a link can hide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Part {
+    /// "What is PU learning?" at the top.
+    Intro,
+    /// The settings form.
+    Settings,
+    /// The comparison controls and table.
+    Comparison,
+    /// The first-visit tour and its button.
+    Tour,
+    /// The share and export buttons.
+    Share,
+    /// The chart of test-set scores per epoch.
+    Metrics,
+    /// The chart of training losses.
+    Losses,
+    /// The chart of the policy's reward and threshold.
+    Reward,
+    /// The chart of how U is sorted.
+    Unlabeled,
+    /// The ROC and precision-recall curves.
+    Curves,
+    /// The histogram of the values given to U.
+    Histogram,
+    /// The 2-D scatter of U.
+    Scatter,
+    /// The thumbnails of U.
+    Thumbnails,
+}
+
+impl Part {
+    /// Every part, in page order.
+    pub const ALL: [Part; 13] = [
+        Self::Intro,
+        Self::Settings,
+        Self::Comparison,
+        Self::Tour,
+        Self::Share,
+        Self::Metrics,
+        Self::Losses,
+        Self::Reward,
+        Self::Unlabeled,
+        Self::Curves,
+        Self::Histogram,
+        Self::Scatter,
+        Self::Thumbnails,
+    ];
+
+    /// The part's name in a link's `hide` list.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Intro => "intro",
+            Self::Settings => "settings",
+            Self::Comparison => "comparison",
+            Self::Tour => "tour",
+            Self::Share => "share",
+            Self::Metrics => "metrics",
+            Self::Losses => "losses",
+            Self::Reward => "reward",
+            Self::Unlabeled => "unlabeled",
+            Self::Curves => "curves",
+            Self::Histogram => "histogram",
+            Self::Scatter => "scatter",
+            Self::Thumbnails => "thumbnails",
+        }
+    }
+
+    /// The part named `key`, if any.
+    pub fn from_key(key: &str) -> Option<Part> {
+        Self::ALL.into_iter().find(|p| p.key() == key.trim())
+    }
+}
+
+/// What a link asks the page to show besides the run's settings.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PageView {
+    /// Parts not to show.
+    pub hidden: Vec<Part>,
+    /// The lesson whose text to show.
+    pub lesson: Option<&'static Lesson>,
+}
+
+impl PageView {
+    /// True when the link hides `part`.
+    pub fn hides(&self, part: Part) -> bool {
+        self.hidden.contains(&part)
+    }
+}
+
+/// A ready lesson: a title, a short text and the page it opens.
+#[derive(Debug)]
+pub struct Lesson {
+    /// Its name in links (`lesson=…`).
+    pub key: &'static str,
+    /// One line.
+    pub title: &'static str,
+    /// What to do and what to look for, a few sentences.
+    pub text: &'static str,
+    /// The settings it opens with.
+    pub config: fn() -> RunConfig,
+    /// The parts it hides, so only its idea is on the page.
+    pub hidden: &'static [Part],
+}
+
+/// Lessons are the same when their keys are.
+impl PartialEq for Lesson {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key
+    }
+}
+
+impl Lesson {
+    /// The lesson named `key`, if any.
+    pub fn find(key: &str) -> Option<&'static Lesson> {
+        LESSONS.iter().find(|l| l.key == key.trim())
+    }
+
+    /// The page view this lesson's link asks for.
+    pub fn view(&'static self) -> PageView {
+        PageView {
+            hidden: self.hidden.to_vec(),
+            lesson: Some(self),
+        }
+    }
+
+    /// The lesson's link (the part after `#`).
+    pub fn hash(&'static self) -> String {
+        crate::share::to_hash(&(self.config)(), false, None, &self.view())
+    }
+}
+
+/// Parts no lesson needs: the tour (the lesson's text guides instead) and
+/// the views of a policy, when the lesson has none.
+const NO_POLICY_VIEWS: [Part; 5] = [
+    Part::Tour,
+    Part::Reward,
+    Part::Scatter,
+    Part::Thumbnails,
+    Part::Losses,
+];
+
+/// The ready lessons, in teaching order.
+pub static LESSONS: [Lesson; 3] = [
+    Lesson {
+        key: "biased-pu",
+        title: "Why biased PU fails as ρ grows",
+        text: "Biased PU treats every unlabeled example as a negative. Here ρ = 0.7: seven in ten \
+               unlabeled examples are positives it is taught to call negative. Train, note the \
+               accuracy, then set ρ to 0.3 and train again; the comparison table shows both runs. \
+               Optimal PN, which sees the hidden labels, is the ceiling to compare with.",
+        config: || RunConfig {
+            learner: Learner::BiasedPu,
+            split: crate::config::SplitConfig {
+                rho: 0.7,
+                ..Default::default()
+            },
+            ..RunConfig::default()
+        },
+        hidden: &NO_POLICY_VIEWS,
+    },
+    Lesson {
+        key: "nnpu-prior",
+        title: "nnPU needs the class prior, and a wrong one breaks it",
+        text: "nnPU corrects biased PU with the class prior π, the share of positives in U, \
+               which it must be told. This link tells it π = 0.2 while U holds 50 % positives. \
+               Train, then empty the “Class prior π” field (nnPU then gets the true ρ) and train \
+               again. TIcE+nnPU and KM2+nnPU estimate π from the data instead: try one and read \
+               the estimate beside the results.",
+        config: || RunConfig {
+            learner: Learner::NnPu,
+            nnpu: crate::config::NnPuConfig {
+                prior: Some(0.2),
+                ..Default::default()
+            },
+            ..RunConfig::default()
+        },
+        hidden: &NO_POLICY_VIEWS,
+    },
+    Lesson {
+        key: "policy",
+        title: "What the policy decides, and what learning it buys",
+        text: "The Weighter's policy gives every unlabeled example a weight: how much it counts \
+               as a positive. Train and watch the histogram and the thumbnails of U change from \
+               epoch to epoch. Then tick “Freeze the policy” and train again: the policy keeps \
+               its pre-trained weights for the whole run. The comparison table shows what \
+               learning the policy bought.",
+        config: RunConfig::default,
+        hidden: &[Part::Tour, Part::Scatter],
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::share::from_hash;
+
+    #[test]
+    fn every_lesson_link_opens_its_settings_view_and_text() {
+        for lesson in &LESSONS {
+            let shared = from_hash(&lesson.hash());
+            assert_eq!(shared.config, (lesson.config)(), "{}", lesson.key);
+            assert!(shared.notices.is_empty(), "{:?}", shared.notices);
+            assert_eq!(shared.view, lesson.view());
+            assert!(lesson.hash().contains(&format!("lesson={}", lesson.key)));
+        }
+        assert_eq!(LESSONS[1].hash().matches("nnpu.prior=0.2").count(), 1);
+    }
+
+    #[test]
+    fn parts_have_unique_keys() {
+        for part in Part::ALL {
+            assert_eq!(Part::from_key(part.key()), Some(part));
+        }
+        assert_eq!(Part::from_key("everything"), None);
+    }
+}

@@ -18,6 +18,7 @@ import { controlTests } from './controls.mjs';
 import { crashTests } from './crash.mjs';
 import { csvTests } from './csv.mjs';
 import { formTests } from './form.mjs';
+import { lessonTests } from './lessons.mjs';
 import { sharingTests } from './sharing.mjs';
 import { startStaticServer } from './server.mjs';
 import { teachingTests } from './teaching.mjs';
@@ -28,7 +29,7 @@ const DIST = resolve(HERE, '../../dist');
 const ARTIFACTS = join(HERE, 'artifacts');
 const TEST_TIMEOUT_MS = 7 * 60_000;
 
-const ALL_TESTS = [...formTests, ...trainingTests, ...controlTests, ...sharingTests, ...teachingTests, ...csvTests, ...comparisonTests, ...crashTests];
+const ALL_TESTS = [...formTests, ...trainingTests, ...controlTests, ...sharingTests, ...teachingTests, ...lessonTests, ...csvTests, ...comparisonTests, ...crashTests];
 
 function selectTests(words) {
   if (words.length === 0) return ALL_TESTS;

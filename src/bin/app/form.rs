@@ -142,6 +142,18 @@ pub fn SettingsForm() -> impl IntoView {
                 <NumberField setting=&settings::PRETRAIN_EPOCHS/>
                 <NumberField setting=&settings::TARGET_UPDATE_EVERY/>
                 <NumberField setting=&settings::ACTION_SPREAD/>
+                <div class="field">
+                    <label class="check">
+                        <input type="checkbox" id="policy-frozen"
+                            prop:checked=move || state.config.with(|c| c.policy.frozen)
+                            on:change=move |ev| {
+                                let frozen = event_target_checked(&ev);
+                                state.config.update(|c| c.policy.frozen = frozen);
+                            }/>
+                        "Freeze the policy (ablation)"
+                    </label>
+                    <small class="hint">"Keep the pre-trained policy for the whole run, to see what learning it buys."</small>
+                </div>
             </Show>
             <Show when=uses_prior>
                 <h2>"Risk estimator"</h2>

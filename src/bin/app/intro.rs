@@ -4,6 +4,8 @@
 
 use leptos::prelude::*;
 
+use policypu::lessons::LESSONS;
+
 use crate::explainer::ExplanationText;
 use crate::teaching::{INTRO_SUMMARY, INTRO_TOPICS, explanation};
 
@@ -26,6 +28,14 @@ pub fn Intro() -> impl IntoView {
         <section class="intro" id="intro" aria-labelledby="intro-title">
             <h2 id="intro-title">"What is PU learning?"</h2>
             <p class="intro-summary">{INTRO_SUMMARY}</p>
+            <nav class="lessons" id="lessons" aria-label="Lessons">
+                <h3>"Lessons: one idea each, ready to show a class"</h3>
+                <ul>
+                    {LESSONS.iter().map(|lesson| view! {
+                        <li><a id=format!("lesson-link-{}", lesson.key) href=format!("#{}", lesson.hash())>{lesson.title}</a></li>
+                    }).collect_view()}
+                </ul>
+            </nav>
             <details class="intro-more" id="intro-more">
                 <summary>"More: PU data and SCAR, biased PU, the class prior, the policy"</summary>
                 <div class="intro-topics">{topics}</div>

@@ -16,6 +16,7 @@ mod explainer;
 mod export_buttons;
 mod form;
 mod intro;
+mod lesson_banner;
 mod run_history;
 mod setting_field;
 mod share_link;
@@ -32,8 +33,10 @@ use controls::RunControls;
 use export_buttons::ExportButtons;
 use form::SettingsForm;
 use intro::Intro;
+use lesson_banner::LessonBanner;
+use policypu::lessons::Part;
 use share_link::ShareControls;
-use state::AppState;
+use state::{AppState, shows};
 use tour::{TourButton, TourCallout, TourState};
 use views::TrainingViews;
 
@@ -56,22 +59,27 @@ fn App() -> impl IntoView {
                     ". Everything runs in your browser."
                 </p>
             </div>
-            <TourButton tour/>
+            <Show when=move || shows(state, Part::Tour)><TourButton tour/></Show>
         </header>
-        <Intro/>
-        <main class="layout">
-            <aside class="sidebar"><SettingsForm/></aside>
+        <Show when=move || shows(state, Part::Intro)><Intro/></Show>
+        <main class="layout" class:no-sidebar=move || !shows(state, Part::Settings)>
+            <Show when=move || shows(state, Part::Settings)>
+                <aside class="sidebar"><SettingsForm/></aside>
+            </Show>
             <section class="workspace">
+                <LessonBanner/>
                 <RunControls/>
-                <CompareControls/>
-                <div class="run-tools">
-                    <ShareControls/>
-                    <ExportButtons/>
-                </div>
+                <Show when=move || shows(state, Part::Comparison)><CompareControls/></Show>
+                <Show when=move || shows(state, Part::Share)>
+                    <div class="run-tools">
+                        <ShareControls/>
+                        <ExportButtons/>
+                    </div>
+                </Show>
                 <TrainingViews/>
             </section>
         </main>
-        <TourCallout tour/>
+        <Show when=move || shows(state, Part::Tour)><TourCallout tour/></Show>
     }
 }
 

@@ -32,7 +32,12 @@ pub fn restore_and_mirror(state: AppState) {
     encode_csv_while_shared(state);
     Effect::new(move |_| {
         let data = state.csv_in_link.with(|d| d.clone().and_then(Result::ok));
-        let hash = to_hash(&state.config.get(), false, data.as_deref());
+        let hash = to_hash(
+            &state.config.get(),
+            false,
+            data.as_deref(),
+            &state.view.get(),
+        );
         if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
             let _ = history.replace_state_with_url(
                 &wasm_bindgen::JsValue::NULL,
@@ -75,6 +80,7 @@ fn apply_hash(state: AppState) {
     };
     state.config.set(shared.config);
     state.link_notices.set(shared.notices);
+    state.view.set(shared.view);
     let autorun = shared.autorun && !state.status.get_untracked().is_active();
     match (shared.csv_data, columns) {
         (Some(data), Some(columns)) => spawn_local(async move {
@@ -114,7 +120,12 @@ fn share_url(state: AppState) -> Option<String> {
         .with_untracked(|d| d.clone().and_then(Result::ok));
     Some(format!(
         "{base}#{}",
-        to_hash(&state.config.get_untracked(), true, data.as_deref())
+        to_hash(
+            &state.config.get_untracked(),
+            true,
+            data.as_deref(),
+            &state.view.get_untracked()
+        )
     ))
 }
 

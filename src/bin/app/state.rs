@@ -6,6 +6,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use policypu::config::{Learner, RunConfig};
 use policypu::data::Dataset;
+use policypu::lessons::{PageView, Part};
 use policypu::protocol::{DeviceInfo, RunStarted};
 use policypu::report::{BatchProgress, EpochReport};
 
@@ -28,6 +29,11 @@ pub enum RunStatus {
     Stopped,
     /// Failed; the message says why and what to do.
     Failed(String),
+}
+
+/// True unless the page's link hides `part`.
+pub fn shows(state: AppState, part: Part) -> bool {
+    state.view.with(|v| !v.hides(part))
 }
 
 impl RunStatus {
@@ -101,9 +107,22 @@ pub struct RunRecord {
 }
 
 impl RunRecord {
-    /// "#3 policyPU (Weighter)".
+    /// "#3 policyPU_weighter", "#4 policyPU_weighter (frozen policy)", "#5 nnPU (π = 0.2)".
     pub fn label(&self) -> String {
-        format!("#{} {}", self.id, self.config.learner.name())
+        let c = &self.config;
+        let name = match c.nnpu.prior {
+            // A given prior replaces the truth the name promises.
+            Some(prior) if c.learner.uses_prior() && c.learner.prior_estimator().is_none() => {
+                c.learner.name().replace("true π", &format!("π = {prior}"))
+            }
+            _ => c.learner.name().to_string(),
+        };
+        let frozen = if c.learner.uses_policy() && c.policy.frozen {
+            " (frozen policy)"
+        } else {
+            ""
+        };
+        format!("#{} {name}{frozen}", self.id)
     }
 }
 
@@ -146,6 +165,8 @@ pub struct AppState {
     pub selected: RwSignal<Option<usize>>,
     /// What a hand-edited share link had that could not be used.
     pub link_notices: RwSignal<Vec<String>>,
+    /// The parts of the page the link hides and the lesson it shows.
+    pub view: RwSignal<PageView>,
     /// The CSV file in use, when the data source is a CSV.
     pub csv: RwSignal<Option<CsvFile>>,
     /// Put the CSV itself into share links (off by default).
@@ -234,6 +255,7 @@ impl AppState {
             images: RwSignal::new(None),
             selected: RwSignal::new(None),
             link_notices: RwSignal::new(Vec::new()),
+            view: RwSignal::new(PageView::default()),
             csv: RwSignal::new(None),
             share_csv: RwSignal::new(false),
             csv_in_link: RwSignal::new(None),

@@ -31,8 +31,9 @@ mod value_name;
 
 use leptos::prelude::*;
 use policypu::config::DataConfig;
+use policypu::lessons::Part;
 
-use crate::state::use_app_state;
+use crate::state::{shows, use_app_state};
 use bar_fill::BarPatterns;
 use comparison::ComparisonPanel;
 use curve_charts::{PrChart, RocChart};
@@ -83,35 +84,43 @@ pub fn TrainingViews() -> impl IntoView {
         <div class="training-views">
             <BarPatterns/>
             <ResultsPanel/>
-            <Show when=move || !state.runs.with(Vec::is_empty)>
+            <Show when=move || !state.runs.with(Vec::is_empty) && shows(state, Part::Comparison)>
                 <ComparisonPanel/>
             </Show>
             <Show when=has_reports fallback=|| view! { <EmptyState/> }>
                 <div class="views">
-                    <EpochChart id="panel-metrics" title="Test-set scores" explain="metrics" bands series=test_scores
+                    <Show when=move || shows(state, Part::Metrics)>
+                        <EpochChart id="panel-metrics" title="Test-set scores" explain="metrics" bands series=test_scores
                         caption="How well the classifier does on held-out test examples after each epoch; 1 is perfect, and shaded epochs are pre-training."
                         chart_title="Test accuracy, ROC-AUC and PR-AUC" y_title="score" y_range=Some((0.0, 1.0))/>
-                    <EpochChart id="panel-losses" title="Training losses" explain="losses" bands series=losses
+                    </Show>
+                    <Show when=move || shows(state, Part::Losses)>
+                        <EpochChart id="panel-losses" title="Training losses" explain="losses" bands series=losses
                         caption="The mean loss over each epoch's mini-batches: lower means the network fits its training targets better."
                         chart_title="Classifier and policy loss" y_title="mean loss"/>
-                    <Show when=uses_policy>
+                    </Show>
+                    <Show when=move || uses_policy() && shows(state, Part::Reward)>
                         <EpochChart id="panel-reward" title="Reward and threshold" explain="reward" bands series=reward_and_threshold
                             caption="Reward: ŷ for labeled examples; for unlabeled ones ŷ above the threshold, 1−ŷ below it (eq. 4). The threshold is the mean ŷ over P and the confident part of U (eq. 5)."
                             chart_title="Mean reward and threshold" y_title="value" y_range=Some((0.0, 1.0))/>
                     </Show>
-                    <Show when=truth_known>
+                    <Show when=move || truth_known() && shows(state, Part::Unlabeled)>
                         <EpochChart id="panel-unlabeled" title="How U is sorted" explain="unlabeled" bands series=unlabeled_view
                             caption=Signal::derive(move || unlabeled_caption(uses_policy()))
                             chart_title="Correct-side rate and class means on the unlabeled set"
                             y_title="share / mean value" y_range=Some((0.0, 1.0))/>
                     </Show>
-                    <RocChart/>
-                    <PrChart/>
-                    <ValueHistogram/>
-                    <Show when=has_projection>
+                    <Show when=move || shows(state, Part::Curves)>
+                        <RocChart/>
+                        <PrChart/>
+                    </Show>
+                    <Show when=move || shows(state, Part::Histogram)>
+                        <ValueHistogram/>
+                    </Show>
+                    <Show when=move || has_projection() && shows(state, Part::Scatter)>
                         <UnlabeledScatter/>
                     </Show>
-                    <Show when=has_images>
+                    <Show when=move || has_images() && shows(state, Part::Thumbnails)>
                         <ThumbnailGrid bands/>
                     </Show>
                 </div>

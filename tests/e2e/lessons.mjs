@@ -1,0 +1,71 @@
+// Lesson links: each ready lesson opens the page showing its text and only
+// the parts it names; a hand-made `hide=` list hides the form, the intro,
+// the comparison, the share buttons and the tour; "Show the whole page"
+// brings everything back with the settings kept.
+import { byId, setField, waitUntil } from './app.mjs';
+import { expect, expectEqual } from './expect.mjs';
+import { trainToDone } from './training.mjs';
+
+const present = async (page, selector) => (await page.locator(selector).count()) > 0;
+
+/** The lesson links the intro offers: [{ id, title, href }]. */
+const lessonLinks = (page) =>
+  page.locator('#lessons a').evaluateAll((all) =>
+    all.map((a) => ({ id: a.id, title: a.textContent.trim(), href: a.getAttribute('href') })));
+
+/** Follow a link's hash as a new visit and wait for the lesson banner. */
+async function openHash(page, hash) {
+  const base = page.url().split('#')[0];
+  await page.goto('about:blank');
+  await page.goto(base + hash, { waitUntil: 'load' });
+  await page.locator('#train:enabled').waitFor({ timeout: 60_000 });
+}
+
+async function everyLessonShowsItsTextAndParts({ page, note }) {
+  const links = await lessonLinks(page);
+  note(`lessons: ${links.map((l) => l.title).join(' | ')}`);
+  expectEqual(links.length, 3, 'number of lesson links');
+  for (const link of links) {
+    await openHash(page, link.href);
+    const title = (await page.locator('#lesson-title').textContent()).trim();
+    expectEqual(title, `Lesson: ${link.title}`, 'lesson title');
+    const text = (await page.locator('#lesson-text').textContent()).trim();
+    expect(text.length > 100, `${link.id}: the lesson has its text, got "${text}"`);
+    expect(!(await present(page, '#take-tour, #tour')), `${link.id}: the tour is hidden`);
+    expect(await present(page, '.sidebar'), `${link.id}: the settings are shown`);
+  }
+  // The nnPU lesson sets a wrong prior in the form.
+  await openHash(page, links.find((l) => l.id === 'lesson-link-nnpu-prior').href);
+  expectEqual(await page.locator(byId('nnpu.prior')).inputValue(), '0.2', 'the lesson\'s prior π');
+  // The biased-PU lesson trains, and shows the scores but not the losses it hides.
+  const biased = links.find((l) => l.id === 'lesson-link-biased-pu');
+  await openHash(page, biased.href);
+  expectEqual(await page.locator(byId('split.rho')).inputValue(), '0.7', 'the lesson\'s ρ');
+  await setField(page, 'optim.epochs', '2');
+  await trainToDone(page, 3 * 60_000);
+  expect(await present(page, '#panel-metrics'), 'test-set scores are shown');
+  expect(await present(page, '#panel-roc'), 'the ROC curve is shown');
+  expect(!(await present(page, '#panel-losses')), 'the losses panel is hidden');
+  expect(page.url().includes('lesson=biased-pu'), `the address keeps the lesson: ${page.url()}`);
+}
+
+async function handMadeHideListAndLeaving({ page }) {
+  await openHash(page, '#split.rho=0.3&hide=settings,intro,comparison,share,tour');
+  expect((await page.locator('#lesson').count()) === 1, 'the banner offers the way back');
+  for (const selector of ['.sidebar', '#intro', '#compare-controls', '#copy-link', '#take-tour']) {
+    expect(!(await present(page, selector)), `${selector} is hidden`);
+  }
+  expect(await present(page, '#train'), 'Train stays');
+  await page.locator('#lesson-leave').click();
+  await waitUntil('the whole page', async () => (await present(page, '.sidebar')) && (await present(page, '#intro')), { timeoutMs: 5_000 });
+  for (const selector of ['#compare-controls', '#copy-link']) {
+    expect(await present(page, selector), `${selector} is back`);
+  }
+  expectEqual(await page.locator(byId('split.rho')).inputValue(), '0.3', 'ρ kept after leaving');
+  expect(!page.url().includes('hide='), `the address drops hide=: ${page.url()}`);
+}
+
+export const lessonTests = [
+  { name: 'lesson links: each shows its text and only its parts', mode: 'cpu', run: everyLessonShowsItsTextAndParts },
+  { name: 'lesson links: a hide list hides the form, intro, comparison, share, tour; leaving restores them', mode: 'cpu', run: handMadeHideListAndLeaving },
+];

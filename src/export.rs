@@ -64,6 +64,7 @@ mod tests {
                 accuracy: Some(0.9),
                 roc_auc: Some(0.95),
                 pr_auc: None,
+                pu: None,
             },
             curves: Curves::default(),
             classifier_loss: Some(0.25),

@@ -53,6 +53,83 @@ pub struct TestMetrics {
     pub roc_auc: Option<f64>,
     /// Average precision.
     pub pr_auc: Option<f64>,
+    /// When the test set holds no negatives (a CSV without a truth column):
+    /// what can still be measured from positives and U alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pu: Option<PuMetrics>,
+}
+
+/// What a test set of held-out labeled positives, and U, can measure
+/// without a single known negative. Under SCAR the held-out positives are a
+/// uniform sample of all positives, so their recall is the classifier's.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PuMetrics {
+    /// Held-out labeled positives in the test set.
+    pub positives: usize,
+    /// Share of them classified positive: the recall r.
+    pub recall: f64,
+    /// Share of U classified positive, q.
+    pub u_positive_rate: f64,
+    /// Lee & Liu's (ICML 2003) r² / q, which ranks classifiers like F1 does
+    /// without needing negatives; higher is better (not bounded by 1).
+    pub lee_liu: f64,
+    /// The prior π (share of positives in U) the estimates below assume.
+    pub prior: Option<f64>,
+    /// Precision on U, estimated as π·r / q (at most 1).
+    pub precision: Option<f64>,
+    /// Accuracy on U, estimated as 1 − π − q + 2π·r.
+    pub accuracy: Option<f64>,
+}
+
+impl PuMetrics {
+    /// What the test set is and what the figures say, in one sentence for
+    /// the page and the command line.
+    pub fn summary(&self) -> String {
+        let mut text = format!(
+            "No truth column, so the test set holds only {} held-out labeled positives and no \
+             negatives: accuracy, ROC-AUC and PR-AUC cannot be computed. Recall on them {:.3}; \
+             {:.1} % of U classified positive; Lee–Liu r²/q {:.3}",
+            self.positives,
+            self.recall,
+            100.0 * self.u_positive_rate,
+            self.lee_liu
+        );
+        if let (Some(pi), Some(precision), Some(accuracy)) =
+            (self.prior, self.precision, self.accuracy)
+        {
+            text += &format!(
+                "; assuming π = {pi:.3} positives in U: precision ≈ {precision:.3}, accuracy on U ≈ {accuracy:.3}"
+            );
+        }
+        text + "."
+    }
+
+    /// From the classifier's probabilities on the held-out positives and on
+    /// U, with the prior if one is known (given or estimated).
+    pub fn of(positive_scores: &[f32], u_scores: &[f32], prior: Option<f64>) -> Option<Self> {
+        if positive_scores.is_empty() || u_scores.is_empty() {
+            return None;
+        }
+        let share = |scores: &[f32]| {
+            scores.iter().filter(|&&p| p >= 0.5).count() as f64 / scores.len() as f64
+        };
+        let (recall, q) = (share(positive_scores), share(u_scores));
+        Some(PuMetrics {
+            positives: positive_scores.len(),
+            recall,
+            u_positive_rate: q,
+            lee_liu: if q > 0.0 { recall * recall / q } else { 0.0 },
+            prior,
+            precision: prior.map(|pi| {
+                if q > 0.0 {
+                    (pi * recall / q).min(1.0)
+                } else {
+                    0.0
+                }
+            }),
+            accuracy: prior.map(|pi| (1.0 - pi - q + 2.0 * pi * recall).clamp(0.0, 1.0)),
+        })
+    }
 }
 
 impl TestMetrics {
@@ -62,6 +139,7 @@ impl TestMetrics {
             accuracy: metrics::accuracy(scores, labels),
             roc_auc: metrics::roc_auc(scores, labels),
             pr_auc: metrics::pr_auc(scores, labels),
+            pu: None,
         }
     }
 
@@ -77,6 +155,7 @@ impl TestMetrics {
             accuracy: metrics::accuracy(&decisions, labels),
             roc_auc: metrics::roc_auc(logits, labels),
             pr_auc: metrics::pr_auc(logits, labels),
+            pu: None,
         }
     }
 }
@@ -254,6 +333,30 @@ impl RunResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pu_metrics_need_no_negatives() {
+        // 3 of 4 held-out positives recalled; half of U called positive.
+        let m = PuMetrics::of(&[0.9, 0.8, 0.6, 0.2], &[0.9, 0.1, 0.7, 0.3], Some(0.5)).unwrap();
+        assert_eq!((m.positives, m.recall, m.u_positive_rate), (4, 0.75, 0.5));
+        assert_eq!(m.lee_liu, 0.75 * 0.75 / 0.5);
+        assert_eq!(m.precision, Some(0.75));
+        assert_eq!(m.accuracy, Some(1.0 - 0.5 - 0.5 + 2.0 * 0.5 * 0.75));
+        let unknown = PuMetrics::of(&[0.9], &[0.1], None).unwrap();
+        assert_eq!(
+            (unknown.lee_liu, unknown.precision, unknown.accuracy),
+            (0.0, None, None)
+        );
+        assert_eq!(PuMetrics::of(&[], &[0.5], None), None);
+        assert!(
+            m.summary().ends_with(
+                "Recall on them 0.750; 50.0 % of U classified positive; Lee–Liu r²/q 1.125; \
+             assuming π = 0.500 positives in U: precision ≈ 0.750, accuracy on U ≈ 0.750."
+            ),
+            "{}",
+            m.summary()
+        );
+    }
 
     #[test]
     fn metrics_of_logits_rank_what_probabilities_would_tie() {

@@ -328,7 +328,7 @@ fn sweep_of_a_csv_has_one_column_group_and_refuses_grid_settings() {
 }
 
 #[test]
-fn without_negatives_in_the_test_set_both_aucs_are_na() {
+fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
     let dir = test_dir("no-truth");
     let file = dir.join("data.csv");
     let text: String = pu_csv(200, 5)
@@ -355,7 +355,33 @@ fn without_negatives_in_the_test_set_both_aucs_are_na() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     let last = stdout.lines().find(|l| l.starts_with("final")).unwrap();
     assert!(
-        last.contains("roc-auc   n/a") && last.contains("pr-auc   n/a"),
+        last.contains("recall ") && last.contains("(n=") && !last.contains("roc-auc"),
         "{last}"
     );
+    assert!(
+        stdout.contains("accuracy, ROC-AUC and PR-AUC cannot be computed")
+            && stdout.contains("assuming π = "),
+        "{stdout}"
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("prior estimated by TIcE: ρ = "), "{stderr}");
+    // nnPU without a given prior uses the estimate instead of failing.
+    let nnpu = policypu(&[
+        "run",
+        "--csv",
+        arg(&file),
+        "--learner",
+        "nnpu",
+        "--epochs",
+        "1",
+        "--quiet",
+        "--out",
+        arg(&dir.join("n.json")),
+    ]);
+    assert!(
+        nnpu.status.success(),
+        "{}",
+        String::from_utf8_lossy(&nnpu.stderr)
+    );
+    assert!(String::from_utf8_lossy(&nnpu.stderr).contains("prior estimated by TIcE"));
 }

@@ -14,10 +14,10 @@ use super::saved_classifier::record_bytes;
 use super::schedule::{Schedule, batch_bounds};
 use super::{TrainError, check_finite};
 use crate::config::RunConfig;
-use crate::priors::{PriorEstimate, PuRows};
+use crate::priors::{PriorEstimate, PriorMethod, PuRows};
 use crate::report::{
-    BatchProgress, Curves, EpochReport, PriorSource, PriorUsed, Stage, TestMetrics, TrainEvent,
-    UnlabeledView, ViewSource,
+    BatchProgress, Curves, EpochReport, PriorSource, PriorUsed, PuMetrics, Stage, TestMetrics,
+    TrainEvent, UnlabeledView, ViewSource,
 };
 use crate::rng::{PortableRng, stream};
 use crate::saved_model::{ModelHeader, ModelInput, SavedModel, created_by};
@@ -152,7 +152,9 @@ impl Trainer {
         &self.warnings
     }
 
-    /// The class prior the learner uses: estimated, given or the truth, with the true ρ.
+    /// The run's class prior, with the true ρ when known: the one the learner
+    /// uses (estimated, given or the truth), or TIcE's estimate for any
+    /// learner when the split has no truth.
     pub fn prior(&self) -> Option<&PriorUsed> {
         self.prior.as_ref()
     }
@@ -269,11 +271,22 @@ impl Trainer {
             )));
         }
         let scores: Vec<f32> = logits.iter().map(|&g| 1.0 / (1.0 + (-g).exp())).collect();
+        let mut test = TestMetrics::of_logits(&logits, &self.test_y);
+        if !self.test_y.contains(&false) {
+            // Only held-out positives: measure what needs no negatives.
+            let u_scores = match source {
+                ViewSource::Classifier => u_values.clone(),
+                ViewSource::Policy => {
+                    probabilities(&self.ctx.classifier.inference(), &self.unlabeled_x).await?
+                }
+            };
+            test.pu = PuMetrics::of(&scores, &u_scores, self.prior.as_ref().map(|p| p.rho));
+        }
         let epoch = self.schedule.epoch();
         let report = EpochReport {
             stage,
             epoch,
-            test: TestMetrics::of_logits(&logits, &self.test_y),
+            test,
             curves: Curves::of(&logits, &self.test_y),
             classifier_loss: tally.classifier_loss,
             policy_loss: tally.policy_loss,
@@ -296,40 +309,48 @@ impl Trainer {
     }
 }
 
-/// The prior a learner needs: estimated from the split's training rows,
-/// given in the settings, or the split's truth.
+/// The run's class prior: the one its learner needs (estimated from the
+/// split's training rows, given in the settings, or the split's truth), or,
+/// when the split has no truth (a CSV without a truth column), TIcE's
+/// estimate for every learner: nothing else knows the prior there, nnPU
+/// needs one and the PU metrics assume one.
 fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed>, TrainError> {
-    if !config.learner.uses_prior() {
-        return Ok(None);
-    }
-    if let Some(method) = config.learner.prior_estimator() {
-        let rows = PuRows::new(
-            split.train_x.clone(),
-            split.shape.len(),
-            split.train_labeled.clone(),
-        );
-        let estimate: PriorEstimate = method
-            .estimate(&rows, config.seed)
-            .map_err(|e| TrainError::Config(e.to_string()))?;
-        return Ok(Some(PriorUsed {
-            source: PriorSource::Estimated(method),
-            rho: estimate.rho,
-            true_rho: split.prior,
-        }));
-    }
-    Ok(match (config.nnpu.prior, split.prior) {
-        (Some(rho), truth) => Some(PriorUsed {
-            source: PriorSource::Given,
-            rho,
-            true_rho: truth,
-        }),
-        (None, Some(truth)) => Some(PriorUsed {
-            source: PriorSource::Truth,
-            rho: truth,
-            true_rho: Some(truth),
-        }),
-        (None, None) => None,
-    })
+    let learner = config.learner;
+    let given = config
+        .nnpu
+        .prior
+        .filter(|_| learner.uses_prior() && learner.prior_estimator().is_none());
+    let method = match (learner.prior_estimator(), given, split.prior) {
+        (Some(method), _, _) => method,
+        (None, Some(rho), truth) => {
+            return Ok(Some(PriorUsed {
+                source: PriorSource::Given,
+                rho,
+                true_rho: truth,
+            }));
+        }
+        (None, None, Some(truth)) => {
+            return Ok(learner.uses_prior().then_some(PriorUsed {
+                source: PriorSource::Truth,
+                rho: truth,
+                true_rho: Some(truth),
+            }));
+        }
+        (None, None, None) => PriorMethod::Tice,
+    };
+    let rows = PuRows::new(
+        split.train_x.clone(),
+        split.shape.len(),
+        split.train_labeled.clone(),
+    );
+    let estimate: PriorEstimate = method
+        .estimate(&rows, config.seed)
+        .map_err(|e| TrainError::Config(e.to_string()))?;
+    Ok(Some(PriorUsed {
+        source: PriorSource::Estimated(method),
+        rho: estimate.rho,
+        true_rho: split.prior,
+    }))
 }
 
 /// Drive a trainer to the end, calling `on_event` for each event.

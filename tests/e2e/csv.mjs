@@ -193,6 +193,15 @@ export const csvTests = [
       expected: ['Line 4 (data row 3)', 'column "height"'],
       fix: (page) => page.locator('#csv-feature-2').uncheck(),
     }) },
+  { name: 'csv: a blank feature cell is fixed by one choice: drop its row, and the count is shown', mode: 'cpu',
+    run: malformedTest('missing_value.csv', {
+      choose: fixtureRoles,
+      expected: ['Line 4 (data row 3)', 'column "height"', '--missing drop'],
+      fix: async (page) => {
+        await page.locator('#csv-missing').selectOption('drop');
+        await page.locator('#csv-summary:has-text("Dropped 1 of")').waitFor({ timeout: 10_000 });
+      },
+    }) },
   { name: 'csv: a row with too many fields names its line', mode: 'cpu',
     run: malformedTest('ragged_row.csv', {
       choose: async () => {},

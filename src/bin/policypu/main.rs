@@ -119,6 +119,9 @@ fn run_once(
     }
     if let Some(last) = result.last() {
         println!("final: {}", progress::epoch_line(last));
+        if let Some(pu) = &last.test.pu {
+            println!("{}", pu.summary());
+        }
     }
     let json = serde_json::to_string_pretty(&result).map_err(|e| e.to_string())?;
     std::fs::write(out, json).map_err(|e| format!("cannot write {}: {e}", out.display()))?;

@@ -61,14 +61,27 @@ pub fn train(
 /// One line summarising an epoch.
 pub fn epoch_line(r: &EpochReport) -> String {
     let metric = |v: Option<f64>| v.map_or("  n/a".to_string(), |v| format!("{v:.3}"));
-    let mut line = format!(
-        "{:<20} {:>3}  acc {}  roc-auc {}  pr-auc {}",
-        r.stage.label(),
-        r.epoch,
-        metric(r.test.accuracy),
-        metric(r.test.roc_auc),
-        metric(r.test.pr_auc)
-    );
+    let mut line = match &r.test.pu {
+        // No negatives to test on: what P and U alone can measure.
+        Some(pu) => format!(
+            "{:<20} {:>3}  recall {:.3} (n={})  U+ {:.3}  lee-liu {:.3}  est-acc-U {}",
+            r.stage.label(),
+            r.epoch,
+            pu.recall,
+            pu.positives,
+            pu.u_positive_rate,
+            pu.lee_liu,
+            metric(pu.accuracy)
+        ),
+        None => format!(
+            "{:<20} {:>3}  acc {}  roc-auc {}  pr-auc {}",
+            r.stage.label(),
+            r.epoch,
+            metric(r.test.accuracy),
+            metric(r.test.roc_auc),
+            metric(r.test.pr_auc)
+        ),
+    };
     if let Some(loss) = r.classifier_loss {
         line += &format!("  loss {loss:.4}");
     }

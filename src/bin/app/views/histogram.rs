@@ -87,12 +87,25 @@ pub fn ValueHistogram() -> impl IntoView {
         })
     });
     let name = Memo::new(move |_| state.reports.with(|r| ValueName::of_latest(r)));
+    let truth_known = move || {
+        state
+            .started
+            .with(|s| s.as_ref().is_some_and(|s| s.unlabeled_truth.is_some()))
+    };
     let caption = Signal::derive(move || {
-        format!(
-            "How many unlabeled examples have each value of {} now (solid: true positives, hatched: \
-             true negatives). The further apart the two piles, the better U is sorted.",
-            name.get().symbol
-        )
+        let symbol = name.get().symbol;
+        if truth_known() {
+            format!(
+                "How many unlabeled examples have each value of {symbol} now (solid: true \
+                 positives, hatched: true negatives). The further apart the two piles, the better \
+                 U is sorted."
+            )
+        } else {
+            format!(
+                "How many unlabeled examples have each value of {symbol} now. The file has no truth \
+                 column, so U's true classes are unknown and cannot be shown apart."
+            )
+        }
     });
     let frame = PlotFrame::WIDE;
     let chart = move || {

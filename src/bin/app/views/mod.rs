@@ -65,6 +65,13 @@ pub fn TrainingViews() -> impl IntoView {
             .started
             .with(|s| s.as_ref().is_some_and(|s| s.unlabeled_truth.is_some()))
     };
+    // Without a truth column the test set has no negatives: no curves to draw
+    // (the results panel says so).
+    let test_has_negatives = move || {
+        state
+            .reports
+            .with(|r| r.last().is_none_or(|last| last.test.pu.is_none()))
+    };
     let has_projection = move || {
         state
             .started
@@ -110,7 +117,7 @@ pub fn TrainingViews() -> impl IntoView {
                             chart_title="Correct-side rate and class means on the unlabeled set"
                             y_title="share / mean value" y_range=Some((0.0, 1.0))/>
                     </Show>
-                    <Show when=move || shows(state, Part::Curves)>
+                    <Show when=move || test_has_negatives() && shows(state, Part::Curves)>
                         <RocChart/>
                         <PrChart/>
                     </Show>

@@ -2,7 +2,7 @@
 //! values for the browser tests, and a one-line summary of the last epoch.
 
 use leptos::prelude::*;
-use policypu::report::TestMetrics;
+use policypu::report::{PuMetrics, TestMetrics};
 
 use crate::state::use_app_state;
 
@@ -42,18 +42,28 @@ pub fn ResultsPanel() -> impl IntoView {
     let score =
         move |pick: fn(&TestMetrics) -> Option<f64>| Signal::derive(move || test.with(pick));
     let epochs_done = Memo::new(move |_| state.reports.with(Vec::len));
+    let pu = Memo::new(move |_| test.with(|t| t.pu.clone()));
+    let has_negatives = move || pu.with(Option::is_none);
+    let pu_score = move |pick: fn(&PuMetrics) -> Option<f64>| {
+        Signal::derive(move || pu.with(|m| m.as_ref().and_then(pick)))
+    };
     let summary = move || {
         state.reports.with(|r| {
             r.last().map(|rep| {
                 let show = |v: Option<f64>| v.map_or("n/a".to_string(), |v| format!("{v:.3}"));
-                format!(
-                    "{} epoch {}: accuracy {}, ROC-AUC {}, PR-AUC {}",
-                    rep.stage.label(),
-                    rep.epoch,
-                    show(rep.test.accuracy),
-                    show(rep.test.roc_auc),
-                    show(rep.test.pr_auc)
-                )
+                let scores = match &rep.test.pu {
+                    Some(pu) => format!(
+                        "recall {:.3} on {} held-out positives",
+                        pu.recall, pu.positives
+                    ),
+                    None => format!(
+                        "accuracy {}, ROC-AUC {}, PR-AUC {}",
+                        show(rep.test.accuracy),
+                        show(rep.test.roc_auc),
+                        show(rep.test.pr_auc)
+                    ),
+                };
+                format!("{} epoch {}: {scores}", rep.stage.label(), rep.epoch)
             })
         })
     };
@@ -61,9 +71,16 @@ pub fn ResultsPanel() -> impl IntoView {
         <section class="panel results" id="results" aria-labelledby="results-title">
             <h3 id="results-title">"Latest results on the test set"</h3>
             <dl class="scores">
-                <Score id="metric-accuracy" label="accuracy" value=score(|t| t.accuracy)/>
-                <Score id="metric-roc-auc" label="ROC-AUC" value=score(|t| t.roc_auc)/>
-                <Score id="metric-pr-auc" label="PR-AUC" value=score(|t| t.pr_auc)/>
+                <Show when=has_negatives fallback=move || view! {
+                    <Score id="metric-recall" label="recall on held-out positives" value=pu_score(|m| Some(m.recall))/>
+                    <Score id="metric-u-positive" label="share of U called positive" value=pu_score(|m| Some(m.u_positive_rate))/>
+                    <Score id="metric-lee-liu" label="Lee–Liu r²/q" value=pu_score(|m| Some(m.lee_liu))/>
+                    <Score id="metric-u-accuracy" label="accuracy on U, estimated" value=pu_score(|m| m.accuracy)/>
+                }>
+                    <Score id="metric-accuracy" label="accuracy" value=score(|t| t.accuracy)/>
+                    <Score id="metric-roc-auc" label="ROC-AUC" value=score(|t| t.roc_auc)/>
+                    <Score id="metric-pr-auc" label="PR-AUC" value=score(|t| t.pr_auc)/>
+                </Show>
                 <div class="score">
                     <dt>"epochs done"</dt>
                     <dd>
@@ -74,6 +91,7 @@ pub fn ResultsPanel() -> impl IntoView {
                 </div>
             </dl>
             <p class="latest" id="latest" aria-live="polite">{summary}</p>
+            {move || pu.get().map(|m| view! { <p class="hint" id="no-truth-note">{m.summary()}</p> })}
         </section>
     }
 }

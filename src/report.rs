@@ -181,6 +181,10 @@ pub struct PriorUsed {
     pub rho: f64,
     /// The split's true ρ, where known.
     pub true_rho: Option<f64>,
+    /// For an estimate made without a known truth: its standard deviation
+    /// over bootstrap resamples of the training rows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spread: Option<f64>,
 }
 
 impl PriorUsed {

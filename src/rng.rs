@@ -79,6 +79,8 @@ pub mod stream {
     pub const LEARNER: u64 = 5;
     /// Class-prior estimators (down-sampling, folds).
     pub const PRIOR: u64 = 6;
+    /// Bootstrap resamples of a prior estimate's spread.
+    pub const BOOTSTRAP: u64 = 7;
 }
 
 #[cfg(test)]

@@ -364,7 +364,11 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
         "{stdout}"
     );
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("prior estimated by TIcE: ρ = "), "{stderr}");
+    assert!(
+        stderr.contains("prior estimated by TIcE: ρ = ")
+            && stderr.contains("(standard deviation over 10 bootstrap resamples)"),
+        "{stderr}"
+    );
     // nnPU without a given prior uses the estimate instead of failing.
     let nnpu = policypu(&[
         "run",

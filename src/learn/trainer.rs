@@ -14,7 +14,7 @@ use super::saved_classifier::record_bytes;
 use super::schedule::{Schedule, batch_bounds};
 use super::{TrainError, check_finite};
 use crate::config::RunConfig;
-use crate::priors::{PriorEstimate, PriorMethod, PuRows};
+use crate::priors::{PriorEstimate, PriorMethod, PuRows, bootstrap};
 use crate::report::{
     BatchProgress, Curves, EpochReport, PriorSource, PriorUsed, PuMetrics, Stage, TestMetrics,
     TrainEvent, UnlabeledView, ViewSource,
@@ -327,6 +327,7 @@ fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed>, T
                 source: PriorSource::Given,
                 rho,
                 true_rho: truth,
+                spread: None,
             }));
         }
         (None, None, Some(truth)) => {
@@ -334,6 +335,7 @@ fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed>, T
                 source: PriorSource::Truth,
                 rho: truth,
                 true_rho: Some(truth),
+                spread: None,
             }));
         }
         (None, None, None) => PriorMethod::Tice,
@@ -346,10 +348,19 @@ fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed>, T
     let estimate: PriorEstimate = method
         .estimate(&rows, config.seed)
         .map_err(|e| TrainError::Config(e.to_string()))?;
+    // Without the truth, its spread is the user's only check on the estimate.
+    let spread = match split.prior {
+        Some(_) => None,
+        None => Some(
+            bootstrap::spread(method, &rows, config.seed, bootstrap::BOOTSTRAP_SAMPLES)
+                .map_err(|e| TrainError::Config(e.to_string()))?,
+        ),
+    };
     Ok(Some(PriorUsed {
         source: PriorSource::Estimated(method),
         rho: estimate.rho,
         true_rho: split.prior,
+        spread,
     }))
 }
 

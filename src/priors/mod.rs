@@ -12,6 +12,7 @@
 //! Every estimator returns [`PriorEstimate`]: ρ, the fraction of positives in
 //! U, which is the prior nnPU needs, with c and α derived under SCAR.
 
+pub mod bootstrap;
 pub mod elkan_noto;
 pub mod km;
 mod logistic;

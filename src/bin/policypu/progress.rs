@@ -110,6 +110,13 @@ pub fn prior_line(prior: &PriorUsed) -> String {
             prior.rho,
             prior.true_rho.unwrap_or_default()
         ),
-        _ => format!("{source}: ρ = {:.3}", prior.rho),
+        _ => match prior.spread {
+            Some(spread) => format!(
+                "{source}: ρ = {:.3} ± {spread:.3} (standard deviation over {} bootstrap resamples)",
+                prior.rho,
+                policypu::priors::bootstrap::BOOTSTRAP_SAMPLES
+            ),
+            None => format!("{source}: ρ = {:.3}", prior.rho),
+        },
     }
 }

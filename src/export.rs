@@ -1,7 +1,32 @@
 //! Downloadable tables of a run: per-epoch metrics, and the final value the
 //! policy (or classifier) gives each unlabeled example.
 
+use crate::config::{DataConfig, RunConfig};
 use crate::report::EpochReport;
+
+/// The start of every file name a run's downloads get, saying which learner
+/// and split they belong to, e.g. `policypu-weighter-frozen-mnist-nl300-rho0.5-seed1`.
+pub fn file_stem(config: &RunConfig) -> String {
+    let frozen = if config.learner.uses_policy() && config.policy.frozen {
+        "-frozen"
+    } else {
+        ""
+    };
+    let data = match &config.data {
+        DataConfig::Builtin { dataset, .. } => format!(
+            "{}-nl{}-rho{}",
+            dataset.file_stem(),
+            config.split.n_labeled,
+            config.split.rho
+        ),
+        DataConfig::Csv { .. } => "csv".to_string(),
+    };
+    format!(
+        "policypu-{}{frozen}-{data}-seed{}",
+        config.learner.key(),
+        config.seed
+    )
+}
 
 /// Per-epoch metrics as CSV, one row per epoch report, empty cells where a
 /// value does not exist for that epoch or learner.
@@ -53,6 +78,21 @@ pub fn actions_csv(values: &[f32], sources: &[u32], truth: Option<&[bool]>) -> S
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn file_names_say_learner_split_and_seed() {
+        let mut c = RunConfig::default();
+        assert_eq!(file_stem(&c), "policypu-weighter-mnist-nl300-rho0.5-seed1");
+        c.policy.frozen = true;
+        c.seed = 7;
+        assert_eq!(
+            file_stem(&c),
+            "policypu-weighter-frozen-mnist-nl300-rho0.5-seed7"
+        );
+        c.learner = crate::config::Learner::NnPu;
+        c.use_csv(crate::data::csv::CsvColumns::default());
+        assert_eq!(file_stem(&c), "policypu-nn-pu-csv-seed7");
+    }
     use crate::report::{Curves, Stage, TestMetrics, UnlabeledView, ViewSource};
 
     #[test]

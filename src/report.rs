@@ -192,6 +192,27 @@ impl PriorUsed {
     pub fn error(&self) -> Option<f64> {
         self.true_rho.map(|t| self.rho - t)
     }
+
+    /// The prior, where it came from, and how far it is from the truth or
+    /// how much it moves under resampling: one sentence for the page and the CLI.
+    pub fn sentence(&self) -> String {
+        let source = match self.source {
+            PriorSource::Truth => "the split's true value".to_string(),
+            PriorSource::Given => "given in the settings".to_string(),
+            PriorSource::Estimated(method) => format!("estimated by {}", method.name()),
+        };
+        let check = match (self.source, self.true_rho, self.spread) {
+            (PriorSource::Truth, _, _) => String::new(),
+            (_, Some(truth), _) => format!(" (true {truth:.3}, error {:+.3})", self.rho - truth),
+            (_, None, Some(spread)) => format!(
+                " ± {spread:.3} (standard deviation over {} bootstrap resamples; no truth column \
+                 to compare with)",
+                crate::priors::bootstrap::BOOTSTRAP_SAMPLES
+            ),
+            (_, None, None) => String::new(),
+        };
+        format!("Class prior ρ = {:.3}, {source}{check}.", self.rho)
+    }
 }
 
 /// ROC and PR curves of the test set, thinned for drawing.
@@ -337,6 +358,28 @@ impl RunResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn prior_sentences_say_source_and_check() {
+        let estimated = PriorUsed {
+            source: PriorSource::Estimated(crate::priors::PriorMethod::Tice),
+            rho: 0.3,
+            true_rho: Some(0.25),
+            spread: None,
+        };
+        assert_eq!(
+            estimated.sentence(),
+            "Class prior ρ = 0.300, estimated by TIcE (true 0.250, error +0.050)."
+        );
+        let blind = PriorUsed {
+            true_rho: None,
+            spread: Some(0.04),
+            ..estimated
+        };
+        assert!(blind.sentence().starts_with(
+            "Class prior ρ = 0.300, estimated by TIcE ± 0.040 (standard deviation over 10"
+        ));
+    }
 
     #[test]
     fn pu_metrics_need_no_negatives() {

@@ -365,8 +365,8 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
     );
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains("prior estimated by TIcE: ρ = ")
-            && stderr.contains("(standard deviation over 10 bootstrap resamples)"),
+        stderr.contains("estimated by TIcE ± ")
+            && stderr.contains("(standard deviation over 10 bootstrap resamples"),
         "{stderr}"
     );
     // nnPU without a given prior uses the estimate instead of failing.
@@ -387,5 +387,5 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
         "{}",
         String::from_utf8_lossy(&nnpu.stderr)
     );
-    assert!(String::from_utf8_lossy(&nnpu.stderr).contains("prior estimated by TIcE"));
+    assert!(String::from_utf8_lossy(&nnpu.stderr).contains("estimated by TIcE"));
 }

@@ -4,7 +4,8 @@
 use leptos::prelude::*;
 use policypu::config::Learner;
 
-use crate::comparison::{self, DEFAULT_LEARNERS};
+use crate::comparison::DEFAULT_LEARNERS;
+use crate::run_lifecycle;
 use crate::state::use_app_state;
 
 /// The learner checkboxes, the run button and the comparison's progress.
@@ -54,7 +55,7 @@ pub fn CompareControls() -> impl IntoView {
             </div>
             <button id="compare-run" type="button"
                 disabled=move || busy() || chosen.with(Vec::is_empty)
-                on:click=move |_| comparison::start(state, chosen.get_untracked())>
+                on:click=move |_| run_lifecycle::start_comparison(state, chosen.get_untracked())>
                 "Run the comparison"
             </button>
             <span class="hint" id="compare-progress" aria-live="polite">{progress}</span>

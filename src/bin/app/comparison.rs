@@ -1,12 +1,12 @@
 //! Comparing learners: several learners run one after another in the worker
 //! on the same split (same data, split settings and seed), and their runs
-//! are then ticked for the comparison view.
+//! are then ticked for the comparison view. This is the comparison's queue;
+//! `run_lifecycle` starts its runs.
 
 use leptos::prelude::*;
 use policypu::config::{Learner, RunConfig};
 
-use crate::controls::start_with;
-use crate::state::{AppState, ComparisonQueue, RunOutcome};
+use crate::state::{AppState, ComparisonQueue};
 
 /// The learners a comparison offers by default: the paper's Figs. 3–4.
 pub const DEFAULT_LEARNERS: [Learner; 5] = [
@@ -17,11 +17,10 @@ pub const DEFAULT_LEARNERS: [Learner; 5] = [
     Learner::OraclePn,
 ];
 
-/// Run `learners` one after another on the form's settings.
-pub fn start(state: AppState, learners: Vec<Learner>) {
-    let Some((&first, rest)) = learners.split_first() else {
-        return;
-    };
+/// Queue `learners` on the form's settings as a new comparison, and give
+/// the settings of its first run (none without a learner).
+pub fn begin(state: AppState, learners: Vec<Learner>) -> Option<RunConfig> {
+    let (&first, rest) = learners.split_first()?;
     let base = state.config.get_untracked();
     let id = state.comparison.get_untracked().id + 1;
     state.comparison.set(ComparisonQueue {
@@ -30,47 +29,49 @@ pub fn start(state: AppState, learners: Vec<Learner>) {
         waiting: rest.to_vec(),
         active: true,
     });
-    start_with(state, with_learner(&base, first));
+    Some(with_learner(&base, first))
+}
+
+/// After a run of the comparison finished: take its next learner off the
+/// queue and give the settings of its run (none when no comparison is
+/// running or no learner is left).
+pub fn next(state: AppState) -> Option<RunConfig> {
+    let mut queue = state.comparison.get_untracked();
+    if !queue.active || queue.waiting.is_empty() {
+        return None;
+    }
+    let learner = queue.waiting.remove(0);
+    let config = with_learner(queue.base.as_ref()?, learner);
+    state.comparison.set(queue);
+    Some(config)
+}
+
+/// End the comparison, if one is running: clear its queue and tick its runs
+/// (already in the history) for the comparison view.
+pub fn finish(state: AppState) {
+    let queue = state.comparison.get_untracked();
+    if !queue.active {
+        return;
+    }
+    let id = queue.id;
+    state.comparison.set(ComparisonQueue {
+        id,
+        ..ComparisonQueue::default()
+    });
+    let ticked: Vec<u64> = state.runs.with_untracked(|runs| {
+        runs.iter()
+            .filter(|r| r.comparison == Some(id))
+            .map(|r| r.id)
+            .collect()
+    });
+    if !ticked.is_empty() {
+        state.compared.set(ticked);
+    }
 }
 
 fn with_learner(base: &RunConfig, learner: Learner) -> RunConfig {
     RunConfig {
         learner,
         ..base.clone()
-    }
-}
-
-/// After a run ended (already in the history): start the comparison's next
-/// learner, or, at its end, tick its runs for the comparison view.
-pub fn after_run(state: AppState, outcome: Option<RunOutcome>) {
-    let mut queue = state.comparison.get_untracked();
-    if !queue.active {
-        return;
-    }
-    let next = match outcome {
-        Some(RunOutcome::Done) if !queue.waiting.is_empty() => Some(queue.waiting.remove(0)),
-        _ => None,
-    };
-    match (next, queue.base.clone()) {
-        (Some(learner), Some(base)) => {
-            state.comparison.set(queue);
-            start_with(state, with_learner(&base, learner));
-        }
-        _ => {
-            let id = queue.id;
-            state.comparison.set(ComparisonQueue {
-                id,
-                ..ComparisonQueue::default()
-            });
-            let ticked: Vec<u64> = state.runs.with_untracked(|runs| {
-                runs.iter()
-                    .filter(|r| r.comparison == Some(id))
-                    .map(|r| r.id)
-                    .collect()
-            });
-            if !ticked.is_empty() {
-                state.compared.set(ticked);
-            }
-        }
     }
 }

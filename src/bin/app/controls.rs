@@ -1,71 +1,11 @@
 //! Train, pause, resume, step and stop; the progress bar; the device badge.
 
-use std::sync::Arc;
-
 use leptos::prelude::*;
-use leptos::task::spawn_local;
-use policypu::config::{DataConfig, RunConfig};
-use policypu::data::pubin::parse_pubin;
-use policypu::protocol::{DataPayload, ToWorker};
-use policypu::report::PriorSource;
-use serde_bytes::ByteBuf;
+use policypu::protocol::ToWorker;
 
-use crate::data_loader;
-use crate::state::{AppState, NO_CSV, RunStatus, use_app_state};
+use crate::run_lifecycle;
+use crate::state::{RunStatus, use_app_state};
 use crate::worker_client;
-
-/// Start a run of the form's settings.
-pub fn start_run(state: AppState) {
-    start_with(state, state.config.get_untracked());
-}
-
-/// Start a run of `config`: fetch or take its data, then hand both to the worker.
-pub fn start_with(state: AppState, config: RunConfig) {
-    if state.not_ready(&config).is_some() {
-        // The status line shows the problem, and updates as it is fixed.
-        state.status.set(RunStatus::Idle);
-        return;
-    }
-    state.reset_run(config.clone());
-    state.status.set(RunStatus::LoadingData);
-    spawn_local(async move {
-        let data = match &config.data {
-            DataConfig::Builtin { dataset, .. } => {
-                let loaded =
-                    data_loader::load(*dataset, move |p| state.download.set(Some(p))).await;
-                state.download.set(None);
-                match loaded {
-                    Ok(bytes) => {
-                        state
-                            .images
-                            .set(parse_pubin(&bytes.train).ok().map(Arc::new));
-                        DataPayload::Builtin {
-                            train: ByteBuf::from(bytes.train.clone()),
-                            test: ByteBuf::from(bytes.test.clone()),
-                        }
-                    }
-                    Err(message) => return state.status.set(RunStatus::Failed(message)),
-                }
-            }
-            DataConfig::Csv { .. } => match state.csv.get_untracked() {
-                Some(file) => DataPayload::Csv {
-                    bytes: ByteBuf::from(file.bytes.to_vec()),
-                },
-                None => {
-                    return state.status.set(RunStatus::Failed(NO_CSV.into()));
-                }
-            },
-        };
-        state.status.set(RunStatus::Starting);
-        worker_client::send(
-            state,
-            ToWorker::Start {
-                config: Box::new(config),
-                data,
-            },
-        );
-    });
-}
 
 /// The buttons, the progress bar and the device line.
 #[component]
@@ -101,7 +41,7 @@ pub fn RunControls() -> impl IntoView {
     view! {
         <section class="controls" aria-label="Training controls">
             <div class="buttons">
-                <button id="train" class="primary" on:click=move |_| start_run(state) disabled=active>
+                <button id="train" class="primary" on:click=move |_| run_lifecycle::start_run(state) disabled=active>
                     "Train"
                 </button>
                 <Show
@@ -204,18 +144,9 @@ fn PriorLine() -> impl IntoView {
         let prior = state
             .started
             .with(|s| s.as_ref().and_then(|s| s.prior.clone()))?;
-        let source = match prior.source {
-            PriorSource::Truth => "the split's true value".to_string(),
-            PriorSource::Given => "given in the settings".to_string(),
-            PriorSource::Estimated(method) => format!("estimated by {}", method.name()),
-        };
-        let truth = match (prior.source, prior.true_rho) {
-            (PriorSource::Truth, _) | (_, None) => String::new(),
-            (_, Some(t)) => format!(" (true {t:.3}, error {:+.3})", prior.rho - t),
-        };
         Some(view! {
             <p class="prior" id="prior" data-value=format!("{}", prior.rho)>
-                {format!("Class prior ρ = {:.3}, {source}{truth}.", prior.rho)}
+                {prior.sentence()}
             </p>
         })
     }

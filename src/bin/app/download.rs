@@ -1,6 +1,8 @@
 //! Offering bytes made in the page as a file download (a Blob and a
 //! temporary link); nothing leaves the browser.
 
+use policypu::config::RunConfig;
+use policypu::export::file_stem;
 use wasm_bindgen::JsCast;
 
 /// Offer `bytes` as a file called `name` of type `mime`.
@@ -25,10 +27,9 @@ pub fn download(name: &str, mime: &str, bytes: &[u8]) -> Result<(), String> {
     web_sys::Url::revoke_object_url(&url).map_err(describe)
 }
 
-/// File name of a saved model of run `id` (the extension `policypu predict` expects).
-pub fn model_file_name(id: Option<u64>) -> String {
-    match id {
-        Some(id) => format!("policypu-model-run{id}.ppumodel"),
-        None => "policypu-model.ppumodel".to_string(),
-    }
+/// File name of a run's download: `{stem}{suffix}`, the stem naming the
+/// learner, split and seed, so files of a comparison tell each other apart.
+pub fn run_file_name(config: Option<&RunConfig>, suffix: &str) -> String {
+    let stem = config.map_or_else(|| "policypu".to_string(), file_stem);
+    format!("{stem}{suffix}")
 }

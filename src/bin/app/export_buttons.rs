@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 use policypu::export::{actions_csv, epochs_csv};
 
-use crate::download::{download, model_file_name};
+use crate::download::{download, run_file_name};
 use crate::state::use_app_state;
 
 /// The download buttons, enabled once there is something to download.
@@ -17,17 +17,22 @@ pub fn ExportButtons() -> impl IntoView {
         error.set(result.err().map(|e| format!("The download failed: {e}")))
     };
     let no_reports = move || state.reports.with(Vec::is_empty);
+    let name = move |suffix: &str| {
+        state
+            .run_config
+            .with_untracked(|c| run_file_name(c.as_ref(), suffix))
+    };
     let metrics_csv = move |_| {
         report(
             state
                 .reports
-                .with(|r| download("policypu-epochs.csv", "text/csv", epochs_csv(r).as_bytes())),
+                .with(|r| download(&name("-epochs.csv"), "text/csv", epochs_csv(r).as_bytes())),
         )
     };
     let metrics_json = move |_| {
         let json = serde_json::json!({ "config": state.run_config.get_untracked(), "reports": state.reports.get_untracked() });
         report(download(
-            "policypu-epochs.json",
+            &name("-epochs.json"),
             "application/json",
             json.to_string().as_bytes(),
         ));
@@ -44,7 +49,7 @@ pub fn ExportButtons() -> impl IntoView {
         });
         report(
             csv.ok_or_else(|| "no values on U yet".to_string())
-                .and_then(|csv| download("policypu-actions.csv", "text/csv", csv.as_bytes())),
+                .and_then(|csv| download(&name("-actions.csv"), "text/csv", csv.as_bytes())),
         );
     };
     let model = move |_| {
@@ -53,9 +58,7 @@ pub fn ExportButtons() -> impl IntoView {
                 .model
                 .get_untracked()
                 .ok_or_else(|| "the trained model has not arrived yet".to_string())
-                .and_then(|bytes| {
-                    download(&model_file_name(None), "application/octet-stream", &bytes)
-                }),
+                .and_then(|bytes| download(&name(".ppumodel"), "application/octet-stream", &bytes)),
         )
     };
     view! {

@@ -18,6 +18,7 @@ mod form;
 mod intro;
 mod lesson_banner;
 mod run_history;
+mod run_lifecycle;
 mod setting_field;
 mod share_link;
 mod state;

@@ -11,9 +11,9 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen_futures::JsFuture;
 
-use crate::controls::start_run;
 use crate::csv_file::use_csv;
 use crate::csv_link::{MAX_LINK_DATA_BYTES, decode_from_link, encode_for_link};
+use crate::run_lifecycle::start_run;
 use crate::state::{AppState, use_app_state};
 
 /// Apply the page's hash to the state, now and whenever it is edited in the

@@ -1,22 +1,55 @@
 //! The page's side of the worker: spawn it, wait for "ready", send
-//! commands, and fold its messages into the state. A crashed worker is
-//! replaced by a fresh one on the next start.
+//! commands, and fold its progress into the state. How a run ends (done,
+//! stopped, failed, or the worker lost) is not acted on here: it is handed
+//! to the function the run was started with. A lost worker is discarded,
+//! and the next command starts a fresh one.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use policypu::protocol::{FromWorker, ToWorker};
+use policypu::config::RunConfig;
+use policypu::protocol::{DataPayload, FromWorker, ToWorker};
 use serde::Serialize;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, MessageEvent, Worker};
 
-use crate::state::{AppState, RunOutcome, RunStatus};
-use crate::{comparison, run_history};
+use crate::state::{AppState, RunStatus};
+
+/// How a run ended, as the worker client tells the run's owner.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RunEnd {
+    /// It trained all its epochs.
+    Done,
+    /// It was stopped on request.
+    Stopped,
+    /// It failed, or no worker could be started for it; the message says
+    /// why and what to do.
+    Failed(String),
+    /// The worker was lost, and has been discarded.
+    Crashed(Crash),
+}
+
+/// What the run's owner does when a run ends.
+pub type OnEnd = fn(AppState, RunEnd);
+
+/// How the worker was lost.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Crash {
+    /// It panicked and said so (`FromWorker::Crashed`); the message, from
+    /// its panic hook, says what happened and what to do.
+    Panicked(String),
+    /// It died without a word: the detail of its `error` event.
+    Died(String),
+    /// It has not answered for this many seconds while a run waited on it.
+    Hung(f64),
+}
 
 /// A live worker and the messages waiting for its "ready".
 struct Live {
+    /// Which worker this is: 1 for the page's first, and so on.
+    id: u64,
     worker: Worker,
     ready: bool,
     queue: Vec<ToWorker>,
@@ -29,6 +62,11 @@ thread_local! {
     static LIVE: RefCell<Option<Live>> = const { RefCell::new(None) };
     /// When the worker last said anything (ms since the epoch).
     static LAST_HEARD: RefCell<f64> = const { RefCell::new(0.0) };
+    /// How many workers the page has spawned.
+    static SPAWNED: Cell<u64> = const { Cell::new(0) };
+    /// Where the latest run's end goes; none before the first run (a worker
+    /// lost before then, which only the browser tests' hook can do, ends no run).
+    static ON_END: Cell<Option<OnEnd>> = const { Cell::new(None) };
 }
 
 /// Silence after which a running worker is taken for hung (a lost GPU
@@ -47,12 +85,7 @@ pub fn start_watchdog(state: AppState) {
         );
         if waiting && silent_for > SILENCE_LIMIT_MS {
             discard();
-            comparison::after_run(state, None);
-            state.status.set(RunStatus::Failed(format!(
-                "The training worker has not answered for {:.0} s: the GPU device may have been lost. \
-                 Your settings are kept; choose the CPU backend and press Train to start again.",
-                silent_for / 1000.0
-            )));
+            tell_owner(state, RunEnd::Crashed(Crash::Hung(silent_for / 1000.0)));
         }
     });
     if let Some(window) = web_sys::window() {
@@ -81,14 +114,25 @@ fn heard_now() {
     LAST_HEARD.with(|t| *t.borrow_mut() = js_sys::Date::now());
 }
 
+/// Start a run of `config` on `data` in the worker; how it ends goes to `on_end`.
+pub fn start(state: AppState, config: RunConfig, data: DataPayload, on_end: OnEnd) {
+    ON_END.set(Some(on_end));
+    send(
+        state,
+        ToWorker::Start {
+            config: Box::new(config),
+            data,
+        },
+    );
+}
+
 /// Send a command, starting a worker first if there is none.
 pub fn send(state: AppState, command: ToWorker) {
     // The silence clock starts from the command, not from the last run.
     heard_now();
     let needs_worker = LIVE.with(|l| l.borrow().is_none());
     if needs_worker && let Err(message) = spawn(state) {
-        state.status.set(RunStatus::Failed(message));
-        return;
+        return tell_owner(state, RunEnd::Failed(message));
     }
     LIVE.with(|l| {
         if let Some(live) = l.borrow_mut().as_mut() {
@@ -101,13 +145,25 @@ pub fn send(state: AppState, command: ToWorker) {
     });
 }
 
-/// End the worker (used after a crash, so the next run gets a fresh one).
-pub fn discard() {
+/// Hand a run's end to the run's owner.
+fn tell_owner(state: AppState, end: RunEnd) {
+    if let Some(on_end) = ON_END.get() {
+        on_end(state, end);
+    }
+}
+
+/// End the live worker, if any, so that the next command starts a fresh one.
+fn discard() {
     LIVE.with(|l| {
         if let Some(live) = l.borrow_mut().take() {
             live.worker.terminate();
         }
     });
+}
+
+/// True while the worker numbered `id` is the live one.
+fn is_live(id: u64) -> bool {
+    LIVE.with(|l| l.borrow().as_ref().is_some_and(|live| live.id == id))
 }
 
 fn post(worker: &Worker, command: &ToWorker) {
@@ -125,6 +181,8 @@ fn post(worker: &Worker, command: &ToWorker) {
 fn spawn(state: AppState) -> Result<(), String> {
     let worker = Worker::new("./worker_loader.js")
         .map_err(|e| format!("The training worker could not start ({e:?}). Reload the page."))?;
+    let id = SPAWNED.get() + 1;
+    SPAWNED.set(id);
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         heard_now();
         match serde_wasm_bindgen::from_value::<FromWorker>(event.data()) {
@@ -137,15 +195,11 @@ fn spawn(state: AppState) -> Result<(), String> {
     });
     let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
         event.prevent_default();
-        discard();
-        let detail = event.message();
-        // The worker's panic hook may already have said more; keep that message.
-        comparison::after_run(state, None);
-        if !matches!(state.status.get_untracked(), RunStatus::Failed(_)) {
-            state.status.set(RunStatus::Failed(format!(
-                "The training worker stopped unexpectedly ({detail}). Your settings are kept: press Train \
-                 to start again in a fresh worker."
-            )));
+        // A worker already discarded has been reported (its panic hook spoke
+        // first, or the watchdog gave up on it): its dying error adds nothing.
+        if is_live(id) {
+            discard();
+            tell_owner(state, RunEnd::Crashed(Crash::Died(event.message())));
         }
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -153,6 +207,7 @@ fn spawn(state: AppState) -> Result<(), String> {
     heard_now();
     LIVE.with(|l| {
         *l.borrow_mut() = Some(Live {
+            id,
             worker,
             ready: false,
             queue: Vec::new(),
@@ -174,7 +229,7 @@ fn flush_queue() {
     });
 }
 
-/// Fold one worker message into the state.
+/// Fold one worker message into the state; a run's end goes to its owner.
 fn apply(state: AppState, message: FromWorker) {
     match message {
         // The page never asks for a benchmark: scripts/bench-browser.sh talks to a worker itself.
@@ -196,22 +251,12 @@ fn apply(state: AppState, message: FromWorker) {
         FromWorker::Paused => state.status.set(RunStatus::Paused),
         FromWorker::Resumed => state.status.set(RunStatus::Running),
         FromWorker::Model(bytes) => state.model.set(Some(Arc::new(bytes.into_vec()))),
-        FromWorker::Done => end_run(state, RunStatus::Done, Some(RunOutcome::Done)),
-        FromWorker::Stopped => end_run(state, RunStatus::Stopped, Some(RunOutcome::Stopped)),
-        FromWorker::Error(message) => end_run(state, RunStatus::Failed(message), None),
+        FromWorker::Done => tell_owner(state, RunEnd::Done),
+        FromWorker::Stopped => tell_owner(state, RunEnd::Stopped),
+        FromWorker::Error(message) => tell_owner(state, RunEnd::Failed(message)),
         FromWorker::Crashed(message) => {
             discard();
-            end_run(state, RunStatus::Failed(message), None);
+            tell_owner(state, RunEnd::Crashed(Crash::Panicked(message)));
         }
     }
-}
-
-/// Set the final status, keep a finished run in the history, and go on with
-/// a comparison (or end it after a failure).
-fn end_run(state: AppState, status: RunStatus, outcome: Option<RunOutcome>) {
-    state.status.set(status);
-    if let Some(outcome) = outcome {
-        run_history::record(state, outcome);
-    }
-    comparison::after_run(state, outcome);
 }

@@ -115,7 +115,7 @@ fn run_once(
         eprintln!("note: {warning}");
     }
     if let Some(prior) = &result.prior {
-        eprintln!("{}", progress::prior_line(prior));
+        eprintln!("{}", prior.sentence());
     }
     if let Some(last) = result.last() {
         println!("final: {}", progress::epoch_line(last));

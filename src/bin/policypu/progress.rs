@@ -5,7 +5,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use policypu::config::RunConfig;
 use policypu::learn::Trainer;
 use policypu::learn::trainer::run_to_end;
-use policypu::report::{EpochReport, PriorSource, PriorUsed, RunResult, TrainEvent};
+use policypu::report::{EpochReport, RunResult, TrainEvent};
 use policypu::split::PuSplit;
 
 /// How much a run prints while it trains.
@@ -95,28 +95,4 @@ pub fn epoch_line(r: &EpochReport) -> String {
         line += &format!("  U-correct {rate:.3}");
     }
     line + &format!("  {:.0} ms", r.epoch_ms)
-}
-
-/// One line saying which class prior a run used and how far it was from the truth.
-pub fn prior_line(prior: &PriorUsed) -> String {
-    let source = match prior.source {
-        PriorSource::Truth => "the split's true prior".to_string(),
-        PriorSource::Given => "the given prior".to_string(),
-        PriorSource::Estimated(method) => format!("prior estimated by {}", method.name()),
-    };
-    match prior.error() {
-        Some(error) if prior.source != PriorSource::Truth => format!(
-            "{source}: ρ = {:.3} (true ρ = {:.3}, error {error:+.3})",
-            prior.rho,
-            prior.true_rho.unwrap_or_default()
-        ),
-        _ => match prior.spread {
-            Some(spread) => format!(
-                "{source}: ρ = {:.3} ± {spread:.3} (standard deviation over {} bootstrap resamples)",
-                prior.rho,
-                policypu::priors::bootstrap::BOOTSTRAP_SAMPLES
-            ),
-            None => format!("{source}: ρ = {:.3}", prior.rho),
-        },
-    }
 }

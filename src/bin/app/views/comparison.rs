@@ -4,12 +4,13 @@
 //! paper's tables.
 
 use leptos::prelude::*;
+use policypu::export::epochs_csv;
 
 use super::line_chart::{LineChart, Series};
 use super::panel::Panel;
 use super::run_metrics::{Metric, final_test, split_summary, training_curve};
 use super::run_style::run_style;
-use crate::download::{download, model_file_name};
+use crate::download::{download, run_file_name};
 use crate::state::{RunOutcome, RunRecord, use_app_state};
 
 /// The whole comparison panel; shown once a run has finished.
@@ -85,7 +86,7 @@ fn HistoryList() -> impl IntoView {
     let save_model = move |run: &RunRecord| {
         let result = match &run.model {
             Some(bytes) => download(
-                &model_file_name(Some(run.id)),
+                &run_file_name(Some(&run.config), &format!("-run{}.ppumodel", run.id)),
                 "application/octet-stream",
                 bytes,
             ),
@@ -93,13 +94,17 @@ fn HistoryList() -> impl IntoView {
         };
         error.set(result.err());
     };
+    let save_metrics = move |run: &RunRecord| {
+        let name = run_file_name(Some(&run.config), &format!("-run{}-epochs.csv", run.id));
+        error.set(download(&name, "text/csv", epochs_csv(&run.reports).as_bytes()).err());
+    };
     view! {
         <div class="table-scroll">
             <table class="history" id="history-table">
                 <caption class="hint">"Every run that ended in this session, oldest first."</caption>
                 <thead><tr>
                     <th scope="col">"Compare"</th><th scope="col">"Run"</th><th scope="col">"Split"</th>
-                    <th scope="col">"Epochs"</th><th scope="col">"Model"</th>
+                    <th scope="col">"Epochs"</th><th scope="col">"Downloads"</th>
                 </tr></thead>
                 <tbody>
                     <For each=move || state.runs.get() key=|r| r.id let:run>
@@ -110,6 +115,7 @@ fn HistoryList() -> impl IntoView {
                                 if run.outcome == RunOutcome::Stopped { " (stopped)" } else { "" });
                             let has_model = run.model.is_some();
                             let record = run.clone();
+                            let metrics_of = run.clone();
                             view! {
                                 <tr>
                                     <td><input type="checkbox" id=format!("compare-run-{id}") aria-label=format!("Compare {label}")
@@ -120,7 +126,10 @@ fn HistoryList() -> impl IntoView {
                                     <td>{epochs}</td>
                                     <td><button type="button" id=format!("model-run-{id}") disabled=!has_model
                                         aria-label=format!("Download the model of {label}")
-                                        on:click=move |_| save_model(&record)>"Download"</button></td>
+                                        on:click=move |_| save_model(&record)>"Model"</button>
+                                        <button type="button" id=format!("metrics-run-{id}")
+                                        aria-label=format!("Download the per-epoch metrics of {label}")
+                                        on:click=move |_| save_metrics(&metrics_of)>"Metrics (CSV)"</button></td>
                                 </tr>
                             }
                         }

@@ -1,59 +1,51 @@
 //! Base64url without padding (RFC 4648 §5): bytes as text that is safe in a
-//! URL hash, for CSV data carried inside share links.
+//! URL hash, for CSV data carried inside share links. The `base64` crate
+//! does the work; this module fixes its settings and words its errors for
+//! people.
+
+use base64::engine::general_purpose::{GeneralPurpose, NO_PAD};
+use base64::{DecodeError, Engine, alphabet};
 
 use crate::user_text::clip;
 
-const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+/// URL-safe symbols, no padding written; decoding also takes a last symbol
+/// with unused bits set, as every earlier version of the page did.
+const ENGINE: GeneralPurpose = GeneralPurpose::new(
+    &alphabet::URL_SAFE,
+    NO_PAD.with_decode_allow_trailing_bits(true),
+);
 
 /// Encode bytes, without `=` padding.
 pub fn encode(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let n = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |n, (i, b)| n | (*b as u32) << (16 - 8 * i));
-        for i in 0..=chunk.len() {
-            out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
-        }
-    }
-    out
+    ENGINE.encode(bytes)
 }
 
 /// Decode base64url text (padding and surrounding whitespace allowed).
 ///
 /// # Errors
-/// The position and character of the first symbol outside the alphabet, or
-/// a length no encoder produces.
+/// The position and character of a symbol outside the alphabet, or a length
+/// no encoder produces.
 pub fn decode(text: &str) -> Result<Vec<u8>, String> {
     let text = text.trim().trim_end_matches('=');
-    if text.len() % 4 == 1 {
-        return Err(format!(
+    ENGINE.decode(text).map_err(|error| match error {
+        DecodeError::InvalidByte(at, _) => {
+            let (before, rest) = text.split_at(text.floor_char_boundary(at));
+            let shown: String = rest.chars().take(1).collect();
+            format!(
+                "character {} (\"{}\") is not base64url",
+                before.chars().count() + 1,
+                clip(&shown)
+            )
+        }
+        // With the padding stripped and unused bits allowed, only the length
+        // is left to be wrong.
+        DecodeError::InvalidLength(_)
+        | DecodeError::InvalidLastSymbol(..)
+        | DecodeError::InvalidPadding => format!(
             "{} characters cannot be base64url (the text was cut short)",
             text.len()
-        ));
-    }
-    let mut out = Vec::with_capacity(text.len() * 3 / 4);
-    for (c, chunk) in text.as_bytes().chunks(4).enumerate() {
-        let mut n = 0u32;
-        for (i, symbol) in chunk.iter().enumerate() {
-            let value = ALPHABET.iter().position(|a| a == symbol).ok_or_else(|| {
-                // Symbols are ASCII, so the first byte outside them starts a character.
-                let at = c * 4 + i;
-                let shown = text.get(at..).and_then(|rest| rest.chars().next());
-                format!(
-                    "character {} (\"{}\") is not base64url",
-                    at + 1,
-                    clip(&shown.map(String::from).unwrap_or_default())
-                )
-            })?;
-            n |= (value as u32) << (18 - 6 * i);
-        }
-        for i in 0..chunk.len() - 1 {
-            out.push((n >> (16 - 8 * i)) as u8);
-        }
-    }
-    Ok(out)
+        ),
+    })
 }
 
 #[cfg(test)]
@@ -89,6 +81,16 @@ mod tests {
     }
 
     #[test]
+    fn takes_extra_padding_and_unused_bits_as_before() {
+        assert_eq!(decode(" Zg=== ").unwrap(), b"f");
+        assert_eq!(decode("Zh").unwrap(), b"f");
+        assert_eq!(
+            decode("Zg=A").unwrap_err(),
+            "character 3 (\"=\") is not base64url"
+        );
+    }
+
+    #[test]
     fn names_a_wrong_character_as_it_is_written() {
         assert_eq!(
             decode("Zm9vé").unwrap_err(),
@@ -97,6 +99,11 @@ mod tests {
         assert_eq!(
             decode("Zm\u{0}v").unwrap_err(),
             "character 3 (\"\\u{0}\") is not base64url"
+        );
+        // The byte found wrong can be inside a character; the whole one is named.
+        assert_eq!(
+            decode("abcé").unwrap_err(),
+            "character 4 (\"é\") is not base64url"
         );
     }
 }

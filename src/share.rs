@@ -23,6 +23,7 @@
 
 use std::collections::HashMap;
 
+use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, percent_decode_str, utf8_percent_encode};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
@@ -500,42 +501,21 @@ fn lookup_mut<'a>(value: &'a mut Value, path: &str) -> Option<&'a mut Value> {
     })
 }
 
-/// Percent-encode every byte but `A–Z a–z 0–9 - . _`.
+/// What [`encode`] escapes: every byte but `A–Z a–z 0–9 - . _`, so the
+/// separators `& = , #`, `~`, `%`, `+` and non-ASCII text all are.
+const ESCAPED: &AsciiSet = &NON_ALPHANUMERIC.remove(b'-').remove(b'.').remove(b'_');
+
+/// Percent-encode every byte in [`ESCAPED`].
 fn encode(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
+    utf8_percent_encode(text, ESCAPED).to_string()
 }
 
-/// Undo percent-encoding; malformed escapes are kept as they are.
+/// Undo percent-encoding, reading `+` as a space; malformed escapes are kept
+/// as they are, and bytes that are not UTF-8 become `�`.
 fn decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = bytes
-            .get(i + 1..i + 3)
-            .and_then(|h| std::str::from_utf8(h).ok())
-            .and_then(|h| u8::from_str_radix(h, 16).ok());
-        match (bytes[i], hex) {
-            (b'%', Some(byte)) => {
-                out.push(byte);
-                i += 3;
-            }
-            (b'+', _) => {
-                out.push(b' ');
-                i += 1;
-            }
-            (byte, _) => {
-                out.push(byte);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
+    percent_decode_str(&text.replace('+', " "))
+        .decode_utf8_lossy()
+        .into_owned()
 }
 
 #[cfg(test)]
@@ -838,6 +818,16 @@ mod tests {
             run.notices[0],
             format!("{}…: not a setting; ignored", "k".repeat(40))
         );
+    }
+
+    #[test]
+    fn text_is_escaped_and_read_back_as_links_have_always_had_it() {
+        assert_eq!(
+            encode("a b~é%&=,#+-._Z9"),
+            "a%20b%7E%C3%A9%25%26%3D%2C%23%2B-._Z9"
+        );
+        // `+` is a space, a bad escape stays, broken UTF-8 is replaced.
+        assert_eq!(decode("a+b%2Bc%zz%4%C3"), "a b+c%zz%4\u{fffd}");
     }
 
     #[test]

@@ -69,6 +69,44 @@ fn PositiveClasses() -> impl IntoView {
     }
 }
 
+/// "What if the prior were wrong": buttons that set nnPU's π off the
+/// split's true ρ (built-in data, where ρ is known before the run), and back.
+#[component]
+fn WrongPrior() -> impl IntoView {
+    let state = use_app_state();
+    let rho = move || {
+        state.config.with(|c| match c.data {
+            DataConfig::Builtin { .. } if c.learner.prior_estimator().is_none() => {
+                Some(c.split.rho)
+            }
+            _ => None,
+        })
+    };
+    let set = move |prior: Option<f64>| state.config.update(|c| c.nnpu.prior = prior);
+    move || {
+        rho().map(|rho| {
+            let (low, high) = wrong_priors(rho);
+            view! {
+                <div class="field wrong-prior" id="wrong-prior">
+                    <small class="hint">{format!("This split's true ρ is {rho}. What if nnPU were told otherwise?")}</small>
+                    <div class="buttons">
+                        <button type="button" id="prior-low" on:click=move |_| set(Some(low))>{format!("π = {low}")}</button>
+                        <button type="button" id="prior-true" on:click=move |_| set(None)>"the true ρ"</button>
+                        <button type="button" id="prior-high" on:click=move |_| set(Some(high))>{format!("π = {high}")}</button>
+                    </div>
+                </div>
+            }
+        })
+    }
+}
+
+/// Two wrong priors for a true ρ: halfway to 0 and halfway to 1, rounded
+/// to 0.05 and kept within the allowed priors.
+fn wrong_priors(rho: f64) -> (f64, f64) {
+    let round = |p: f64| ((p * 20.0).round() / 20.0).clamp(settings::PRIORS.0, settings::PRIORS.1);
+    (round(rho / 2.0), round((1.0 + rho) / 2.0))
+}
+
 /// Where the examples come from, as the data source select offers it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Source {
@@ -158,6 +196,7 @@ pub fn SettingsForm() -> impl IntoView {
             <Show when=uses_prior>
                 <h2>"Risk estimator"</h2>
                 <NumberField setting=&settings::PRIOR/>
+                <WrongPrior/>
                 <NumberField setting=&settings::BETA/>
                 <NumberField setting=&settings::GAMMA/>
             </Show>

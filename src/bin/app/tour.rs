@@ -4,11 +4,14 @@
 //! remembers in localStorage that it has been seen, and "Take the tour" in
 //! the header starts it again. Esc ends it from anywhere on the page. Stops
 //! whose control is not on the page (a CSV source has no classes) are passed.
+//! Pressing Train while it waits at an earlier stop moves it to the last.
 
 use leptos::ev;
 use leptos::html::Div;
 use leptos::prelude::*;
 use web_sys::{Element, ScrollIntoViewOptions, ScrollLogicalPosition};
+
+use crate::state::{RunStatus, use_app_state};
 
 /// localStorage key set once the tour has been shown.
 const DONE_KEY: &str = "policypu.tour.done";
@@ -195,6 +198,21 @@ pub fn TourCallout(
         if let (Some(_), Some(callout)) = (tour.stop.get(), callout.get()) {
             let _ = callout.focus();
         }
+    });
+    // A run started while the tour waits at an earlier stop: the user found
+    // Train without it, so it moves to the last stop (what to watch), and a
+    // tour already there ends, rather than covering the results all run.
+    let state = use_app_state();
+    Effect::new(move |was_active: Option<bool>| {
+        let active = state.status.with(RunStatus::is_active);
+        if active && was_active == Some(false) {
+            match tour.stop.get_untracked() {
+                Some(stop) if stop + 1 < STOPS.len() => tour.stop.set(Some(STOPS.len() - 1)),
+                Some(_) => tour.finish(),
+                None => {}
+            }
+        }
+        active
     });
     let escape = window_event_listener(ev::keydown, move |event| {
         if event.key() == "Escape" && tour.stop.get_untracked().is_some() {

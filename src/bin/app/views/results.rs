@@ -2,7 +2,7 @@
 //! values for the browser tests, and a one-line summary of the last epoch.
 
 use leptos::prelude::*;
-use policypu::report::{PuMetrics, TestMetrics};
+use policypu::report::{PuMetrics, Stage, TestMetrics};
 
 use crate::state::use_app_state;
 
@@ -42,6 +42,16 @@ pub fn ResultsPanel() -> impl IntoView {
     let score =
         move |pick: fn(&TestMetrics) -> Option<f64>| Signal::derive(move || test.with(pick));
     let epochs_done = Memo::new(move |_| state.reports.with(Vec::len));
+    let training_done = Memo::new(move |_| {
+        state
+            .reports
+            .with(|r| r.iter().filter(|rep| rep.stage == Stage::Train).count())
+    });
+    let planned_training = move || {
+        state
+            .run_config
+            .with(|c| c.as_ref().map_or(0, |c| c.optim.epochs))
+    };
     let pu = Memo::new(move |_| test.with(|t| t.pu.clone()));
     let has_negatives = move || pu.with(Option::is_none);
     let pu_score = move |pick: fn(&PuMetrics) -> Option<f64>| {
@@ -82,16 +92,26 @@ pub fn ResultsPanel() -> impl IntoView {
                     <Score id="metric-pr-auc" label="PR-AUC" value=score(|t| t.pr_auc)/>
                 </Show>
                 <div class="score">
-                    <dt>"epochs done"</dt>
+                    <dt>"training epochs done"</dt>
                     <dd>
+                        // data-value counts every epoch report, pre-training included.
                         <span id="epochs-done" data-value=move || epochs_done.get().to_string()>
-                            {move || epochs_done.get()}
+                            {move || format!("{} of {}", training_done.get(), planned_training())}
                         </span>
+                        <small class="hint" id="pretraining-done">{move || pretraining_note(epochs_done.get() - training_done.get())}</small>
                     </dd>
                 </div>
             </dl>
             <p class="latest" id="latest" aria-live="polite">{summary}</p>
             {move || pu.get().map(|m| view! { <p class="hint" id="no-truth-note">{m.summary()}</p> })}
         </section>
+    }
+}
+
+/// The note under the training epochs on the epochs before them, if any.
+fn pretraining_note(epochs: usize) -> String {
+    match epochs {
+        0 => String::new(),
+        n => format!("+ {n} pre-training or cross-validation epochs before"),
     }
 }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_bytes::ByteBuf;
 
 use crate::config::RunConfig;
-use crate::report::{BatchProgress, EpochReport};
+use crate::report::{BatchProgress, CsvScores, EpochReport};
 use crate::step_timing::{StepPlan, StepTiming};
 
 /// The data a run trains on, as raw bytes.
@@ -53,6 +53,14 @@ pub enum ToWorker {
         data: DataPayload,
         /// How many steps.
         plan: StepPlan,
+    },
+    /// Score a CSV file's rows with a classifier saved from a CSV run (the
+    /// page's "Score a CSV", as `policypu predict`); answered by `Scored`.
+    Score {
+        /// The saved-model file.
+        model: ByteBuf,
+        /// The CSV file.
+        csv: ByteBuf,
     },
     /// Make the worker panic: a hook for the browser tests, which check
     /// that the page survives a crashed worker. The page sends it only when
@@ -168,6 +176,9 @@ pub enum FromWorker {
         /// The device.
         device: DeviceInfo,
     },
+    /// The answer to `Score`: the scores, or what is wrong with the model
+    /// or the file.
+    Scored(Result<CsvScores, String>),
     /// The worker panicked: it is unusable and the page must start a fresh
     /// one. The message says what happened and what to do.
     Crashed(String),

@@ -160,6 +160,18 @@ impl TestMetrics {
     }
 }
 
+/// The scores of a CSV file's rows by a saved classifier.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CsvScores {
+    /// `row,score,predicted`: the 1-based data row, the probability of the
+    /// positive class, and 1 where it is at least 0.5.
+    pub table: String,
+    /// Rows scored.
+    pub rows: usize,
+    /// With the run's truth column in the file: accuracy and ROC-AUC against it.
+    pub against_truth: Option<String>,
+}
+
 /// Where a run's class prior (the share of positives in U) came from.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -11,6 +11,7 @@ pub mod network;
 pub mod reward;
 pub mod saved_classifier;
 pub mod schedule;
+pub mod score_csv;
 pub mod tally;
 pub mod trained;
 pub mod trainer;

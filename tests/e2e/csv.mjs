@@ -2,6 +2,7 @@
 // (with the scatter of U drawn); malformed files show the reader's error
 // with row and column, the form keeps its settings, and fixing one choice
 // is enough; a CSV link can carry the file and reproduce the run.
+import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -92,6 +93,33 @@ async function exampleButton({ page }) {
   );
 }
 
+/** After a CSV run, another file is scored in the page and the table downloaded. */
+async function scoreAnotherCsv({ page, note }) {
+  await chooseOption(page, 'dataset', 'Your CSV file');
+  await clickButton(page, 'example-0');
+  await csvVerdict(page, true);
+  await setField(page, 'optim.epochs', '2');
+  await setField(page, 'policy.pretrain_epochs', '1');
+  await trainToDone(page, CSV_RUN_MS);
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 60_000 }),
+    page.locator('#score-csv-input').setInputFiles(resolve(EXAMPLES, 'breast_cancer.csv')),
+  ]);
+  const name = download.suggestedFilename();
+  expect(/^policypu-weighter-csv-seed1-scores-breast_cancer\.csv$/.test(name), `download name ${name}`);
+  const lines = (await readFile(await download.path(), 'utf8')).trim().split('\n');
+  expectEqual(lines[0], 'row,score,predicted', 'header of the scores');
+  expectEqual(lines.length, 570, 'a line per row plus the header');
+  const result = (await page.locator('#score-csv-result').textContent()).trim();
+  note(result);
+  expect(result.startsWith('Scored 569 rows of breast_cancer.csv') && result.includes('accuracy'), `result: ${result}`);
+  // A file without the model's columns gets a message naming them.
+  await page.locator('#score-csv-input').setInputFiles(resolve(EXAMPLES, 'two_moons.csv'));
+  await page.locator('#score-csv-result.error').waitFor({ timeout: 30_000 });
+  const refused = (await page.locator('#score-csv-result').textContent()).trim();
+  expect(refused.includes('The model reads the feature columns'), `refusal: ${refused}`);
+}
+
 /**
  * Upload a malformed file with the seed changed first; see `expected` in
  * the reader's error after `choose`; `fix` one thing and see the file read,
@@ -178,6 +206,7 @@ export const csvTests = [
   { name: 'csv: two_moons.csv uploads and trains to the end', mode: 'cpu',
     run: exampleTest('two_moons.csv', { rows: 600, delimiter: 'comma' }) },
   { name: 'csv: an example button loads the file with its columns', mode: 'cpu', run: exampleButton },
+  { name: 'csv: the trained classifier scores another CSV in the page', mode: 'cpu', run: scoreAnotherCsv },
   { name: 'csv: a non-numeric feature names its row and column', mode: 'cpu',
     run: malformedTest('bad_number.csv', {
       choose: async (page) => {

@@ -33,8 +33,15 @@ pub fn use_csv(state: AppState, name: String, bytes: Vec<u8>, columns: Option<Cs
 
 /// Read a file the user dropped or picked.
 pub async fn read_file(state: AppState, file: web_sys::File) -> Result<(), String> {
+    let bytes = file_bytes(&file).await?;
+    use_csv(state, file.name(), bytes, None);
+    Ok(())
+}
+
+/// The bytes of a CSV file the user chose, refused early when it is larger
+/// than the reader takes (sparing reading it into memory).
+pub async fn file_bytes(file: &web_sys::File) -> Result<Vec<u8>, String> {
     let name = file.name();
-    // The reader refuses larger files too; this spares reading one into memory.
     if file.size() > MAX_CSV_BYTES as f64 {
         return Err(format!(
             "{name} is {:.0} MiB; the page reads CSV files up to {} MiB. Keep fewer rows or columns.",
@@ -45,8 +52,7 @@ pub async fn read_file(state: AppState, file: web_sys::File) -> Result<(), Strin
     let buffer = JsFuture::from(file.array_buffer())
         .await
         .map_err(|e| format!("{name} could not be read: {e:?}"))?;
-    use_csv(state, name, Uint8Array::new(&buffer).to_vec(), None);
-    Ok(())
+    Ok(Uint8Array::new(&buffer).to_vec())
 }
 
 /// Fetch one of the example files shipped with the app.

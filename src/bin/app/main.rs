@@ -19,6 +19,7 @@ mod intro;
 mod lesson_banner;
 mod run_history;
 mod run_lifecycle;
+mod score_csv;
 mod setting_field;
 mod share_link;
 mod state;
@@ -36,6 +37,7 @@ use form::SettingsForm;
 use intro::Intro;
 use lesson_banner::LessonBanner;
 use policypu::lessons::Part;
+use score_csv::ScoreCsv;
 use share_link::ShareControls;
 use state::{AppState, shows};
 use tour::{TourButton, TourCallout, TourState};
@@ -76,6 +78,7 @@ fn App() -> impl IntoView {
                         <ShareControls/>
                         <ExportButtons/>
                     </div>
+                    <ScoreCsv/>
                 </Show>
                 <TrainingViews/>
             </section>

@@ -8,7 +8,7 @@ use policypu::config::{Learner, RunConfig};
 use policypu::data::Dataset;
 use policypu::lessons::{PageView, Part};
 use policypu::protocol::{DeviceInfo, RunStarted};
-use policypu::report::{BatchProgress, EpochReport};
+use policypu::report::{BatchProgress, CsvScores, EpochReport};
 
 /// Where a run stands.
 #[derive(Clone, Debug, PartialEq)]
@@ -165,6 +165,8 @@ pub struct AppState {
     pub selected: RwSignal<Option<usize>>,
     /// What a hand-edited share link had that could not be used.
     pub link_notices: RwSignal<Vec<String>>,
+    /// The worker's answer to the latest "Score a CSV".
+    pub scored: RwSignal<Option<Result<CsvScores, String>>>,
     /// The parts of the page the link hides and the lesson it shows.
     pub view: RwSignal<PageView>,
     /// The CSV file in use, when the data source is a CSV.
@@ -256,6 +258,7 @@ impl AppState {
             selected: RwSignal::new(None),
             link_notices: RwSignal::new(Vec::new()),
             view: RwSignal::new(PageView::default()),
+            scored: RwSignal::new(None),
             csv: RwSignal::new(None),
             share_csv: RwSignal::new(false),
             csv_in_link: RwSignal::new(None),

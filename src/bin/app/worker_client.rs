@@ -232,8 +232,9 @@ fn flush_queue() {
 /// Fold one worker message into the state; a run's end goes to its owner.
 fn apply(state: AppState, message: FromWorker) {
     match message {
-        // The page never asks for a benchmark: scripts/bench-browser.sh talks to a worker itself.
+        // The page never asks for a benchmark; a benchmark script talks to a worker itself.
         FromWorker::Ready | FromWorker::BenchDone { .. } => {}
+        FromWorker::Scored(scores) => state.scored.set(Some(scores)),
         FromWorker::Started(started) => {
             state.started.set(Some(*started));
             state.status.set(RunStatus::Running);

@@ -10,6 +10,7 @@ use policypu::data::csv::read_csv;
 use policypu::data::pubin::parse_pubin;
 use policypu::learn::Trainer;
 use policypu::learn::bench::time_steps;
+use policypu::learn::score_csv::score_csv;
 use policypu::protocol::DeviceInfo;
 use policypu::protocol::{DataPayload, FromWorker, RunStarted, ToWorker};
 use policypu::report::TrainEvent;
@@ -56,6 +57,11 @@ pub fn handle(command: ToWorker, control: &Rc<RefCell<Control>>) {
             c.current += 1;
             wasm_bindgen_futures::spawn_local(async move { bench(*config, data, plan).await });
         }
+        ToWorker::Score { model, csv } => wasm_bindgen_futures::spawn_local(async move {
+            // A small table: the CPU backend scores it without read-back delays.
+            let scores = score_csv(&model, &csv, &Device::flex()).await;
+            post::send(&FromWorker::Scored(scores.map_err(|e| e.to_string())));
+        }),
         ToWorker::CrashForTest => panic!("a crash requested by a browser test"),
     }
 }

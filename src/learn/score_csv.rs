@@ -1,0 +1,73 @@
+//! Scoring the rows of a CSV file with a classifier saved from a CSV run:
+//! what `policypu predict` and the page's "Score a CSV" both do. The file
+//! needs the model's feature columns, found by name in any order; with the
+//! run's truth column it is also scored against it.
+
+use burn::tensor::Device;
+
+use crate::config::DataConfig;
+use crate::data::csv::read_feature_rows;
+use crate::metrics::{accuracy, roc_auc};
+use crate::report::CsvScores;
+use crate::saved_model::SavedModel;
+
+/// Why a file could not be scored: the model file or the CSV file is at fault.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ScoreError {
+    /// The model file cannot be read or does not score CSV rows.
+    #[error("{0}")]
+    Model(String),
+    /// The CSV file lacks a feature column or holds a bad cell.
+    #[error("{0}")]
+    Rows(String),
+}
+
+/// Scores every row of `csv` with the classifier in `model` on `device`.
+///
+/// # Errors
+/// [`ScoreError::Model`] for a file that is not a model of a CSV run (or
+/// fails on the device), [`ScoreError::Rows`] for a CSV file the model
+/// cannot read, saying which columns it needs.
+pub async fn score_csv(model: &[u8], csv: &[u8], device: &Device) -> Result<CsvScores, ScoreError> {
+    let in_model = |e: &dyn std::fmt::Display| ScoreError::Model(e.to_string());
+    let model = SavedModel::from_bytes(model).map_err(|e| in_model(&e))?;
+    let features = model.tabular_features().map_err(|e| in_model(&e))?;
+    let truth_column = match &model.header.config.data {
+        DataConfig::Csv { columns } => columns.truth.as_deref(),
+        DataConfig::Builtin { .. } => None,
+    };
+    let rows = read_feature_rows(csv, &features.names, truth_column).map_err(|e| {
+        let names: Vec<String> = features.names.iter().map(|n| format!("\"{n}\"")).collect();
+        ScoreError::Rows(format!(
+            "{e} The model reads the feature columns {}.",
+            names.join(", ")
+        ))
+    })?;
+    let classifier = model.classifier(device).map_err(|e| in_model(&e))?;
+    let scores = model
+        .score(&classifier, &rows.features, device)
+        .await
+        .map_err(|e| in_model(&e))?;
+    let mut table = String::from("row,score,predicted\n");
+    for (index, score) in scores.iter().enumerate() {
+        table += &format!("{},{score},{}\n", index + 1, u8::from(*score >= 0.5));
+    }
+    let shown = |metric: Option<f64>| metric.map_or("n/a".to_string(), |v| format!("{v:.3}"));
+    let against_truth = rows
+        .truth
+        .as_ref()
+        .zip(truth_column)
+        .map(|(truth, column)| {
+            format!(
+                "against column \"{column}\" ({} rows): accuracy {}  roc-auc {}",
+                rows.rows,
+                shown(accuracy(&scores, truth)),
+                shown(roc_auc(&scores, truth))
+            )
+        });
+    Ok(CsvScores {
+        table,
+        rows: rows.rows,
+        against_truth,
+    })
+}

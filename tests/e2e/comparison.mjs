@@ -65,6 +65,10 @@ async function twoLearnersFillTheTable({ page, note }) {
   expect(split.startsWith('All on the same split'), `split note: ${split}`);
   const lines = await page.locator('#panel-compare svg path.series-line').count();
   expectAbove(lines, 1, 'overlaid curves in the comparison chart');
+  // Each later run is drawn thinner, so equal curves do not hide each other.
+  const widths = await page.locator('#panel-compare svg path.series-line')
+    .evaluateAll((all) => all.map((p) => parseFloat(getComputedStyle(p).strokeWidth)));
+  expect(widths[0] > widths[1], `stroke widths of the first two runs: ${widths}`);
   expectEqual(await page.locator('#history-table tbody tr').count(), 2, 'runs in the history');
   // Any two runs: untick one, and the table follows.
   await page.locator('#compare-run-1').uncheck();

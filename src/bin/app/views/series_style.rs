@@ -31,6 +31,8 @@ pub struct SeriesStyle {
     pub dash: Option<&'static str>,
     /// The point marker.
     pub marker: Marker,
+    /// SVG `stroke-width` of the line, or `None` for the chart's default.
+    pub width: Option<&'static str>,
 }
 
 impl SeriesStyle {
@@ -41,16 +43,19 @@ impl SeriesStyle {
             colour: "#2b3445",
             dash: None,
             marker: Marker::Circle,
+            width: None,
         },
         SeriesStyle {
             colour: "#009e73",
             dash: Some("7 4"),
             marker: Marker::Diamond,
+            width: None,
         },
         SeriesStyle {
             colour: "#cc79a7",
             dash: Some("2 3"),
             marker: Marker::Cross,
+            width: None,
         },
     ];
 
@@ -59,6 +64,7 @@ impl SeriesStyle {
         colour: "var(--positive)",
         dash: None,
         marker: Marker::Triangle,
+        width: None,
     };
 
     /// Values about negative examples.
@@ -66,6 +72,7 @@ impl SeriesStyle {
         colour: "var(--negative)",
         dash: Some("7 4"),
         marker: Marker::Square,
+        width: None,
     };
 
     /// A reference line (chance level, a boundary): grey, dotted, no markers.
@@ -73,11 +80,15 @@ impl SeriesStyle {
         colour: "#8a93a0",
         dash: Some("3 4"),
         marker: Marker::Plain,
+        width: None,
     };
 
     /// Inline CSS for the series' line.
     pub fn line_css(&self) -> String {
-        format!("stroke: {}", self.colour)
+        match self.width {
+            Some(width) => format!("stroke: {}; stroke-width: {width}", self.colour),
+            None => format!("stroke: {}", self.colour),
+        }
     }
 }
 

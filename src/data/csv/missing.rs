@@ -208,8 +208,8 @@ mod tests {
         )
     }
 
-    #[test]
-    fn dropping_leaves_out_whole_rows_with_their_labels() {
+    /// The table after `choice`, and the report.
+    fn resolved(choice: MissingValues) -> (Vec<f32>, Vec<bool>, Option<Vec<bool>>, MissingReport) {
         let (mut features, mut labeled, mut truth) = table();
         let report = Gappy {
             features: &mut features,
@@ -217,8 +217,14 @@ mod tests {
             truth: &mut truth,
             dim: 2,
         }
-        .resolve(MissingValues::DropRows)
+        .resolve(choice)
         .unwrap();
+        (features, labeled, truth, report)
+    }
+
+    #[test]
+    fn dropping_leaves_out_whole_rows_with_their_labels() {
+        let (features, labeled, truth, report) = resolved(MissingValues::DropRows);
         assert_eq!(features, vec![3.0, 4.0, 5.0, 2.0]);
         assert_eq!(labeled, vec![false, true]);
         assert_eq!(truth, Some(vec![false, true]));
@@ -230,15 +236,7 @@ mod tests {
 
     #[test]
     fn filling_uses_each_columns_mean_of_the_other_rows() {
-        let (mut features, mut labeled, mut truth) = table();
-        let report = Gappy {
-            features: &mut features,
-            labeled: &mut labeled,
-            truth: &mut truth,
-            dim: 2,
-        }
-        .resolve(MissingValues::ColumnMean)
-        .unwrap();
+        let (features, labeled, _, report) = resolved(MissingValues::ColumnMean);
         assert_eq!(
             features,
             vec![1.0, 14.0 / 3.0, 3.0, 4.0, 3.0, 8.0, 5.0, 2.0]

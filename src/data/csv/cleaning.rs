@@ -1,0 +1,88 @@
+//! Cleaning the features read: dropping the columns that hold one value in
+//! every row.
+
+/// Feature columns after dropping the constant ones.
+pub(super) struct VaryingColumns {
+    /// Names of the columns kept.
+    pub(super) names: Vec<String>,
+    /// Their values, row-major.
+    pub(super) features: Vec<f32>,
+    /// Each dropped column's name and its one value.
+    pub(super) dropped: Vec<(String, f32)>,
+}
+
+/// Drops the columns of a row-major matrix that hold the same value in every
+/// row, in place (the matrix is the largest thing a read holds).
+pub(super) fn drop_constant_columns(names: Vec<String>, mut features: Vec<f32>) -> VaryingColumns {
+    let dim = names.len();
+    let first_row = features.get(..dim).unwrap_or_default();
+    let mut varies = vec![false; dim];
+    for (value, column) in features.iter().zip((0..dim).cycle()) {
+        if let (Some(first), Some(varies)) = (first_row.get(column), varies.get_mut(column)) {
+            *varies |= value != first;
+        }
+    }
+    let dropped = names
+        .iter()
+        .zip(first_row)
+        .zip(&varies)
+        .filter(|&(_, &varies)| !varies)
+        .map(|((name, &value), _)| (name.clone(), value))
+        .collect();
+    let mut kept = 0;
+    for (read, &varies) in (0..features.len()).zip(varies.iter().cycle()) {
+        if varies {
+            features.swap(kept, read);
+            kept += 1;
+        }
+    }
+    features.truncate(kept);
+    let kept_names = names
+        .into_iter()
+        .zip(&varies)
+        .filter(|&(_, &varies)| varies)
+        .map(|(name, _)| name)
+        .collect();
+    VaryingColumns {
+        names: kept_names,
+        features,
+        dropped,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::data::csv::test_support::{read, read_err, strings};
+    use crate::data::csv::{CsvColumns, CsvError};
+
+    #[test]
+    fn constant_columns_are_dropped_with_a_warning() {
+        let data = read("a,b,c,labeled\n1,7,2,1\n2,7,2,0\n3,7,2,0\n").unwrap();
+        assert_eq!(data.feature_names, strings(&["a"]));
+        assert_eq!(data.features, vec![1.0, 2.0, 3.0]);
+        assert_eq!(data.warnings.len(), 2);
+        assert!(data.warnings[0].contains("\"b\" holds the same value (7)"));
+        assert!(data.warnings[1].contains("\"c\" holds the same value (2)"));
+    }
+
+    #[test]
+    fn no_feature_columns() {
+        let columns = CsvColumns {
+            truth: Some("truth".to_owned()),
+            ..CsvColumns::default()
+        };
+        let (err, message) = read_err("labeled,truth\n1,1\n0,0\n", &columns);
+        assert_eq!(err, CsvError::NoFeatures { constant: vec![] });
+        assert!(message.contains("No feature columns are chosen"));
+        let (err, message) = read_err("a,b,labeled\n1,2,1\n1,2,0\n", &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::NoFeatures {
+                constant: strings(&["a", "b"])
+            }
+        );
+        assert!(
+            message.contains("every feature column holds one value in every row (\"a\", \"b\")")
+        );
+    }
+}

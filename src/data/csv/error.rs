@@ -1,0 +1,473 @@
+//! Why a file is refused: [`CsvError`], whose messages say what is wrong,
+//! where, and what to do, and the pieces those messages are made of.
+
+use std::fmt;
+
+use super::MAX_CSV_BYTES;
+use super::flags::{LABELED_FLAGS, TRUTH_VALUES};
+use super::kinds::is_finite_number;
+use super::layout::ColumnRole;
+use super::missing::is_missing;
+use crate::user_text::{plural_s, quoted_list};
+
+/// Most distinct labeled-column values quoted in a message.
+pub(super) const MAX_SHOWN_VALUES: usize = 5;
+
+/// Most column names listed in a message.
+const MAX_SHOWN_COLUMNS: usize = 30;
+
+/// Where a data cell sits: its line in the file, its data row and its column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellAt {
+    /// 1-based line of the file on which the row starts.
+    pub line: u64,
+    /// 1-based data row (the header and skipped blank rows not counted).
+    pub row: usize,
+    /// Name of the column.
+    pub column: String,
+}
+
+impl fmt::Display for CellAt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Line {} (data row {}), column \"{}\"",
+            self.line, self.row, self.column
+        )
+    }
+}
+
+/// What the labeled column held, for the errors about one-sided labels.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LabeledSummary {
+    /// Name of the labeled column.
+    pub column: String,
+    /// Number of data rows.
+    pub rows: usize,
+    /// The first few distinct values seen in the column.
+    pub values: Vec<String>,
+    /// Which values mark a row as labeled, e.g. `only "pos" (any case)`.
+    pub rule: String,
+}
+
+impl fmt::Display for LabeledSummary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Column \"{}\" has {} row{} and its values include {}; {} marks a row as labeled.",
+            self.column,
+            self.rows,
+            plural_s(self.rows),
+            quoted_list(&self.values, MAX_SHOWN_VALUES),
+            self.rule
+        )
+    }
+}
+
+/// Every way a CSV can be refused. Display messages are complete sentences for end users:
+/// what is wrong, where, what to do.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum CsvError {
+    /// The file has no bytes, or only whitespace.
+    #[error(
+        "The file is empty. Choose a CSV file whose first line names the columns \
+         and whose other lines hold one example each."
+    )]
+    Empty,
+    /// The file is larger than [`MAX_CSV_BYTES`].
+    #[error(
+        "The file is {:.1} MiB, more than the limit of {} MiB. Use a sample of its rows, or \
+         fewer columns.",
+        *.bytes as f64 / (1024.0 * 1024.0),
+        MAX_CSV_BYTES / (1024 * 1024)
+    )]
+    FileTooLarge {
+        /// Size of the file in bytes.
+        bytes: usize,
+    },
+    /// The bytes are not UTF-8 text.
+    #[error(
+        "The file is not UTF-8 text: line {line} (byte offset {byte}) holds bytes that are \
+         not valid UTF-8. Save the file as UTF-8 (in Excel: \"CSV UTF-8\") and load it again."
+    )]
+    NotUtf8 {
+        /// 1-based line holding the first invalid byte.
+        line: u64,
+        /// 0-based offset of the first invalid byte in the file.
+        byte: usize,
+    },
+    /// A quote in the header line is never closed.
+    #[error(
+        "Line {line}, the header, opens a quote (\") that is never closed, so the rest of the \
+         file would read as one column name. Close the quote, or remove it."
+    )]
+    UnclosedQuote {
+        /// 1-based line of the header.
+        line: u64,
+    },
+    /// A byte order mark inside the header, not at the start of the file.
+    #[error(
+        "Column {position} of the header (\"{name}\") holds a byte order mark, an invisible \
+         character (U+FEFF) that belongs only at the very start of a file; joining two files \
+         leaves one inside. Delete it (retype the column's name), or save the file again as \
+         UTF-8."
+    )]
+    ByteOrderMark {
+        /// 1-based position of the column.
+        position: usize,
+        /// The column's name, shortened, the mark shown as `\u{feff}`.
+        name: String,
+    },
+    /// The header line holds no comma, semicolon or tab.
+    #[error(
+        "The first line (\"{first_line}\") holds no comma, semicolon or tab, so its columns \
+         cannot be told apart. Only comma-, semicolon- or tab-separated files with at least \
+         two columns are read: save the file as CSV with one of these separators."
+    )]
+    NoDelimiter {
+        /// The header line, shortened.
+        first_line: String,
+    },
+    /// The first row holds only numbers, so it is data rather than column names.
+    #[error(
+        "The first line (\"{first_line}\") holds only numbers, but the first line must name \
+         the columns. Add a line with the column names at the top of the file, for example \
+         \"x1,x2,labeled\"."
+    )]
+    NoHeader {
+        /// The header line, shortened.
+        first_line: String,
+    },
+    /// The header has more than [`MAX_COLUMNS`](super::MAX_COLUMNS) columns.
+    #[error(
+        "The header has {found} columns, more than the limit of {limit}. Keep at most \
+         {limit} columns in the file."
+    )]
+    TooManyColumns {
+        /// Columns in the header.
+        found: usize,
+        /// The limit, [`MAX_COLUMNS`](super::MAX_COLUMNS).
+        limit: usize,
+    },
+    /// A header cell is empty.
+    #[error(
+        "Column {position} of the header has no name. Name every column in the first line, \
+         or delete the empty column (a separator at the end of the line, or a spreadsheet's \
+         index column, leaves one)."
+    )]
+    UnnamedColumn {
+        /// 1-based position of the column.
+        position: usize,
+    },
+    /// Two header cells hold the same name.
+    #[error(
+        "The header names two columns \"{name}\" (columns {first} and {second}). Give every \
+         column its own name."
+    )]
+    DuplicateColumn {
+        /// The repeated name.
+        name: String,
+        /// 1-based position of its first use.
+        first: usize,
+        /// 1-based position of its second use.
+        second: usize,
+    },
+    /// A column named in [`CsvColumns`](super::CsvColumns) is not in the header.
+    #[error(
+        "The file has no column \"{name}\", which was chosen as {role}. The header names \
+         these columns: {}. Choose one of them, or rename the column in the file.",
+        quoted_list(.available, MAX_SHOWN_COLUMNS)
+    )]
+    MissingColumn {
+        /// What the column was chosen for.
+        role: ColumnRole,
+        /// The name looked for, shortened.
+        name: String,
+        /// The names the header holds, each shortened.
+        available: Vec<String>,
+    },
+    /// One column was chosen for two roles.
+    #[error(
+        "Column \"{name}\" is chosen as {first} and also as {second}. Each column can play \
+         only one role (a feature must not reveal the label, and the truth column is for \
+         evaluation only): choose different columns."
+    )]
+    RoleConflict {
+        /// The column.
+        name: String,
+        /// Its first role.
+        first: ColumnRole,
+        /// Its second role.
+        second: ColumnRole,
+    },
+    /// A data row has a different number of fields than the header.
+    #[error(
+        "Line {line} has {found} field{} but the header has {expected}. Every row needs one \
+         value per column: check that line for a missing or extra separator, or a quote (\") \
+         that is not closed.",
+        plural_s(*.found)
+    )]
+    Ragged {
+        /// 1-based line on which the row starts.
+        line: u64,
+        /// Fields in the header.
+        expected: usize,
+        /// Fields in the row.
+        found: usize,
+    },
+    /// Several feature cells are empty (a single empty cell is [`CsvError::NonNumeric`]).
+    #[error(
+        "{count} feature cells are empty or marked missing: {}. {MISSING_ADVICE}",
+        located(.first, *.count)
+    )]
+    EmptyCells {
+        /// How many feature cells are empty.
+        count: usize,
+        /// Where the first few are.
+        first: Vec<CellAt>,
+    },
+    /// Every row has a missing feature value, so dropping them leaves none.
+    #[error(
+        "All {rows} rows have a missing feature value, so dropping them leaves nothing to learn \
+         from. Fill the gaps with the column mean instead, or leave the columns with gaps out \
+         of the features."
+    )]
+    EveryRowHasGaps {
+        /// Rows read.
+        rows: usize,
+    },
+    /// A feature cell is not a number (an empty cell included).
+    #[error("{at}: {} is not a number.{}", shown(.value), non_numeric_advice(.value))]
+    NonNumeric {
+        /// Where the cell is.
+        at: CellAt,
+        /// The cell, shortened; empty for an empty cell.
+        value: String,
+    },
+    /// A feature cell is NaN, infinite or too large for 32-bit floats.
+    #[error(
+        "{at}: \"{value}\" is not a finite number. NaN, infinite values and numbers beyond \
+         ±3.4e38 cannot be used: replace it with a real value or remove the row."
+    )]
+    NonFinite {
+        /// Where the cell is.
+        at: CellAt,
+        /// The cell, shortened.
+        value: String,
+    },
+    /// A labeled cell is not one of the accepted flags.
+    #[error(
+        "{at}: {} is not a labeled flag. Accepted values are {} (any case). Fix the cell, \
+         or choose the value that marks labeled rows so that every other value counts as \
+         unlabeled.",
+        shown(.value),
+        LABELED_FLAGS.accepted()
+    )]
+    InvalidLabeled {
+        /// Where the cell is.
+        at: CellAt,
+        /// The cell, shortened; empty for an empty cell.
+        value: String,
+    },
+    /// A ground-truth cell is not one of the accepted values.
+    #[error(
+        "{at}: {} is not a ground-truth value. Accepted values are {} (any case). Fix the \
+         cell, or leave out the truth column.",
+        shown(.value),
+        TRUTH_VALUES.accepted()
+    )]
+    InvalidTruth {
+        /// Where the cell is.
+        at: CellAt,
+        /// The cell, shortened; empty for an empty cell.
+        value: String,
+    },
+    /// The header is followed by no data.
+    #[error("The file has a header but no data rows. Add one line per example below the header.")]
+    NoDataRows,
+    /// No row is a labeled positive.
+    #[error(
+        "No row is marked as a labeled positive. {0} Mark the known positives in this \
+         column, or choose the column or value that marks them."
+    )]
+    NoLabeledPositives(LabeledSummary),
+    /// Every row is a labeled positive.
+    #[error(
+        "Every row is marked as a labeled positive, so none is unlabeled. {0} PU learning \
+         needs unlabeled rows too: add them, or check the choice of labeled column and value."
+    )]
+    NoUnlabeledRows(LabeledSummary),
+    /// No feature column is chosen, or every one is constant.
+    #[error("{}", no_features_message(.constant))]
+    NoFeatures {
+        /// The feature columns dropped for being constant; empty when none was chosen.
+        constant: Vec<String>,
+    },
+    /// The file has more than [`MAX_ROWS`](super::MAX_ROWS) data rows.
+    #[error(
+        "The file has {found} data rows, more than the limit of {limit}. Use a sample of at \
+         most {limit} rows."
+    )]
+    TooManyRows {
+        /// Data rows in the file.
+        found: usize,
+        /// The limit, [`MAX_ROWS`](super::MAX_ROWS).
+        limit: usize,
+    },
+}
+
+/// A cell value quoted for a message, or "an empty cell".
+fn shown(value: &str) -> String {
+    if value.is_empty() {
+        "an empty cell".to_owned()
+    } else {
+        format!("\"{value}\"")
+    }
+}
+
+/// What to do about missing feature values.
+const MISSING_ADVICE: &str = "Fill in the missing values, or choose what to do with them: drop \
+     those rows, or fill each with its column's mean (\"Missing values\" in the page, \
+     --missing drop or --missing mean on the command line).";
+
+/// What to do about a feature cell that is not a number.
+fn non_numeric_advice(value: &str) -> String {
+    if is_missing(value) {
+        format!(" {MISSING_ADVICE}")
+    } else if is_finite_number(&value.replace(',', ".")) {
+        " It looks like a decimal comma: save the file with decimal points (1.5, not 1,5).".into()
+    } else {
+        " Feature cells must hold numbers: fix the value, or leave this column out of the \
+         features."
+            .into()
+    }
+}
+
+/// Where the first empty cells are, for [`CsvError::EmptyCells`].
+fn located(first: &[CellAt], count: usize) -> String {
+    let places: Vec<String> = first.iter().map(ToString::to_string).collect();
+    let more = count.saturating_sub(first.len());
+    if more > 0 {
+        format!("{} and {more} more", places.join("; "))
+    } else {
+        places.join("; ")
+    }
+}
+
+/// The message for [`CsvError::NoFeatures`].
+fn no_features_message(constant: &[String]) -> String {
+    if constant.is_empty() {
+        "No feature columns are chosen: the file has none besides the labeled and truth \
+         columns. Add at least one numeric feature column, or choose the feature columns."
+            .to_owned()
+    } else {
+        format!(
+            "No feature columns are left: every feature column holds one value in every row \
+             ({}), so none carries information. Add features that vary between rows.",
+            quoted_list(constant, MAX_SHOWN_COLUMNS)
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::csv::CsvColumns;
+    use crate::data::csv::test_support::{at, read_err};
+    use crate::user_text::MAX_SHOWN_CHARS;
+
+    #[test]
+    fn long_column_lists_are_shortened() {
+        let names: Vec<String> = (0..40).map(|i| format!("c{i}")).collect();
+        let listed = quoted_list(&names, MAX_SHOWN_COLUMNS);
+        assert!(listed.starts_with("\"c0\", \"c1\""));
+        assert!(listed.ends_with("\"c29\" and 10 more"));
+    }
+
+    #[test]
+    fn long_values_are_clipped_and_decimal_commas_explained() {
+        let long = "v".repeat(100);
+        let text = format!("x,labeled\n{long},1\n");
+        let (err, message) = read_err(&text, &CsvColumns::default());
+        let clipped = format!("{}…", "v".repeat(MAX_SHOWN_CHARS));
+        assert_eq!(
+            err,
+            CsvError::NonNumeric {
+                at: at(2, 1, "x"),
+                value: clipped.clone()
+            }
+        );
+        assert!(message.contains(&format!("\"{clipped}\" is not a number")));
+        let (_, message) = read_err("x;labeled\n1,5;1\n", &CsvColumns::default());
+        assert!(message.contains("\"1,5\" is not a number. It looks like a decimal comma"));
+    }
+
+    #[test]
+    fn one_row_is_one_row() {
+        let (_, message) = read_err("x,labeled\n1,0\n", &CsvColumns::default());
+        assert!(
+            message.contains("Column \"labeled\" has 1 row and its values include \"0\""),
+            "{message}"
+        );
+        let (_, message) = read_err("x,y,labeled\n1,2,1\n3\n", &CsvColumns::default());
+        assert!(message.starts_with("Line 3 has 1 field but"), "{message}");
+    }
+
+    #[test]
+    fn control_characters_in_quoted_text_are_escaped() {
+        let (err, message) = read_err(
+            "x,labeled\n1\u{0}2,1\n3,\u{1b}[31m\n",
+            &CsvColumns::default(),
+        );
+        assert_eq!(
+            err,
+            CsvError::NonNumeric {
+                at: at(2, 1, "x"),
+                value: "1\\u{0}2".to_owned()
+            }
+        );
+        assert!(!message.contains('\0'), "{message:?}");
+        assert!(
+            message.contains("\"1\\u{0}2\" is not a number"),
+            "{message}"
+        );
+        let columns = CsvColumns {
+            labeled: "a\tb".to_owned(),
+            ..CsvColumns::default()
+        };
+        let (_, message) = read_err("x,labeled\n1,1\n", &columns);
+        assert!(message.contains("no column \"a\\tb\""), "{message}");
+    }
+
+    #[test]
+    fn long_names_are_clipped_in_messages() {
+        let long = "n".repeat(1_000_000);
+        let clipped = format!("{}…", "n".repeat(MAX_SHOWN_CHARS));
+        let text = format!("{long},labeled,{long}\n1,1,2\n");
+        let (err, message) = read_err(&text, &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::DuplicateColumn {
+                name: clipped.clone(),
+                first: 1,
+                second: 3
+            }
+        );
+        assert!(message.len() < 300, "{}", message.len());
+        let columns = CsvColumns {
+            labeled: long.clone(),
+            ..CsvColumns::default()
+        };
+        let text = format!("{long}x,y\n1,2\n");
+        let (err, message) = read_err(&text, &columns);
+        assert!(message.len() < 400, "{}", message.len());
+        assert_eq!(
+            err,
+            CsvError::MissingColumn {
+                role: ColumnRole::Labeled,
+                name: clipped.clone(),
+                available: vec![clipped, "y".to_owned()],
+            }
+        );
+    }
+}

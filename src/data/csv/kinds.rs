@@ -1,0 +1,198 @@
+//! Guessing what each column holds, for the preview the user picks the
+//! columns from.
+
+use super::error::CsvError;
+use super::flags::{LABELED_FLAGS, TRUTH_VALUES};
+use super::missing::is_missing;
+use super::table::Table;
+
+/// A quick look at a file before the user picks columns (for the app's preview).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct CsvPreview {
+    /// Field separator detected from the header: `b','`, `b';'` or `b'\t'`.
+    pub delimiter: u8,
+    /// Column names, trimmed.
+    pub header: Vec<String>,
+    /// The first data rows, trimmed cells.
+    pub rows: Vec<Vec<String>>,
+    /// Each column's kind, judged over the whole file.
+    pub kinds: Vec<ColumnKind>,
+    /// Per column: it has a value and every value is a finite number (0/1 flags
+    /// included), so it can be a feature; missing cells do not count.
+    pub numeric: Vec<bool>,
+    /// Number of data rows in the whole file.
+    pub total_rows: usize,
+}
+
+/// What a column holds, judged over all its non-blank cells.
+///
+/// Rule: a column with no non-blank cell is `Empty`; one whose cells all parse as
+/// labeled flags (1/0, true/false, yes/no, y/n, P/U) or all as ground-truth values
+/// (the same plus P/N, pos/neg, positive/negative) is `Flag`, even if they are also
+/// numbers, as 0/1 are; one whose cells are all finite numbers is `Numeric`; anything
+/// else is `Text`. Blank cells do not change the kind (but [`read_csv`](super::read_csv) refuses blank
+/// feature cells).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum ColumnKind {
+    /// Finite numbers that are not all flags: a feature candidate.
+    Numeric,
+    /// Two-valued flags such as 0/1, yes/no or P/U: a labeled or truth candidate.
+    Flag,
+    /// Anything else.
+    Text,
+    /// Only blank cells.
+    Empty,
+}
+
+/// First `max_rows` rows plus each column's kind judged over the whole file.
+///
+/// # Errors
+/// The same errors as [`read_csv`](super::read_csv) for encoding, header, separator and ragged-row
+/// problems. The row limit is not enforced here: compare `total_rows` with [`MAX_ROWS`](super::MAX_ROWS).
+pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError> {
+    let Table {
+        delimiter,
+        header,
+        mut rows,
+    } = Table::open(bytes)?;
+    let mut tallies = vec![KindTally::new(); header.len()];
+    let mut shown_rows = Vec::new();
+    let mut total_rows = 0;
+    while let Some((_, record)) = rows.next_row()? {
+        total_rows += 1;
+        if shown_rows.len() < max_rows {
+            shown_rows.push(record.iter().map(|cell| cell.trim().to_owned()).collect());
+        }
+        for (tally, cell) in tallies.iter_mut().zip(record.iter()) {
+            tally.observe(cell.trim());
+        }
+    }
+    Ok(CsvPreview {
+        delimiter,
+        header,
+        rows: shown_rows,
+        kinds: tallies.iter().map(KindTally::kind).collect(),
+        numeric: tallies.iter().map(|t| !t.blank && t.numeric).collect(),
+        total_rows,
+    })
+}
+
+/// Whether a column's non-blank cells are all numbers, labeled flags or truth values.
+#[derive(Clone)]
+struct KindTally {
+    /// No non-blank cell seen yet.
+    blank: bool,
+    /// Every non-blank cell is a finite number.
+    numeric: bool,
+    /// Every non-blank cell is a labeled flag.
+    labeled_flags: bool,
+    /// Every non-blank cell is a truth value.
+    truth_values: bool,
+}
+
+impl KindTally {
+    /// The tally of a column with no cells.
+    fn new() -> Self {
+        KindTally {
+            blank: true,
+            numeric: true,
+            labeled_flags: true,
+            truth_values: true,
+        }
+    }
+
+    /// Takes one trimmed cell into account.
+    fn observe(&mut self, cell: &str) {
+        if is_missing(cell) {
+            return;
+        }
+        self.blank = false;
+        self.numeric &= is_finite_number(cell);
+        self.labeled_flags &= LABELED_FLAGS.parse(cell).is_some();
+        self.truth_values &= TRUTH_VALUES.parse(cell).is_some();
+    }
+
+    /// The column's kind, by the rule documented on [`ColumnKind`].
+    fn kind(&self) -> ColumnKind {
+        if self.blank {
+            ColumnKind::Empty
+        } else if self.labeled_flags || self.truth_values {
+            ColumnKind::Flag
+        } else if self.numeric {
+            ColumnKind::Numeric
+        } else {
+            ColumnKind::Text
+        }
+    }
+}
+
+/// The text is a number that is neither NaN nor infinite as an `f32`.
+pub(super) fn is_finite_number(text: &str) -> bool {
+    text.parse::<f32>().is_ok_and(f32::is_finite)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::csv::test_support::strings;
+
+    #[test]
+    fn preview_judges_kinds_over_the_whole_file() {
+        let text = "id;x;labeled;truth;blank;mixed\n\
+                    a;1.5;1;pos;;1\n\
+                    b;2;0;neg;;x\n\
+                    c;;U;N; ;2\n";
+        let preview = preview_csv(text.as_bytes(), 2).unwrap();
+        assert_eq!(preview.delimiter, b';');
+        assert_eq!(
+            preview.header,
+            strings(&["id", "x", "labeled", "truth", "blank", "mixed"])
+        );
+        assert_eq!(
+            preview.rows,
+            vec![
+                strings(&["a", "1.5", "1", "pos", "", "1"]),
+                strings(&["b", "2", "0", "neg", "", "x"]),
+            ]
+        );
+        assert_eq!(
+            preview.kinds,
+            vec![
+                ColumnKind::Text,
+                ColumnKind::Numeric,
+                ColumnKind::Flag,
+                ColumnKind::Flag,
+                ColumnKind::Empty,
+                ColumnKind::Text,
+            ]
+        );
+        assert_eq!(preview.total_rows, 3);
+    }
+
+    #[test]
+    fn preview_flags_need_one_vocabulary() {
+        // P/U are labeled flags and P/neg truth values, but U with neg is neither.
+        let preview = preview_csv(b"a,b,c\nP,P,0\nU,neg,1\nP,U,2\n", 10).unwrap();
+        assert_eq!(
+            preview.kinds,
+            vec![ColumnKind::Flag, ColumnKind::Text, ColumnKind::Numeric]
+        );
+    }
+
+    #[test]
+    fn preview_reports_the_same_file_errors() {
+        assert_eq!(preview_csv(b"", 5), Err(CsvError::Empty));
+        assert_eq!(
+            preview_csv(b"a,b\n1,2\n3\n", 5),
+            Err(CsvError::Ragged {
+                line: 3,
+                expected: 2,
+                found: 1
+            })
+        );
+        assert!(matches!(
+            preview_csv(b"1,2\n3,4\n", 5),
+            Err(CsvError::NoHeader { .. })
+        ));
+    }
+}

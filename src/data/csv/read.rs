@@ -1,0 +1,369 @@
+//! Reading a whole file: [`read_csv`] for training and evaluation,
+//! [`read_feature_rows`] for scoring rows with a trained model.
+
+use super::cleaning::drop_constant_columns;
+use super::error::{CsvError, LabeledSummary, MAX_SHOWN_VALUES};
+use super::flags::LabeledRule;
+use super::layout::{ColumnRole, CsvColumns, Layout, column_index};
+use super::missing::{Gappy, MissingValues};
+use super::reader::Rows;
+use super::rows::for_each_row;
+use super::table::{Table, delimiter_warning};
+use crate::user_text::clip;
+
+/// A parsed PU table. Features are raw (not standardised), row-major.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TabularData {
+    /// Names of the feature columns kept, in file order (constant columns are dropped).
+    pub feature_names: Vec<String>,
+    /// `rows() × dim()` feature values, row-major, all finite.
+    pub features: Vec<f32>,
+    /// Whether each row is a labeled positive.
+    pub labeled: Vec<bool>,
+    /// Ground truth of each row (true = positive) when a truth column was given.
+    pub truth: Option<Vec<bool>>,
+    /// Field separator detected from the header: `b','`, `b';'` or `b'\t'`.
+    pub delimiter: u8,
+    /// Things the user should know that did not stop the read, as sentences.
+    pub warnings: Vec<String>,
+}
+
+impl TabularData {
+    /// Number of data rows.
+    pub fn rows(&self) -> usize {
+        self.labeled.len()
+    }
+
+    /// Number of feature columns.
+    pub fn dim(&self) -> usize {
+        self.feature_names.len()
+    }
+}
+
+/// Parse a whole CSV file.
+///
+/// The separator is the one of comma, semicolon and tab that splits the header line
+/// into the most fields (ties prefer comma); a separator other than comma is reported
+/// in the warnings. Feature columns holding one value in every row are dropped with a
+/// warning.
+///
+/// # Errors
+/// Any [`CsvError`]: the file is empty, not UTF-8, has no usable separator or header,
+/// is too large, has ragged rows or bad cells, lacks a chosen column, has labels on
+/// one side only, or leaves no varying feature column.
+pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvError> {
+    let Table {
+        delimiter,
+        header,
+        mut rows,
+    } = Table::open(bytes)?;
+    let layout = Layout::resolve(&header, columns)?;
+    let rule = LabeledRule::new(columns);
+    let mut parsed = parse_rows(&mut rows, &header, &layout, &rule, columns.missing)?;
+    let gaps = Gappy {
+        features: &mut parsed.features,
+        labeled: &mut parsed.labeled,
+        truth: &mut parsed.truth,
+        dim: layout.features.len(),
+    }
+    .resolve(columns.missing);
+    if parsed.labeled.is_empty() {
+        return Err(CsvError::EveryRowHasGaps {
+            rows: gaps.map_or(0, |g| g.of_rows),
+        });
+    }
+    let positives = parsed.labeled.iter().filter(|&&labeled| labeled).count();
+    if positives == 0 || positives == parsed.labeled.len() {
+        let summary = LabeledSummary {
+            column: clip(columns.labeled.trim()),
+            rows: parsed.labeled.len(),
+            values: parsed.labeled_values,
+            rule: rule.describe(),
+        };
+        return Err(if positives == 0 {
+            CsvError::NoLabeledPositives(summary)
+        } else {
+            CsvError::NoUnlabeledRows(summary)
+        });
+    }
+    let names = layout
+        .features
+        .iter()
+        .filter_map(|&index| header.get(index).cloned())
+        .collect();
+    let varying = drop_constant_columns(names, parsed.features);
+    if varying.names.is_empty() {
+        return Err(CsvError::NoFeatures {
+            constant: varying.dropped.into_iter().map(|(name, _)| name).collect(),
+        });
+    }
+    let warnings = delimiter_warning(delimiter)
+        .into_iter()
+        .chain(gaps.map(|g| g.sentence(columns.missing)))
+        .chain(varying.dropped.iter().map(|(name, value)| {
+            format!(
+                "Feature column \"{}\" holds the same value ({value}) in every row, so it \
+                 carries no information and was dropped.",
+                clip(name)
+            )
+        }))
+        .collect();
+    Ok(TabularData {
+        feature_names: varying.names,
+        features: varying.features,
+        labeled: parsed.labeled,
+        truth: parsed.truth,
+        delimiter,
+        warnings,
+    })
+}
+
+/// Rows to score: the feature columns a model reads, and the true class where known.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FeatureRows {
+    /// `rows() × names.len()` feature values, row-major, in the order the names
+    /// were asked for, all finite. Nothing is dropped or standardised.
+    pub features: Vec<f32>,
+    /// Ground truth of each row (true = positive) when the file has the truth column.
+    pub truth: Option<Vec<bool>>,
+    /// Number of data rows.
+    pub rows: usize,
+}
+
+/// Read the named feature columns of a CSV file (and its truth column, if the file
+/// has one by that name) to score them with a trained model.
+///
+/// The file follows the same rules as for [`read_csv`], but needs no labeled column,
+/// may hold other columns, and keeps columns that hold one value in every row (a
+/// model expects all its inputs). A truth column the header lacks is not an error:
+/// `truth` is then None.
+///
+/// # Errors
+/// A [`CsvError`] for the file's encoding, separator, header, size, ragged rows or
+/// bad cells; [`CsvError::MissingColumn`] naming the first feature column the
+/// header lacks; [`CsvError::RoleConflict`] if the truth column is also a feature.
+pub fn read_feature_rows(
+    bytes: &[u8],
+    feature_names: &[String],
+    truth: Option<&str>,
+) -> Result<FeatureRows, CsvError> {
+    let Table {
+        header, mut rows, ..
+    } = Table::open(bytes)?;
+    let features = feature_names
+        .iter()
+        .map(|name| column_index(&header, name, ColumnRole::Feature))
+        .collect::<Result<Vec<usize>, CsvError>>()?;
+    if features.is_empty() {
+        return Err(CsvError::NoFeatures {
+            constant: Vec::new(),
+        });
+    }
+    let truth = truth.and_then(|name| column_index(&header, name, ColumnRole::Truth).ok());
+    if let Some(index) = truth.filter(|index| features.contains(index)) {
+        return Err(CsvError::RoleConflict {
+            name: header
+                .get(index)
+                .map_or_else(String::new, |name| clip(name)),
+            first: ColumnRole::Truth,
+            second: ColumnRole::Feature,
+        });
+    }
+    let mut read = FeatureRows {
+        features: Vec::new(),
+        truth: truth.map(|_| Vec::new()),
+        rows: 0,
+    };
+    read.rows = for_each_row(&mut rows, &header, MissingValues::Refuse, |row, empty| {
+        if let (Some(index), Some(truth)) = (truth, read.truth.as_mut()) {
+            truth.push(row.cell(index).truth()?);
+        }
+        for &index in &features {
+            read.features.push(empty.number(&row.cell(index))?);
+        }
+        Ok(())
+    })?;
+    Ok(read)
+}
+
+/// The columns of every data row, parsed.
+struct ParsedRows {
+    /// Feature values, row-major, in layout order.
+    features: Vec<f32>,
+    /// Labeled flag of each row.
+    labeled: Vec<bool>,
+    /// Ground truth of each row, if a truth column was chosen.
+    truth: Option<Vec<bool>>,
+    /// The first few distinct values of the labeled column.
+    labeled_values: Vec<String>,
+}
+
+/// Parses every data row; past [`MAX_ROWS`] rows are only counted, for the error.
+fn parse_rows(
+    rows: &mut Rows<'_>,
+    header: &[String],
+    layout: &Layout,
+    rule: &LabeledRule<'_>,
+    missing: MissingValues,
+) -> Result<ParsedRows, CsvError> {
+    let mut parsed = ParsedRows {
+        features: Vec::new(),
+        labeled: Vec::new(),
+        truth: layout.truth.map(|_| Vec::new()),
+        labeled_values: Vec::new(),
+    };
+    for_each_row(rows, header, missing, |row, empty| {
+        let labeled = row.cell(layout.labeled);
+        if parsed.labeled_values.len() < MAX_SHOWN_VALUES {
+            let value = clip(labeled.value);
+            if !parsed.labeled_values.contains(&value) {
+                parsed.labeled_values.push(value);
+            }
+        }
+        parsed.labeled.push(rule.is_labeled(&labeled)?);
+        if let (Some(index), Some(truth)) = (layout.truth, parsed.truth.as_mut()) {
+            truth.push(row.cell(index).truth()?);
+        }
+        for &index in &layout.features {
+            parsed.features.push(empty.number(&row.cell(index))?);
+        }
+        Ok(())
+    })?;
+    Ok(parsed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::csv::test_support::{at, read, read_err, strings};
+    use crate::data::csv::{MAX_ROWS, preview_csv};
+
+    #[test]
+    fn reads_a_comma_file() {
+        let data = read("x1,labeled,x2\n1.5,1,-2\n0,0,3e2\n2,no,4\n").unwrap();
+        assert_eq!(data.feature_names, strings(&["x1", "x2"]));
+        assert_eq!(data.features, vec![1.5, -2.0, 0.0, 300.0, 2.0, 4.0]);
+        assert_eq!(data.labeled, vec![true, false, false]);
+        assert_eq!(data.truth, None);
+        assert_eq!(data.delimiter, b',');
+        assert!(data.warnings.is_empty());
+        assert_eq!((data.rows(), data.dim()), (3, 2));
+    }
+
+    #[test]
+    fn missing_values_are_dropped_or_filled_when_asked() {
+        let text = "x,y,labeled,truth\n1,NA,1,1\n2,4,0,0\n,6,1,1\n4,8,1,1\n?,n/a,0,0\n";
+        let mut columns = CsvColumns {
+            truth: Some("truth".into()),
+            ..CsvColumns::default()
+        };
+        let (err, _) = read_err(text, &columns);
+        assert!(
+            matches!(err, CsvError::EmptyCells { count: 4, .. }),
+            "{err:?}"
+        );
+        columns.missing = MissingValues::DropRows;
+        let dropped = read_csv(text.as_bytes(), &columns).unwrap();
+        assert_eq!(dropped.features, vec![2.0, 4.0, 4.0, 8.0]);
+        assert_eq!(dropped.labeled, vec![false, true]);
+        assert_eq!(dropped.truth, Some(vec![false, true]));
+        columns.missing = MissingValues::ColumnMean;
+        let filled = read_csv(text.as_bytes(), &columns).unwrap();
+        assert_eq!(
+            filled.features,
+            vec![1.0, 6.0, 2.0, 4.0, 7.0 / 3.0, 6.0, 4.0, 8.0, 7.0 / 3.0, 6.0]
+        );
+        assert_eq!(filled.labeled, vec![true, false, true, true, false]);
+        assert!(
+            filled.warnings.contains(
+                &"Filled 4 missing feature values in 3 rows (2 columns) with the column's mean \
+                  of the other rows."
+                    .to_string()
+            ),
+            "{:?}",
+            filled.warnings
+        );
+    }
+
+    #[test]
+    fn dropping_every_row_is_refused_with_the_way_out() {
+        let columns = CsvColumns {
+            missing: MissingValues::DropRows,
+            ..CsvColumns::default()
+        };
+        let (err, message) = read_err("x,y,labeled\n1,,1\n,2,0\n", &columns);
+        assert_eq!(err, CsvError::EveryRowHasGaps { rows: 2 });
+        assert!(message.contains("Fill the gaps with the column mean instead"));
+    }
+
+    #[test]
+    fn no_data_rows() {
+        let (err, message) = read_err("x,labeled\n\n", &CsvColumns::default());
+        assert_eq!(err, CsvError::NoDataRows);
+        assert!(message.contains("no data rows"));
+    }
+
+    #[test]
+    fn too_many_rows() {
+        let mut text = String::from("x,labeled\n");
+        for i in 0..=MAX_ROWS {
+            text.push_str(&format!("{i},{}\n", i % 2));
+        }
+        let (err, message) = read_err(&text, &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::TooManyRows {
+                found: 50_001,
+                limit: 50_000
+            }
+        );
+        assert!(message.contains("has 50001 data rows, more than the limit of 50000"));
+        let preview = preview_csv(text.as_bytes(), 2).unwrap();
+        assert_eq!(preview.total_rows, 50_001);
+    }
+
+    #[test]
+    fn feature_rows_follow_the_names_and_keep_constant_columns() {
+        let text = "id;b;a;y;k\n1;2.5;-1;yes;7\n\n2;3;0;no;7\n";
+        let rows =
+            read_feature_rows(text.as_bytes(), &strings(&["a", "b", "k"]), Some("y")).unwrap();
+        assert_eq!(rows.rows, 2);
+        assert_eq!(rows.features, vec![-1.0, 2.5, 7.0, 0.0, 3.0, 7.0]);
+        assert_eq!(rows.truth, Some(vec![true, false]));
+        let without_truth =
+            read_feature_rows(text.as_bytes(), &strings(&["a"]), Some("truth")).unwrap();
+        assert_eq!(without_truth.features, vec![-1.0, 0.0]);
+        assert_eq!(without_truth.truth, None);
+    }
+
+    #[test]
+    fn feature_rows_name_a_missing_column_and_a_bad_cell() {
+        let names = strings(&["a", "b"]);
+        let err = read_feature_rows(b"a,c\n1,2\n", &names, None).unwrap_err();
+        assert_eq!(
+            err,
+            CsvError::MissingColumn {
+                role: ColumnRole::Feature,
+                name: "b".into(),
+                available: strings(&["a", "c"]),
+            }
+        );
+        assert!(err.to_string().contains("no column \"b\""), "{err}");
+        let err = read_feature_rows(b"a,b\n1,2\n3,x\n", &names, None).unwrap_err();
+        assert_eq!(
+            err,
+            CsvError::NonNumeric {
+                at: at(3, 2, "b"),
+                value: "x".into()
+            }
+        );
+        assert_eq!(
+            read_feature_rows(b"a,b\n", &names, None),
+            Err(CsvError::NoDataRows)
+        );
+        assert!(matches!(
+            read_feature_rows(b"a,b\n1,2\n", &names, Some("b")),
+            Err(CsvError::RoleConflict { .. })
+        ));
+    }
+}

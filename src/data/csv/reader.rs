@@ -1,0 +1,318 @@
+//! The record reader: splits a text into records with `csv-core`, skips
+//! blank ones, checks each record's width against the header's, and counts
+//! physical lines.
+//!
+//! It is not the `csv` crate's reader, though that one trims cells and
+//! checks row lengths itself, because it could not keep three of the
+//! module's rules (measured with `csv` 1.4.0):
+//! - memory: a `csv` record keeps every field, so a line of 8 million
+//!   commas (8 MB) costs it about 470 MB where 34 MB are allowed, and a data
+//!   row of 4 million commas about 100 MB where 17 MB are allowed; this
+//!   reader keeps at most [`FIELDS_KEPT`] fields and only counts the rest;
+//! - line numbers: `csv` counts only `\n`, so every record of a file whose
+//!   lines end in a lone `\r` is on its line 1, and a record's position is
+//!   taken before the blank lines that precede it;
+//! - row lengths: `csv` compares each record with the first one it read,
+//!   blank records included, so a blank line of another width (`,,,`, or
+//!   spaces) before or after the header would be refused instead of skipped.
+//!
+//! Cells are trimmed later, with [`str::trim`]: the same Unicode trimming
+//! the `csv` crate applies to text records.
+
+use csv_core::{ReadFieldResult, Reader, ReaderBuilder};
+
+use super::MAX_COLUMNS;
+use super::error::CsvError;
+
+/// Fields of a record kept in memory: one more than any header may have, so
+/// a record that is too wide is still recognised but costs no more memory.
+const FIELDS_KEPT: usize = MAX_COLUMNS + 1;
+
+/// Bytes the parser unescapes at a time.
+const PARSE_CHUNK: usize = 4096;
+
+/// Reads the non-blank records of a CSV text one at a time.
+///
+/// Quoted fields follow RFC 4180; a record ends at `\n`, `\r\n` or a lone
+/// `\r` outside quotes. At most [`FIELDS_KEPT`] fields of a record are kept
+/// (the rest are only counted), so no record costs more memory than the
+/// widest file allowed.
+pub(super) struct Rows<'a> {
+    /// The whole text.
+    text: &'a str,
+    /// Bytes of the text the parser has consumed.
+    consumed: usize,
+    /// The parser.
+    parser: Reader,
+    /// The fields of the record last read, untrimmed, at most [`FIELDS_KEPT`].
+    fields: Vec<String>,
+    /// Number of fields of the record last read.
+    found: usize,
+    /// Counts lines up to the record last read.
+    lines: LineCounter,
+    /// Field count every record must have; None while reading the header.
+    width: Option<usize>,
+}
+
+impl<'a> Rows<'a> {
+    /// A reader at the start of `text`.
+    pub(super) fn new(text: &'a str, delimiter: u8) -> Self {
+        Rows {
+            text,
+            consumed: 0,
+            parser: ReaderBuilder::new().delimiter(delimiter).build(),
+            fields: Vec::new(),
+            found: 0,
+            lines: LineCounter::default(),
+            width: None,
+        }
+    }
+
+    /// The next record that is not blank, with the line it starts on.
+    pub(super) fn next_row(&mut self) -> Result<Option<(u64, &[String])>, CsvError> {
+        loop {
+            let start = self.consumed;
+            let Some(blank) = self.read_record() else {
+                return Ok(None);
+            };
+            if blank {
+                continue;
+            }
+            let line = self
+                .lines
+                .line_of(self.text.as_bytes(), record_start(self.text, start));
+            if let Some(expected) = self.width.filter(|&width| width != self.found) {
+                return Err(CsvError::Ragged {
+                    line,
+                    expected,
+                    found: self.found,
+                });
+            }
+            return Ok(Some((line, &self.fields)));
+        }
+    }
+
+    /// Number of fields of the record last read, kept or not.
+    pub(super) fn found(&self) -> usize {
+        self.found
+    }
+
+    /// Makes every later record need `width` fields, the header's.
+    pub(super) fn require_width(&mut self, width: usize) {
+        self.width = Some(width);
+    }
+
+    /// Reads one record into `fields` and `found`; whether all its cells
+    /// are blank, or None at the end of the text.
+    fn read_record(&mut self) -> Option<bool> {
+        self.fields.clear();
+        self.found = 0;
+        let mut blank = true;
+        let mut field = Vec::new();
+        let mut chunk = [0u8; PARSE_CHUNK];
+        loop {
+            let input = self
+                .text
+                .as_bytes()
+                .get(self.consumed..)
+                .unwrap_or_default();
+            let (result, read, written) = self.parser.read_field(input, &mut chunk);
+            self.consumed += read;
+            field.extend_from_slice(chunk.get(..written).unwrap_or_default());
+            match result {
+                ReadFieldResult::InputEmpty | ReadFieldResult::OutputFull => {}
+                ReadFieldResult::End => return None,
+                ReadFieldResult::Field { record_end } => {
+                    // Fields split the text at ASCII bytes, so they are UTF-8.
+                    let text = String::from_utf8(std::mem::take(&mut field))
+                        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+                    blank &= text.trim().is_empty();
+                    if self.found < FIELDS_KEPT {
+                        self.fields.push(text);
+                    }
+                    self.found += 1;
+                    if record_end {
+                        return Some(blank);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Where a record whose reading started at byte `start` begins: the parser
+/// skips empty lines before a record without reporting them.
+fn record_start(text: &str, start: usize) -> usize {
+    let skipped = text
+        .as_bytes()
+        .get(start..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|&&byte| byte == b'\n' || byte == b'\r')
+        .count();
+    start + skipped
+}
+
+/// Counts lines up to a byte offset, moving forward only, so reading a whole
+/// file counts each byte once. A line ends at `\n`, `\r\n` or a lone `\r`.
+#[derive(Default)]
+struct LineCounter {
+    /// Offset counted up to.
+    offset: usize,
+    /// Line breaks before `offset`.
+    breaks: u64,
+}
+
+impl LineCounter {
+    /// The 1-based line holding byte `offset` of `bytes` (not before the last one asked for).
+    fn line_of(&mut self, bytes: &[u8], offset: usize) -> u64 {
+        if offset > self.offset {
+            self.breaks += line_breaks(bytes, self.offset, offset);
+            self.offset = offset;
+        }
+        self.breaks + 1
+    }
+}
+
+/// Line breaks (`\n`, `\r\n`, lone `\r`) that end in `bytes[from..to]`.
+pub(super) fn line_breaks(bytes: &[u8], from: usize, to: usize) -> u64 {
+    let part = bytes.get(from..to).unwrap_or_default();
+    part.iter()
+        .enumerate()
+        .filter(|&(at, &byte)| {
+            byte == b'\n' || (byte == b'\r' && bytes.get(from + at + 1) != Some(&b'\n'))
+        })
+        .count() as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::csv::test_support::{at, read, read_err, strings};
+    use crate::data::csv::{CsvColumns, read_csv};
+
+    #[test]
+    fn line_numbers_count_skipped_blank_lines() {
+        let text = "\r\n\nx,labeled\r\n1,1\r\n\r\n \r\n,\n\n2,0\n\n\n3,x\n";
+        let (err, message) = read_err(text, &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::InvalidLabeled {
+                at: at(12, 3, "labeled"),
+                value: "x".to_owned()
+            }
+        );
+        assert!(message.starts_with("Line 12 (data row 3), column \"labeled\""));
+    }
+
+    #[test]
+    fn quoted_field_may_span_lines() {
+        let data = read("note,x,labeled\n\"two\nlines\",1,1\nplain,2,0\nlast,3,0\n");
+        // The note column is text, so reading every other column fails on it...
+        let err = data.unwrap_err();
+        assert_eq!(
+            err,
+            CsvError::NonNumeric {
+                at: at(2, 1, "note"),
+                value: "two\\nlines".to_owned()
+            }
+        );
+        // ...and the line count after the quoted break is right.
+        let columns = CsvColumns {
+            features: Some(strings(&["x"])),
+            ..CsvColumns::default()
+        };
+        let text = "note,x,labeled\n\"two\nlines\",1,1\nplain,2,0\nlast,x,0\n";
+        let (err, message) = read_err(text, &columns);
+        assert_eq!(
+            err,
+            CsvError::NonNumeric {
+                at: at(5, 3, "x"),
+                value: "x".to_owned()
+            }
+        );
+        assert!(message.starts_with("Line 5 (data row 3), column \"x\": \"x\" is not a number."));
+    }
+
+    #[test]
+    fn ragged_row() {
+        let (err, message) = read_err("x,y,labeled\n1,2,1\n3,0\n", &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::Ragged {
+                line: 3,
+                expected: 3,
+                found: 2
+            }
+        );
+        assert!(message.starts_with("Line 3 has 2 fields but the header has 3."));
+        let (_, message) = read_err("x,y,labeled\n1,2,1\n\n3\n", &CsvColumns::default());
+        assert!(message.starts_with("Line 4 has 1 field but the header has 3."));
+    }
+
+    #[test]
+    fn carriage_return_line_endings_count_lines() {
+        let (err, message) = read_err("x,labeled\r1,1\r\r2,maybe\r", &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::InvalidLabeled {
+                at: at(4, 2, "labeled"),
+                value: "maybe".to_owned()
+            }
+        );
+        assert!(message.starts_with("Line 4 (data row 2)"), "{message}");
+        let (err, _) = read_err("x,y,labeled\r1,2,1\r3,0\r", &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::Ragged {
+                line: 3,
+                expected: 3,
+                found: 2
+            }
+        );
+        // A quoted break counts too, whatever its ending.
+        let text = "note,x,labeled\r\"a\rb\",1,1\rc,x,0\r";
+        let columns = CsvColumns {
+            features: Some(strings(&["x"])),
+            ..CsvColumns::default()
+        };
+        let (err, _) = read_err(text, &columns);
+        assert_eq!(
+            err,
+            CsvError::NonNumeric {
+                at: at(4, 2, "x"),
+                value: "x".to_owned()
+            }
+        );
+        assert_eq!(
+            read_csv(b"x,labeled\r1,1\r\xff,0", &CsvColumns::default()),
+            Err(CsvError::NotUtf8 { line: 3, byte: 14 })
+        );
+    }
+
+    #[test]
+    fn wide_records_are_refused_without_keeping_every_field() {
+        let header = format!("a{}", ",".repeat(1_000_000));
+        let (err, _) = read_err(&format!("{header}\n1\n"), &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::TooManyColumns {
+                found: 1_000_001,
+                limit: MAX_COLUMNS
+            }
+        );
+        let text = format!("x,labeled\n1,1\n{}2\n", ",".repeat(100_000));
+        let (err, _) = read_err(&text, &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::Ragged {
+                line: 3,
+                expected: 2,
+                found: 100_001
+            }
+        );
+        // A blank record of any width is skipped.
+        let text = format!("{}\nx,labeled\n1,1\n2,0\n", ",".repeat(10_000));
+        assert_eq!(read(&text).unwrap().rows(), 2);
+    }
+}

@@ -1,0 +1,291 @@
+//! The data rows, one at a time: each cell named by its line, row and
+//! column, read as a number or a truth value, and missing feature cells
+//! counted.
+
+use super::MAX_ROWS;
+use super::error::{CellAt, CsvError};
+use super::flags::TRUTH_VALUES;
+use super::missing::{MissingValues, is_missing};
+use super::reader::Rows;
+use crate::user_text::clip;
+
+/// Most empty cells located in a message.
+const MAX_SHOWN_CELLS: usize = 3;
+
+/// Calls `parse` on each of the first [`MAX_ROWS`] data rows and counts the
+/// rest; the number of data rows. Missing feature cells (which `parse` reads
+/// through [`EmptyCells::number`], as NaN) are all counted; when `missing`
+/// refuses them the file is refused at the end, and an error found after the
+/// first of them reports them instead.
+///
+/// # Errors
+/// The first error `parse` or the reader returns, [`CsvError::NonNumeric`] or
+/// [`CsvError::EmptyCells`] for empty feature cells, or a row count outside
+/// one to [`MAX_ROWS`].
+pub(super) fn for_each_row(
+    rows: &mut Rows<'_>,
+    header: &[String],
+    missing: MissingValues,
+    mut parse: impl FnMut(&DataRow<'_>, &mut EmptyCells) -> Result<(), CsvError>,
+) -> Result<usize, CsvError> {
+    let mut empty = EmptyCells {
+        refused: missing == MissingValues::Refuse,
+        ..EmptyCells::default()
+    };
+    let mut count = 0;
+    loop {
+        let (line, record) = match rows.next_row() {
+            Ok(Some(next)) => next,
+            Ok(None) => break,
+            Err(error) => return Err(empty.before(error)),
+        };
+        count += 1;
+        if count > MAX_ROWS {
+            continue;
+        }
+        let row = DataRow {
+            record,
+            header,
+            line,
+            number: count,
+        };
+        if let Err(error) = parse(&row, &mut empty) {
+            return Err(empty.before(error));
+        }
+    }
+    if let Some(error) = empty.error() {
+        return Err(error);
+    }
+    check_row_count(count)?;
+    Ok(count)
+}
+
+/// The missing feature cells found so far.
+#[derive(Default)]
+pub(super) struct EmptyCells {
+    /// Whether they make the file fail.
+    refused: bool,
+    /// How many.
+    count: usize,
+    /// Where the first [`MAX_SHOWN_CELLS`] are.
+    first: Vec<CellAt>,
+    /// The first one's text (empty, NA, …).
+    first_value: String,
+}
+
+impl EmptyCells {
+    /// The cell as a feature value; a missing one is counted and read as NaN.
+    pub(super) fn number(&mut self, cell: &Cell<'_>) -> Result<f32, CsvError> {
+        if !is_missing(cell.value) {
+            return cell.number();
+        }
+        if self.count == 0 {
+            self.first_value = clip(cell.value);
+        }
+        self.count += 1;
+        if self.first.len() < MAX_SHOWN_CELLS {
+            self.first.push(cell.at());
+        }
+        Ok(f32::NAN)
+    }
+
+    /// The error for the missing cells found, if they are refused.
+    fn error(self) -> Option<CsvError> {
+        let EmptyCells {
+            refused,
+            count,
+            mut first,
+            first_value,
+        } = self;
+        match count {
+            _ if !refused => None,
+            0 => None,
+            1 => first.pop().map(|at| CsvError::NonNumeric {
+                at,
+                value: first_value,
+            }),
+            _ => Some(CsvError::EmptyCells { count, first }),
+        }
+    }
+
+    /// `error`, unless empty cells were found before it.
+    fn before(self, error: CsvError) -> CsvError {
+        self.error().unwrap_or(error)
+    }
+}
+
+/// One data record with what is needed to name its cells in messages.
+pub(super) struct DataRow<'a> {
+    /// The record's fields, untrimmed.
+    record: &'a [String],
+    /// Column names.
+    header: &'a [String],
+    /// Line on which the record starts.
+    line: u64,
+    /// 1-based data row number.
+    number: usize,
+}
+
+impl<'a> DataRow<'a> {
+    /// The trimmed cell of column `index`.
+    pub(super) fn cell(&self, index: usize) -> Cell<'a> {
+        Cell {
+            value: self.record.get(index).map_or("", |cell| cell.trim()),
+            column: self.header.get(index).map_or("", String::as_str),
+            line: self.line,
+            row: self.number,
+        }
+    }
+}
+
+/// One trimmed cell and where it is.
+pub(super) struct Cell<'a> {
+    /// The trimmed text.
+    pub(super) value: &'a str,
+    /// Column name.
+    column: &'a str,
+    /// Line on which its record starts.
+    line: u64,
+    /// 1-based data row number.
+    row: usize,
+}
+
+impl Cell<'_> {
+    /// The cell's position for an error message.
+    pub(super) fn at(&self) -> CellAt {
+        CellAt {
+            line: self.line,
+            row: self.row,
+            column: clip(self.column),
+        }
+    }
+
+    /// The cell as a finite feature value.
+    fn number(&self) -> Result<f32, CsvError> {
+        match self.value.parse::<f32>() {
+            Ok(number) if number.is_finite() => Ok(number),
+            Ok(_) => Err(CsvError::NonFinite {
+                at: self.at(),
+                value: clip(self.value),
+            }),
+            Err(_) => Err(CsvError::NonNumeric {
+                at: self.at(),
+                value: clip(self.value),
+            }),
+        }
+    }
+
+    /// The cell as a ground-truth value (true = positive).
+    pub(super) fn truth(&self) -> Result<bool, CsvError> {
+        TRUTH_VALUES
+            .parse(self.value)
+            .ok_or_else(|| CsvError::InvalidTruth {
+                at: self.at(),
+                value: clip(self.value),
+            })
+    }
+}
+
+/// A file must hold between one and [`MAX_ROWS`] data rows.
+fn check_row_count(count: usize) -> Result<(), CsvError> {
+    if count > MAX_ROWS {
+        return Err(CsvError::TooManyRows {
+            found: count,
+            limit: MAX_ROWS,
+        });
+    }
+    if count == 0 {
+        return Err(CsvError::NoDataRows);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::csv::test_support::{at, read_err, strings};
+    use crate::data::csv::{CsvColumns, read_feature_rows};
+
+    #[test]
+    fn non_numeric_feature() {
+        let text = "x,labeled,y\n1,1,2\n3,0,abc\n";
+        let (err, message) = read_err(text, &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::NonNumeric {
+                at: at(3, 2, "y"),
+                value: "abc".to_owned()
+            }
+        );
+        assert_eq!(
+            message,
+            "Line 3 (data row 2), column \"y\": \"abc\" is not a number. Feature cells must \
+             hold numbers: fix the value, or leave this column out of the features."
+        );
+    }
+
+    #[test]
+    fn empty_feature_cell() {
+        let (err, message) = read_err("x,labeled\n1,1\n ,0\n", &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::NonNumeric {
+                at: at(3, 2, "x"),
+                value: String::new()
+            }
+        );
+        assert!(message.contains("column \"x\": an empty cell is not a number"));
+        assert!(message.contains("Fill in the missing values, or choose"));
+        assert!(message.contains("--missing drop or --missing mean"));
+    }
+
+    #[test]
+    fn non_finite_values() {
+        for value in ["inf", "-inf", "1e999", "4e38"] {
+            let text = format!("x,labeled\n1,1\n{value},0\n");
+            let (err, message) = read_err(&text, &CsvColumns::default());
+            assert_eq!(
+                err,
+                CsvError::NonFinite {
+                    at: at(3, 2, "x"),
+                    value: value.to_owned()
+                }
+            );
+            assert!(message.starts_with(&format!(
+                "Line 3 (data row 2), column \"x\": \"{value}\" is not a finite number."
+            )));
+        }
+    }
+
+    #[test]
+    fn several_empty_cells_are_counted_and_located() {
+        let text = "x,y,labeled\n,1,1\n2,,0\n3,4,0\n,,1\n5,,0\n";
+        let (err, message) = read_err(text, &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::EmptyCells {
+                count: 5,
+                first: vec![at(2, 1, "x"), at(3, 2, "y"), at(5, 4, "x")],
+            }
+        );
+        assert_eq!(
+            message,
+            "5 feature cells are empty or marked missing: Line 2 (data row 1), column \"x\"; Line 3 \
+             (data row 2), column \"y\"; Line 5 (data row 4), column \"x\" and 2 more. Fill in \
+             the missing values, or choose what to do with them: drop those rows, or fill each \
+             with its column's mean (\"Missing values\" in the page, --missing drop or \
+             --missing mean on the command line)."
+        );
+        // Empty cells before another error are what is reported.
+        let (err, _) = read_err("x,labeled\n,1\n,0\n1\n", &CsvColumns::default());
+        assert!(
+            matches!(err, CsvError::EmptyCells { count: 2, .. }),
+            "{err:?}"
+        );
+        let rows = read_feature_rows(b"a,b\n,1\n2,\n", &strings(&["a", "b"]), None);
+        assert!(
+            matches!(rows, Err(CsvError::EmptyCells { count: 2, .. })),
+            "{rows:?}"
+        );
+    }
+}

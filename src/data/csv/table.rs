@@ -1,0 +1,348 @@
+//! Opening a file: its size, its encoding, its header line and the
+//! separator that line uses, leaving a reader at the first data row.
+
+use std::collections::HashMap;
+
+use super::error::CsvError;
+use super::kinds::is_finite_number;
+use super::reader::{Rows, line_breaks};
+use super::{MAX_COLUMNS, MAX_CSV_BYTES};
+use crate::user_text::clip;
+
+/// Separators tried on the header line, in order of preference on ties, with their
+/// names for the warning about a separator other than comma.
+const DELIMITERS: [(u8, &str); 3] = [(b',', "commas"), (b';', "semicolons (;)"), (b'\t', "tabs")];
+
+/// A CSV file whose header has been read and checked, with its data rows still to read.
+pub(super) struct Table<'a> {
+    /// The detected separator.
+    pub(super) delimiter: u8,
+    /// Column names, trimmed.
+    pub(super) header: Vec<String>,
+    /// The data rows.
+    pub(super) rows: Rows<'a>,
+}
+
+impl<'a> Table<'a> {
+    /// Checks size, encoding, separator and header, leaving the reader at the first data row.
+    pub(super) fn open(bytes: &'a [u8]) -> Result<Self, CsvError> {
+        if bytes.len() > MAX_CSV_BYTES {
+            return Err(CsvError::FileTooLarge { bytes: bytes.len() });
+        }
+        let text = utf8_text(bytes)?;
+        if text.trim().is_empty() {
+            return Err(CsvError::Empty);
+        }
+        let first = header_line(text);
+        if !first.closed {
+            return Err(CsvError::UnclosedQuote { line: first.line });
+        }
+        let delimiter = detect_delimiter(first.text)?;
+        let mut rows = Rows::new(text, delimiter);
+        let Some((_, names)) = rows.next_row()? else {
+            return Err(CsvError::Empty);
+        };
+        let header: Vec<String> = names.iter().map(|name| name.trim().to_owned()).collect();
+        let found = rows.found();
+        if found > MAX_COLUMNS {
+            return Err(CsvError::TooManyColumns {
+                found,
+                limit: MAX_COLUMNS,
+            });
+        }
+        if let Some(at) = first.text.find('\u{feff}') {
+            let position = count_unquoted(first.text.get(..at).unwrap_or_default(), delimiter) + 1;
+            return Err(CsvError::ByteOrderMark {
+                position,
+                name: clip(header.get(position - 1).map_or("", String::as_str)),
+            });
+        }
+        check_header(&header, first.text)?;
+        rows.require_width(header.len());
+        Ok(Table {
+            delimiter,
+            header,
+            rows,
+        })
+    }
+}
+
+/// The bytes as text without a leading byte order mark, or where they stop being UTF-8.
+fn utf8_text(bytes: &[u8]) -> Result<&str, CsvError> {
+    let text = std::str::from_utf8(bytes).map_err(|err| CsvError::NotUtf8 {
+        line: 1 + line_breaks(bytes, 0, err.valid_up_to()),
+        byte: err.valid_up_to(),
+    })?;
+    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
+}
+
+/// The header line as found in the text.
+struct HeaderLine<'a> {
+    /// Its text, extended over line breaks inside quotes, trimmed.
+    text: &'a str,
+    /// Its 1-based line.
+    line: u64,
+    /// False when a quote opened in it is never closed.
+    closed: bool,
+}
+
+/// The first non-blank line of the text, extended over line breaks inside quotes.
+fn header_line(text: &str) -> HeaderLine<'_> {
+    let rest = text.trim_start();
+    let start = text.len() - rest.len();
+    let line = 1 + line_breaks(text.as_bytes(), 0, start);
+    let mut quoted = false;
+    let mut end = rest.len();
+    for (index, byte) in rest.bytes().enumerate() {
+        match byte {
+            b'"' => quoted = !quoted,
+            b'\n' | b'\r' if !quoted => {
+                end = index;
+                break;
+            }
+            _ => {}
+        }
+    }
+    HeaderLine {
+        text: rest.get(..end).unwrap_or(rest).trim(),
+        line,
+        closed: !quoted,
+    }
+}
+
+/// The separator that splits the header line into the most fields; ties prefer the earlier one.
+fn detect_delimiter(first_line: &str) -> Result<u8, CsvError> {
+    let mut best: Option<(u8, usize)> = None;
+    for (delimiter, _) in DELIMITERS {
+        let count = count_unquoted(first_line, delimiter);
+        if count > best.map_or(0, |(_, most)| most) {
+            best = Some((delimiter, count));
+        }
+    }
+    best.map(|(delimiter, _)| delimiter)
+        .ok_or_else(|| CsvError::NoDelimiter {
+            first_line: clip(first_line),
+        })
+}
+
+/// How often `delimiter` occurs in `line` outside double quotes.
+fn count_unquoted(line: &str, delimiter: u8) -> usize {
+    let mut quoted = false;
+    let mut count = 0;
+    for byte in line.bytes() {
+        if byte == b'"' {
+            quoted = !quoted;
+        } else if byte == delimiter && !quoted {
+            count += 1;
+        }
+    }
+    count
+}
+
+/// Refuses a header that is really data, or has unnamed or repeated columns.
+fn check_header(header: &[String], first_line: &str) -> Result<(), CsvError> {
+    if header.iter().all(|name| is_finite_number(name)) {
+        return Err(CsvError::NoHeader {
+            first_line: clip(first_line),
+        });
+    }
+    if let Some(index) = header.iter().position(String::is_empty) {
+        return Err(CsvError::UnnamedColumn {
+            position: index + 1,
+        });
+    }
+    let mut first_positions = HashMap::new();
+    for (index, name) in header.iter().enumerate() {
+        if let Some(first) = first_positions.insert(name.as_str(), index + 1) {
+            return Err(CsvError::DuplicateColumn {
+                name: clip(name),
+                first,
+                second: index + 1,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The warning for a separator other than comma, if any.
+pub(super) fn delimiter_warning(delimiter: u8) -> Option<String> {
+    DELIMITERS
+        .iter()
+        .find(|&&(byte, _)| byte == delimiter && byte != b',')
+        .map(|(_, name)| {
+            format!("Columns are separated by {name}, as detected from the header line.")
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::csv::test_support::{read, read_err, strings};
+    use crate::data::csv::{CsvColumns, preview_csv, read_csv};
+
+    #[test]
+    fn detects_semicolon_and_tab_with_a_warning() {
+        let data = read("x;labeled\n1,5;1\n2;0\n");
+        assert!(matches!(data, Err(CsvError::NonNumeric { .. })));
+        let data = read("x;labeled\n1;1\n2;0\n").unwrap();
+        assert_eq!(data.delimiter, b';');
+        assert_eq!(data.features, vec![1.0, 2.0]);
+        assert_eq!(
+            data.warnings,
+            vec!["Columns are separated by semicolons (;), as detected from the header line."]
+        );
+        let data = read("x\ty\tlabeled\n1\t2\tP\n3\t4\tU\n").unwrap();
+        assert_eq!(data.delimiter, b'\t');
+        assert_eq!(data.features, vec![1.0, 2.0, 3.0, 4.0]);
+        assert!(data.warnings[0].contains("tabs"));
+    }
+
+    #[test]
+    fn delimiter_ties_prefer_comma_and_quotes_are_ignored() {
+        assert_eq!(detect_delimiter("a;b,c"), Ok(b','));
+        assert_eq!(detect_delimiter("a\tb;c"), Ok(b';'));
+        assert_eq!(detect_delimiter("\"a,b,c\";d"), Ok(b';'));
+    }
+
+    #[test]
+    fn handles_bom_crlf_whitespace_quotes_and_blank_lines() {
+        let text =
+            "\u{feff}\"x, one\" , labeled\r\n\" 1.5 \" , Yes \r\n\r\n\"2\",N\r\n,\r\n  \r\n\r\n";
+        let data = read(text).unwrap();
+        assert_eq!(data.feature_names, strings(&["x, one"]));
+        assert_eq!(data.features, vec![1.5, 2.0]);
+        assert_eq!(data.labeled, vec![true, false]);
+    }
+
+    #[test]
+    fn empty_file() {
+        for text in ["", " \n\t\r\n ", "\u{feff}"] {
+            let (err, message) = read_err(text, &CsvColumns::default());
+            assert_eq!(err, CsvError::Empty);
+            assert!(message.contains("The file is empty"));
+        }
+    }
+
+    #[test]
+    fn not_utf8_names_line_and_byte() {
+        let bytes = b"x,labeled\n1,1\nGr\xf6\xdfe,0\n";
+        let err = read_csv(bytes, &CsvColumns::default()).unwrap_err();
+        assert_eq!(err, CsvError::NotUtf8 { line: 3, byte: 16 });
+        let message = err.to_string();
+        assert!(message.contains("line 3 (byte offset 16)"));
+        assert!(message.contains("Save the file as UTF-8"));
+        let utf16 = b"\xff\xfex\x00";
+        let err = preview_csv(utf16, 5).unwrap_err();
+        assert_eq!(err, CsvError::NotUtf8 { line: 1, byte: 0 });
+    }
+
+    #[test]
+    fn no_delimiter() {
+        let (err, message) = read_err("labeled\n1\n0\n", &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::NoDelimiter {
+                first_line: "labeled".to_owned()
+            }
+        );
+        assert!(message.contains("(\"labeled\")"));
+        assert!(message.contains("Only comma-, semicolon- or tab-separated files"));
+    }
+
+    #[test]
+    fn no_header() {
+        let (err, message) = read_err("\n1.5,2,1\n3,4,0\n", &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::NoHeader {
+                first_line: "1.5,2,1".to_owned()
+            }
+        );
+        assert!(message.contains("(\"1.5,2,1\") holds only numbers"));
+        assert!(message.contains("the first line must name the columns"));
+    }
+
+    #[test]
+    fn too_many_columns() {
+        let names: Vec<String> = (0..=MAX_COLUMNS).map(|i| format!("c{i}")).collect();
+        let text = format!("{}\n", names.join(","));
+        let (err, message) = read_err(&text, &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::TooManyColumns {
+                found: 501,
+                limit: 500
+            }
+        );
+        assert!(message.contains("has 501 columns, more than the limit of 500"));
+    }
+
+    #[test]
+    fn unnamed_column() {
+        let (err, message) = read_err(",x,labeled\n0,1,1\n1,2,0\n", &CsvColumns::default());
+        assert_eq!(err, CsvError::UnnamedColumn { position: 1 });
+        assert!(message.starts_with("Column 1 of the header has no name."));
+    }
+
+    #[test]
+    fn duplicate_column() {
+        let (err, message) = read_err("x,labeled,y,x\n1,1,2,3\n", &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::DuplicateColumn {
+                name: "x".to_owned(),
+                first: 1,
+                second: 4
+            }
+        );
+        assert!(message.contains("two columns \"x\" (columns 1 and 4)"));
+    }
+
+    #[test]
+    fn an_unclosed_quote_in_the_header_is_named() {
+        let (err, message) = read_err("\n\"x,labeled\n1,1\n2,0\n", &CsvColumns::default());
+        assert_eq!(err, CsvError::UnclosedQuote { line: 2 });
+        assert!(
+            message.starts_with("Line 2, the header, opens a quote (\") that is never closed"),
+            "{message}"
+        );
+        let (err, _) = read_err("x,\"labeled\n1,1\n2,0\n", &CsvColumns::default());
+        assert_eq!(err, CsvError::UnclosedQuote { line: 1 });
+    }
+
+    #[test]
+    fn a_second_byte_order_mark_is_refused_with_its_column() {
+        for (text, position, name) in [
+            ("\u{feff}\u{feff}x,labeled\n1,1\n2,0\n", 1, "x"),
+            ("x;\u{feff}labeled\n1;1\n2;0\n", 2, "\\u{feff}labeled"),
+            ("x,\"a,b\",\u{feff}labeled\n1,2,1\n", 3, "\\u{feff}labeled"),
+        ] {
+            let (err, message) = read_err(text, &CsvColumns::default());
+            assert_eq!(
+                err,
+                CsvError::ByteOrderMark {
+                    position,
+                    name: name.to_owned()
+                },
+                "{text:?}"
+            );
+            assert!(message.contains("holds a byte order mark"), "{message}");
+        }
+    }
+
+    #[test]
+    fn files_over_the_size_limit_are_refused_before_reading() {
+        let text = vec![b' '; MAX_CSV_BYTES + 1];
+        let err = read_csv(&text, &CsvColumns::default()).unwrap_err();
+        assert_eq!(
+            err,
+            CsvError::FileTooLarge {
+                bytes: MAX_CSV_BYTES + 1
+            }
+        );
+        assert!(
+            err.to_string()
+                .starts_with("The file is 32.0 MiB, more than the limit of 32 MiB.")
+        );
+    }
+}

@@ -1,0 +1,33 @@
+//! Helpers shared by the tests of the CSV reader.
+
+use super::{CellAt, CsvColumns, CsvError, TabularData, read_csv};
+
+/// Reads `text` with the default column choice.
+pub(super) fn read(text: &str) -> Result<TabularData, CsvError> {
+    read_csv(text.as_bytes(), &CsvColumns::default())
+}
+
+/// Reads `text`, expecting an error, and returns it with its message.
+pub(super) fn read_err(text: &str, columns: &CsvColumns) -> (CsvError, String) {
+    match read_csv(text.as_bytes(), columns) {
+        Ok(data) => panic!("expected an error, got {data:?}"),
+        Err(err) => {
+            let message = err.to_string();
+            (err, message)
+        }
+    }
+}
+
+/// Where a cell is, for an expected error.
+pub(super) fn at(line: u64, row: usize, column: &str) -> CellAt {
+    CellAt {
+        line,
+        row,
+        column: column.to_owned(),
+    }
+}
+
+/// The items as owned strings.
+pub(super) fn strings(items: &[&str]) -> Vec<String> {
+    items.iter().map(|item| (*item).to_owned()).collect()
+}

@@ -29,7 +29,7 @@ pub fn Intro() -> impl IntoView {
             <h2 id="intro-title">"What is PU learning?"</h2>
             <p class="intro-summary">{INTRO_SUMMARY}</p>
             <nav class="lessons" id="lessons" aria-label="Lessons">
-                <h3>"Lessons: one idea each, ready to show a class"</h3>
+                <h3>"Lessons, one idea each:"</h3>
                 <ul>
                     {LESSONS.iter().map(|lesson| view! {
                         <li><a id=format!("lesson-link-{}", lesson.key) href=format!("#{}", lesson.hash())>{lesson.title}</a></li>

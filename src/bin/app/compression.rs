@@ -7,7 +7,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{ReadableWritablePair, Response};
 
-use crate::data_loader::describe;
+use crate::js_error::describe;
 
 /// Gunzip `gz`.
 pub async fn gunzip(gz: &[u8]) -> Result<Vec<u8>, String> {

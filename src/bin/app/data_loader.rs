@@ -7,11 +7,12 @@ use std::rc::Rc;
 
 use js_sys::Uint8Array;
 use policypu::data::tasks::BuiltinDataset;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{ReadableStreamDefaultReader, Response};
 
 use crate::compression;
+use crate::js_error::describe;
 use crate::state::DownloadProgress;
 
 /// The uncompressed `.pubin` training and test files of one dataset.
@@ -57,17 +58,6 @@ pub async fn load(
     let bytes = Rc::new(DatasetBytes { train, test });
     CACHE.with(|c| c.borrow_mut().insert(dataset, bytes.clone()));
     Ok(bytes)
-}
-
-/// A thrown JavaScript value in words.
-pub fn describe(e: JsValue) -> String {
-    e.as_string()
-        .or_else(|| {
-            js_sys::Reflect::get(&e, &"message".into())
-                .ok()
-                .and_then(|m| m.as_string())
-        })
-        .unwrap_or_else(|| format!("{e:?}"))
 }
 
 /// GET `url`, reporting bytes received as they arrive.

@@ -5,9 +5,10 @@ use policypu::config::RunConfig;
 use policypu::export::file_stem;
 use wasm_bindgen::JsCast;
 
+use crate::js_error::describe;
+
 /// Offer `bytes` as a file called `name` of type `mime`.
 pub fn download(name: &str, mime: &str, bytes: &[u8]) -> Result<(), String> {
-    let describe = |e: wasm_bindgen::JsValue| format!("{e:?}");
     let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);

@@ -16,6 +16,7 @@ mod explainer;
 mod export_buttons;
 mod form;
 mod intro;
+mod js_error;
 mod lesson_banner;
 mod run_history;
 mod run_lifecycle;

@@ -30,8 +30,8 @@ pub struct CsvPreview {
 /// labeled flags (1/0, true/false, yes/no, y/n, P/U) or all as ground-truth values
 /// (the same plus P/N, pos/neg, positive/negative) is `Flag`, even if they are also
 /// numbers, as 0/1 are; one whose cells are all finite numbers is `Numeric`; anything
-/// else is `Text`. Blank cells do not change the kind (but [`read_csv`](super::read_csv) refuses blank
-/// feature cells).
+/// else is `Text`. Blank cells do not change the kind (but
+/// [`read_csv`](super::read_csv) refuses blank feature cells).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ColumnKind {
     /// Finite numbers that are not all flags: a feature candidate.
@@ -47,8 +47,9 @@ pub enum ColumnKind {
 /// First `max_rows` rows plus each column's kind judged over the whole file.
 ///
 /// # Errors
-/// The same errors as [`read_csv`](super::read_csv) for encoding, header, separator and ragged-row
-/// problems. The row limit is not enforced here: compare `total_rows` with [`MAX_ROWS`](super::MAX_ROWS).
+/// The same errors as [`read_csv`](super::read_csv) for encoding, header,
+/// separator and ragged-row problems. The row limit is not enforced here:
+/// compare `total_rows` with [`MAX_ROWS`](super::MAX_ROWS).
 pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError> {
     let Table {
         delimiter,

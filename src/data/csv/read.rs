@@ -198,7 +198,8 @@ struct ParsedRows {
     labeled_values: Vec<String>,
 }
 
-/// Parses every data row; past [`MAX_ROWS`] rows are only counted, for the error.
+/// Parses every data row; past [`MAX_ROWS`](super::MAX_ROWS) rows are only
+/// counted, for the error.
 fn parse_rows(
     rows: &mut Rows<'_>,
     header: &[String],

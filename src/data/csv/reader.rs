@@ -6,9 +6,10 @@
 //! checks row lengths itself, because it could not keep three of the
 //! module's rules (measured with `csv` 1.4.0):
 //! - memory: a `csv` record keeps every field, so a line of 8 million
-//!   commas (8 MB) costs it about 470 MB where 34 MB are allowed, and a data
-//!   row of 4 million commas about 100 MB where 17 MB are allowed; this
-//!   reader keeps at most [`FIELDS_KEPT`] fields and only counts the rest;
+//!   commas (8 MB) costs it about 470 MB, and a data row of 4 million commas
+//!   about 100 MB, where `tests/memory.rs` allows 4 bytes per input byte
+//!   (34 MB and 17 MB); this reader keeps at most [`FIELDS_KEPT`] fields of
+//!   a record and only counts the rest;
 //! - line numbers: `csv` counts only `\n`, so every record of a file whose
 //!   lines end in a lone `\r` is on its line 1, and a record's position is
 //!   taken before the blank lines that precede it;

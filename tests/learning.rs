@@ -6,7 +6,8 @@ use burn::tensor::Device;
 use policypu::config::{Learner, RunConfig};
 use policypu::learn::Trainer;
 use policypu::learn::trainer::run_to_end;
-use policypu::report::{EpochReport, Stage, ViewSource};
+use policypu::priors::PriorMethod;
+use policypu::report::{EpochReport, PriorSource, Stage, ViewSource};
 use policypu::split::{PuSplit, split_builtin};
 
 fn problem() -> (PuSplit, RunConfig) {
@@ -111,15 +112,17 @@ fn same_seed_reproduces_the_run_exactly() {
 }
 
 #[test]
-fn nnpu_without_a_known_prior_is_refused_with_advice() {
+fn nnpu_without_a_known_prior_uses_the_tice_estimate_and_its_spread() {
     let (mut split, config) = problem();
     split.prior = None;
     let config = RunConfig {
         learner: Learner::NnPu,
         ..config
     };
-    let err = Trainer::new(&config, &split, &Device::flex())
-        .err()
-        .unwrap();
-    assert!(err.to_string().contains("needs the class prior"), "{err}");
+    let trainer = Trainer::new(&config, &split, &Device::flex()).unwrap();
+    let prior = trainer.prior().unwrap();
+    assert_eq!(prior.source, PriorSource::Estimated(PriorMethod::Tice));
+    assert_eq!(prior.true_rho, None);
+    assert!((0.2..=0.8).contains(&prior.rho), "ρ = {}", prior.rho);
+    assert!(prior.spread.is_some_and(|s| s > 0.0 && s < 0.2), "{:?}", prior.spread);
 }

@@ -1,0 +1,108 @@
+// The browser benchmark (scripts/bench-browser.sh): headless Chromium on the
+// release build in dist/. Inside a fresh training worker it times the same
+// step as `policypu bench` (src/step_timing.rs: forward, backward and
+// optimiser update of a batch of 128; the median of 20 steps after 3
+// warm-ups, 5 after 1 for the paper CNN) for each model preset and for a
+// one-network and a policyPU learner; then the default demo from Train to
+// the final report, and the longest main-thread task while it trains (a
+// `longtask` PerformanceObserver). Prints markdown tables shaped like
+// `policypu bench`'s.
+//
+//   node tests/e2e/bench.mjs              CPU backend (no adapter)
+//   node tests/e2e/bench.mjs --webgpu     also WebGPU (SwiftShader here: correctness, not speed)
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openApp, waitForStatus } from './app.mjs';
+import { launchBrowser } from './browser.mjs';
+import { startStaticServer } from './server.mjs';
+
+const DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist');
+const MODELS = ['fast', 'small-cnn', 'paper-mlp4', 'paper-mlp6', 'paper-cnn'];
+const LEARNERS = ['biased-pu', 'weighter'];
+const STANDARD = { warmup: 3, timed: 20 };
+const SLOW = { warmup: 1, timed: 5 };
+const DEMO_LIMIT_MS = 10 * 60_000;
+
+/** In the page: time one model × learner in a fresh worker; resolves to FromWorker::BenchDone's fields. */
+function benchInWorker({ model, learner, backend, plan }) {
+  return new Promise(async (done, fail) => {
+    const unzip = async (url) => {
+      const response = await fetch(url);
+      const stream = response.body.pipeThrough(new DecompressionStream('gzip'));
+      return new Uint8Array(await new Response(stream).arrayBuffer());
+    };
+    const [train, test] = await Promise.all([unzip('data/mnist_train.pubin.gz'), unzip('data/mnist_test.pubin.gz')]);
+    const worker = new Worker('./worker_loader.js');
+    worker.onerror = (e) => fail(new Error(`worker error: ${e.message}`));
+    worker.onmessage = ({ data }) => {
+      if (data === 'Ready') {
+        worker.postMessage({
+          Bench: {
+            config: { learner, model, backend, split: { n_labeled: 1000 }, policy: { pretrain_epochs: 0 } },
+            data: { Builtin: { train, test } },
+            plan,
+          },
+        });
+      } else if (data?.BenchDone) {
+        worker.terminate();
+        done(data.BenchDone);
+      } else if (data?.Error || data?.Crashed) {
+        worker.terminate();
+        fail(new Error(data.Error ?? data.Crashed));
+      }
+    };
+  });
+}
+
+async function stepTable(page, backend) {
+  console.log(`\nbackend: ${backend === 'cpu' ? 'CPU (Burn flex, wasm, one thread)' : 'WebGPU'}, batch 128\n`);
+  console.log('| model | learner | ms per step | examples/s | steps timed (after warm-ups) |');
+  console.log('|---|---|---|---|---|');
+  for (const model of MODELS) {
+    for (const learner of LEARNERS) {
+      const plan = model === 'paper-cnn' ? SLOW : STANDARD;
+      try {
+        const { timing, device } = await page.evaluate(benchInWorker, { model, learner, backend, plan });
+        const where = backend === 'gpu' ? ` (${device.vendor ?? '?'} ${device.architecture ?? ''})` : '';
+        console.log(`| ${model} | ${learner}${where} | ${timing.median_ms.toFixed(1)} | ${timing.examples_per_s.toFixed(0)} | ${plan.timed} (${plan.warmup}) |`);
+      } catch (error) {
+        console.log(`| ${model} | ${learner} | failed: ${String(error.message ?? error).split('\n')[0]} | | |`);
+      }
+    }
+  }
+}
+
+/** The default demo: Train to "Done.", and the longest main-thread task meanwhile. */
+async function demo(page, url) {
+  await openApp(page, url);
+  await page.evaluate(() => {
+    window.longestTaskMs = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.longestTaskMs = Math.max(window.longestTaskMs, entry.duration);
+    }).observe({ type: 'longtask', buffered: false });
+  });
+  const started = Date.now();
+  await page.locator('#train:enabled').click();
+  await waitForStatus(page, 'Done.', DEMO_LIMIT_MS);
+  const seconds = (Date.now() - started) / 1000;
+  const longest = await page.evaluate(() => window.longestTaskMs);
+  const accuracy = await page.locator('#metric-accuracy').getAttribute('data-value');
+  console.log('\n| default demo (MNIST, n_l = 300, Weighter, fast MLP, 10 + 10 + 20 epochs) | value |');
+  console.log('|---|---|');
+  console.log(`| Train to final report | ${seconds.toFixed(1)} s |`);
+  console.log(`| longest main-thread task while training | ${longest.toFixed(0)} ms |`);
+  console.log(`| final test accuracy | ${accuracy} |`);
+}
+
+const webgpu = process.argv.includes('--webgpu');
+const server = await startStaticServer(DIST);
+const browser = await launchBrowser(webgpu ? 'webgpu' : 'cpu');
+try {
+  await openApp(browser.page, server.url);
+  await stepTable(browser.page, 'cpu');
+  if (webgpu) await stepTable(browser.page, 'gpu');
+  await demo(browser.page, server.url);
+} finally {
+  await browser.close();
+  await server.close();
+}

@@ -10,6 +10,8 @@
 //
 //   node tests/e2e/bench.mjs              CPU backend (no adapter)
 //   node tests/e2e/bench.mjs --webgpu     also WebGPU (SwiftShader here: correctness, not speed)
+import { execFileSync } from 'node:child_process';
+import { cpus } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openApp, waitForStatus } from './app.mjs';
@@ -94,10 +96,25 @@ async function demo(page, url) {
   console.log(`| final test accuracy | ${accuracy} |`);
 }
 
+/** Which build and machine the figures are of, for a results file's head. */
+function provenance() {
+  const git = (args) => {
+    try {
+      return execFileSync('git', args, { encoding: 'utf8' }).trim();
+    } catch {
+      return 'unknown';
+    }
+  };
+  const dirty = git(['status', '--porcelain', '--untracked-files=no']) ? ' (with uncommitted changes)' : '';
+  console.log(`Command: \`scripts/bench-browser.sh ${process.argv.slice(2).join(' ')}\`, dist/ built from commit ${git(['rev-parse', '--short', 'HEAD'])}${dirty}.`);
+  console.log(`Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), headless Chromium; ${new Date().toISOString()}.`);
+}
+
 const webgpu = process.argv.includes('--webgpu');
 const server = await startStaticServer(DIST);
 const browser = await launchBrowser(webgpu ? 'webgpu' : 'cpu');
 try {
+  provenance();
   await openApp(browser.page, server.url);
   await stepTable(browser.page, 'cpu');
   if (webgpu) await stepTable(browser.page, 'gpu');

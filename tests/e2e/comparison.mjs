@@ -37,6 +37,8 @@ async function readCompareTable(page) {
 
 async function twoLearnersFillTheTable({ page, note }) {
   await setField(page, 'optim.epochs', '3');
+  // The controls fold to one line so the results stay in view; open them.
+  await page.locator('#compare-title').click();
   const wanted = ['nnPU (true π)', 'biased PU'];
   for (const [i, name] of LEARNERS.entries()) {
     const box = page.locator(`#compare-learner-${i}`);

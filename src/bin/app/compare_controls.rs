@@ -1,5 +1,6 @@
 //! "Compare learners": tick learners, then run them one after another on
-//! the form's split (same data, split settings and seed).
+//! the form's split (same data, split settings and seed). Folded to one line
+//! (with the comparison's progress) until opened, so the results stay in view.
 
 use leptos::prelude::*;
 use policypu::config::Learner;
@@ -38,8 +39,11 @@ pub fn CompareControls() -> impl IntoView {
         })
     };
     view! {
-        <section class="panel compare-controls" id="compare-controls" aria-labelledby="compare-title">
-            <h3 id="compare-title">"Compare learners on the same split"</h3>
+        <details class="panel compare-controls" id="compare-controls">
+            <summary>
+                <span id="compare-title">"Compare learners on the same split"</span>
+                " "<span class="hint" id="compare-progress" aria-live="polite">{progress}</span>
+            </summary>
             <div class="checks" role="group" aria-label="Learners to compare">
                 {Learner::ALL.iter().enumerate().map(|(i, learner)| {
                     let learner = *learner;
@@ -58,7 +62,6 @@ pub fn CompareControls() -> impl IntoView {
                 on:click=move |_| run_lifecycle::start_comparison(state, chosen.get_untracked())>
                 "Run the comparison"
             </button>
-            <span class="hint" id="compare-progress" aria-live="polite">{progress}</span>
-        </section>
+        </details>
     }
 }

@@ -213,17 +213,18 @@ impl PriorUsed {
             PriorSource::Given => "given in the settings".to_string(),
             PriorSource::Estimated(method) => format!("estimated by {}", method.name()),
         };
-        let check = match (self.source, self.true_rho, self.spread) {
-            (PriorSource::Truth, _, _) => String::new(),
-            (_, Some(truth), _) => format!(" (true {truth:.3}, error {:+.3})", self.rho - truth),
-            (_, None, Some(spread)) => format!(
-                " ± {spread:.3} (standard deviation over {} bootstrap resamples; no truth column \
-                 to compare with)",
+        let spread = self.spread.map_or(String::new(), |spread| {
+            format!(
+                " ± {spread:.3} (standard deviation over {} bootstrap resamples)",
                 crate::priors::bootstrap::BOOTSTRAP_SAMPLES
-            ),
-            (_, None, None) => String::new(),
+            )
+        });
+        let truth = match (self.source, self.true_rho) {
+            (PriorSource::Truth, _) => String::new(),
+            (_, Some(truth)) => format!(" (true {truth:.3}, error {:+.3})", self.rho - truth),
+            (_, None) => "; no truth column to compare with".to_string(),
         };
-        format!("Class prior ρ = {:.3}, {source}{check}.", self.rho)
+        format!("Class prior ρ = {:.3}{spread}, {source}{truth}.", self.rho)
     }
 }
 
@@ -388,9 +389,11 @@ mod tests {
             spread: Some(0.04),
             ..estimated
         };
-        assert!(blind.sentence().starts_with(
-            "Class prior ρ = 0.300, estimated by TIcE ± 0.040 (standard deviation over 10"
-        ));
+        assert_eq!(
+            blind.sentence(),
+            "Class prior ρ = 0.300 ± 0.040 (standard deviation over 10 bootstrap resamples), \
+             estimated by TIcE; no truth column to compare with."
+        );
     }
 
     #[test]

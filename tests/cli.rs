@@ -365,8 +365,8 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
     );
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains("estimated by TIcE ± ")
-            && stderr.contains("(standard deviation over 10 bootstrap resamples"),
+        stderr.contains("(standard deviation over 10 bootstrap resamples), estimated by TIcE")
+            && stderr.contains("no truth column to compare with"),
         "{stderr}"
     );
     // nnPU without a given prior uses the estimate instead of failing.

@@ -13,7 +13,7 @@ use super::learners::{self, Method};
 use super::saved_classifier::record_bytes;
 use super::schedule::{Schedule, batch_bounds};
 use super::{TrainError, check_finite};
-use crate::config::RunConfig;
+use crate::config::{DataConfig, RunConfig};
 use crate::priors::{PriorEstimate, PriorMethod, PuRows, bootstrap};
 use crate::report::{
     BatchProgress, Curves, EpochReport, PriorSource, PriorUsed, PuMetrics, Stage, TestMetrics,
@@ -311,11 +311,12 @@ impl Trainer {
 
 /// The run's class prior: the one its learner needs (estimated from the
 /// split's training rows, given in the settings, or the split's truth), or,
-/// when the split has no truth (a CSV without a truth column), TIcE's
-/// estimate for every learner: nothing else knows the prior there, nnPU
-/// needs one and the PU metrics assume one.
+/// for CSV data, TIcE's estimate with its bootstrap spread for every learner:
+/// without a truth column nothing else knows the prior (nnPU needs one, the
+/// PU metrics assume one), and with one the user sees how well it is estimated.
 fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed>, TrainError> {
     let learner = config.learner;
+    let csv = matches!(config.data, DataConfig::Csv { .. });
     let given = config
         .nnpu
         .prior
@@ -330,15 +331,16 @@ fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed>, T
                 spread: None,
             }));
         }
-        (None, None, Some(truth)) => {
-            return Ok(learner.uses_prior().then_some(PriorUsed {
+        (None, None, Some(truth)) if learner.uses_prior() => {
+            return Ok(Some(PriorUsed {
                 source: PriorSource::Truth,
                 rho: truth,
                 true_rho: Some(truth),
                 spread: None,
             }));
         }
-        (None, None, None) => PriorMethod::Tice,
+        (None, None, truth) if csv || truth.is_none() => PriorMethod::Tice,
+        (None, None, _) => return Ok(None),
     };
     let rows = PuRows::new(
         split.train_x.clone(),
@@ -348,10 +350,11 @@ fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed>, T
     let estimate: PriorEstimate = method
         .estimate(&rows, config.seed)
         .map_err(|e| TrainError::Config(e.to_string()))?;
-    // Without the truth, its spread is the user's only check on the estimate.
-    let spread = match split.prior {
-        Some(_) => None,
-        None => Some(
+    // On a CSV the spread is the user's check on the estimate (the only one
+    // without a truth column); the built-in grids skip its cost.
+    let spread = match csv || split.prior.is_none() {
+        false => None,
+        true => Some(
             bootstrap::spread(method, &rows, config.seed, bootstrap::BOOTSTRAP_SAMPLES)
                 .map_err(|e| TrainError::Config(e.to_string()))?,
         ),

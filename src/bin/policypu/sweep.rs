@@ -239,9 +239,12 @@ fn format_table(
             }
         }
         t.push('\n');
-        if cells.iter().any(|c| {
-            !c.priors.is_empty() && c.priors[0].source != policypu::report::PriorSource::Truth
-        }) {
+        // Learners that use no prior also report TIcE's on a CSV; the table is about the ones that use it.
+        if spec.learner.uses_prior()
+            && cells.iter().any(|c| {
+                !c.priors.is_empty() && c.priors[0].source != policypu::report::PriorSource::Truth
+            })
+        {
             priors.push((
                 spec.label(),
                 cells.iter().map(prior_summary).collect::<Vec<_>>(),

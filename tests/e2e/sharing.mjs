@@ -78,6 +78,8 @@ async function exportsAreWellFormed({ page }) {
   await setField(page, 'policy.pretrain_epochs', '1');
   await trainToDone(page, SHORT_RUN_MS);
   const epochs = await readDataValue(page, 'epochs-done');
+  const [named] = await Promise.all([page.waitForEvent('download'), page.locator('#export-epochs-csv').click()]);
+  expectEqual(named.suggestedFilename(), 'policypu-weighter-mnist-nl300-rho0.5-seed1-epochs.csv', 'file name of the metrics');
   const csv = (await downloadText(page, 'export-epochs-csv')).trim().split('\n');
   expect(csv[0].startsWith('stage,epoch,accuracy,roc_auc,pr_auc'), `epochs CSV header: ${csv[0]}`);
   expectEqual(csv.length, 1 + epochs, 'epochs CSV rows');

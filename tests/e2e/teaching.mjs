@@ -178,6 +178,9 @@ async function layoutAndKeyboard({ page, note }) {
   await expectNoHorizontalScroll(page, '1366×768');
   const trainBottom = await page.locator('#train').evaluate((e) => e.getBoundingClientRect().bottom);
   expect(trainBottom <= LAPTOP.height, `#train is above the fold at 1366×768 (its bottom at ${trainBottom} px)`);
+  const scoresTop = await page.locator('#results .scores').evaluate((e) => e.getBoundingClientRect().top + window.scrollY);
+  note(`the scores start ${scoresTop.toFixed(0)} px down the page at 1366×768`);
+  expect(scoresTop < LAPTOP.height, `the latest scores are above the fold at 1366×768 (at ${scoresTop} px)`);
 
   await page.setViewportSize(TABLET);
   await expectNoHorizontalScroll(page, '768×1024');
@@ -202,8 +205,21 @@ async function layoutAndKeyboard({ page, note }) {
   await screenshot(page, 'tablet-768x1024.png');
 }
 
+/** A first visitor who ignores the tour and presses Train: it moves to "Watch it learn". */
+async function trainingMovesAnIgnoredTour({ page }) {
+  await waitForTourStep(page, 1);
+  await setField(page, 'optim.epochs', '1');
+  await setField(page, 'policy.pretrain_epochs', '0');
+  await page.locator('#train:enabled').click();
+  await waitUntil('the tour at its last stop', async () => {
+    const title = page.locator('#tour-title');
+    return (await title.count()) > 0 && (await title.textContent()).trim() === 'Watch it learn';
+  }, { timeoutMs: 30_000, lastSeen: async () => `${await tourStep(page)}` });
+}
+
 export const teachingTests = [
   { name: 'first visit shows the tour: Next, Back, Skip, reload, Take the tour', mode: 'cpu', tour: true, run: tourOnFirstVisit },
+  { name: 'pressing Train while the tour waits moves it to what to watch', mode: 'cpu', tour: true, run: trainingMovesAnIgnoredTour },
   { name: 'every chart panel has an explanation citing the paper', mode: 'cpu', run: everyPanelExplained },
   { name: 'laptop and tablet layouts: no horizontal scroll, Tab reaches Train', mode: 'cpu', run: layoutAndKeyboard },
 ];

@@ -42,6 +42,8 @@ async function defaultRunOnCpu({ page, note }) {
   const device = await readDevice(page);
   expectEqual(device.badge, 'CPU', 'device badge');
   expectEqual(timing.epochs, 40, '#epochs-done (10 + 10 pre-training + 20 epochs)');
+  expectEqual((await page.locator('#epochs-done').textContent()).trim(), '20 of 20', 'training epochs shown');
+  expect((await page.locator('#pretraining-done').textContent()).includes('+ 20 pre-training'), 'pre-training said apart');
   const accuracy = await readDataValue(page, 'metric-accuracy');
   note(`final test accuracy ${accuracy}`);
   expectAbove(accuracy, 0.85, 'final test accuracy');

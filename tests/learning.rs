@@ -124,5 +124,9 @@ fn nnpu_without_a_known_prior_uses_the_tice_estimate_and_its_spread() {
     assert_eq!(prior.source, PriorSource::Estimated(PriorMethod::Tice));
     assert_eq!(prior.true_rho, None);
     assert!((0.2..=0.8).contains(&prior.rho), "ρ = {}", prior.rho);
-    assert!(prior.spread.is_some_and(|s| s > 0.0 && s < 0.2), "{:?}", prior.spread);
+    assert!(
+        prior.spread.is_some_and(|s| s > 0.0 && s < 0.2),
+        "{:?}",
+        prior.spread
+    );
 }

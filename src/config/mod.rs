@@ -557,6 +557,33 @@ impl RunConfig {
         self.data = DataConfig::Csv { columns };
     }
 
+    /// The prior given in the settings, when this run's learner uses it
+    /// (uPU and nnPU; the estimating learners ignore it).
+    pub fn given_prior(&self) -> Option<f64> {
+        let learner = self.learner;
+        self.nnpu
+            .prior
+            .filter(|_| learner.uses_prior() && learner.prior_estimator().is_none())
+    }
+
+    /// The learner's name as this run uses it: a given prior replaces the
+    /// truth a name promises ("nnPU (π = 0.2)"), and the frozen-policy
+    /// ablation says so ("policyPU_weighter (frozen policy)").
+    pub fn learner_label(&self) -> String {
+        let name = match self.given_prior() {
+            Some(prior) => self
+                .learner
+                .name()
+                .replace("true π", &format!("π = {prior}")),
+            None => self.learner.name().to_string(),
+        };
+        if self.learner.uses_policy() && self.policy.frozen {
+            name + " (frozen policy)"
+        } else {
+            name
+        }
+    }
+
     /// Every field outside its allowed range, with a message saying the range.
     pub fn validate(&self) -> Vec<FieldError> {
         let mut errors = Vec::new();
@@ -754,6 +781,18 @@ mod tests {
         let s = RunConfig::paper(BuiltinDataset::Mnist, Learner::Separator);
         assert_eq!(s.policy.weight_decay, 0.5);
         assert_eq!(s.optim.epochs, 300);
+    }
+
+    #[test]
+    fn labels_name_a_given_prior_and_a_frozen_policy() {
+        let mut c = RunConfig::default();
+        c.policy.frozen = true;
+        c.nnpu.prior = Some(0.2);
+        assert_eq!(c.learner_label(), "policyPU_weighter (frozen policy)");
+        c.learner = Learner::NnPu;
+        assert_eq!(c.learner_label(), "nnPU (π = 0.2)");
+        c.learner = Learner::TiceNnPu;
+        assert_eq!(c.learner_label(), "TIcE+nnPU");
     }
 
     #[test]

@@ -317,11 +317,7 @@ impl Trainer {
 fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed>, TrainError> {
     let learner = config.learner;
     let csv = matches!(config.data, DataConfig::Csv { .. });
-    let given = config
-        .nnpu
-        .prior
-        .filter(|_| learner.uses_prior() && learner.prior_estimator().is_none());
-    let method = match (learner.prior_estimator(), given, split.prior) {
+    let method = match (learner.prior_estimator(), config.given_prior(), split.prior) {
         (Some(method), _, _) => method,
         (None, Some(rho), truth) => {
             return Ok(Some(PriorUsed {

@@ -109,20 +109,7 @@ pub struct RunRecord {
 impl RunRecord {
     /// "#3 policyPU_weighter", "#4 policyPU_weighter (frozen policy)", "#5 nnPU (π = 0.2)".
     pub fn label(&self) -> String {
-        let c = &self.config;
-        let name = match c.nnpu.prior {
-            // A given prior replaces the truth the name promises.
-            Some(prior) if c.learner.uses_prior() && c.learner.prior_estimator().is_none() => {
-                c.learner.name().replace("true π", &format!("π = {prior}"))
-            }
-            _ => c.learner.name().to_string(),
-        };
-        let frozen = if c.learner.uses_policy() && c.policy.frozen {
-            " (frozen policy)"
-        } else {
-            ""
-        };
-        format!("#{} {name}{frozen}", self.id)
+        format!("#{} {}", self.id, self.config.learner_label())
     }
 }
 

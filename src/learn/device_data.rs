@@ -63,19 +63,23 @@ pub async fn probabilities(net: &Network, x: &Tensor<2>) -> Result<Vec<f32>, Tra
         .collect())
 }
 
-/// net(x) for every row of `x`, in chunks, read back to the host.
+/// net(x) for every row of `x`, in chunks on the device, read back to the
+/// host once (each read-back is a wait for the device on WebGPU).
 pub async fn logits_of(net: &Network, x: &Tensor<2>) -> Result<Vec<f32>, TrainError> {
     let [rows, _] = x.dims();
-    let mut out = Vec::with_capacity(rows);
-    let mut start = 0;
-    while start < rows {
-        let end = (start + INFERENCE_CHUNK).min(rows);
-        #[allow(clippy::single_range_in_vec_init)] // Burn's per-dimension range list
-        let chunk = x.clone().slice([start..end]);
-        out.extend(read_vec(net.forward(chunk).flatten::<1>(0, 1)).await?);
-        start = end;
+    let chunks: Vec<Tensor<1>> = (0..rows)
+        .step_by(INFERENCE_CHUNK)
+        .map(|start| {
+            let end = (start + INFERENCE_CHUNK).min(rows);
+            #[allow(clippy::single_range_in_vec_init)] // Burn's per-dimension range list
+            let chunk = x.clone().slice([start..end]);
+            net.forward(chunk).flatten::<1>(0, 1)
+        })
+        .collect();
+    if chunks.is_empty() {
+        return Ok(Vec::new());
     }
-    Ok(out)
+    read_vec(Tensor::cat(chunks, 0)).await
 }
 
 /// sigmoid of a batch's logits, as a device tensor.

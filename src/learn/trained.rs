@@ -1,5 +1,7 @@
 //! A network with its Adam optimiser and learning rate.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use burn::module::Module;
 use burn::optim::decay::WeightDecayConfig;
 use burn::optim::{AdamConfig, GradientsParams, ModuleOptimizer};
@@ -13,6 +15,14 @@ pub struct Trained {
     pub net: Network,
     optimizer: ModuleOptimizer,
     lr: f64,
+    stamp: u64,
+}
+
+/// Source of [`Trained::weights_stamp`]: unique across every network trained.
+static NEXT_STAMP: AtomicU64 = AtomicU64::new(0);
+
+fn next_stamp() -> u64 {
+    NEXT_STAMP.fetch_add(1, Ordering::Relaxed)
 }
 
 impl Trained {
@@ -23,6 +33,7 @@ impl Trained {
             net,
             optimizer: AdamConfig::new().with_weight_decay(decay).init(),
             lr,
+            stamp: next_stamp(),
         }
     }
 
@@ -30,10 +41,54 @@ impl Trained {
     pub fn descend(&mut self, loss: Tensor<1>) {
         let grads = GradientsParams::from_grads(loss.backward(), &self.net);
         self.net = self.optimizer.step(self.lr, self.net.clone(), grads);
+        self.stamp = next_stamp();
+    }
+
+    /// Changes whenever the weights do (and differs between networks), so
+    /// an evaluation made under one stamp can be reused while it holds.
+    pub fn weights_stamp(&self) -> u64 {
+        self.stamp
     }
 
     /// The network without autodiff, batch norm in inference mode.
     pub fn inference(&self) -> Network {
         self.net.valid()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use burn::tensor::Device;
+
+    use super::*;
+    use crate::config::ModelPreset;
+    use crate::data::FeatureShape;
+    use crate::learn::network::Role;
+    use crate::rng::PortableRng;
+
+    #[test]
+    fn the_weights_stamp_changes_with_each_step_and_between_networks() {
+        let device = Device::flex().autodiff();
+        let shape = FeatureShape::Vector { dim: 3 };
+        let mut rng = PortableRng::new(1, 0);
+        let mut new = || {
+            let net = Network::new(
+                ModelPreset::Fast,
+                Role::Classifier,
+                shape,
+                &mut rng,
+                &device,
+            )
+            .unwrap();
+            Trained::new(net, 0.1, 0.0)
+        };
+        let (mut a, b) = (new(), new());
+        assert_ne!(a.weights_stamp(), b.weights_stamp());
+        let before = a.weights_stamp();
+        assert_eq!(a.weights_stamp(), before, "changed without a step");
+        let x = Tensor::<2>::from_floats([[1.0, 2.0, 3.0]], &device);
+        let loss = a.net.forward(x).sum();
+        a.descend(loss);
+        assert_ne!(a.weights_stamp(), before);
     }
 }

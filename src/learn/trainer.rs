@@ -42,6 +42,7 @@ pub struct Trainer {
     run_started: Instant,
     epoch_started: Instant,
     last_test_scores: Vec<f32>,
+    test_logits: Option<StampedLogits>,
     warnings: Vec<String>,
     batches_done: usize,
 }
@@ -97,6 +98,7 @@ impl Trainer {
             run_started: now,
             epoch_started: now,
             last_test_scores: Vec::new(),
+            test_logits: None,
             warnings: workload.warnings.iter().map(ToString::to_string).collect(),
             batches_done: 0,
             method,
@@ -250,8 +252,17 @@ impl Trainer {
 
     /// Evaluate, report, let the learner act, and move the schedule on.
     async fn finish_epoch(&mut self, stage: Stage) -> Result<EpochReport, TrainError> {
-        let logits = logits_of(&self.ctx.classifier.inference(), &self.ctx.data.test_x).await?;
-        check_finite(&logits, "the classifier's test-set logits")?;
+        let stamp = self.ctx.classifier.weights_stamp();
+        let logits = match self.test_logits.take() {
+            // The classifier has not changed since the last epoch (the policy's pre-training).
+            Some(cached) if cached.stamp == stamp => cached.logits,
+            _ => {
+                let logits =
+                    logits_of(&self.ctx.classifier.inference(), &self.ctx.data.test_x).await?;
+                check_finite(&logits, "the classifier's test-set logits")?;
+                logits
+            }
+        };
         let (source, viewer) = match self.method.unlabeled_viewer(stage) {
             Some(policy) => (ViewSource::Policy, policy),
             None => (ViewSource::Classifier, self.ctx.classifier.inference()),
@@ -302,11 +313,18 @@ impl Trainer {
             elapsed_ms: self.run_started.elapsed().as_secs_f64() * 1e3,
         };
         self.last_test_scores = scores;
+        self.test_logits = Some(StampedLogits { stamp, logits });
         self.batch = 0;
         self.method.end_epoch(&mut self.ctx, stage, epoch).await?;
         self.schedule.advance();
         Ok(report)
     }
+}
+
+/// The classifier's test-set logits and the weights they were computed with.
+struct StampedLogits {
+    stamp: u64,
+    logits: Vec<f32>,
 }
 
 /// The run's class prior: the one its learner needs (estimated from the

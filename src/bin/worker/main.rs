@@ -15,7 +15,18 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 use runner::Control;
 
+// Burn's WebGPU stack registers itself in static constructors (`inventory`).
+// Unless the program calls them itself, the linker makes every entry into
+// the module (each callback, each await resumed, each value handed to JS)
+// run them all again: 60% of a training run's time (a CPU profile of the
+// default demo). So they run once, here.
+unsafe extern "C" {
+    fn __wasm_call_ctors();
+}
+
 fn main() {
+    // SAFETY: called once, before anything reads what the constructors register.
+    unsafe { __wasm_call_ctors() };
     std::panic::set_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
         post::send(&FromWorker::Crashed(format!(

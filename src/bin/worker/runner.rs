@@ -111,7 +111,7 @@ async fn run(id: u64, config: RunConfig, data: DataPayload, control: Rc<RefCell<
             }
             Err(e) => return post::send(&FromWorker::Error(format!("Training stopped: {e}"))),
         }
-        post::sleep(0).await;
+        post::yield_now().await;
     }
 }
 

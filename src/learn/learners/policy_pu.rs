@@ -17,7 +17,7 @@ use super::{Method, Pending};
 use crate::config::{Learner, PolicyConfig};
 use crate::learn::action::ActionDistribution;
 use crate::learn::context::{Batch, TrainContext, as_targets};
-use crate::learn::device_data::{probability_tensor, read_vec};
+use crate::learn::device_data::{logits_of, probability_tensor, read_vec};
 use crate::learn::losses::bce_with_logits;
 use crate::learn::network::{Network, Role};
 use crate::learn::reward::policy_signal;
@@ -29,6 +29,9 @@ use crate::report::Stage;
 pub struct PolicyPu {
     online: Trained,
     target: Network,
+    /// Θ′'s logit for every training row, computed once per copy of Θ′ (so
+    /// a step reads nothing back for its actions); `None` until needed.
+    target_logits: Option<Vec<f32>>,
     distribution: ActionDistribution,
     settings: PolicyConfig,
     epochs: usize,
@@ -41,6 +44,7 @@ impl PolicyPu {
         let net = ctx.new_network(Role::Policy)?;
         Ok(PolicyPu {
             target: net.valid(),
+            target_logits: None,
             online: Trained::new(net, settings.lr, settings.weight_decay),
             distribution: match learner {
                 Learner::Separator => ActionDistribution::Bernoulli,
@@ -69,9 +73,16 @@ impl PolicyPu {
     /// Algorithm 1's inner loop: sample actions from Θ′, train the classifier
     /// on them (eq. 8 or 9), reward, and update Θ by REINFORCE (eq. 7).
     async fn interact(&mut self, ctx: &mut TrainContext, batch: Batch) -> Result<(), TrainError> {
-        let target_logits =
-            read_vec(self.target.forward(batch.x.clone()).flatten::<1>(0, 1)).await?;
-        check_finite(&target_logits, "the target policy's logits")?;
+        let all = match self.target_logits.take() {
+            Some(all) => all,
+            None => {
+                let all = logits_of(&self.target, &ctx.data.train_x).await?;
+                check_finite(&all, "the target policy's logits")?;
+                all
+            }
+        };
+        let target_logits: Vec<f32> = batch.indices.iter().map(|&i| all[i]).collect();
+        self.target_logits = Some(all);
         let actions = self.distribution.sample(&target_logits, &mut ctx.rng);
         let targets = batch
             .labeled
@@ -156,6 +167,7 @@ impl Method for PolicyPu {
             stage == Stage::Train && epoch.is_multiple_of(self.settings.target_update_every);
         if pretraining_over || (every_k && !self.settings.frozen) {
             self.target = self.online.inference();
+            self.target_logits = None;
         }
         super::done()
     }
@@ -256,6 +268,36 @@ mod tests {
         assert!(
             target_is_online(&policy, &x),
             "a frozen policy must not learn"
+        );
+    }
+
+    #[test]
+    fn actions_come_from_target_logits_computed_once_per_copy() {
+        let (mut policy, mut ctx, x) = setup(false);
+        policy.pretrain(&mut ctx, &x);
+        end(&mut policy, &mut ctx, Stage::PretrainPolicy, 2);
+        assert!(policy.target_logits.is_none(), "kept across a copy of Θ′");
+        let batch = Batch {
+            x: x.clone(),
+            labeled: ctx.labeled[..32].to_vec(),
+            indices: (0..32).collect(),
+        };
+        pollster::block_on(policy.train_batch(&mut ctx, Stage::Train, batch)).unwrap();
+        let cached = policy.target_logits.clone().expect("computed by the step");
+        assert_eq!(cached.len(), ctx.labeled.len());
+        let fresh = policy
+            .target
+            .forward(x)
+            .into_data()
+            .try_to_vec::<f32>()
+            .unwrap();
+        for (row, (c, f)) in cached.iter().zip(&fresh).enumerate() {
+            assert!((c - f).abs() < 1e-4, "row {row}: cached {c}, fresh {f}");
+        }
+        end(&mut policy, &mut ctx, Stage::Train, 3);
+        assert!(
+            policy.target_logits.is_none(),
+            "kept after Θ′ was copied at k = 3"
         );
     }
 }

@@ -42,7 +42,8 @@ impl ImageSize {
         let at = row * self.width + col;
         let byte = |channel: usize| {
             let v = example.get(channel * plane + at).copied().unwrap_or(0.0);
-            (v.clamp(0.0, 1.0) * 255.0).round() as u8
+            // + 0.5 and truncate: rounds a non-negative value without libm's roundf.
+            (v.clamp(0.0, 1.0) * 255.0 + 0.5) as u8
         };
         if self.is_grey() {
             [byte(0); 3]

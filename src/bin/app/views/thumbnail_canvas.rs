@@ -11,8 +11,6 @@ use super::thumbnail_layout::{FRAME, GridLayout};
 
 /// Side of a class marker, in canvas pixels.
 const MARKER: f64 = 8.0;
-/// How much of a colour image's pixel is kept under the tint.
-const IMAGE_SHARE: f32 = 0.75;
 
 /// Paint the grid of `layout` on `canvas`: images from `images` at rows
 /// `sources` (per U example), markers from `truth` (per U example) when known.
@@ -43,18 +41,27 @@ pub fn draw_grid(
     }
     put_rgba(&context, &rgba, width, height)?;
     if let Some(truth) = truth {
-        for (rank, &index) in layout.order.iter().enumerate() {
-            if let Some(&positive) = truth.get(index) {
+        let markers: Vec<((f64, f64), bool)> = layout
+            .order
+            .iter()
+            .enumerate()
+            .filter_map(|(rank, &index)| {
+                let positive = *truth.get(index)?;
                 let (x, y) = layout.origin(rank);
-                let corner = ((x + FRAME) as f64 + 1.0, (y + FRAME) as f64 + 1.0);
-                draw_class_marker(&context, corner, positive);
-            }
-        }
+                Some((
+                    ((x + FRAME) as f64 + 1.0, (y + FRAME) as f64 + 1.0),
+                    positive,
+                ))
+            })
+            .collect();
+        draw_class_markers(&context, &markers);
     }
     Ok(())
 }
 
-/// Write the framed, tinted thumbnail at `rank` into the canvas bytes.
+/// Write the framed, tinted thumbnail at `rank` into the canvas bytes, a
+/// row at a time (this runs for every pixel of U at each epoch: it must stay
+/// well under a frame).
 fn paint_thumbnail(
     rgba: &mut [u8],
     canvas_width: usize,
@@ -65,61 +72,67 @@ fn paint_thumbnail(
 ) {
     let size = layout.size;
     let tint = value_colour(value);
+    let grey = size.is_grey();
     let (x0, y0) = layout.origin(rank);
+    let framed_width = size.width + 2 * FRAME;
     for dy in 0..size.height + 2 * FRAME {
-        for dx in 0..size.width + 2 * FRAME {
-            let inside = (FRAME..FRAME + size.width).contains(&dx)
-                && (FRAME..FRAME + size.height).contains(&dy);
-            let colour = if inside {
-                let pixel = size.pixel(example, dy - FRAME, dx - FRAME);
-                tinted(pixel, tint, size.is_grey())
+        let start = ((y0 + dy) * canvas_width + x0) * 4;
+        let Some(row) = rgba.get_mut(start..start + framed_width * 4) else {
+            continue;
+        };
+        let image_row = (FRAME..FRAME + size.height).contains(&dy);
+        for (dx, target) in row.chunks_exact_mut(4).enumerate() {
+            let colour = if image_row && (FRAME..FRAME + size.width).contains(&dx) {
+                tinted(size.pixel(example, dy - FRAME, dx - FRAME), tint, grey)
             } else {
                 tint
             };
-            let at = ((y0 + dy) * canvas_width + x0 + dx) * 4;
-            if let Some(target) = rgba.get_mut(at..at + 3) {
-                target.copy_from_slice(&colour);
-            }
+            target[..3].copy_from_slice(&colour);
         }
     }
 }
 
 /// A pixel under the tint: grey images run from the tint (dark) to white
-/// (bright), so the shape stays crisp; colour images keep most of their colour.
+/// (bright), so the shape stays crisp; colour images keep 3/4 of their colour.
+/// Integer arithmetic, rounded to the nearest byte.
 fn tinted(pixel: [u8; 3], tint: [u8; 3], grey: bool) -> [u8; 3] {
     std::array::from_fn(|i| {
-        let (p, t) = (pixel[i] as f32, tint[i] as f32);
+        let (p, t) = (pixel[i] as u32, tint[i] as u32);
         let mixed = if grey {
-            t + (255.0 - t) * p / 255.0
+            t + ((255 - t) * p + 127) / 255
         } else {
-            p * IMAGE_SHARE + t * (1.0 - IMAGE_SHARE)
+            (3 * p + t + 2) / 4
         };
-        mixed.round() as u8
+        mixed as u8
     })
 }
 
-/// A filled white triangle outlined in blue (true positive) or a hollow
-/// orange square haloed in white (true negative) with its top-left corner
-/// at `(x, y)`: both show on any tint.
-fn draw_class_marker(context: &CanvasRenderingContext2d, (x, y): (f64, f64), positive: bool) {
-    if positive {
-        context.begin_path();
+/// Class markers at their top-left corners: a filled white triangle outlined
+/// in blue for a true positive, a hollow orange square haloed in white for a
+/// true negative; both show on any tint. One path per kind, so a grid of a
+/// thousand costs a few canvas calls, not thousands.
+fn draw_class_markers(context: &CanvasRenderingContext2d, markers: &[((f64, f64), bool)]) {
+    context.begin_path();
+    for &((x, y), _) in markers.iter().filter(|(_, positive)| *positive) {
         context.move_to(x, y + MARKER);
         context.line_to(x + MARKER / 2.0, y);
         context.line_to(x + MARKER, y + MARKER);
         context.close_path();
-        context.set_line_width(2.0);
-        context.set_stroke_style_str(&css_rgb(value_colour(1.0)));
-        context.stroke();
-        context.set_fill_style_str("white");
-        context.fill();
-    } else {
-        context.set_stroke_style_str("white");
-        let inner = (x + 1.0, y + 1.0, MARKER - 2.0, MARKER - 2.0);
-        context.set_line_width(4.0);
-        context.stroke_rect(inner.0, inner.1, inner.2, inner.3);
-        context.set_stroke_style_str(&css_rgb(value_colour(0.0)));
-        context.set_line_width(2.0);
-        context.stroke_rect(inner.0, inner.1, inner.2, inner.3);
     }
+    context.set_line_width(2.0);
+    context.set_stroke_style_str(&css_rgb(value_colour(1.0)));
+    context.stroke();
+    context.set_fill_style_str("white");
+    context.fill();
+
+    context.begin_path();
+    for &((x, y), _) in markers.iter().filter(|(_, positive)| !*positive) {
+        context.rect(x + 1.0, y + 1.0, MARKER - 2.0, MARKER - 2.0);
+    }
+    context.set_stroke_style_str("white");
+    context.set_line_width(4.0);
+    context.stroke();
+    context.set_stroke_style_str(&css_rgb(value_colour(0.0)));
+    context.set_line_width(2.0);
+    context.stroke();
 }

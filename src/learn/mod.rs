@@ -4,6 +4,7 @@
 pub mod action;
 pub mod bench;
 pub mod context;
+mod conv_rows;
 pub mod device_data;
 pub mod learners;
 pub mod losses;

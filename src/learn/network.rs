@@ -14,6 +14,7 @@ use burn::nn::{BatchNorm, BatchNormConfig, Linear, LinearConfig, PaddingConfig2d
 use burn::tensor::activation::relu;
 use burn::tensor::{Device, Tensor, TensorData};
 
+use super::conv_rows::{MapSize, conv_rows, from_rows, to_rows};
 pub use crate::architecture::Role;
 use crate::architecture::{Architecture, CnnLayout, ConvLayer};
 use crate::config::ModelPreset;
@@ -105,20 +106,49 @@ impl Cnn {
         })
     }
 
-    /// Logits `[batch, 1]` of flat image rows `[batch, c·h·w]`.
+    /// Logits `[batch, 1]` of flat image rows `[batch, c·h·w]`. On the CPU
+    /// backend the convolutions run as gathers and matrix products
+    /// (`conv_rows`), elsewhere as Burn's `Conv2d`: the same function.
     pub fn forward(&self, x: Tensor<2>) -> Tensor<2> {
+        let flat = if x.device() == Device::flex() {
+            self.features_by_rows(x)
+        } else {
+            self.features_by_images(x)
+        };
+        self.output
+            .forward(relu(self.dense_norm.forward(self.dense.forward(flat))))
+    }
+
+    /// The convolutional features, flat, with Burn's `Conv2d` on `[b, c, h, w]`.
+    fn features_by_images(&self, x: Tensor<2>) -> Tensor<2> {
         let [batch, _] = x.dims();
         let images: Tensor<4> = x.reshape([batch, self.channels, self.height, self.width]);
-        let maps = self
-            .convs
+        self.convs
             .iter()
             .zip(&self.conv_norms)
             .fold(images, |x, (conv, norm)| {
                 relu(norm.forward(conv.forward(x)))
-            });
-        let flat: Tensor<2> = maps.flatten(1, 3);
-        self.output
-            .forward(relu(self.dense_norm.forward(self.dense.forward(flat))))
+            })
+            .flatten(1, 3)
+    }
+
+    /// The same features, convolved on channels-last rows `[b·h·w, c]`.
+    fn features_by_rows(&self, x: Tensor<2>) -> Tensor<2> {
+        let [batch, _] = x.dims();
+        let size = MapSize {
+            images: batch,
+            height: self.height,
+            width: self.width,
+        };
+        let rows = to_rows(x, self.channels, size);
+        let (rows, size) = self.convs.iter().zip(&self.conv_norms).fold(
+            (rows, size),
+            |(x, size), (conv, norm)| {
+                let (y, size) = conv_rows(conv, x, size);
+                (relu(norm.forward(y)), size)
+            },
+        );
+        from_rows(rows, size)
     }
 }
 
@@ -251,6 +281,80 @@ mod tests {
         let bound = 1.0 / 3f32.sqrt();
         assert!(a.iter().all(|w| w.abs() <= bound), "{a:?}");
         assert!(a.iter().any(|w| w.abs() > bound / 2.0));
+    }
+
+    /// A CNN preset's classifier on `images` random images of `shape`: its
+    /// logits, the gradient of their sum for the first convolution's weights,
+    /// and its batch norm's running mean, by the gather path and by `Conv2d`.
+    fn both_paths(preset: ModelPreset, shape: FeatureShape, images: usize) -> [[Vec<f32>; 3]; 2] {
+        let device = Device::flex().autodiff();
+        // Two networks with the same weights: batch norm's running
+        // statistics are shared between clones.
+        let network = || {
+            let mut rng = PortableRng::new(3, 0);
+            match Network::new(preset, Role::Classifier, shape, &mut rng, &device).unwrap() {
+                Network::Cnn(cnn) => cnn,
+                Network::Mlp(_) => panic!("{} is a CNN", preset.name()),
+            }
+        };
+        let x = uniform(
+            [images, shape.len()],
+            1.0,
+            &mut PortableRng::new(4, 0),
+            &device,
+        );
+        let by_rows = network();
+        let by_images = network();
+        [
+            outcome(&by_rows, by_rows.features_by_rows(x.clone())),
+            outcome(&by_images, by_images.features_by_images(x)),
+        ]
+    }
+
+    /// The logits from `features`, the first convolution's weight gradient
+    /// of their sum, and its batch norm's running mean.
+    fn outcome(cnn: &Cnn, features: Tensor<2>) -> [Vec<f32>; 3] {
+        let read = |t: TensorData| t.try_to_vec::<f32>().unwrap();
+        let hidden = relu(cnn.dense_norm.forward(cnn.dense.forward(features)));
+        let logits = cnn.output.forward(hidden);
+        let grads = logits.clone().sum().backward();
+        let weight_grad = cnn.convs[0].weight.val().grad(&grads).unwrap();
+        [
+            read(logits.into_data()),
+            read(weight_grad.into_data()),
+            read(cnn.conv_norms[0].running_mean.value().into_data()),
+        ]
+    }
+
+    #[test]
+    fn gathered_convolutions_compute_what_conv2d_computes() {
+        let cases = [
+            (ModelPreset::PaperCnn, 1, 9),
+            (ModelPreset::SmallCnn, 1, 9),
+            (ModelPreset::SmallCnn, 3, 8),
+        ];
+        for (preset, channels, side) in cases {
+            let shape = FeatureShape::Image {
+                channels,
+                height: side,
+                width: side,
+            };
+            let [by_rows, by_images] = both_paths(preset, shape, 3);
+            for (what, (a, b)) in ["logits", "weight gradient", "running mean"]
+                .iter()
+                .zip(by_rows.iter().zip(&by_images))
+            {
+                assert_eq!(a.len(), b.len(), "{what}");
+                let scale = b.iter().fold(1e-3f32, |m, v| m.max(v.abs()));
+                for (i, (x, y)) in a.iter().zip(b).enumerate() {
+                    assert!(
+                        (x - y).abs() <= 1e-4 * scale,
+                        "{} {channels}x{side}: {what}[{i}] {x} by rows, {y} by Conv2d",
+                        preset.name()
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 mod args;
 mod bench;
+mod heap;
 mod learner_spec;
 mod native;
 mod predict;
@@ -55,6 +56,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    heap::keep_freed_memory();
     let outcome = match Cli::parse().command {
         Command::Run {
             run,

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The native benchmark against TensorFlow: `policypu bench` (ms per training
+# step of every model preset, CPU backend) and TensorFlow's time for the
+# paper's CNN classifier step (scripts/bench-tensorflow.py, same step
+# definition), written to results/bench-native.md with the command, commit
+# and machine. TensorFlow is taken from $PYTHON (default python3); without
+# it the TensorFlow row is left out and the file says how to add it:
+#   python3 -m venv /tmp/tf && /tmp/tf/bin/pip install tensorflow-cpu==2.21.0
+#   PYTHON=/tmp/tf/bin/python scripts/bench-native.sh
+# Run it on a quiet machine: both sides use every core.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+python=${PYTHON:-python3}
+out=results/bench-native.md
+cargo build --release --locked --bin policypu
+bin=${CARGO_TARGET_DIR:-target}/release/policypu
+commit=$(git rev-parse HEAD)
+dirty=$(git status --porcelain --untracked-files=no | grep -q . && echo " (with uncommitted changes)" || true)
+cpu=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
+{
+  echo "# Native benchmark: policypu (Burn flex) and TensorFlow, one training step"
+  echo
+  echo "Command: \`scripts/bench-native.sh\` at commit $commit$dirty."
+  echo "Machine: $(nproc) cores ($cpu); $(date -u +%Y-%m-%dT%H:%MZ)."
+  echo
+  echo "## policypu bench (MNIST, n_l = 1000, batch 128)"
+  echo
+  "$bin" bench --dataset mnist 2>/dev/null
+  echo
+  echo "## TensorFlow, the paper's CNN classifier (same step: forward, backward, Adam; batch 128)"
+  echo
+  if "$python" -c "import tensorflow" 2>/dev/null; then
+    "$python" scripts/bench-tensorflow.py --dataset mnist --timed 20 --warmup 3
+  else
+    echo "TensorFlow is not installed for $python: see this script's header to add it."
+  fi
+} | tee "$out"
+echo "wrote $out"

@@ -1,0 +1,195 @@
+//! Convolution as a gather and a matrix product, on channels-last rows
+//! `[images·h·w, channels]`: the CPU backend's path for the CNN presets.
+//!
+//! Burn flex convolves through im2col tiles, but its weight gradient runs a
+//! second convolution with the output gradient as the kernel (for the paper
+//! CNN's 96 → 192 layer: 96 thin products that each stream the whole
+//! gradient). Here the patches are gathered once with `select` (whose
+//! backward is one scatter-add) and multiplied with the kernel as a
+//! `[k·k·c_in, c_out]` matrix, so the forward pass, the input gradient and
+//! the weight gradient are three large, well-shaped matrix products.
+//! Measured in `results/bench-native.md`.
+//!
+//! The parameters are the same `Conv2d` weights and biases, and batch norm
+//! over `[rows, channels]` normalises each channel over images and pixels as
+//! it does on `[images, channels, h, w]`, so a network computes the same
+//! function on either path (`network.rs` tests it) and saved models move
+//! between devices.
+
+use burn::nn::PaddingConfig2d;
+use burn::nn::conv::Conv2d;
+use burn::tensor::{Int, Tensor, TensorData};
+
+/// The patch matrix of one gather holds at most this many values (64 MiB of
+/// f32); larger batches are gathered and multiplied in groups of images.
+const MAX_PATCH_VALUES: usize = 16 << 20;
+
+/// Spatial size of a stack of channels-last feature maps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MapSize {
+    /// Images in the batch.
+    pub images: usize,
+    /// Height of each map.
+    pub height: usize,
+    /// Width of each map.
+    pub width: usize,
+}
+
+/// `conv` applied to channels-last rows `[images·h·w, c_in]` (row order:
+/// image, y, x): rows `[images·oh·ow, c_out]` and their size. For the layers
+/// `network.rs` builds: square kernels, equal strides, symmetric explicit
+/// zero padding or none, no dilation or groups.
+pub fn conv_rows(conv: &Conv2d, x: Tensor<2>, size: MapSize) -> (Tensor<2>, MapSize) {
+    let weight = conv.weight.val();
+    let [c_out, c_in, k, _] = weight.dims();
+    let stride = conv.stride[0];
+    // network.rs pads symmetrically (Explicit(p, p, p, p)) or not at all.
+    let pad = match conv.padding {
+        PaddingConfig2d::Explicit(top, ..) => top,
+        _ => 0,
+    };
+    let out = MapSize {
+        images: size.images,
+        height: (size.height + 2 * pad - k) / stride + 1,
+        width: (size.width + 2 * pad - k) / stride + 1,
+    };
+    // Rows of the kernel matrix in the patch order (ky, kx, c_in).
+    let kernel: Tensor<2> = weight.permute([2, 3, 1, 0]).reshape([k * k * c_in, c_out]);
+    let y = if k == 1 && stride == 1 {
+        x.matmul(kernel)
+    } else {
+        let patch_values = out.height * out.width * k * k * c_in;
+        let group = (MAX_PATCH_VALUES / patch_values.max(1)).clamp(1, size.images);
+        let in_rows = size.height * size.width;
+        // Padding taps read one zero row appended after the last image.
+        let zero_row = size.images * in_rows;
+        let x = if pad > 0 {
+            let zeros = Tensor::zeros([1, c_in], &x.device());
+            Tensor::cat(vec![x, zeros], 0)
+        } else {
+            x
+        };
+        let parts: Vec<Tensor<2>> = (0..size.images)
+            .step_by(group)
+            .map(|first| {
+                let images = first..(first + group).min(size.images);
+                let index = patch_index(images.clone(), size, out, k, stride, pad, zero_row);
+                let count = index.len();
+                let index =
+                    Tensor::<1, Int>::from_data(TensorData::new(index, [count]), &x.device());
+                let rows = images.len() * out.height * out.width;
+                x.clone()
+                    .select(0, index)
+                    .reshape([rows, k * k * c_in])
+                    .matmul(kernel.clone())
+            })
+            .collect();
+        if parts.len() == 1 {
+            parts.into_iter().next().unwrap_or_else(|| unreachable!())
+        } else {
+            Tensor::cat(parts, 0)
+        }
+    };
+    let y = match &conv.bias {
+        Some(bias) => y + bias.val().unsqueeze::<2>(),
+        None => y,
+    };
+    (y, out)
+}
+
+/// For each output pixel of `images` (in order image, oy, ox) and each tap
+/// (ky, kx), the input row it reads, or `zero_row` where the tap falls in the
+/// padding.
+fn patch_index(
+    images: std::ops::Range<usize>,
+    size: MapSize,
+    out: MapSize,
+    k: usize,
+    stride: usize,
+    pad: usize,
+    zero_row: usize,
+) -> Vec<i64> {
+    let mut index = Vec::with_capacity(images.len() * out.height * out.width * k * k);
+    for image in images {
+        let base = image * size.height * size.width;
+        for oy in 0..out.height {
+            for ox in 0..out.width {
+                for ky in 0..k {
+                    for kx in 0..k {
+                        let iy = (oy * stride + ky).checked_sub(pad);
+                        let ix = (ox * stride + kx).checked_sub(pad);
+                        let row = match (iy, ix) {
+                            (Some(iy), Some(ix)) if iy < size.height && ix < size.width => {
+                                base + iy * size.width + ix
+                            }
+                            _ => zero_row,
+                        };
+                        index.push(row as i64);
+                    }
+                }
+            }
+        }
+    }
+    index
+}
+
+/// Images `[n, c·h·w]` (channel-major, as the datasets store them) as
+/// channels-last rows `[n·h·w, c]`.
+pub fn to_rows(x: Tensor<2>, channels: usize, size: MapSize) -> Tensor<2> {
+    let pixels = size.height * size.width;
+    x.reshape([size.images, channels, pixels])
+        .swap_dims(1, 2)
+        .reshape([size.images * pixels, channels])
+}
+
+/// Channels-last rows `[n·h·w, c]` back to flat channel-major features
+/// `[n, c·h·w]`, the order the dense layer's weights expect.
+pub fn from_rows(rows: Tensor<2>, size: MapSize) -> Tensor<2> {
+    let [_, channels] = rows.dims();
+    let pixels = size.height * size.width;
+    rows.reshape([size.images, pixels, channels])
+        .swap_dims(1, 2)
+        .reshape([size.images, channels * pixels])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn padded_stride_two_taps_read_the_zero_row_outside_the_map() {
+        // One 3×3 image, 3×3 kernel, stride 2, padding 1 → 2×2 outputs.
+        let size = MapSize {
+            images: 1,
+            height: 3,
+            width: 3,
+        };
+        let out = MapSize {
+            images: 1,
+            height: 2,
+            width: 2,
+        };
+        let index = patch_index(0..1, size, out, 3, 2, 1, 9);
+        assert_eq!(index.len(), 4 * 9);
+        // Output (0, 0) is centred on input (0, 0): its first row and column of taps are padding.
+        assert_eq!(&index[..9], &[9, 9, 9, 9, 0, 1, 9, 3, 4]);
+        // Output (1, 1) is centred on input (2, 2): its last row and column are padding.
+        assert_eq!(&index[27..], &[4, 5, 9, 7, 8, 9, 9, 9, 9]);
+    }
+
+    #[test]
+    fn unpadded_taps_of_the_second_image_are_offset_by_one_map() {
+        let size = MapSize {
+            images: 2,
+            height: 3,
+            width: 3,
+        };
+        let out = MapSize {
+            images: 2,
+            height: 1,
+            width: 1,
+        };
+        let index = patch_index(1..2, size, out, 3, 1, 0, 18);
+        assert_eq!(index, (9..18).collect::<Vec<i64>>());
+    }
+}

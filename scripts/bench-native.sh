@@ -25,12 +25,19 @@ cpu=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
   echo
   echo "## policypu bench (MNIST, n_l = 1000, batch 128)"
   echo
-  "$bin" bench --dataset mnist 2>/dev/null
+  ours=$("$bin" bench --dataset mnist 2>/dev/null)
+  echo "$ours"
   echo
   echo "## TensorFlow, the paper's CNN classifier (same step: forward, backward, Adam; batch 128)"
   echo
   if "$python" -c "import tensorflow" 2>/dev/null; then
-    "$python" scripts/bench-tensorflow.py --dataset mnist --timed 20 --warmup 3
+    theirs=$("$python" scripts/bench-tensorflow.py --dataset mnist --timed 20 --warmup 3 2>/dev/null)
+    echo "$theirs"
+    echo
+    # Column 4 of the paper-cnn rows: ms per step.
+    ours_ms=$(echo "$ours" | awk -F'|' '$2 ~ /paper-cnn/ && $3 ~ /biased/ {print $4 + 0}')
+    theirs_ms=$(echo "$theirs" | awk -F'|' '$2 ~ /paper-cnn/ {print $4 + 0}')
+    awk -v a="$ours_ms" -v b="$theirs_ms" 'BEGIN { printf "Paper CNN, one network: policypu %.1f ms, TensorFlow %.1f ms per step: %.2f x TensorFlow'"'"'s time.\n", a, b, a / b }'
   else
     echo "TensorFlow is not installed for $python: see this script's header to add it."
   fi

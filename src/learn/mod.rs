@@ -2,6 +2,7 @@
 //! layer that links Burn; it compiles natively and for wasm32 alike.
 
 pub mod action;
+mod batch_norm_rows;
 pub mod bench;
 pub mod context;
 mod conv_rows;

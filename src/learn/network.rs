@@ -14,6 +14,7 @@ use burn::nn::{BatchNorm, BatchNormConfig, Linear, LinearConfig, PaddingConfig2d
 use burn::tensor::activation::relu;
 use burn::tensor::{Device, Tensor, TensorData};
 
+use super::batch_norm_rows::batch_norm_rows;
 use super::conv_rows::{MapSize, conv_rows, from_rows, to_rows};
 pub use crate::architecture::Role;
 use crate::architecture::{Architecture, CnnLayout, ConvLayer};
@@ -145,7 +146,7 @@ impl Cnn {
             (rows, size),
             |(x, size), (conv, norm)| {
                 let (y, size) = conv_rows(conv, x, size);
-                (relu(norm.forward(y)), size)
+                (relu(batch_norm_rows(norm, y)), size)
             },
         );
         from_rows(rows, size)
@@ -283,46 +284,39 @@ mod tests {
         assert!(a.iter().any(|w| w.abs() > bound / 2.0));
     }
 
-    /// A CNN preset's classifier on `images` random images of `shape`: its
-    /// logits, the gradient of their sum for the first convolution's weights,
-    /// and its batch norm's running mean, by the gather path and by `Conv2d`.
-    fn both_paths(preset: ModelPreset, shape: FeatureShape, images: usize) -> [[Vec<f32>; 3]; 2] {
+    /// What a CNN preset's classifier computes on 3 random images of
+    /// `shape` by one path (`by_rows`: the gathers, else `Conv2d`): the
+    /// logits in training mode, the first convolution's weight gradient of
+    /// their sum, the batch-norm running means of the first convolution and
+    /// running variances of the last, and the logits in inference mode.
+    fn one_path(preset: ModelPreset, shape: FeatureShape, by_rows: bool) -> [Vec<f32>; 5] {
         let device = Device::flex().autodiff();
-        // Two networks with the same weights: batch norm's running
-        // statistics are shared between clones.
-        let network = || {
-            let mut rng = PortableRng::new(3, 0);
-            match Network::new(preset, Role::Classifier, shape, &mut rng, &device).unwrap() {
-                Network::Cnn(cnn) => cnn,
-                Network::Mlp(_) => panic!("{} is a CNN", preset.name()),
-            }
+        let mut rng = PortableRng::new(3, 0);
+        let Network::Cnn(cnn) =
+            Network::new(preset, Role::Classifier, shape, &mut rng, &device).unwrap()
+        else {
+            panic!("{} is a CNN", preset.name())
         };
-        let x = uniform(
-            [images, shape.len()],
-            1.0,
-            &mut PortableRng::new(4, 0),
-            &device,
-        );
-        let by_rows = network();
-        let by_images = network();
-        [
-            outcome(&by_rows, by_rows.features_by_rows(x.clone())),
-            outcome(&by_images, by_images.features_by_images(x)),
-        ]
-    }
-
-    /// The logits from `features`, the first convolution's weight gradient
-    /// of their sum, and its batch norm's running mean.
-    fn outcome(cnn: &Cnn, features: Tensor<2>) -> [Vec<f32>; 3] {
+        let x = uniform([3, shape.len()], 1.0, &mut rng, &device);
+        let logits = |cnn: &Cnn, x: Tensor<2>| {
+            let features = match by_rows {
+                true => cnn.features_by_rows(x),
+                false => cnn.features_by_images(x),
+            };
+            let hidden = relu(cnn.dense_norm.forward(cnn.dense.forward(features)));
+            cnn.output.forward(hidden)
+        };
         let read = |t: TensorData| t.try_to_vec::<f32>().unwrap();
-        let hidden = relu(cnn.dense_norm.forward(cnn.dense.forward(features)));
-        let logits = cnn.output.forward(hidden);
-        let grads = logits.clone().sum().backward();
+        let trained = logits(&cnn, x.clone());
+        let grads = trained.clone().sum().backward();
         let weight_grad = cnn.convs[0].weight.val().grad(&grads).unwrap();
+        let last = cnn.conv_norms.len() - 1;
         [
-            read(logits.into_data()),
+            read(trained.into_data()),
             read(weight_grad.into_data()),
             read(cnn.conv_norms[0].running_mean.value().into_data()),
+            read(cnn.conv_norms[last].running_var.value().into_data()),
+            read(logits(&cnn.valid(), x.inner()).into_data()),
         ]
     }
 
@@ -339,11 +333,16 @@ mod tests {
                 height: side,
                 width: side,
             };
-            let [by_rows, by_images] = both_paths(preset, shape, 3);
-            for (what, (a, b)) in ["logits", "weight gradient", "running mean"]
-                .iter()
-                .zip(by_rows.iter().zip(&by_images))
-            {
+            let by_rows = one_path(preset, shape, true);
+            let by_images = one_path(preset, shape, false);
+            let what = [
+                "logits",
+                "weight gradient",
+                "running mean",
+                "running variance",
+                "inference logits",
+            ];
+            for (what, (a, b)) in what.iter().zip(by_rows.iter().zip(&by_images)) {
                 assert_eq!(a.len(), b.len(), "{what}");
                 let scale = b.iter().fold(1e-3f32, |m, v| m.max(v.abs()));
                 for (i, (x, y)) in a.iter().zip(b).enumerate() {

@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openApp, waitForStatus } from './app.mjs';
+import { openApp, readStatus, waitForStatus, waitUntil } from './app.mjs';
 import { launchBrowser } from './browser.mjs';
 import { startStaticServer } from './server.mjs';
 
@@ -74,7 +74,11 @@ async function stepTable(page, backend) {
   }
 }
 
-/** The default demo: Train to "Done.", and the longest main-thread task meanwhile. */
+/**
+ * The default demo twice in one page: Train to the final report, and the
+ * longest main-thread task meanwhile. The first run also lays out the result
+ * panels and warms the page's wasm up; the second shows a run without that.
+ */
 async function demo(page, url) {
   await openApp(page, url);
   await page.evaluate(() => {
@@ -83,17 +87,29 @@ async function demo(page, url) {
       for (const entry of list.getEntries()) window.longestTaskMs = Math.max(window.longestTaskMs, entry.duration);
     }).observe({ type: 'longtask', buffered: false });
   });
-  const started = Date.now();
-  await page.locator('#train:enabled').click();
-  await waitForStatus(page, 'Done.', DEMO_LIMIT_MS);
-  const seconds = (Date.now() - started) / 1000;
-  const longest = await page.evaluate(() => window.longestTaskMs);
-  const accuracy = await page.locator('#metric-accuracy').getAttribute('data-value');
-  console.log('\n| default demo (MNIST, n_l = 300, Weighter, fast MLP, 10 + 10 + 20 epochs) | value |');
-  console.log('|---|---|');
-  console.log(`| Train to final report | ${seconds.toFixed(1)} s |`);
-  console.log(`| longest main-thread task while training | ${longest.toFixed(0)} ms |`);
-  console.log(`| final test accuracy | ${accuracy} |`);
+  const runs = [];
+  for (const run of [1, 2]) {
+    await page.evaluate(() => { window.longestTaskMs = 0; });
+    const started = Date.now();
+    await page.locator('#train:enabled').click();
+    await waitUntil(`run ${run} in the history`, async () => (await page.locator('#history-table tbody tr').count()) >= run || null, {
+      timeoutMs: DEMO_LIMIT_MS,
+      lastSeen: async () => (await readStatus(page)).text,
+    });
+    await waitForStatus(page, 'Done.', DEMO_LIMIT_MS);
+    runs.push({
+      seconds: (Date.now() - started) / 1000,
+      longest: await page.evaluate(() => window.longestTaskMs),
+      accuracy: await page.locator('#metric-accuracy').getAttribute('data-value'),
+    });
+  }
+  const row = (what, cell) => console.log(`| ${what} | ${runs.map(cell).join(' | ')} |`);
+  console.log('\n| default demo (MNIST, n_l = 300, Weighter, fast MLP, 10 + 10 + 20 epochs) | first run | second run, same page |');
+  console.log('|---|---|---|');
+  row('Train to final report', (r) => `${r.seconds.toFixed(1)} s`);
+  // The longtask observer reports tasks of 50 ms or more only.
+  row('longest main-thread task while training', (r) => (r.longest > 0 ? `${r.longest.toFixed(0)} ms` : 'none of 50 ms or more'));
+  row('final test accuracy', (r) => r.accuracy);
 }
 
 /** Which build and machine the figures are of, for a results file's head. */

@@ -156,20 +156,19 @@ pub fn from_rows(rows: Tensor<2>, size: MapSize) -> Tensor<2> {
 mod tests {
     use super::*;
 
+    /// `images` square maps of side `side`.
+    fn maps(images: usize, side: usize) -> MapSize {
+        MapSize {
+            images,
+            height: side,
+            width: side,
+        }
+    }
+
     #[test]
     fn padded_stride_two_taps_read_the_zero_row_outside_the_map() {
         // One 3×3 image, 3×3 kernel, stride 2, padding 1 → 2×2 outputs.
-        let size = MapSize {
-            images: 1,
-            height: 3,
-            width: 3,
-        };
-        let out = MapSize {
-            images: 1,
-            height: 2,
-            width: 2,
-        };
-        let index = patch_index(0..1, size, out, 3, 2, 1, 9);
+        let index = patch_index(0..1, maps(1, 3), maps(1, 2), 3, 2, 1, 9);
         assert_eq!(index.len(), 4 * 9);
         // Output (0, 0) is centred on input (0, 0): its first row and column of taps are padding.
         assert_eq!(&index[..9], &[9, 9, 9, 9, 0, 1, 9, 3, 4]);
@@ -179,17 +178,7 @@ mod tests {
 
     #[test]
     fn unpadded_taps_of_the_second_image_are_offset_by_one_map() {
-        let size = MapSize {
-            images: 2,
-            height: 3,
-            width: 3,
-        };
-        let out = MapSize {
-            images: 2,
-            height: 1,
-            width: 1,
-        };
-        let index = patch_index(1..2, size, out, 3, 1, 0, 18);
+        let index = patch_index(1..2, maps(2, 3), maps(2, 1), 3, 1, 0, 18);
         assert_eq!(index, (9..18).collect::<Vec<i64>>());
     }
 }

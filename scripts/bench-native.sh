@@ -15,7 +15,8 @@ out=results/bench-native.md
 cargo build --release --locked --bin policypu
 bin=${CARGO_TARGET_DIR:-target}/release/policypu
 commit=$(git rev-parse HEAD)
-dirty=$(git status --porcelain --untracked-files=no | grep -q . && echo " (with uncommitted changes)" || true)
+dirty=$(git status --porcelain --untracked-files=no -- src Cargo.toml Cargo.lock scripts | grep -q . &&
+  echo " (with uncommitted changes to the source)" || true)
 cpu=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
 {
   echo "# Native benchmark: policypu (Burn flex) and TensorFlow, one training step"

@@ -35,27 +35,77 @@ pub struct MapSize {
     pub width: usize,
 }
 
+/// A layer's geometry: kernel side, stride and padding of `conv`, and the
+/// size of its output for an input of `size`. For the layers `network.rs`
+/// builds: square kernels, equal strides, symmetric explicit zero padding or
+/// none, no dilation or groups.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Geometry {
+    kernel: usize,
+    stride: usize,
+    pad: usize,
+    out: MapSize,
+}
+
+impl Geometry {
+    fn of(conv: &Conv2d, size: MapSize) -> Self {
+        let kernel = conv.kernel_size[0];
+        let stride = conv.stride[0];
+        let pad = match conv.padding {
+            PaddingConfig2d::Explicit(top, ..) => top,
+            _ => 0,
+        };
+        let side = |input: usize| (input + 2 * pad).saturating_sub(kernel) / stride + 1;
+        Geometry {
+            kernel,
+            stride,
+            pad,
+            out: MapSize {
+                images: size.images,
+                height: side(size.height),
+                width: side(size.width),
+            },
+        }
+    }
+
+    /// Whether the layer needs gathered patches (not a plain 1×1 product).
+    fn gathers(&self) -> bool {
+        self.kernel > 1 || self.stride > 1
+    }
+}
+
+/// Values in the patch matrices that `convs` gather for a batch of `size`
+/// (what training keeps for the backward pass, and as much again for their
+/// gradients), with `channels` input channels.
+pub fn patch_values(convs: &[Conv2d], channels: usize, size: MapSize) -> usize {
+    let mut values = 0usize;
+    let (mut c_in, mut size) = (channels, size);
+    for conv in convs {
+        let geometry = Geometry::of(conv, size);
+        if geometry.gathers() {
+            let out = geometry.out;
+            values = values.saturating_add(
+                out.images * out.height * out.width * geometry.kernel * geometry.kernel * c_in,
+            );
+        }
+        c_in = conv.weight.dims()[0];
+        size = geometry.out;
+    }
+    values
+}
+
 /// `conv` applied to channels-last rows `[images·h·w, c_in]` (row order:
-/// image, y, x): rows `[images·oh·ow, c_out]` and their size. For the layers
-/// `network.rs` builds: square kernels, equal strides, symmetric explicit
-/// zero padding or none, no dilation or groups.
+/// image, y, x): rows `[images·oh·ow, c_out]` and their size.
 pub fn conv_rows(conv: &Conv2d, x: Tensor<2>, size: MapSize) -> (Tensor<2>, MapSize) {
     let weight = conv.weight.val();
     let [c_out, c_in, k, _] = weight.dims();
-    let stride = conv.stride[0];
-    // network.rs pads symmetrically (Explicit(p, p, p, p)) or not at all.
-    let pad = match conv.padding {
-        PaddingConfig2d::Explicit(top, ..) => top,
-        _ => 0,
-    };
-    let out = MapSize {
-        images: size.images,
-        height: (size.height + 2 * pad - k) / stride + 1,
-        width: (size.width + 2 * pad - k) / stride + 1,
-    };
+    let geometry = Geometry::of(conv, size);
+    let Geometry {
+        stride, pad, out, ..
+    } = geometry;
     // Rows of the kernel matrix in the patch order (ky, kx, c_in).
     let kernel: Tensor<2> = weight.permute([2, 3, 1, 0]).reshape([k * k * c_in, c_out]);
-    let y = if k == 1 && stride == 1 {
+    let y = if !geometry.gathers() {
         x.matmul(kernel)
     } else {
         let patch_values = out.height * out.width * k * k * c_in;

@@ -15,7 +15,7 @@ use burn::tensor::activation::relu;
 use burn::tensor::{Device, Tensor, TensorData};
 
 use super::batch_norm_rows::batch_norm_rows;
-use super::conv_rows::{MapSize, conv_rows, from_rows, to_rows};
+use super::conv_rows::{MapSize, conv_rows, from_rows, patch_values, to_rows};
 pub use crate::architecture::Role;
 use crate::architecture::{Architecture, CnnLayout, ConvLayer};
 use crate::config::ModelPreset;
@@ -59,6 +59,12 @@ impl Mlp {
         self.output.forward(x)
     }
 }
+
+/// Most memory the CPU path's patch matrices and their gradients may hold in
+/// a training step (the paper CNN's batch of 128 needs 0.5 GB on MNIST and
+/// 0.7 GB on CIFAR-10). A larger batch convolves with `Conv2d`, whose memory
+/// `workload.rs` bounds; inference gathers in groups and needs no budget.
+pub const MAX_TRAINING_PATCH_BYTES: usize = 1 << 30;
 
 /// Convolutions, each followed by batch norm and ReLU, then a dense layer
 /// with batch norm and ReLU, then one output.
@@ -109,15 +115,37 @@ impl Cnn {
 
     /// Logits `[batch, 1]` of flat image rows `[batch, c·h·w]`. On the CPU
     /// backend the convolutions run as gathers and matrix products
-    /// (`conv_rows`), elsewhere as Burn's `Conv2d`: the same function.
+    /// (`conv_rows`), elsewhere, or for a training batch whose patches would
+    /// pass [`MAX_TRAINING_PATCH_BYTES`], as Burn's `Conv2d`: the same function.
     pub fn forward(&self, x: Tensor<2>) -> Tensor<2> {
-        let flat = if x.device() == Device::flex() {
+        let device = x.device();
+        let [batch, _] = x.dims();
+        let by_rows = device == Device::flex()
+            && (!device.is_autodiff()
+                || self.training_patch_bytes(batch) <= MAX_TRAINING_PATCH_BYTES);
+        let flat = if by_rows {
             self.features_by_rows(x)
         } else {
             self.features_by_images(x)
         };
         self.output
             .forward(relu(self.dense_norm.forward(self.dense.forward(flat))))
+    }
+
+    /// Bytes a training step on `batch` images keeps for the gathered path's
+    /// patch matrices and their gradients.
+    fn training_patch_bytes(&self, batch: usize) -> usize {
+        patch_values(&self.convs, self.channels, self.maps(batch))
+            .saturating_mul(2 * size_of::<f32>())
+    }
+
+    /// The size of a batch of input images.
+    fn maps(&self, images: usize) -> MapSize {
+        MapSize {
+            images,
+            height: self.height,
+            width: self.width,
+        }
     }
 
     /// The convolutional features, flat, with Burn's `Conv2d` on `[b, c, h, w]`.
@@ -136,11 +164,7 @@ impl Cnn {
     /// The same features, convolved on channels-last rows `[b·h·w, c]`.
     fn features_by_rows(&self, x: Tensor<2>) -> Tensor<2> {
         let [batch, _] = x.dims();
-        let size = MapSize {
-            images: batch,
-            height: self.height,
-            width: self.width,
-        };
+        let size = self.maps(batch);
         let rows = to_rows(x, self.channels, size);
         let (rows, size) = self.convs.iter().zip(&self.conv_norms).fold(
             (rows, size),
@@ -251,6 +275,7 @@ impl Network {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::data::tasks::BuiltinDataset;
     use crate::rng::stream;
 
     fn first_weights(seed: u64) -> Vec<f32> {
@@ -354,6 +379,28 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_paper_cnn_trains_on_gathers_up_to_266_mnist_images_a_batch() {
+        let mut rng = PortableRng::new(1, 0);
+        let device = Device::flex();
+        let Network::Cnn(cnn) = Network::new(
+            ModelPreset::PaperCnn,
+            Role::Classifier,
+            BuiltinDataset::Mnist.shape(),
+            &mut rng,
+            &device,
+        )
+        .unwrap() else {
+            panic!("the paper CNN is a CNN")
+        };
+        // Per image: conv 1 gathers 26·26 patches of 3·3·1, conv 2 24·24 of
+        // 3·3·96, the 1×1 conv 3 none; values and gradients, 4 bytes each.
+        let per_image = (26 * 26 * 9 + 24 * 24 * 9 * 96) * 2 * 4;
+        assert_eq!(cnn.training_patch_bytes(128), 128 * per_image);
+        assert!(cnn.training_patch_bytes(266) <= MAX_TRAINING_PATCH_BYTES);
+        assert!(cnn.training_patch_bytes(267) > MAX_TRAINING_PATCH_BYTES);
     }
 
     #[test]

@@ -11,10 +11,10 @@
 //! Measured in `results/bench-native.md`.
 //!
 //! The parameters are the same `Conv2d` weights and biases, and batch norm
-//! over `[rows, channels]` normalises each channel over images and pixels as
-//! it does on `[images, channels, h, w]`, so a network computes the same
-//! function on either path (`network.rs` tests it) and saved models move
-//! between devices.
+//! over `[rows, channels]` (`batch_norm_rows`) normalises each channel over
+//! images and pixels as it does on `[images, channels, h, w]`, so a network
+//! computes the same function on either path (`network.rs` tests it) and
+//! saved models move between devices.
 
 use burn::nn::PaddingConfig2d;
 use burn::nn::conv::Conv2d;
@@ -75,8 +75,8 @@ impl Geometry {
 }
 
 /// Values in the patch matrices that `convs` gather for a batch of `size`
-/// (what training keeps for the backward pass, and as much again for their
-/// gradients), with `channels` input channels.
+/// with `channels` input channels. Training keeps them for the backward
+/// pass, and their gradients take as many again.
 pub fn patch_values(convs: &[Conv2d], channels: usize, size: MapSize) -> usize {
     let mut values = 0usize;
     let (mut c_in, mut size) = (channels, size);
@@ -100,9 +100,7 @@ pub fn conv_rows(conv: &Conv2d, x: Tensor<2>, size: MapSize) -> (Tensor<2>, MapS
     let weight = conv.weight.val();
     let [c_out, c_in, k, _] = weight.dims();
     let geometry = Geometry::of(conv, size);
-    let Geometry {
-        stride, pad, out, ..
-    } = geometry;
+    let Geometry { pad, out, .. } = geometry;
     // Rows of the kernel matrix in the patch order (ky, kx, c_in).
     let kernel: Tensor<2> = weight.permute([2, 3, 1, 0]).reshape([k * k * c_in, c_out]);
     let y = if !geometry.gathers() {
@@ -119,11 +117,11 @@ pub fn conv_rows(conv: &Conv2d, x: Tensor<2>, size: MapSize) -> (Tensor<2>, MapS
         } else {
             x
         };
-        let parts: Vec<Tensor<2>> = (0..size.images)
+        let mut parts: Vec<Tensor<2>> = (0..size.images)
             .step_by(group)
             .map(|first| {
                 let images = first..(first + group).min(size.images);
-                let index = patch_index(images.clone(), size, out, k, stride, pad, zero_row);
+                let index = patch_index(images.clone(), size, geometry, zero_row);
                 let count = index.len();
                 let index =
                     Tensor::<1, Int>::from_data(TensorData::new(index, [count]), &x.device());
@@ -134,10 +132,10 @@ pub fn conv_rows(conv: &Conv2d, x: Tensor<2>, size: MapSize) -> (Tensor<2>, MapS
                     .matmul(kernel.clone())
             })
             .collect();
-        if parts.len() == 1 {
-            parts.into_iter().next().unwrap_or_else(|| unreachable!())
-        } else {
-            Tensor::cat(parts, 0)
+        match parts.len() {
+            0 => Tensor::zeros([0, c_out], &x.device()),
+            1 => parts.remove(0),
+            _ => Tensor::cat(parts, 0),
         }
     };
     let y = match &conv.bias {
@@ -153,12 +151,15 @@ pub fn conv_rows(conv: &Conv2d, x: Tensor<2>, size: MapSize) -> (Tensor<2>, MapS
 fn patch_index(
     images: std::ops::Range<usize>,
     size: MapSize,
-    out: MapSize,
-    k: usize,
-    stride: usize,
-    pad: usize,
+    geometry: Geometry,
     zero_row: usize,
 ) -> Vec<i64> {
+    let Geometry {
+        kernel: k,
+        stride,
+        pad,
+        out,
+    } = geometry;
     let mut index = Vec::with_capacity(images.len() * out.height * out.width * k * k);
     for image in images {
         let base = image * size.height * size.width;
@@ -218,7 +219,13 @@ mod tests {
     #[test]
     fn padded_stride_two_taps_read_the_zero_row_outside_the_map() {
         // One 3×3 image, 3×3 kernel, stride 2, padding 1 → 2×2 outputs.
-        let index = patch_index(0..1, maps(1, 3), maps(1, 2), 3, 2, 1, 9);
+        let geometry = Geometry {
+            kernel: 3,
+            stride: 2,
+            pad: 1,
+            out: maps(1, 2),
+        };
+        let index = patch_index(0..1, maps(1, 3), geometry, 9);
         assert_eq!(index.len(), 4 * 9);
         // Output (0, 0) is centred on input (0, 0): its first row and column of taps are padding.
         assert_eq!(&index[..9], &[9, 9, 9, 9, 0, 1, 9, 3, 4]);
@@ -228,7 +235,13 @@ mod tests {
 
     #[test]
     fn unpadded_taps_of_the_second_image_are_offset_by_one_map() {
-        let index = patch_index(1..2, maps(2, 3), maps(2, 1), 3, 1, 0, 18);
+        let geometry = Geometry {
+            kernel: 3,
+            stride: 1,
+            pad: 0,
+            out: maps(2, 1),
+        };
+        let index = patch_index(1..2, maps(2, 3), geometry, 18);
         assert_eq!(index, (9..18).collect::<Vec<i64>>());
     }
 }

@@ -1,7 +1,8 @@
 //! Timing training steps, the same way natively (`policypu bench`) and in
 //! the browser's worker (`scripts/bench-browser.sh`, and Auto's choice of
 //! device): one step is one mini-batch's forward pass, backward pass and
-//! optimiser update (for policyPU also the policy's); warm-up steps come
+//! optimiser update (for policyPU also the policy's), until the device has
+//! finished it (WebGPU queues work and returns at once); warm-up steps come
 //! first and are not counted; the result is the median. Steps that end an
 //! epoch also evaluate, so they are run but not timed.
 
@@ -25,6 +26,7 @@ pub async fn time_steps(trainer: &mut Trainer, plan: StepPlan) -> Result<StepTim
         }
         let started = Instant::now();
         let events = trainer.step().await?;
+        trainer.settle().await?;
         let ms = started.elapsed().as_secs_f64() * 1e3;
         let evaluated = events.iter().any(|e| matches!(e, TrainEvent::Epoch(_)));
         if warmed < plan.warmup {

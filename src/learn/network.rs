@@ -270,6 +270,16 @@ impl Network {
             Network::Cnn(c) => c.forward(x),
         }
     }
+
+    /// The output layer's bias: one value that every training step updates
+    /// last, so reading it back waits for the step's work.
+    pub fn output_bias(&self) -> Option<Tensor<1>> {
+        let output = match self {
+            Network::Mlp(m) => &m.output,
+            Network::Cnn(c) => &c.output,
+        };
+        output.bias.as_ref().map(|bias| bias.val())
+    }
 }
 
 #[cfg(test)]

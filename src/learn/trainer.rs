@@ -8,7 +8,7 @@
 use web_time::Instant;
 
 use super::context::{Batch, TrainContext};
-use super::device_data::{logits_of, probabilities};
+use super::device_data::{logits_of, probabilities, read_vec};
 use super::learners::{self, Method};
 use super::saved_classifier::record_bytes;
 use super::schedule::{Schedule, batch_bounds};
@@ -197,6 +197,24 @@ impl Trainer {
             header,
             classifier_record: record_bytes(self.ctx.classifier.inference()).await?,
         })
+    }
+
+    /// Wait until the device has done the work submitted so far, by reading
+    /// back the output biases of the networks the last step trained (the
+    /// classifier, and the policy where it is being trained). A step returns
+    /// once its work is queued, which on WebGPU is before it has run; step
+    /// timings call this so that they time the work itself.
+    pub async fn settle(&self) -> Result<(), TrainError> {
+        let policy = self
+            .schedule
+            .stage()
+            .and_then(|stage| self.method.unlabeled_viewer(stage));
+        for net in std::iter::once(self.ctx.classifier.inference()).chain(policy) {
+            if let Some(bias) = net.output_bias() {
+                read_vec(bias).await?;
+            }
+        }
+        Ok(())
     }
 
     /// Train one mini-batch; at an epoch's end also evaluate and report.

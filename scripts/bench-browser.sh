@@ -3,8 +3,8 @@
 # --no-build, then times training steps inside the worker with the same
 # definition as `policypu bench`, the default demo from Train to the final
 # report, and the longest main-thread task (tests/e2e/bench.mjs). Prints
-# markdown tables. Pass --webgpu to also time WebGPU (SwiftShader without a
-# GPU: it shows correctness, not speed).
+# markdown tables. Pass --models=a,b for some presets only, and --webgpu to
+# also time WebGPU (SwiftShader without a GPU: it shows correctness, not speed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=1

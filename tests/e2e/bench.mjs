@@ -10,6 +10,7 @@
 //
 //   node tests/e2e/bench.mjs              CPU backend (no adapter)
 //   node tests/e2e/bench.mjs --webgpu     also WebGPU (SwiftShader here: correctness, not speed)
+//   node tests/e2e/bench.mjs --models=fast,small-cnn   only these presets
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import { dirname, resolve } from 'node:path';
@@ -19,7 +20,10 @@ import { launchBrowser } from './browser.mjs';
 import { startStaticServer } from './server.mjs';
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist');
-const MODELS = ['fast', 'small-cnn', 'paper-mlp4', 'paper-mlp6', 'paper-cnn'];
+const ALL_MODELS = ['fast', 'small-cnn', 'paper-mlp4', 'paper-mlp6', 'paper-cnn'];
+// `--models=a,b` measures only those presets (the paper CNN takes minutes a step on SwiftShader).
+const modelsFlag = process.argv.find((arg) => arg.startsWith('--models='));
+const MODELS = modelsFlag ? modelsFlag.slice('--models='.length).split(',') : ALL_MODELS;
 const LEARNERS = ['biased-pu', 'weighter'];
 const STANDARD = { warmup: 3, timed: 20 };
 const SLOW = { warmup: 1, timed: 5 };

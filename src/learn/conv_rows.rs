@@ -216,16 +216,20 @@ mod tests {
         }
     }
 
+    /// A 3×3 kernel with this stride and padding, giving maps of `out`.
+    fn three_by_three(stride: usize, pad: usize, out: MapSize) -> Geometry {
+        Geometry {
+            kernel: 3,
+            stride,
+            pad,
+            out,
+        }
+    }
+
     #[test]
     fn padded_stride_two_taps_read_the_zero_row_outside_the_map() {
         // One 3×3 image, 3×3 kernel, stride 2, padding 1 → 2×2 outputs.
-        let geometry = Geometry {
-            kernel: 3,
-            stride: 2,
-            pad: 1,
-            out: maps(1, 2),
-        };
-        let index = patch_index(0..1, maps(1, 3), geometry, 9);
+        let index = patch_index(0..1, maps(1, 3), three_by_three(2, 1, maps(1, 2)), 9);
         assert_eq!(index.len(), 4 * 9);
         // Output (0, 0) is centred on input (0, 0): its first row and column of taps are padding.
         assert_eq!(&index[..9], &[9, 9, 9, 9, 0, 1, 9, 3, 4]);
@@ -235,13 +239,7 @@ mod tests {
 
     #[test]
     fn unpadded_taps_of_the_second_image_are_offset_by_one_map() {
-        let geometry = Geometry {
-            kernel: 3,
-            stride: 1,
-            pad: 0,
-            out: maps(2, 1),
-        };
-        let index = patch_index(1..2, maps(2, 3), geometry, 18);
+        let index = patch_index(1..2, maps(2, 3), three_by_three(1, 0, maps(2, 1)), 18);
         assert_eq!(index, (9..18).collect::<Vec<i64>>());
     }
 }

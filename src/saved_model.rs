@@ -22,7 +22,7 @@ use crate::config::{DataConfig, RunConfig};
 use crate::data::FeatureShape;
 use crate::data::tabular_features::TabularFeatures;
 use crate::split::PuSplit;
-use crate::user_text::clip;
+use crate::user_text::{clip, escaped};
 
 /// The bytes every model file starts with.
 pub const MAGIC: &[u8; 8] = b"PPUMODEL";
@@ -269,8 +269,13 @@ impl SavedModel {
         }
         let header_len = u32::from_le_bytes(reader.array("header length")?);
         let header_bytes = reader.take(header_len as usize, "header")?;
-        let header: ModelHeader = serde_json::from_slice(header_bytes)
-            .map_err(|e| SavedModelError::Corrupt(format!("the header is not valid: {e}")))?;
+        let header: ModelHeader = serde_json::from_slice(header_bytes).map_err(|e| {
+            // serde quotes the offending value, which may hold control characters.
+            SavedModelError::Corrupt(format!(
+                "the header is not valid: {}",
+                escaped(&e.to_string())
+            ))
+        })?;
         let record_len = u64::from_le_bytes(reader.array("record length")?);
         let record_len = usize::try_from(record_len).map_err(|_| SavedModelError::Truncated {
             part: "classifier record",
@@ -402,6 +407,20 @@ mod tests {
 
     fn error_of(bytes: &[u8]) -> SavedModelError {
         SavedModel::from_bytes(bytes).unwrap_err()
+    }
+
+    #[test]
+    fn a_header_quoting_a_control_character_is_refused_in_one_readable_line() {
+        // Found by tests/parsers.rs: an escaped tab in the model's name made
+        // serde's message quote a real tab.
+        let mut bytes = tabular_model().to_bytes().unwrap();
+        let model = bytes.windows(6).position(|w| w == b"\"fast\"").unwrap();
+        bytes[model..model + 6].copy_from_slice(b"\"fa\\t\"");
+        let SavedModelError::Corrupt(message) = error_of(&bytes) else {
+            panic!("a damaged header must be refused as corrupt")
+        };
+        assert!(message.contains("unknown variant `fa\\t`"), "{message}");
+        assert!(!message.chars().any(char::is_control), "{message:?}");
     }
 
     #[test]

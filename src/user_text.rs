@@ -16,13 +16,27 @@ pub fn clip(text: &str) -> String {
             shown.push('…');
             break;
         }
-        if c.is_control() || c == '\u{feff}' {
-            shown.extend(c.escape_default());
-        } else {
-            shown.push(c);
-        }
+        push_escaped(&mut shown, c);
     }
     shown
+}
+
+/// `text` whole, with control characters (and a byte order mark) escaped as
+/// [`clip`] escapes them: for a parser's message that may quote the input.
+pub fn escaped(text: &str) -> String {
+    let mut shown = String::new();
+    for c in text.chars() {
+        push_escaped(&mut shown, c);
+    }
+    shown
+}
+
+fn push_escaped(shown: &mut String, c: char) {
+    if c.is_control() || c == '\u{feff}' {
+        shown.extend(c.escape_default());
+    } else {
+        shown.push(c);
+    }
 }
 
 /// The names clipped, quoted and comma-separated, at most `limit` of them,

@@ -72,6 +72,11 @@ impl Geometry {
     fn gathers(&self) -> bool {
         self.kernel > 1 || self.stride > 1
     }
+
+    /// Values in the patches of `images` output maps over `c_in` channels.
+    fn patch_values(&self, images: usize, c_in: usize) -> usize {
+        images * self.out.height * self.out.width * self.kernel * self.kernel * c_in
+    }
 }
 
 /// Values in the patch matrices that `convs` gather for a batch of `size`
@@ -83,10 +88,7 @@ pub fn patch_values(convs: &[Conv2d], channels: usize, size: MapSize) -> usize {
     for conv in convs {
         let geometry = Geometry::of(conv, size);
         if geometry.gathers() {
-            let out = geometry.out;
-            values = values.saturating_add(
-                out.images * out.height * out.width * geometry.kernel * geometry.kernel * c_in,
-            );
+            values = values.saturating_add(geometry.patch_values(size.images, c_in));
         }
         c_in = conv.weight.dims()[0];
         size = geometry.out;
@@ -106,8 +108,8 @@ pub fn conv_rows(conv: &Conv2d, x: Tensor<2>, size: MapSize) -> (Tensor<2>, MapS
     let y = if !geometry.gathers() {
         x.matmul(kernel)
     } else {
-        let patch_values = out.height * out.width * k * k * c_in;
-        let group = (MAX_PATCH_VALUES / patch_values.max(1)).clamp(1, size.images);
+        let per_image = geometry.patch_values(1, c_in);
+        let group = (MAX_PATCH_VALUES / per_image.max(1)).clamp(1, size.images);
         let in_rows = size.height * size.width;
         // Padding taps read one zero row appended after the last image.
         let zero_row = size.images * in_rows;

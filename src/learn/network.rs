@@ -64,7 +64,7 @@ impl Mlp {
 /// a training step (the paper CNN's batch of 128 needs 0.5 GB on MNIST and
 /// 0.7 GB on CIFAR-10). A larger batch convolves with `Conv2d`, whose memory
 /// `workload.rs` bounds; inference gathers in groups and needs no budget.
-pub const MAX_TRAINING_PATCH_BYTES: usize = 1 << 30;
+const MAX_TRAINING_PATCH_BYTES: usize = 1 << 30;
 
 /// Convolutions, each followed by batch norm and ReLU, then a dense layer
 /// with batch norm and ReLU, then one output.
@@ -116,7 +116,7 @@ impl Cnn {
     /// Logits `[batch, 1]` of flat image rows `[batch, c·h·w]`. On the CPU
     /// backend the convolutions run as gathers and matrix products
     /// (`conv_rows`), elsewhere, or for a training batch whose patches would
-    /// pass [`MAX_TRAINING_PATCH_BYTES`], as Burn's `Conv2d`: the same function.
+    /// pass `MAX_TRAINING_PATCH_BYTES`, as Burn's `Conv2d`: the same function.
     pub fn forward(&self, x: Tensor<2>) -> Tensor<2> {
         let device = x.device();
         let [batch, _] = x.dims();

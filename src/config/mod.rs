@@ -397,6 +397,10 @@ pub enum VerdictThreshold {
     Paper,
     /// 0.5: the classifier's own decision threshold.
     Half,
+    /// Elkan and Noto's: half the mean ŷ over the batch's labeled examples,
+    /// i.e. ŷ/ĉ ≥ 1/2 with ĉ = that mean estimating P(labeled | positive)
+    /// (0.5 in a batch without labeled examples).
+    ElkanNoto,
 }
 
 impl PolicyConfig {

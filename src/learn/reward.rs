@@ -78,6 +78,7 @@ pub fn policy_signal(
     let threshold = match policy.verdict_threshold {
         VerdictThreshold::Paper => batch_reward(y_hat, labeled).threshold,
         VerdictThreshold::Half => 0.5,
+        VerdictThreshold::ElkanNoto => elkan_noto_threshold(y_hat, labeled),
     };
     let (rewards, expected): (Vec<f32>, Vec<f32>) = match policy.reward {
         RewardRule::Paper => {
@@ -115,6 +116,23 @@ fn paper_rewards(y_hat: &[f32], labeled: &[bool], threshold: f32) -> Vec<f32> {
         .zip(labeled)
         .map(|(&y, &s)| if s || y >= threshold { y } else { 1.0 - y })
         .collect()
+}
+
+/// Half of ĉ, the mean ŷ over the labeled examples (Elkan and Noto's
+/// estimate of P(labeled | positive) for a classifier of labeled against
+/// unlabeled): ŷ ≥ ĉ/2 means the estimated P(positive | x) = ŷ/ĉ is at
+/// least 1/2. 0.5 without labeled examples.
+fn elkan_noto_threshold(y_hat: &[f32], labeled: &[bool]) -> f32 {
+    let (sum, count) = y_hat
+        .iter()
+        .zip(labeled)
+        .filter(|(_, s)| **s)
+        .fold((0.0, 0), |(sum, count), (y, _)| (sum + y, count + 1));
+    if count == 0 {
+        0.5
+    } else {
+        sum / count as f32 / 2.0
+    }
 }
 
 /// The classifier's verdict: 1 for labeled examples, else whether ŷ ≥ threshold.
@@ -167,6 +185,24 @@ mod tests {
             &[0.5; 3],
         );
         assert_eq!(s.weights, vec![1.0, 0.0, 1.0]);
+    }
+
+    #[test]
+    fn elkan_noto_threshold_is_half_the_labeled_mean() {
+        let policy = PolicyConfig {
+            verdict_threshold: VerdictThreshold::ElkanNoto,
+            ..PolicyConfig::default()
+        };
+        // Labeled ŷ 0.6 and 0.4: ĉ = 0.5, threshold 0.25; so the unlabeled
+        // 0.3 is called positive (reward 1 for action 1) and 0.2 negative.
+        let y = [0.6, 0.3, 0.4, 0.2];
+        let s = [true, false, true, false];
+        let signal = policy_signal(&policy, &y, &s, &[1.0, 1.0, 1.0, 1.0], &[0.5; 4]);
+        assert!((signal.threshold - 0.25).abs() < 1e-6);
+        assert_eq!(signal.weights, vec![0.5, 0.5, 0.5, -0.5]);
+        let none_labeled =
+            policy_signal(&policy, &[0.3, 0.7], &[false, false], &[1.0; 2], &[0.5; 2]);
+        assert_eq!(none_labeled.threshold, 0.5);
     }
 
     #[test]

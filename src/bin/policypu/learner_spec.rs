@@ -25,14 +25,17 @@ pub enum Modifier {
     Eq5Threshold,
     /// No REINFORCE baseline.
     NoBaseline,
+    /// Elkan and Noto's verdict threshold (half the labeled examples' mean ŷ).
+    EnThreshold,
 }
 
 impl Modifier {
-    const ALL: [Modifier; 4] = [
+    const ALL: [Modifier; 5] = [
         Self::Paper,
         Self::Frozen,
         Self::Eq5Threshold,
         Self::NoBaseline,
+        Self::EnThreshold,
     ];
 
     fn key(self) -> &'static str {
@@ -41,6 +44,7 @@ impl Modifier {
             Self::Frozen => "frozen",
             Self::Eq5Threshold => "eq5-threshold",
             Self::NoBaseline => "no-baseline",
+            Self::EnThreshold => "en-threshold",
         }
     }
 }
@@ -56,6 +60,7 @@ impl LearnerSpec {
                 Modifier::Frozen => p.frozen = true,
                 Modifier::Eq5Threshold => p.verdict_threshold = VerdictThreshold::Paper,
                 Modifier::NoBaseline => p.baseline = false,
+                Modifier::EnThreshold => p.verdict_threshold = VerdictThreshold::ElkanNoto,
             }
         }
     }
@@ -124,6 +129,10 @@ mod tests {
         paper.apply(&mut c);
         assert!(c.policy.is_paper_variant() && c.policy.frozen);
         assert_eq!(paper.label(), "policyPU_separator (paper, frozen)");
+        let elkan_noto: LearnerSpec = "weighter/en-threshold".parse().unwrap();
+        let mut c = RunConfig::default();
+        elkan_noto.apply(&mut c);
+        assert_eq!(c.policy.verdict_threshold, VerdictThreshold::ElkanNoto);
     }
 
     #[test]

@@ -24,6 +24,7 @@ mod run_style;
 mod scale;
 mod scatter;
 mod series_style;
+mod staged_reveal;
 mod thumbnail_canvas;
 mod thumbnail_grid;
 mod thumbnail_layout;
@@ -46,15 +47,27 @@ use histogram::ValueHistogram;
 use image_pixels::ImageSize;
 use results::ResultsPanel;
 use scatter::UnlabeledScatter;
+use staged_reveal::StagedReveal;
 use thumbnail_grid::ThumbnailGrid;
+
+/// How many chart panels the grid below can hold (some are hidden by the
+/// lesson or the data): the staged reveal counts up to this.
+const CHART_PANELS: usize = 8;
 
 /// All views of the current run: the results panel, then a grid of chart
 /// panels once the first epoch has been reported.
+///
+/// The first time reports arrive, the panels appear one per task
+/// ([`StagedReveal`]) rather than all at once: building every chart in the
+/// task that handles the first report took 60–90 ms on 2 cores (the page's
+/// wasm compiles each view's code on first use).
 #[component]
 pub fn TrainingViews() -> impl IntoView {
     let state = use_app_state();
     let bands = Memo::new(move |_| state.reports.with(|r| pretraining_bands(r)));
     let has_reports = move || state.reports.with(|r| !r.is_empty());
+    let reveal = StagedReveal::new(CHART_PANELS, has_reports);
+    let revealed = move |panel: usize| reveal.includes(panel);
     let uses_policy = move || {
         state
             .run_config
@@ -96,38 +109,38 @@ pub fn TrainingViews() -> impl IntoView {
             </Show>
             <Show when=has_reports fallback=|| view! { <EmptyState/> }>
                 <div class="views">
-                    <Show when=move || shows(state, Part::Metrics)>
+                    <Show when=move || revealed(0) && shows(state, Part::Metrics)>
                         <EpochChart id="panel-metrics" title="Test-set scores" explain="metrics" bands series=test_scores
                         caption="How well the classifier does on held-out test examples after each epoch; 1 is perfect, and shaded epochs are pre-training."
                         chart_title="Test accuracy, ROC-AUC and PR-AUC" y_title="score" y_range=Some((0.0, 1.0))/>
                     </Show>
-                    <Show when=move || shows(state, Part::Losses)>
+                    <Show when=move || revealed(1) && shows(state, Part::Losses)>
                         <EpochChart id="panel-losses" title="Training losses" explain="losses" bands series=losses
                         caption="The mean loss over each epoch's mini-batches: lower means the network fits its training targets better."
                         chart_title="Classifier and policy loss" y_title="mean loss"/>
                     </Show>
-                    <Show when=move || uses_policy() && shows(state, Part::Reward)>
+                    <Show when=move || revealed(2) && uses_policy() && shows(state, Part::Reward)>
                         <EpochChart id="panel-reward" title="Reward and threshold" explain="reward" bands series=reward_and_threshold
                             caption="Reward: ŷ for labeled examples; for unlabeled ones ŷ above the threshold, 1−ŷ below it (eq. 4). The threshold is the mean ŷ over P and the confident part of U (eq. 5)."
                             chart_title="Mean reward and threshold" y_title="value" y_range=Some((0.0, 1.0))/>
                     </Show>
-                    <Show when=move || truth_known() && shows(state, Part::Unlabeled)>
+                    <Show when=move || revealed(3) && truth_known() && shows(state, Part::Unlabeled)>
                         <EpochChart id="panel-unlabeled" title="How U is sorted" explain="unlabeled" bands series=unlabeled_view
                             caption=Signal::derive(move || unlabeled_caption(uses_policy()))
                             chart_title="Correct-side rate and class means on the unlabeled set"
                             y_title="share / mean value" y_range=Some((0.0, 1.0))/>
                     </Show>
-                    <Show when=move || test_has_negatives() && shows(state, Part::Curves)>
+                    <Show when=move || revealed(4) && test_has_negatives() && shows(state, Part::Curves)>
                         <RocChart/>
                         <PrChart/>
                     </Show>
-                    <Show when=move || shows(state, Part::Histogram)>
+                    <Show when=move || revealed(5) && shows(state, Part::Histogram)>
                         <ValueHistogram/>
                     </Show>
-                    <Show when=move || has_projection() && shows(state, Part::Scatter)>
+                    <Show when=move || revealed(6) && has_projection() && shows(state, Part::Scatter)>
                         <UnlabeledScatter/>
                     </Show>
-                    <Show when=move || has_images() && shows(state, Part::Thumbnails)>
+                    <Show when=move || revealed(7) && has_images() && shows(state, Part::Thumbnails)>
                         <ThumbnailGrid bands/>
                     </Show>
                 </div>

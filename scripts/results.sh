@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates the tables in results/ (quoted by the README): each file is
 # headed by the command that made it and the commit it ran at, and ends
-# with the sweep's wall time. Parts: mnist, ablation, cifar10, examples
-# (default: all).
+# with the sweep's wall time. Parts: mnist, ablation, cifar10, examples,
+# en-threshold (default: all).
 #   scripts/results.sh              every table (MNIST alone took 108 min on 2 busy cores)
 #   scripts/results.sh ablation     one of them
 #
@@ -16,7 +16,7 @@ cargo build --release --locked --bin policypu
 bin=${CARGO_TARGET_DIR:-target}/release/policypu
 protocol=(--epochs 60 --seeds 5)
 parts=("$@")
-[ ${#parts[@]} -eq 0 ] && parts=(mnist ablation cifar10 examples)
+[ ${#parts[@]} -eq 0 ] && parts=(mnist ablation cifar10 examples en-threshold)
 for part in "${parts[@]}"; do
   case $part in
     mnist)
@@ -42,7 +42,22 @@ for part in "${parts[@]}"; do
         --truth-column cultivar_1 --out results/example-wine.md
       "$bin" sweep --csv public/examples/two_moons.csv --label-column labeled \
         --labeled-value yes --truth-column class --out results/example-two-moons.md ;;
+    en-threshold)
+      # A variant tried and not adopted: Elkan and Noto's verdict threshold,
+      # on MNIST and on the example files (settings as in `examples`).
+      learners=weighter,weighter/en-threshold
+      "$bin" sweep --dataset mnist "${protocol[@]}" --learners $learners \
+        --out results/ablation-en-threshold-mnist.md
+      "$bin" sweep --csv public/examples/breast_cancer.csv --label-column labeled \
+        --truth-column malignant --learners biased-pu,$learners \
+        --out results/ablation-en-threshold-breast-cancer.md
+      "$bin" sweep --csv public/examples/wine.csv --label-column label \
+        --truth-column cultivar_1 --learners biased-pu,$learners \
+        --out results/ablation-en-threshold-wine.md
+      "$bin" sweep --csv public/examples/two_moons.csv --label-column labeled \
+        --labeled-value yes --truth-column class --learners biased-pu,$learners \
+        --out results/ablation-en-threshold-two-moons.md ;;
     *)
-      echo "unknown part '$part': use mnist, ablation, cifar10 or examples" >&2; exit 2 ;;
+      echo "unknown part '$part': use mnist, ablation, cifar10, examples or en-threshold" >&2; exit 2 ;;
   esac
 done

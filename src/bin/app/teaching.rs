@@ -170,6 +170,11 @@ pub static EXPLANATIONS: &[Explanation] = &[
             "The reward depends on the action only through the classifier's update on the same \
              mini-batch, so the REINFORCE gradient of eq. (7) carries a weak signal; much of what \
              the policy knows comes from pre-training.",
+            "That is why this app's default policyPU pays a different reward: a·v + (1 − a)·(1 − v), \
+             where v is the classifier's verdict (1 for labeled examples; for unlabeled ones, \
+             whether ŷ ≥ 0.5), less the reward expected under the target policy. It depends on \
+             the action, so the policy does learn. The command line runs the paper's rule, eqs. \
+             (4) and (5), with --variant paper; the caption says which rule a run uses.",
         ],
         equations: &[4, 5, 7],
     },

@@ -3,6 +3,7 @@
 //! U is seen).
 
 use leptos::prelude::*;
+use policypu::config::{PolicyConfig, RewardRule, VerdictThreshold};
 use policypu::report::EpochReport;
 
 use super::epoch_series::{EPOCH_AXIS, over_epochs};
@@ -96,6 +97,32 @@ pub fn unlabeled_view(r: &[EpochReport]) -> Vec<Series> {
             e.unlabeled.as_ref().and_then(|u| u.mean_on_negatives)
         }),
     ]
+}
+
+/// The caption of the reward chart: the run's reward rule and verdict
+/// threshold (the paper's eqs. 4–5 or the default's coherence reward).
+pub fn reward_caption(policy: &PolicyConfig) -> String {
+    let reward = match policy.reward {
+        RewardRule::Paper => {
+            "Reward (eq. 4): ŷ for labeled examples; for unlabeled ones ŷ at or above the \
+             threshold, 1−ŷ below it."
+        }
+        RewardRule::Coherence => {
+            "Reward (this app's default, not the paper's eq. 4): a·v + (1−a)·(1−v), how far the \
+             action a agrees with the classifier's verdict v, which is 1 for labeled examples and, \
+             for unlabeled ones, whether ŷ is at or above the threshold."
+        }
+    };
+    let threshold = match policy.verdict_threshold {
+        VerdictThreshold::Paper => {
+            "The threshold is the mean ŷ over P and the confident part of U (eq. 5)."
+        }
+        VerdictThreshold::Half => "The threshold is 0.5.",
+        VerdictThreshold::ElkanNoto => {
+            "The threshold is half the mean ŷ over the mini-batch's labeled examples (Elkan and Noto)."
+        }
+    };
+    format!("{reward} {threshold}")
 }
 
 /// The caption of the U chart, which depends on whether a policy exists.

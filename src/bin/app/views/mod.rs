@@ -40,7 +40,8 @@ use comparison::ComparisonPanel;
 use curve_charts::{PrChart, RocChart};
 use empty_state::EmptyState;
 use epoch_charts::{
-    EpochChart, losses, reward_and_threshold, test_scores, unlabeled_caption, unlabeled_view,
+    EpochChart, losses, reward_and_threshold, reward_caption, test_scores, unlabeled_caption,
+    unlabeled_view,
 };
 use epoch_series::pretraining_bands;
 use histogram::ValueHistogram;
@@ -121,7 +122,7 @@ pub fn TrainingViews() -> impl IntoView {
                     </Show>
                     <Show when=move || revealed(2) && uses_policy() && shows(state, Part::Reward)>
                         <EpochChart id="panel-reward" title="Reward and threshold" explain="reward" bands series=reward_and_threshold
-                            caption="Reward: ŷ for labeled examples; for unlabeled ones ŷ above the threshold, 1−ŷ below it (eq. 4). The threshold is the mean ŷ over P and the confident part of U (eq. 5)."
+                            caption=Signal::derive(move || reward_caption(&state.run_config.with(|c| c.as_ref().map(|c| c.policy.clone()).unwrap_or_default())))
                             chart_title="Mean reward and threshold" y_title="value" y_range=Some((0.0, 1.0))/>
                     </Show>
                     <Show when=move || revealed(3) && truth_known() && shows(state, Part::Unlabeled)>

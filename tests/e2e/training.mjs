@@ -37,6 +37,7 @@ const describeTiming = (label, { epochs, seconds, perEpoch }) =>
 
 /** Test 1: the default run trains on the CPU and reaches > 0.85 accuracy. */
 async function defaultRunOnCpu({ page, note }) {
+  expectEqual((await page.locator('#epochs-done').textContent()).trim(), '—', 'training epochs shown before any run');
   const timing = await trainToDone(page);
   note(describeTiming('CPU (default run)', timing));
   const device = await readDevice(page);

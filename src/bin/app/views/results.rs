@@ -47,10 +47,12 @@ pub fn ResultsPanel() -> impl IntoView {
             .reports
             .with(|r| r.iter().filter(|rep| rep.stage == Stage::Train).count())
     });
-    let planned_training = move || {
-        state
-            .run_config
-            .with(|c| c.as_ref().map_or(0, |c| c.optim.epochs))
+    // "3 of 20" during a run; a dash before the first one.
+    let training_progress = move || {
+        state.run_config.with(|c| match c {
+            Some(c) => format!("{} of {}", training_done.get(), c.optim.epochs),
+            None => "—".to_string(),
+        })
     };
     let pu = Memo::new(move |_| test.with(|t| t.pu.clone()));
     let has_negatives = move || pu.with(Option::is_none);
@@ -96,7 +98,7 @@ pub fn ResultsPanel() -> impl IntoView {
                     <dd>
                         // data-value counts every epoch report, pre-training included.
                         <span id="epochs-done" data-value=move || epochs_done.get().to_string()>
-                            {move || format!("{} of {}", training_done.get(), planned_training())}
+                            {training_progress}
                         </span>
                         <small class="hint" id="pretraining-done">{move || pretraining_note(epochs_done.get() - training_done.get())}</small>
                     </dd>

@@ -68,7 +68,6 @@ pub fn TrainingViews() -> impl IntoView {
     let bands = Memo::new(move |_| state.reports.with(|r| pretraining_bands(r)));
     let has_reports = move || state.reports.with(|r| !r.is_empty());
     let reveal = StagedReveal::new(CHART_PANELS, has_reports);
-    let revealed = move |panel: usize| reveal.includes(panel);
     let uses_policy = move || {
         state
             .run_config
@@ -110,38 +109,38 @@ pub fn TrainingViews() -> impl IntoView {
             </Show>
             <Show when=has_reports fallback=|| view! { <EmptyState/> }>
                 <div class="views">
-                    <Show when=move || revealed(0) && shows(state, Part::Metrics)>
+                    <Show when=move || reveal.includes(0) && shows(state, Part::Metrics)>
                         <EpochChart id="panel-metrics" title="Test-set scores" explain="metrics" bands series=test_scores
                         caption="How well the classifier does on held-out test examples after each epoch; 1 is perfect, and shaded epochs are pre-training."
                         chart_title="Test accuracy, ROC-AUC and PR-AUC" y_title="score" y_range=Some((0.0, 1.0))/>
                     </Show>
-                    <Show when=move || revealed(1) && shows(state, Part::Losses)>
+                    <Show when=move || reveal.includes(1) && shows(state, Part::Losses)>
                         <EpochChart id="panel-losses" title="Training losses" explain="losses" bands series=losses
                         caption="The mean loss over each epoch's mini-batches: lower means the network fits its training targets better."
                         chart_title="Classifier and policy loss" y_title="mean loss"/>
                     </Show>
-                    <Show when=move || revealed(2) && uses_policy() && shows(state, Part::Reward)>
+                    <Show when=move || reveal.includes(2) && uses_policy() && shows(state, Part::Reward)>
                         <EpochChart id="panel-reward" title="Reward and threshold" explain="reward" bands series=reward_and_threshold
-                            caption=Signal::derive(move || reward_caption(&state.run_config.with(|c| c.as_ref().map(|c| c.policy.clone()).unwrap_or_default())))
+                            caption=Signal::derive(move || state.run_config.with(|c| c.as_ref().map(|c| reward_caption(&c.policy)).unwrap_or_default()))
                             chart_title="Mean reward and threshold" y_title="value" y_range=Some((0.0, 1.0))/>
                     </Show>
-                    <Show when=move || revealed(3) && truth_known() && shows(state, Part::Unlabeled)>
+                    <Show when=move || reveal.includes(3) && truth_known() && shows(state, Part::Unlabeled)>
                         <EpochChart id="panel-unlabeled" title="How U is sorted" explain="unlabeled" bands series=unlabeled_view
                             caption=Signal::derive(move || unlabeled_caption(uses_policy()))
                             chart_title="Correct-side rate and class means on the unlabeled set"
                             y_title="share / mean value" y_range=Some((0.0, 1.0))/>
                     </Show>
-                    <Show when=move || revealed(4) && test_has_negatives() && shows(state, Part::Curves)>
+                    <Show when=move || reveal.includes(4) && test_has_negatives() && shows(state, Part::Curves)>
                         <RocChart/>
                         <PrChart/>
                     </Show>
-                    <Show when=move || revealed(5) && shows(state, Part::Histogram)>
+                    <Show when=move || reveal.includes(5) && shows(state, Part::Histogram)>
                         <ValueHistogram/>
                     </Show>
-                    <Show when=move || revealed(6) && has_projection() && shows(state, Part::Scatter)>
+                    <Show when=move || reveal.includes(6) && has_projection() && shows(state, Part::Scatter)>
                         <UnlabeledScatter/>
                     </Show>
-                    <Show when=move || revealed(7) && has_images() && shows(state, Part::Thumbnails)>
+                    <Show when=move || reveal.includes(7) && has_images() && shows(state, Part::Thumbnails)>
                         <ThumbnailGrid bands/>
                     </Show>
                 </div>

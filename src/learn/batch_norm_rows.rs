@@ -7,19 +7,28 @@
 //! are means over dimension 0, which Burn flex reduces row by row, and
 //! autodiff differentiates the few element-wise operations. The function
 //! and the running statistics are `BatchNorm`'s (a test in `network.rs`
-//! compares them); inference uses `BatchNorm` itself, which needs no
-//! statistics.
+//! compares them).
+//!
+//! In inference, batch norm is an affine map per channel, so it is folded
+//! into the convolution before it (`folded_into`): the layer then costs no
+//! pass over its output beyond the bias, where `BatchNorm::forward` makes
+//! four.
 
+use burn::module::Param;
 use burn::nn::BatchNorm;
-use burn::tensor::Tensor;
+use burn::nn::conv::Conv2d;
+use burn::tensor::{Device, Tensor};
 
-/// `norm` applied to `x` `[rows, channels]`: in training (an autodiff device
-/// and a trainable layer) with the batch's statistics, updating the running
-/// ones as `BatchNorm::forward` does; otherwise `BatchNorm::forward`.
+/// Whether `norm` normalises with the batch's statistics on `device`
+/// (training: an autodiff device and a trainable layer) rather than with its
+/// running ones.
+pub fn normalises_by_batch(norm: &BatchNorm, device: &Device) -> bool {
+    device.is_autodiff() && norm.training.is_enabled()
+}
+
+/// `norm` applied in training to `x` `[rows, channels]`, with the batch's
+/// statistics, updating the running ones as `BatchNorm::forward` does.
 pub fn batch_norm_rows(norm: &BatchNorm, x: Tensor<2>) -> Tensor<2> {
-    if !(x.device().is_autodiff() && norm.training.is_enabled()) {
-        return norm.forward(x);
-    }
     let mean: Tensor<2> = x.clone().mean_dim(0);
     let centred = x - mean.clone();
     // The biased variance, as Burn's batch_norm_train returns it.
@@ -45,4 +54,30 @@ pub fn batch_norm_rows(norm: &BatchNorm, x: Tensor<2>) -> Tensor<2> {
         variance,
     ));
     output
+}
+
+/// `conv` followed by `norm` with its running statistics, as one
+/// convolution: each output channel's weights and bias scaled by
+/// γ / √(running variance + ε), and the bias shifted by β − scale · running mean.
+pub fn folded_into(norm: &BatchNorm, conv: &Conv2d) -> Conv2d {
+    let device = conv.weight.device();
+    let scale = norm.gamma.val()
+        / norm
+            .running_var
+            .value()
+            .to_device(&device)
+            .add_scalar(norm.epsilon)
+            .sqrt();
+    let [c_out, ..] = conv.weight.dims();
+    let weight = conv.weight.val() * scale.clone().reshape([c_out, 1, 1, 1]);
+    let bias = match &conv.bias {
+        Some(bias) => bias.val(),
+        None => Tensor::zeros([c_out], &device),
+    };
+    let bias = (bias - norm.running_mean.value().to_device(&device)) * scale + norm.beta.val();
+    Conv2d {
+        weight: Param::from_tensor(weight),
+        bias: Some(Param::from_tensor(bias)),
+        ..conv.clone()
+    }
 }

@@ -10,6 +10,13 @@
 //! the weight gradient are three large, well-shaped matrix products.
 //! Measured in `results/bench-native.md`.
 //!
+//! A layer with fewer output than input channels and stride 1 (the paper
+//! policy's 96 → 10) gathers on the other side: it multiplies every input
+//! row by the kernel of every tap at once, `[rows, c_in] × [c_in, k·k·c_out]`,
+//! then gathers and sums the taps' `c_out`-wide results. It moves
+//! `c_out / c_in` of the data the patch gather would, and its products have
+//! `c_in` and `k·k·c_out` as their small sides instead of `c_out`.
+//!
 //! The parameters are the same `Conv2d` weights and biases, and batch norm
 //! over `[rows, channels]` (`batch_norm_rows`) normalises each channel over
 //! images and pixels as it does on `[images, channels, h, w]`, so a network
@@ -18,7 +25,9 @@
 
 use burn::nn::PaddingConfig2d;
 use burn::nn::conv::Conv2d;
-use burn::tensor::{Int, Tensor, TensorData};
+use std::ops::Range;
+
+use burn::tensor::{Device, Int, Tensor, TensorData};
 
 /// The patch matrix of one gather holds at most this many values (64 MiB of
 /// f32); larger batches are gathered and multiplied in groups of images.
@@ -68,29 +77,55 @@ impl Geometry {
         }
     }
 
-    /// Whether the layer needs gathered patches (not a plain 1×1 product).
-    fn gathers(&self) -> bool {
-        self.kernel > 1 || self.stride > 1
+    /// How a layer from `c_in` to `c_out` channels is computed.
+    fn plan(&self, c_in: usize, c_out: usize) -> Plan {
+        if self.kernel == 1 && self.stride == 1 {
+            Plan::Product
+        } else if self.stride == 1 && c_out < c_in {
+            Plan::GatherOutputs
+        } else {
+            Plan::GatherInputs
+        }
     }
 
-    /// Values in the patches of `images` output maps over `c_in` channels.
-    fn patch_values(&self, images: usize, c_in: usize) -> usize {
-        images * self.out.height * self.out.width * self.kernel * self.kernel * c_in
+    /// Values gathered (and kept for the backward pass) for `images` input
+    /// maps of `size` going from `c_in` to `c_out` channels.
+    fn gathered_values(&self, size: MapSize, c_in: usize, c_out: usize) -> usize {
+        let taps = self.kernel * self.kernel;
+        let out_rows = size.images * self.out.height * self.out.width;
+        match self.plan(c_in, c_out) {
+            Plan::Product => 0,
+            Plan::GatherInputs => out_rows * taps * c_in,
+            // The per-tap products, then their gathered copies.
+            Plan::GatherOutputs => {
+                (size.images * size.height * size.width + out_rows) * taps * c_out
+            }
+        }
     }
 }
 
-/// Values in the patch matrices that `convs` gather for a batch of `size`
-/// with `channels` input channels. Training keeps them for the backward
-/// pass, and their gradients take as many again.
+/// The three ways `conv_rows` computes a layer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Plan {
+    /// A 1×1 kernel with stride 1: one matrix product.
+    Product,
+    /// Gather each output pixel's patch of inputs, then multiply.
+    GatherInputs,
+    /// Multiply each input row by every tap's kernel, then gather and sum.
+    GatherOutputs,
+}
+
+/// Values in the matrices that `convs` gather for a batch of `size` with
+/// `channels` input channels. Training keeps them for the backward pass,
+/// and their gradients take as many again.
 pub fn patch_values(convs: &[Conv2d], channels: usize, size: MapSize) -> usize {
     let mut values = 0usize;
     let (mut c_in, mut size) = (channels, size);
     for conv in convs {
         let geometry = Geometry::of(conv, size);
-        if geometry.gathers() {
-            values = values.saturating_add(geometry.patch_values(size.images, c_in));
-        }
-        c_in = conv.weight.dims()[0];
+        let c_out = conv.weight.dims()[0];
+        values = values.saturating_add(geometry.gathered_values(size, c_in, c_out));
+        c_in = c_out;
         size = geometry.out;
     }
     values
@@ -99,63 +134,151 @@ pub fn patch_values(convs: &[Conv2d], channels: usize, size: MapSize) -> usize {
 /// `conv` applied to channels-last rows `[images·h·w, c_in]` (row order:
 /// image, y, x): rows `[images·oh·ow, c_out]` and their size.
 pub fn conv_rows(conv: &Conv2d, x: Tensor<2>, size: MapSize) -> (Tensor<2>, MapSize) {
-    let weight = conv.weight.val();
-    let [c_out, c_in, k, _] = weight.dims();
+    let [c_out, c_in, ..] = conv.weight.dims();
     let geometry = Geometry::of(conv, size);
-    let Geometry { pad, out, .. } = geometry;
-    // Rows of the kernel matrix in the patch order (ky, kx, c_in).
-    let kernel: Tensor<2> = weight.permute([2, 3, 1, 0]).reshape([k * k * c_in, c_out]);
-    let y = if !geometry.gathers() {
-        x.matmul(kernel)
-    } else {
-        let per_image = geometry.patch_values(1, c_in);
-        let group = (MAX_PATCH_VALUES / per_image.max(1)).clamp(1, size.images);
-        let in_rows = size.height * size.width;
-        // Padding taps read one zero row appended after the last image.
-        let zero_row = size.images * in_rows;
-        let x = if pad > 0 {
-            let zeros = Tensor::zeros([1, c_in], &x.device());
-            Tensor::cat(vec![x, zeros], 0)
-        } else {
-            x
-        };
-        let mut parts: Vec<Tensor<2>> = (0..size.images)
-            .step_by(group)
-            .map(|first| {
-                let images = first..(first + group).min(size.images);
-                let index = patch_index(images.clone(), size, geometry, zero_row);
-                let count = index.len();
-                let index =
-                    Tensor::<1, Int>::from_data(TensorData::new(index, [count]), &x.device());
-                let rows = images.len() * out.height * out.width;
-                x.clone()
-                    .select(0, index)
-                    .reshape([rows, k * k * c_in])
-                    .matmul(kernel.clone())
-            })
-            .collect();
-        match parts.len() {
-            0 => Tensor::zeros([0, c_out], &x.device()),
-            1 => parts.remove(0),
-            _ => Tensor::cat(parts, 0),
-        }
+    let y = match geometry.plan(c_in, c_out) {
+        Plan::Product => x.matmul(patch_kernel(conv)),
+        Plan::GatherInputs => gather_inputs(conv, x, size, geometry),
+        Plan::GatherOutputs => gather_outputs(conv, x, size, geometry),
     };
     let y = match &conv.bias {
         Some(bias) => y + bias.val().unsqueeze::<2>(),
         None => y,
     };
-    (y, out)
+    (y, geometry.out)
+}
+
+/// The kernel as a `[k·k·c_in, c_out]` matrix, rows in patch order (ky, kx, c_in).
+fn patch_kernel(conv: &Conv2d) -> Tensor<2> {
+    let [c_out, c_in, k, _] = conv.weight.dims();
+    conv.weight
+        .val()
+        .permute([2, 3, 1, 0])
+        .reshape([k * k * c_in, c_out])
+}
+
+/// The kernel as a `[c_in, k·k·c_out]` matrix, columns in tap order (ky, kx, c_out).
+fn tap_kernel(conv: &Conv2d) -> Tensor<2> {
+    let [c_out, c_in, k, _] = conv.weight.dims();
+    conv.weight
+        .val()
+        .permute([1, 2, 3, 0])
+        .reshape([c_in, k * k * c_out])
+}
+
+/// Each output pixel's patch of input rows, gathered, times the patch kernel.
+fn gather_inputs(conv: &Conv2d, x: Tensor<2>, size: MapSize, geometry: Geometry) -> Tensor<2> {
+    let [c_out, c_in, k, _] = conv.weight.dims();
+    let kernel = patch_kernel(conv);
+    let out = geometry.out;
+    let in_rows = size.height * size.width;
+    // Padding taps read one zero row appended after the last image.
+    let zero_row = size.images * in_rows;
+    let x = with_zero_row(x, geometry.pad);
+    let per_image = geometry.gathered_values(maps_of(size, 1), c_in, c_out);
+    let parts = image_groups(size, per_image)
+        .map(|images| {
+            let index = patch_index(images.clone(), size, geometry, zero_row);
+            let rows = images.len() * out.height * out.width;
+            x.clone()
+                .select(0, index_tensor(index, &x.device()))
+                .reshape([rows, k * k * c_in])
+                .matmul(kernel.clone())
+        })
+        .collect();
+    join_rows(parts, c_out, &x.device())
+}
+
+/// Every input row times every tap's kernel, then for each output pixel the
+/// sum of its taps' products, gathered.
+fn gather_outputs(conv: &Conv2d, x: Tensor<2>, size: MapSize, geometry: Geometry) -> Tensor<2> {
+    let [c_out, c_in, k, _] = conv.weight.dims();
+    let taps = k * k;
+    let kernel = tap_kernel(conv);
+    let out = geometry.out;
+    let in_rows = size.height * size.width;
+    let per_image = geometry.gathered_values(maps_of(size, 1), c_in, c_out);
+    let parts = image_groups(size, per_image)
+        .map(|images| {
+            let first_row = images.start * in_rows;
+            let group_rows = images.len() * in_rows;
+            // Row (input row r, tap t) of the products is r·taps + t; a padding
+            // tap reads one zero row after them.
+            let zero_row = group_rows * taps;
+            let products = x
+                .clone()
+                .narrow(0, first_row, group_rows)
+                .matmul(kernel.clone())
+                .reshape([zero_row, c_out]);
+            let products = with_zero_row(products, geometry.pad);
+            let index = patch_index(images.clone(), size, geometry, usize::MAX)
+                .into_iter()
+                .enumerate()
+                .map(|(i, row)| match row {
+                    usize::MAX => zero_row,
+                    row => (row - first_row) * taps + i % taps,
+                })
+                .collect();
+            let rows = images.len() * out.height * out.width;
+            products
+                .select(0, index_tensor(index, &x.device()))
+                .reshape([rows, taps, c_out])
+                .sum_dim(1)
+                .reshape([rows, c_out])
+        })
+        .collect();
+    join_rows(parts, c_out, &x.device())
+}
+
+/// `x` with one row of zeros appended when the layer pads.
+fn with_zero_row(x: Tensor<2>, pad: usize) -> Tensor<2> {
+    if pad == 0 {
+        return x;
+    }
+    let [_, width] = x.dims();
+    let zeros = Tensor::zeros([1, width], &x.device());
+    Tensor::cat(vec![x, zeros], 0)
+}
+
+/// The batch's images in consecutive groups small enough that one group
+/// gathers at most `MAX_PATCH_VALUES` values (`per_image` each).
+fn image_groups(size: MapSize, per_image: usize) -> impl Iterator<Item = Range<usize>> {
+    let group = (MAX_PATCH_VALUES / per_image.max(1)).clamp(1, size.images.max(1));
+    (0..size.images)
+        .step_by(group)
+        .map(move |first| first..(first + group).min(size.images))
+}
+
+/// `size` with `images` images.
+fn maps_of(size: MapSize, images: usize) -> MapSize {
+    MapSize { images, ..size }
+}
+
+/// Row indices as an index tensor for `select`.
+fn index_tensor(index: Vec<usize>, device: &Device) -> Tensor<1, Int> {
+    let index: Vec<i64> = index.into_iter().map(|i| i as i64).collect();
+    let count = index.len();
+    Tensor::from_data(TensorData::new(index, [count]), device)
+}
+
+/// The groups' output rows, stacked.
+fn join_rows(mut parts: Vec<Tensor<2>>, c_out: usize, device: &Device) -> Tensor<2> {
+    match parts.len() {
+        0 => Tensor::zeros([0, c_out], device),
+        1 => parts.remove(0),
+        _ => Tensor::cat(parts, 0),
+    }
 }
 
 /// For each output pixel of `images` (in order image, oy, ox) and each tap
 /// (ky, kx), the input row it reads, or `zero_row` where the tap falls in the
 /// padding.
 fn patch_index(
-    images: std::ops::Range<usize>,
+    images: Range<usize>,
     size: MapSize,
     geometry: Geometry,
     zero_row: usize,
-) -> Vec<i64> {
+) -> Vec<usize> {
     let Geometry {
         kernel: k,
         stride,
@@ -177,7 +300,7 @@ fn patch_index(
                             }
                             _ => zero_row,
                         };
-                        index.push(row as i64);
+                        index.push(row);
                     }
                 }
             }
@@ -239,9 +362,90 @@ mod tests {
         assert_eq!(&index[27..], &[4, 5, 9, 7, 8, 9, 9, 9, 9]);
     }
 
+    /// Values of `t`, flat.
+    fn read<const D: usize>(t: Tensor<D>) -> Vec<f32> {
+        t.into_data().try_to_vec::<f32>().unwrap()
+    }
+
+    #[test]
+    fn gathering_outputs_of_a_padded_narrowing_layer_matches_conv2d() {
+        use burn::nn::PaddingConfig2d;
+        use burn::nn::conv::Conv2dConfig;
+        use burn::tensor::Distribution;
+
+        let device = Device::flex().autodiff();
+        let conv = Conv2dConfig::new([5, 3], [3, 3])
+            .with_padding(PaddingConfig2d::Explicit(1, 1, 1, 1))
+            .init(&device);
+        let size = maps(2, 4);
+        let geometry = Geometry::of(&conv, size);
+        assert_eq!(geometry.plan(5, 3), Plan::GatherOutputs);
+        let images: Tensor<4> = Tensor::random([2, 5, 4, 4], Distribution::Default, &device);
+        let flat = images.clone().reshape([2, 5 * 16]);
+        let (rows, out) = conv_rows(&conv, to_rows(flat, 5, size), size);
+        assert_eq!(out, size, "padding 1 keeps a 3×3 kernel's maps 4×4");
+        let by_rows = from_rows(rows, out);
+        let by_conv2d = conv.forward(images).reshape([2, 3 * 16]);
+        // Weigh the outputs so the gradients differ between positions.
+        let weights: Tensor<2> = Tensor::random([2, 3 * 16], Distribution::Default, &device);
+        let grads_rows = (by_rows.clone() * weights.clone()).sum().backward();
+        let grads_conv2d = (by_conv2d.clone() * weights).sum().backward();
+        let weight_grad = |grads| read(conv.weight.val().grad(grads).unwrap());
+        let pairs = [
+            ("outputs", read(by_rows), read(by_conv2d)),
+            (
+                "weight gradient",
+                weight_grad(&grads_rows),
+                weight_grad(&grads_conv2d),
+            ),
+        ];
+        for (what, a, b) in pairs {
+            assert_eq!(a.len(), b.len(), "{what}");
+            for (i, (x, y)) in a.iter().zip(&b).enumerate() {
+                assert!(
+                    (x - y).abs() < 1e-4,
+                    "{what}[{i}]: {x} by rows, {y} by Conv2d"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn batches_gathered_in_groups_of_images_match_conv2d() {
+        use burn::nn::PaddingConfig2d;
+        use burn::nn::conv::Conv2dConfig;
+        use burn::tensor::Distribution;
+
+        let device = Device::flex();
+        for (c_in, c_out) in [(5, 3), (3, 5)] {
+            let conv = Conv2dConfig::new([c_in, c_out], [3, 3])
+                .with_padding(PaddingConfig2d::Explicit(1, 1, 1, 1))
+                .init(&device);
+            let geometry = Geometry::of(&conv, maps(1, 4));
+            let per_image = geometry.gathered_values(maps(1, 4), c_in, c_out);
+            // Enough images for three groups.
+            let images = 2 * MAX_PATCH_VALUES / per_image + 1;
+            let size = maps(images, 4);
+            assert_eq!(image_groups(size, per_image).count(), 3);
+            let input: Tensor<4> =
+                Tensor::random([images, c_in, 4, 4], Distribution::Default, &device);
+            let flat = input.clone().reshape([images, c_in * 16]);
+            let (rows, out) = conv_rows(&conv, to_rows(flat, c_in, size), size);
+            let by_rows = read(from_rows(rows, out));
+            let by_conv2d = read(conv.forward(input));
+            assert_eq!(by_rows.len(), by_conv2d.len());
+            for (i, (x, y)) in by_rows.iter().zip(&by_conv2d).enumerate() {
+                assert!(
+                    (x - y).abs() < 1e-4,
+                    "{c_in} → {c_out}, [{i}]: {x} by rows, {y} by Conv2d"
+                );
+            }
+        }
+    }
+
     #[test]
     fn unpadded_taps_of_the_second_image_are_offset_by_one_map() {
         let index = patch_index(1..2, maps(2, 3), three_by_three(1, 0, maps(2, 1)), 18);
-        assert_eq!(index, (9..18).collect::<Vec<i64>>());
+        assert_eq!(index, (9..18).collect::<Vec<usize>>());
     }
 }

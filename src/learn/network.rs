@@ -14,7 +14,7 @@ use burn::nn::{BatchNorm, BatchNormConfig, Linear, LinearConfig, PaddingConfig2d
 use burn::tensor::activation::relu;
 use burn::tensor::{Device, Tensor, TensorData};
 
-use super::batch_norm_rows::batch_norm_rows;
+use super::batch_norm_rows::{batch_norm_rows, folded_into, normalises_by_batch};
 use super::conv_rows::{MapSize, conv_rows, from_rows, patch_values, to_rows};
 pub use crate::architecture::Role;
 use crate::architecture::{Architecture, CnnLayout, ConvLayer};
@@ -169,8 +169,13 @@ impl Cnn {
         let (rows, size) = self.convs.iter().zip(&self.conv_norms).fold(
             (rows, size),
             |(x, size), (conv, norm)| {
-                let (y, size) = conv_rows(conv, x, size);
-                (relu(batch_norm_rows(norm, y)), size)
+                let (y, size) = if normalises_by_batch(norm, &x.device()) {
+                    let (y, size) = conv_rows(conv, x, size);
+                    (batch_norm_rows(norm, y), size)
+                } else {
+                    conv_rows(&folded_into(norm, conv), x, size)
+                };
+                (relu(y), size)
             },
         );
         from_rows(rows, size)
@@ -319,19 +324,29 @@ mod tests {
         assert!(a.iter().any(|w| w.abs() > bound / 2.0));
     }
 
-    /// What a CNN preset's classifier computes on 3 random images of
+    /// What a CNN preset's network for `role` computes on 3 random images of
     /// `shape` by one path (`by_rows`: the gathers, else `Conv2d`): the
-    /// logits in training mode, the first convolution's weight gradient of
-    /// their sum, the batch-norm running means of the first convolution and
-    /// running variances of the last, and the logits in inference mode.
-    fn one_path(preset: ModelPreset, shape: FeatureShape, by_rows: bool) -> [Vec<f32>; 5] {
+    /// logits in training mode, the first and last convolutions' weight
+    /// gradients of their sum, the batch-norm running means of the first
+    /// convolution and running variances of the last, and the logits in
+    /// inference mode. The batch norms' γ and β are drawn, not 1 and 0.
+    fn one_path(
+        preset: ModelPreset,
+        role: Role,
+        shape: FeatureShape,
+        by_rows: bool,
+    ) -> [Vec<f32>; 6] {
         let device = Device::flex().autodiff();
         let mut rng = PortableRng::new(3, 0);
-        let Network::Cnn(cnn) =
-            Network::new(preset, Role::Classifier, shape, &mut rng, &device).unwrap()
+        let Network::Cnn(mut cnn) = Network::new(preset, role, shape, &mut rng, &device).unwrap()
         else {
             panic!("{} is a CNN", preset.name())
         };
+        for norm in &mut cnn.conv_norms {
+            let [channels] = norm.gamma.dims();
+            norm.gamma = Param::from_tensor(uniform([channels], 0.5, &mut rng, &device) + 1.0);
+            norm.beta = Param::from_tensor(uniform([channels], 0.5, &mut rng, &device));
+        }
         let x = uniform([3, shape.len()], 1.0, &mut rng, &device);
         let logits = |cnn: &Cnn, x: Tensor<2>| {
             let features = match by_rows {
@@ -344,11 +359,12 @@ mod tests {
         let read = |t: TensorData| t.try_to_vec::<f32>().unwrap();
         let trained = logits(&cnn, x.clone());
         let grads = trained.clone().sum().backward();
-        let weight_grad = cnn.convs[0].weight.val().grad(&grads).unwrap();
+        let weight_grad = |conv: &Conv2d| read(conv.weight.val().grad(&grads).unwrap().into_data());
         let last = cnn.conv_norms.len() - 1;
         [
             read(trained.into_data()),
-            read(weight_grad.into_data()),
+            weight_grad(&cnn.convs[0]),
+            weight_grad(&cnn.convs[last]),
             read(cnn.conv_norms[0].running_mean.value().into_data()),
             read(cnn.conv_norms[last].running_var.value().into_data()),
             read(logits(&cnn.valid(), x.inner()).into_data()),
@@ -357,22 +373,25 @@ mod tests {
 
     #[test]
     fn gathered_convolutions_compute_what_conv2d_computes() {
+        // The paper policy's 96 → 10 layer gathers its outputs, the others their inputs.
         let cases = [
-            (ModelPreset::PaperCnn, 1, 9),
-            (ModelPreset::SmallCnn, 1, 9),
-            (ModelPreset::SmallCnn, 3, 8),
+            (ModelPreset::PaperCnn, Role::Classifier, 1, 9),
+            (ModelPreset::PaperCnn, Role::Policy, 1, 9),
+            (ModelPreset::SmallCnn, Role::Classifier, 1, 9),
+            (ModelPreset::SmallCnn, Role::Classifier, 3, 8),
         ];
-        for (preset, channels, side) in cases {
+        for (preset, role, channels, side) in cases {
             let shape = FeatureShape::Image {
                 channels,
                 height: side,
                 width: side,
             };
-            let by_rows = one_path(preset, shape, true);
-            let by_images = one_path(preset, shape, false);
+            let by_rows = one_path(preset, role, shape, true);
+            let by_images = one_path(preset, role, shape, false);
             let what = [
                 "logits",
-                "weight gradient",
+                "first weight gradient",
+                "last weight gradient",
                 "running mean",
                 "running variance",
                 "inference logits",
@@ -383,7 +402,7 @@ mod tests {
                 for (i, (x, y)) in a.iter().zip(b).enumerate() {
                     assert!(
                         (x - y).abs() <= 1e-4 * scale,
-                        "{} {channels}x{side}: {what}[{i}] {x} by rows, {y} by Conv2d",
+                        "{} {role:?} {channels}x{side}: {what}[{i}] {x} by rows, {y} by Conv2d",
                         preset.name()
                     );
                 }

@@ -141,7 +141,10 @@ function provenance() {
       return 'unknown';
     }
   };
-  const dirty = git(['status', '--porcelain', '--untracked-files=no']) ? ' (with uncommitted changes)' : '';
+  // Changes to results and the README do not change the build.
+  const dirty = git(['status', '--porcelain', '--untracked-files=no', '--', '.', ':!results', ':!README.md'])
+    ? ' (with uncommitted changes)'
+    : '';
   console.log(`Command: \`scripts/bench-browser.sh ${process.argv.slice(2).join(' ')}\`, dist/ built from commit ${git(['rev-parse', '--short', 'HEAD'])}${dirty}.`);
   console.log(`Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), headless Chromium; ${new Date().toISOString()}.`);
 }

@@ -2,7 +2,7 @@
 # Regenerates the tables in results/ (quoted by the README): each file is
 # headed by the command that made it and the commit it ran at, and ends
 # with the sweep's wall time. Parts: mnist, ablation, cifar10, examples,
-# en-threshold, small-cnn (default: all).
+# en-threshold, prior-threshold, small-cnn (default: all).
 #   scripts/results.sh              every table (MNIST alone took 108 min on 2 busy cores)
 #   scripts/results.sh ablation     one of them
 #
@@ -15,8 +15,16 @@ cd "$(dirname "$0")/.."
 cargo build --release --locked --bin policypu
 bin=${CARGO_TARGET_DIR:-target}/release/policypu
 protocol=(--epochs 60 --seeds 5)
+# The roles of each shipped CSV file (public/examples/README.md).
+example_args() {
+  case $1 in
+    breast-cancer) echo --csv public/examples/breast_cancer.csv --label-column labeled --truth-column malignant ;;
+    wine) echo --csv public/examples/wine.csv --label-column label --truth-column cultivar_1 ;;
+    two-moons) echo --csv public/examples/two_moons.csv --label-column labeled --labeled-value yes --truth-column class ;;
+  esac
+}
 parts=("$@")
-[ ${#parts[@]} -eq 0 ] && parts=(mnist ablation cifar10 examples en-threshold small-cnn)
+[ ${#parts[@]} -eq 0 ] && parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn)
 for part in "${parts[@]}"; do
   case $part in
     mnist)
@@ -36,27 +44,20 @@ for part in "${parts[@]}"; do
       # The shipped CSV files with the page's CSV settings (20 epochs, batch
       # 32, lr 1e-3), each file's one split per seed; roles as in
       # public/examples/README.md.
-      "$bin" sweep --csv public/examples/breast_cancer.csv --label-column labeled \
-        --truth-column malignant --out results/example-breast-cancer.md
-      "$bin" sweep --csv public/examples/wine.csv --label-column label \
-        --truth-column cultivar_1 --out results/example-wine.md
-      "$bin" sweep --csv public/examples/two_moons.csv --label-column labeled \
-        --labeled-value yes --truth-column class --out results/example-two-moons.md ;;
-    en-threshold)
-      # A variant tried and not adopted: Elkan and Noto's verdict threshold,
-      # on MNIST and on the example files (settings as in `examples`).
-      learners=weighter,weighter/en-threshold
+      for example in breast-cancer wine two-moons; do
+        "$bin" sweep $(example_args $example) --out results/example-$example.md
+      done ;;
+    en-threshold | prior-threshold)
+      # Variants tried and not adopted (Elkan and Noto's verdict threshold;
+      # the prior's share of U called positive), against the default
+      # Weighter on MNIST and on the example files (settings as in `examples`).
+      learners=weighter,weighter/$part
       "$bin" sweep --dataset mnist "${protocol[@]}" --learners $learners \
-        --out results/ablation-en-threshold-mnist.md
-      "$bin" sweep --csv public/examples/breast_cancer.csv --label-column labeled \
-        --truth-column malignant --learners biased-pu,$learners \
-        --out results/ablation-en-threshold-breast-cancer.md
-      "$bin" sweep --csv public/examples/wine.csv --label-column label \
-        --truth-column cultivar_1 --learners biased-pu,$learners \
-        --out results/ablation-en-threshold-wine.md
-      "$bin" sweep --csv public/examples/two_moons.csv --label-column labeled \
-        --labeled-value yes --truth-column class --learners biased-pu,$learners \
-        --out results/ablation-en-threshold-two-moons.md ;;
+        --out results/ablation-$part-mnist.md
+      for example in breast-cancer wine two-moons; do
+        "$bin" sweep $(example_args $example) --learners biased-pu,$learners \
+          --out results/ablation-$part-$example.md
+      done ;;
     small-cnn)
       # MNIST with the small CNN for the Weighter and the two learners that
       # estimate the prior (the targets); all learners would take
@@ -64,6 +65,6 @@ for part in "${parts[@]}"; do
       "$bin" sweep --dataset mnist "${protocol[@]}" --model small-cnn \
         --learners weighter,tice,km2 --out results/mnist-small-cnn.md ;;
     *)
-      echo "unknown part '$part': use mnist, ablation, cifar10, examples, en-threshold or small-cnn" >&2; exit 2 ;;
+      echo "unknown part '$part': use mnist, ablation, cifar10, examples, en-threshold, prior-threshold or small-cnn" >&2; exit 2 ;;
   esac
 done

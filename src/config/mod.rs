@@ -401,6 +401,17 @@ pub enum VerdictThreshold {
     /// i.e. ŷ/ĉ ≥ 1/2 with ĉ = that mean estimating P(labeled | positive)
     /// (0.5 in a batch without labeled examples).
     ElkanNoto,
+    /// The class prior's: of the mini-batch's unlabeled examples, the share
+    /// ρ̂ with the highest ŷ are called positive, ρ̂ being the run's class
+    /// prior (given in the nnPU settings, or KM2's estimate).
+    Prior,
+}
+
+impl VerdictThreshold {
+    /// True when the verdict needs the class prior.
+    pub fn needs_prior(self) -> bool {
+        self == Self::Prior
+    }
 }
 
 impl PolicyConfig {

@@ -66,19 +66,22 @@ pub struct PolicySignal {
 }
 
 /// The reward of `policy`'s rule for one batch: classifier probabilities
-/// `y_hat`, labeled flags, the actions taken, and the target policy's
-/// probabilities `p_target` (for the baseline).
+/// `y_hat`, labeled flags, the actions taken, the target policy's
+/// probabilities `p_target` (for the baseline) and the run's class prior
+/// (for [`VerdictThreshold::Prior`]; 0.5 is used without one).
 pub fn policy_signal(
     policy: &PolicyConfig,
     y_hat: &[f32],
     labeled: &[bool],
     actions: &[f32],
     p_target: &[f32],
+    prior: Option<f64>,
 ) -> PolicySignal {
     let threshold = match policy.verdict_threshold {
         VerdictThreshold::Paper => batch_reward(y_hat, labeled).threshold,
         VerdictThreshold::Half => 0.5,
         VerdictThreshold::ElkanNoto => elkan_noto_threshold(y_hat, labeled),
+        VerdictThreshold::Prior => prior.map_or(0.5, |rho| prior_threshold(y_hat, labeled, rho)),
     };
     let (rewards, expected): (Vec<f32>, Vec<f32>) = match policy.reward {
         RewardRule::Paper => {
@@ -135,6 +138,28 @@ fn elkan_noto_threshold(y_hat: &[f32], labeled: &[bool]) -> f32 {
     }
 }
 
+/// The lowest ŷ among the ⌈ρ·n⌉ highest of the batch's n unlabeled
+/// examples, so that with ties apart that share is called positive; above
+/// every ŷ (nothing positive) when that count is 0, and 0.5 without
+/// unlabeled examples.
+fn prior_threshold(y_hat: &[f32], labeled: &[bool], rho: f64) -> f32 {
+    let mut unlabeled: Vec<f32> = y_hat
+        .iter()
+        .zip(labeled)
+        .filter(|(_, s)| !**s)
+        .map(|(y, _)| *y)
+        .collect();
+    if unlabeled.is_empty() {
+        return 0.5;
+    }
+    unlabeled.sort_by(|a, b| b.total_cmp(a));
+    let positives = (rho.clamp(0.0, 1.0) * unlabeled.len() as f64).ceil() as usize;
+    match positives {
+        0 => f32::INFINITY,
+        k => unlabeled[k.min(unlabeled.len()) - 1],
+    }
+}
+
 /// The classifier's verdict: 1 for labeled examples, else whether ŷ ≥ threshold.
 pub fn verdicts(y_hat: &[f32], labeled: &[bool], threshold: f32) -> Vec<f32> {
     y_hat
@@ -168,6 +193,7 @@ mod tests {
             &[true, false, false],
             &[1.0, 0.0, 0.0],
             &[0.5, 0.5, 0.5],
+            None,
         );
         // Rewards 1, 0, 1; expected under p = 0.5: 0.5 each.
         assert_eq!(s.weights, vec![0.5, -0.5, 0.5]);
@@ -183,6 +209,7 @@ mod tests {
             &[true, false, false],
             &[1.0, 0.0, 0.0],
             &[0.5; 3],
+            None,
         );
         assert_eq!(s.weights, vec![1.0, 0.0, 1.0]);
     }
@@ -197,12 +224,45 @@ mod tests {
         // 0.3 is called positive (reward 1 for action 1) and 0.2 negative.
         let y = [0.6, 0.3, 0.4, 0.2];
         let s = [true, false, true, false];
-        let signal = policy_signal(&policy, &y, &s, &[1.0, 1.0, 1.0, 1.0], &[0.5; 4]);
+        let signal = policy_signal(&policy, &y, &s, &[1.0, 1.0, 1.0, 1.0], &[0.5; 4], None);
         assert!((signal.threshold - 0.25).abs() < 1e-6);
         assert_eq!(signal.weights, vec![0.5, 0.5, 0.5, -0.5]);
-        let none_labeled =
-            policy_signal(&policy, &[0.3, 0.7], &[false, false], &[1.0; 2], &[0.5; 2]);
+        let none_labeled = policy_signal(
+            &policy,
+            &[0.3, 0.7],
+            &[false, false],
+            &[1.0; 2],
+            &[0.5; 2],
+            None,
+        );
         assert_eq!(none_labeled.threshold, 0.5);
+    }
+
+    #[test]
+    fn prior_threshold_calls_the_prior_share_of_unlabeled_positive() {
+        let policy = PolicyConfig {
+            verdict_threshold: VerdictThreshold::Prior,
+            ..PolicyConfig::default()
+        };
+        // Unlabeled ŷ 0.1, 0.3, 0.2, 0.05 (all below 0.5); ρ̂ = 0.5 calls the
+        // top ⌈0.5·4⌉ = 2 positive: 0.3 and 0.2. The labeled 0.9 is positive.
+        let y = [0.9, 0.1, 0.3, 0.2, 0.05];
+        let s = [true, false, false, false, false];
+        let signal = policy_signal(&policy, &y, &s, &[1.0; 5], &[0.5; 5], Some(0.5));
+        assert!((signal.threshold - 0.2).abs() < 1e-6);
+        assert_eq!(signal.weights, vec![0.5, -0.5, 0.5, 0.5, -0.5]);
+        // ⌈0.3·4⌉ = 2 as well; ρ̂ = 0.2 calls one (0.3); ρ̂ = 0 none.
+        let at = |rho| policy_signal(&policy, &y, &s, &[1.0; 5], &[0.5; 5], Some(rho)).threshold;
+        assert!((at(0.3) - 0.2).abs() < 1e-6);
+        assert!((at(0.2) - 0.3).abs() < 1e-6);
+        assert!(at(0.0).is_infinite());
+        // Without a prior, or without unlabeled examples: 0.5.
+        assert_eq!(
+            policy_signal(&policy, &y, &s, &[1.0; 5], &[0.5; 5], None).threshold,
+            0.5
+        );
+        let none_unlabeled = policy_signal(&policy, &[0.9], &[true], &[1.0], &[0.5], Some(0.5));
+        assert_eq!(none_unlabeled.threshold, 0.5);
     }
 
     #[test]
@@ -210,8 +270,8 @@ mod tests {
         let paper = PolicyConfig::default().paper_variant();
         let y = [0.9, 0.8, 0.6, 0.7, 0.3, 0.1];
         let s = [true, false, true, false, false, false];
-        let a = policy_signal(&paper, &y, &s, &[1.0; 6], &[0.5; 6]);
-        let b = policy_signal(&paper, &y, &s, &[0.0; 6], &[0.5; 6]);
+        let a = policy_signal(&paper, &y, &s, &[1.0; 6], &[0.5; 6], None);
+        let b = policy_signal(&paper, &y, &s, &[0.0; 6], &[0.5; 6], None);
         assert_eq!(a, b);
         assert!((a.threshold - 0.75).abs() < 1e-6);
         let expected = [0.9, 0.8, 0.6, 0.3, 0.7, 0.9];

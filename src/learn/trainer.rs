@@ -353,7 +353,12 @@ struct StampedLogits {
 fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed>, TrainError> {
     let learner = config.learner;
     let csv = matches!(config.data, DataConfig::Csv { .. });
-    let method = match (learner.prior_estimator(), config.given_prior(), split.prior) {
+    // A policy whose verdict follows the prior estimates it as KM2+nnPU does.
+    let estimator = learner.prior_estimator().or_else(|| {
+        (learner.uses_policy() && config.policy.verdict_threshold.needs_prior())
+            .then_some(PriorMethod::Km2)
+    });
+    let method = match (estimator, config.given_prior(), split.prior) {
         (Some(method), _, _) => method,
         (None, Some(rho), truth) => {
             return Ok(Some(PriorUsed {

@@ -27,15 +27,18 @@ pub enum Modifier {
     NoBaseline,
     /// Elkan and Noto's verdict threshold (half the labeled examples' mean ŷ).
     EnThreshold,
+    /// The verdict calls the share ρ̂ (KM2's prior) of the batch's unlabeled examples positive.
+    PriorThreshold,
 }
 
 impl Modifier {
-    const ALL: [Modifier; 5] = [
+    const ALL: [Modifier; 6] = [
         Self::Paper,
         Self::Frozen,
         Self::Eq5Threshold,
         Self::NoBaseline,
         Self::EnThreshold,
+        Self::PriorThreshold,
     ];
 
     fn key(self) -> &'static str {
@@ -45,6 +48,7 @@ impl Modifier {
             Self::Eq5Threshold => "eq5-threshold",
             Self::NoBaseline => "no-baseline",
             Self::EnThreshold => "en-threshold",
+            Self::PriorThreshold => "prior-threshold",
         }
     }
 }
@@ -61,6 +65,7 @@ impl LearnerSpec {
                 Modifier::Eq5Threshold => p.verdict_threshold = VerdictThreshold::Paper,
                 Modifier::NoBaseline => p.baseline = false,
                 Modifier::EnThreshold => p.verdict_threshold = VerdictThreshold::ElkanNoto,
+                Modifier::PriorThreshold => p.verdict_threshold = VerdictThreshold::Prior,
             }
         }
     }
@@ -133,6 +138,9 @@ mod tests {
         let mut c = RunConfig::default();
         elkan_noto.apply(&mut c);
         assert_eq!(c.policy.verdict_threshold, VerdictThreshold::ElkanNoto);
+        let prior: LearnerSpec = "weighter/prior-threshold".parse().unwrap();
+        prior.apply(&mut c);
+        assert_eq!(c.policy.verdict_threshold, VerdictThreshold::Prior);
     }
 
     #[test]

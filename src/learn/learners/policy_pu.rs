@@ -106,6 +106,7 @@ impl PolicyPu {
             &batch.labeled,
             &actions.action,
             &p_target,
+            ctx.prior,
         );
         ctx.tally.reward(signal.mean_reward, signal.threshold);
         let weights = ctx.vector(signal.weights).autodiff();

@@ -121,6 +121,10 @@ pub fn reward_caption(policy: &PolicyConfig) -> String {
         VerdictThreshold::ElkanNoto => {
             "The threshold is half the mean ŷ over the mini-batch's labeled examples (Elkan and Noto)."
         }
+        VerdictThreshold::Prior => {
+            "The threshold calls the class prior's share of the mini-batch's unlabeled examples, \
+             those with the highest ŷ, positive."
+        }
     };
     format!("{reward} {threshold}")
 }

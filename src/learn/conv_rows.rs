@@ -330,6 +330,10 @@ pub fn from_rows(rows: Tensor<2>, size: MapSize) -> Tensor<2> {
 
 #[cfg(test)]
 mod tests {
+    use burn::nn::PaddingConfig2d;
+    use burn::nn::conv::Conv2dConfig;
+    use burn::tensor::Distribution;
+
     use super::*;
 
     /// `images` square maps of side `side`.
@@ -367,16 +371,28 @@ mod tests {
         t.into_data().try_to_vec::<f32>().unwrap()
     }
 
+    /// A 3×3 convolution from `c_in` to `c_out` channels with padding 1.
+    fn padded_conv(c_in: usize, c_out: usize, device: &Device) -> Conv2d {
+        Conv2dConfig::new([c_in, c_out], [3, 3])
+            .with_padding(PaddingConfig2d::Explicit(1, 1, 1, 1))
+            .init(device)
+    }
+
+    /// Asserts that `by_rows` and `by_conv2d` agree value by value.
+    fn assert_close(what: &str, by_rows: &[f32], by_conv2d: &[f32]) {
+        assert_eq!(by_rows.len(), by_conv2d.len(), "{what}");
+        for (i, (x, y)) in by_rows.iter().zip(by_conv2d).enumerate() {
+            assert!(
+                (x - y).abs() < 1e-4,
+                "{what}[{i}]: {x} by rows, {y} by Conv2d"
+            );
+        }
+    }
+
     #[test]
     fn gathering_outputs_of_a_padded_narrowing_layer_matches_conv2d() {
-        use burn::nn::PaddingConfig2d;
-        use burn::nn::conv::Conv2dConfig;
-        use burn::tensor::Distribution;
-
         let device = Device::flex().autodiff();
-        let conv = Conv2dConfig::new([5, 3], [3, 3])
-            .with_padding(PaddingConfig2d::Explicit(1, 1, 1, 1))
-            .init(&device);
+        let conv = padded_conv(5, 3, &device);
         let size = maps(2, 4);
         let geometry = Geometry::of(&conv, size);
         assert_eq!(geometry.plan(5, 3), Plan::GatherOutputs);
@@ -391,36 +407,19 @@ mod tests {
         let grads_rows = (by_rows.clone() * weights.clone()).sum().backward();
         let grads_conv2d = (by_conv2d.clone() * weights).sum().backward();
         let weight_grad = |grads| read(conv.weight.val().grad(grads).unwrap());
-        let pairs = [
-            ("outputs", read(by_rows), read(by_conv2d)),
-            (
-                "weight gradient",
-                weight_grad(&grads_rows),
-                weight_grad(&grads_conv2d),
-            ),
-        ];
-        for (what, a, b) in pairs {
-            assert_eq!(a.len(), b.len(), "{what}");
-            for (i, (x, y)) in a.iter().zip(&b).enumerate() {
-                assert!(
-                    (x - y).abs() < 1e-4,
-                    "{what}[{i}]: {x} by rows, {y} by Conv2d"
-                );
-            }
-        }
+        assert_close("outputs", &read(by_rows), &read(by_conv2d));
+        assert_close(
+            "weight gradient",
+            &weight_grad(&grads_rows),
+            &weight_grad(&grads_conv2d),
+        );
     }
 
     #[test]
     fn batches_gathered_in_groups_of_images_match_conv2d() {
-        use burn::nn::PaddingConfig2d;
-        use burn::nn::conv::Conv2dConfig;
-        use burn::tensor::Distribution;
-
         let device = Device::flex();
         for (c_in, c_out) in [(5, 3), (3, 5)] {
-            let conv = Conv2dConfig::new([c_in, c_out], [3, 3])
-                .with_padding(PaddingConfig2d::Explicit(1, 1, 1, 1))
-                .init(&device);
+            let conv = padded_conv(c_in, c_out, &device);
             let geometry = Geometry::of(&conv, maps(1, 4));
             let per_image = geometry.gathered_values(maps(1, 4), c_in, c_out);
             // Enough images for three groups.
@@ -431,15 +430,12 @@ mod tests {
                 Tensor::random([images, c_in, 4, 4], Distribution::Default, &device);
             let flat = input.clone().reshape([images, c_in * 16]);
             let (rows, out) = conv_rows(&conv, to_rows(flat, c_in, size), size);
-            let by_rows = read(from_rows(rows, out));
-            let by_conv2d = read(conv.forward(input));
-            assert_eq!(by_rows.len(), by_conv2d.len());
-            for (i, (x, y)) in by_rows.iter().zip(&by_conv2d).enumerate() {
-                assert!(
-                    (x - y).abs() < 1e-4,
-                    "{c_in} → {c_out}, [{i}]: {x} by rows, {y} by Conv2d"
-                );
-            }
+            let what = format!("{c_in} → {c_out}");
+            assert_close(
+                &what,
+                &read(from_rows(rows, out)),
+                &read(conv.forward(input)),
+            );
         }
     }
 

@@ -6,8 +6,9 @@
 // one-network and a policyPU learner; then the default demo from Train to
 // the final report, and the longest main-thread task while it trains (a
 // `longtask` PerformanceObserver) and the longest rendering of a frame (a
-// `long-animation-frame` one). Prints markdown tables shaped like
-// `policypu bench`'s.
+// `long-animation-frame` one); last, the demo's first run in a fresh
+// browser, traced, for the longest frame's wall and main-thread CPU time.
+// Prints markdown tables shaped like `policypu bench`'s.
 //
 //   node tests/e2e/bench.mjs              CPU backend (no adapter)
 //   node tests/e2e/bench.mjs --webgpu     also WebGPU (SwiftShader here: correctness, not speed)
@@ -132,6 +133,40 @@ async function demo(page, url) {
   row('final test accuracy', (r) => r.accuracy);
 }
 
+/**
+ * The default demo's first run in a fresh browser, traced: the longest
+ * frame's wall time and the main thread's CPU time in it. Their difference
+ * is time the main thread waited for a core (on 2 cores the worker trains on
+ * one, and in a first run V8 compiles the worker's hot code on the other).
+ */
+async function tracedFirstRun(url) {
+  const browser = await launchBrowser('cpu');
+  const events = [];
+  try {
+    const { page } = browser;
+    await openApp(page, url);
+    const cdp = await page.context().newCDPSession(page);
+    cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+    const complete = new Promise((resolve) => cdp.on('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink', transferMode: 'ReportEvents' });
+    await page.locator('#train:enabled').click();
+    await waitForStatus(page, 'Done.', DEMO_LIMIT_MS);
+    await cdp.send('Tracing.end');
+    await complete;
+  } finally {
+    await browser.close();
+  }
+  const threads = new Map(events.filter((e) => e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args.name]));
+  const frames = events.filter(
+    (e) => e.ph === 'X' && e.name === 'WebFrameWidgetImpl::BeginMainFrame' && threads.get(`${e.pid}:${e.tid}`) === 'CrRendererMain',
+  );
+  const longest = frames.reduce((a, b) => (b.dur > (a?.dur ?? -1) ? b : a), null);
+  const ms = (us) => `${(us / 1000).toFixed(1)} ms`;
+  console.log('\n| first run in a fresh browser, traced | longest frame | main thread on a core in it |');
+  console.log('|---|---|---|');
+  console.log(`| default demo | ${longest ? ms(longest.dur) : 'no frame'} | ${longest?.tdur !== undefined ? ms(longest.tdur) : 'unknown'} |`);
+}
+
 /** Which build and machine the figures are of, for a results file's head. */
 function provenance() {
   const git = (args) => {
@@ -158,6 +193,7 @@ try {
   await stepTable(browser.page, 'cpu');
   if (webgpu) await stepTable(browser.page, 'gpu');
   await demo(browser.page, server.url);
+  await tracedFirstRun(server.url);
 } finally {
   await browser.close();
   await server.close();

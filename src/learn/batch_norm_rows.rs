@@ -37,23 +37,66 @@ pub fn batch_norm_rows(norm: &BatchNorm, x: Tensor<2>) -> Tensor<2> {
     let gamma: Tensor<2> = norm.gamma.val().unsqueeze();
     let beta: Tensor<2> = norm.beta.val().unsqueeze();
     let output = centred * (inv_std * gamma) + beta;
+    update_running(norm, mean, variance);
+    output
+}
+
+/// `norm` applied in training to the product `patches · kernel + bias`
+/// (`[rows, k]` times `[k, channels]`), without forming the product before
+/// normalising: its channels' means and biased variances follow from the
+/// patches' mean μ and covariance Σ (μ·W + b and the diagonal of WᵀΣW), so
+/// batch norm becomes one product with the kernel scaled per channel, and
+/// the bias cancels. The same function and running statistics as
+/// [`batch_norm_rows`] of the product, for a `k × k` pass instead of
+/// several over `[rows, channels]`: worth it when k ≤ channels.
+pub fn normalised_product(
+    norm: &BatchNorm,
+    patches: Tensor<2>,
+    kernel: Tensor<2>,
+    bias: Option<Tensor<1>>,
+) -> Tensor<2> {
+    let [rows, _] = patches.dims();
+    let patch_mean: Tensor<2> = patches.clone().mean_dim(0);
+    let second_moment = patches
+        .clone()
+        .transpose()
+        .matmul(patches.clone())
+        .div_scalar(rows.max(1) as f64);
+    let covariance = second_moment - patch_mean.clone().transpose().matmul(patch_mean.clone());
+    let product_mean = patch_mean.matmul(kernel.clone());
+    // The biased variance, as Burn's batch_norm_train returns it.
+    let variance: Tensor<2> = (covariance.matmul(kernel.clone()) * kernel.clone())
+        .sum_dim(0)
+        .clamp_min(0.0);
+    let gamma: Tensor<2> = norm.gamma.val().unsqueeze();
+    let beta: Tensor<2> = norm.beta.val().unsqueeze();
+    let scale = variance.clone().add_scalar(norm.epsilon).sqrt().recip() * gamma;
+    let shift = beta - product_mean.clone() * scale.clone();
+    let output = patches.matmul(kernel * scale) + shift;
+    let mean = match bias {
+        Some(bias) => product_mean + bias.unsqueeze(),
+        None => product_mean,
+    };
+    update_running(norm, mean, variance);
+    output
+}
+
+/// The running statistics moved towards the batch's `mean` and `variance`
+/// (`[1, channels]`) by the momentum, as `BatchNorm::forward` does.
+fn update_running(norm: &BatchNorm, mean: Tensor<2>, variance: Tensor<2>) {
     let keep = 1.0 - norm.momentum;
+    let device = mean.device();
     let update = |running: Tensor<1>, batch: Tensor<2>| {
         running
+            .to_device(&device)
             .mul_scalar(keep)
             .add(batch.detach().flatten::<1>(0, 1).mul_scalar(norm.momentum))
             .detach()
     };
-    let device = output.device();
-    norm.running_mean.update(update(
-        norm.running_mean.value_sync().to_device(&device),
-        mean,
-    ));
-    norm.running_var.update(update(
-        norm.running_var.value_sync().to_device(&device),
-        variance,
-    ));
-    output
+    norm.running_mean
+        .update(update(norm.running_mean.value_sync(), mean));
+    norm.running_var
+        .update(update(norm.running_var.value_sync(), variance));
 }
 
 /// `conv` followed by `norm` with its running statistics, as one

@@ -166,24 +166,65 @@ fn tap_kernel(conv: &Conv2d) -> Tensor<2> {
         .reshape([c_in, k * k * c_out])
 }
 
+/// A layer's gathered patches and its kernel matrix: the layer computes
+/// `rows · kernel` plus its bias.
+pub struct Patches {
+    /// One row per output pixel, `[images·oh·ow, k·k·c_in]`.
+    pub rows: Tensor<2>,
+    /// The kernel, `[k·k·c_in, c_out]`.
+    pub kernel: Tensor<2>,
+    /// The size of the layer's output maps.
+    pub out: MapSize,
+}
+
+/// The patches of a layer whose patches are no wider than its output
+/// (`k·k·c_in ≤ c_out`: the CNNs' first layer), for a batch gathered in one
+/// group; `None` for other layers and batches. Batch norm in training then
+/// takes its statistics from the patches' moments (`batch_norm_rows::
+/// normalised_product`), a `k·k·c_in`-wide matrix, instead of from the wider
+/// output.
+pub fn narrow_patches(conv: &Conv2d, x: &Tensor<2>, size: MapSize) -> Option<Patches> {
+    let [c_out, c_in, k, _] = conv.weight.dims();
+    let geometry = Geometry::of(conv, size);
+    let per_image = geometry.gathered_values(maps_of(size, 1), c_in, c_out);
+    let narrow = geometry.plan(c_in, c_out) == Plan::GatherInputs && k * k * c_in <= c_out;
+    if !narrow || image_groups(size, per_image).count() != 1 {
+        return None;
+    }
+    let x = with_zero_row(x.clone(), geometry.pad);
+    Some(Patches {
+        rows: gather_patches(&x, 0..size.images, size, geometry, k * k * c_in),
+        kernel: patch_kernel(conv),
+        out: geometry.out,
+    })
+}
+
+/// The patches `[images·oh·ow, width]` of `images`, gathered from `x`
+/// (padded with one zero row after the last image when the layer pads).
+fn gather_patches(
+    x: &Tensor<2>,
+    images: Range<usize>,
+    size: MapSize,
+    geometry: Geometry,
+    width: usize,
+) -> Tensor<2> {
+    let zero_row = size.images * size.height * size.width;
+    let rows = images.len() * geometry.out.height * geometry.out.width;
+    let index = patch_index(images, size, geometry, zero_row);
+    x.clone()
+        .select(0, index_tensor(index, &x.device()))
+        .reshape([rows, width])
+}
+
 /// Each output pixel's patch of input rows, gathered, times the patch kernel.
 fn gather_inputs(conv: &Conv2d, x: Tensor<2>, size: MapSize, geometry: Geometry) -> Tensor<2> {
     let [c_out, c_in, k, _] = conv.weight.dims();
     let kernel = patch_kernel(conv);
-    let out = geometry.out;
-    let in_rows = size.height * size.width;
-    // Padding taps read one zero row appended after the last image.
-    let zero_row = size.images * in_rows;
     let x = with_zero_row(x, geometry.pad);
     let per_image = geometry.gathered_values(maps_of(size, 1), c_in, c_out);
     let parts = image_groups(size, per_image)
         .map(|images| {
-            let index = patch_index(images.clone(), size, geometry, zero_row);
-            let rows = images.len() * out.height * out.width;
-            x.clone()
-                .select(0, index_tensor(index, &x.device()))
-                .reshape([rows, k * k * c_in])
-                .matmul(kernel.clone())
+            gather_patches(&x, images, size, geometry, k * k * c_in).matmul(kernel.clone())
         })
         .collect();
     join_rows(parts, c_out, &x.device())

@@ -14,8 +14,10 @@ use burn::nn::{BatchNorm, BatchNormConfig, Linear, LinearConfig, PaddingConfig2d
 use burn::tensor::activation::relu;
 use burn::tensor::{Device, Tensor, TensorData};
 
-use super::batch_norm_rows::{batch_norm_rows, folded_into, normalises_by_batch};
-use super::conv_rows::{MapSize, conv_rows, from_rows, patch_values, to_rows};
+use super::batch_norm_rows::{
+    batch_norm_rows, folded_into, normalised_product, normalises_by_batch,
+};
+use super::conv_rows::{MapSize, conv_rows, from_rows, narrow_patches, patch_values, to_rows};
 pub use crate::architecture::Role;
 use crate::architecture::{Architecture, CnnLayout, ConvLayer};
 use crate::config::ModelPreset;
@@ -169,11 +171,14 @@ impl Cnn {
         let (rows, size) = self.convs.iter().zip(&self.conv_norms).fold(
             (rows, size),
             |(x, size), (conv, norm)| {
-                let (y, size) = if normalises_by_batch(norm, &x.device()) {
+                let (y, size) = if !normalises_by_batch(norm, &x.device()) {
+                    conv_rows(&folded_into(norm, conv), x, size)
+                } else if let Some(p) = narrow_patches(conv, &x, size) {
+                    let bias = conv.bias.as_ref().map(|b| b.val());
+                    (normalised_product(norm, p.rows, p.kernel, bias), p.out)
+                } else {
                     let (y, size) = conv_rows(conv, x, size);
                     (batch_norm_rows(norm, y), size)
-                } else {
-                    conv_rows(&folded_into(norm, conv), x, size)
                 };
                 (relu(y), size)
             },

@@ -425,6 +425,18 @@ impl PolicyConfig {
         }
     }
 
+    /// True when the reward reads the classifier's ŷ on labeled examples:
+    /// eq. (4) pays them ŷ, and eq. (5)'s and Elkan and Noto's thresholds
+    /// are taken from them. Otherwise a labeled example's verdict is 1
+    /// whatever ŷ is, and only the unlabeled examples need predicting.
+    pub fn reads_labeled_predictions(&self) -> bool {
+        self.reward == RewardRule::Paper
+            || matches!(
+                self.verdict_threshold,
+                VerdictThreshold::Paper | VerdictThreshold::ElkanNoto
+            )
+    }
+
     /// True when these settings are the paper's literal algorithm.
     pub fn is_paper_variant(&self) -> bool {
         self.reward == RewardRule::Paper

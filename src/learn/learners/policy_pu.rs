@@ -94,10 +94,7 @@ impl PolicyPu {
         if self.settings.frozen {
             return Ok(());
         }
-        let y_hat = read_vec(probability_tensor(
-            ctx.classifier.inference().forward(batch.x.clone()),
-        ))
-        .await?;
+        let y_hat = self.predictions(ctx, &batch).await?;
         check_finite(&y_hat, "the classifier's predictions")?;
         let p_target: Vec<f32> = target_logits.iter().map(|&g| sigmoid(g)).collect();
         let signal = policy_signal(
@@ -122,6 +119,29 @@ impl PolicyPu {
         ctx.tally.policy_loss(loss.clone());
         self.online.descend(loss);
         Ok(())
+    }
+
+    /// The updated classifier's ŷ on the batch, for the reward. When the
+    /// reward does not read labeled examples' ŷ, only the unlabeled rows are
+    /// predicted and the labeled ones get 1, their verdict.
+    async fn predictions(&self, ctx: &TrainContext, batch: &Batch) -> Result<Vec<f32>, TrainError> {
+        let classifier = ctx.classifier.inference();
+        if self.settings.reads_labeled_predictions() {
+            return read_vec(probability_tensor(classifier.forward(batch.x.clone()))).await;
+        }
+        let unlabeled: Vec<usize> = (0..batch.labeled.len())
+            .filter(|&i| !batch.labeled[i])
+            .collect();
+        let mut y_hat = vec![1.0; batch.labeled.len()];
+        if unlabeled.is_empty() {
+            return Ok(y_hat);
+        }
+        let rows = batch.x.clone().select(0, ctx.data.index_tensor(&unlabeled));
+        let predicted = read_vec(probability_tensor(classifier.forward(rows))).await?;
+        for (&i, y) in unlabeled.iter().zip(predicted) {
+            y_hat[i] = y;
+        }
+        Ok(y_hat)
     }
 }
 
@@ -219,6 +239,47 @@ mod tests {
 
     fn end(policy: &mut PolicyPu, ctx: &mut TrainContext, stage: Stage, epoch: usize) {
         pollster::block_on(policy.end_epoch(ctx, stage, epoch)).unwrap();
+    }
+
+    #[test]
+    fn the_default_reward_predicts_only_the_unlabeled_rows() {
+        let (mut policy, ctx, _) = setup(false);
+        // Eight labeled rows, then eight unlabeled ones.
+        let flags = &ctx.labeled;
+        let pick = |flag: bool| (0..flags.len()).filter(move |&i| flags[i] == flag).take(8);
+        let indices: Vec<usize> = pick(true).chain(pick(false)).collect();
+        let labeled: Vec<bool> = indices.iter().map(|&i| ctx.labeled[i]).collect();
+        assert_eq!(labeled.iter().filter(|s| **s).count(), 8);
+        let x = ctx.data.train_rows(&indices);
+        let batch = Batch {
+            x: x.clone(),
+            labeled: labeled.clone(),
+            indices,
+        };
+        let every_row: Vec<f32> = probability_tensor(ctx.classifier.inference().forward(x))
+            .into_data()
+            .try_to_vec()
+            .unwrap();
+        let default = pollster::block_on(policy.predictions(&ctx, &batch)).unwrap();
+        for (i, (&s, (got, full))) in labeled
+            .iter()
+            .zip(default.iter().zip(&every_row))
+            .enumerate()
+        {
+            let want = if s { 1.0 } else { *full };
+            assert!(
+                (got - want).abs() < 1e-5,
+                "row {i} (labeled {s}): {got}, want {want}"
+            );
+        }
+        policy.settings = policy.settings.clone().paper_variant();
+        let paper = pollster::block_on(policy.predictions(&ctx, &batch)).unwrap();
+        for (i, (got, full)) in paper.iter().zip(&every_row).enumerate() {
+            assert!(
+                (got - full).abs() < 1e-5,
+                "row {i}: {got}, every row {full}"
+            );
+        }
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! below are plain share links, so a teacher can also edit one and share
 //! the result.
 
-use crate::config::{Learner, RunConfig};
+use crate::config::{Learner, PolicyConfig, PolicyVariant, RunConfig};
 
 /// A part of the page a link can hide.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -149,7 +149,7 @@ const NO_POLICY_VIEWS: [Part; 5] = [
 ];
 
 /// The ready lessons, in teaching order.
-pub static LESSONS: [Lesson; 3] = [
+pub static LESSONS: [Lesson; 4] = [
     Lesson {
         key: "biased-pu",
         title: "Why biased PU fails as ρ grows",
@@ -196,6 +196,22 @@ pub static LESSONS: [Lesson; 3] = [
         config: RunConfig::default,
         hidden: &[Part::Tour, Part::Scatter],
     },
+    Lesson {
+        key: "paper-reward",
+        title: "The paper's reward, and why this app changed it",
+        text: "This link runs the Weighter with the paper's own rule: eq. (4)'s reward and eq. \
+               (5)'s threshold. That reward depends on the action only through one classifier \
+               step, so the policy barely moves from its pre-training. Train and watch the reward \
+               and the weights of U. Then tick “Freeze the policy” and train again: the two runs \
+               end close together. Last, choose the coherence reward under Policy variant, untick \
+               the box and train: the comparison table shows what a reward that depends on the \
+               action buys.",
+        config: || RunConfig {
+            policy: PolicyConfig::default().with_variant(PolicyVariant::Paper),
+            ..RunConfig::default()
+        },
+        hidden: &[Part::Tour, Part::Scatter],
+    },
 ];
 
 #[cfg(test)]
@@ -213,6 +229,7 @@ mod tests {
             assert!(lesson.hash().contains(&format!("lesson={}", lesson.key)));
         }
         assert_eq!(LESSONS[1].hash().matches("nnpu.prior=0.2").count(), 1);
+        assert_eq!((LESSONS[3].config)().policy.variant(), PolicyVariant::Paper);
     }
 
     #[test]

@@ -414,15 +414,51 @@ impl VerdictThreshold {
     }
 }
 
+/// The policyPU variants, each a whole set of reward, threshold and baseline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PolicyVariant {
+    /// The coherence reward, the verdict at ŷ = 0.5 and a baseline (the default).
+    Coherent,
+    /// The paper's Algorithm 1: eq. (4)'s reward, eq. (5)'s threshold, no baseline.
+    Paper,
+    /// Any other mix, as the CLI's modifiers or a hand-edited link make.
+    Mixed,
+}
+
+impl PolicyVariant {
+    /// The page's label.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Coherent => "Coherence reward (default)",
+            Self::Paper => "The paper's algorithm, eqs. (4)–(5)",
+            Self::Mixed => "Another mix (from a link)",
+        }
+    }
+}
+
 impl PolicyConfig {
-    /// The paper's literal algorithm: eq. (4)'s reward, eq. (5)'s threshold, no baseline.
-    pub fn paper_variant(self) -> Self {
+    /// These settings as one variant of reward, threshold and baseline;
+    /// [`PolicyVariant::Mixed`] leaves them as they are.
+    pub fn with_variant(self, variant: PolicyVariant) -> Self {
+        let (reward, verdict_threshold, baseline) = match variant {
+            PolicyVariant::Coherent => (RewardRule::Coherence, VerdictThreshold::Half, true),
+            PolicyVariant::Paper => (RewardRule::Paper, VerdictThreshold::Paper, false),
+            PolicyVariant::Mixed => return self,
+        };
         PolicyConfig {
-            reward: RewardRule::Paper,
-            verdict_threshold: VerdictThreshold::Paper,
-            baseline: false,
+            reward,
+            verdict_threshold,
+            baseline,
             ..self
         }
+    }
+
+    /// Which variant these settings are.
+    pub fn variant(&self) -> PolicyVariant {
+        [PolicyVariant::Coherent, PolicyVariant::Paper]
+            .into_iter()
+            .find(|&v| self.clone().with_variant(v) == *self)
+            .unwrap_or(PolicyVariant::Mixed)
     }
 
     /// True when the reward reads the classifier's ŷ on labeled examples:
@@ -435,13 +471,6 @@ impl PolicyConfig {
                 self.verdict_threshold,
                 VerdictThreshold::Paper | VerdictThreshold::ElkanNoto
             )
-    }
-
-    /// True when these settings are the paper's literal algorithm.
-    pub fn is_paper_variant(&self) -> bool {
-        self.reward == RewardRule::Paper
-            && self.verdict_threshold == VerdictThreshold::Paper
-            && !self.baseline
     }
 }
 
@@ -562,7 +591,7 @@ impl RunConfig {
                 weight_decay: policy_decay,
                 pretrain_epochs: 5,
                 target_update_every: 3,
-                ..PolicyConfig::default().paper_variant()
+                ..PolicyConfig::default().with_variant(PolicyVariant::Paper)
             },
             backend: BackendChoice::Cpu,
             ..RunConfig::default()
@@ -594,8 +623,9 @@ impl RunConfig {
     }
 
     /// The learner's name as this run uses it: a given prior replaces the
-    /// truth a name promises ("nnPU (π = 0.2)"), and the frozen-policy
-    /// ablation says so ("policyPU_weighter (frozen policy)").
+    /// truth a name promises ("nnPU (π = 0.2)"), and a policyPU run that is
+    /// not the default variant says which it is ("policyPU_weighter (paper's
+    /// algorithm, frozen policy)").
     pub fn learner_label(&self) -> String {
         let name = match self.given_prior() {
             Some(prior) => self
@@ -604,10 +634,20 @@ impl RunConfig {
                 .replace("true π", &format!("π = {prior}")),
             None => self.learner.name().to_string(),
         };
-        if self.learner.uses_policy() && self.policy.frozen {
-            name + " (frozen policy)"
-        } else {
+        if !self.learner.uses_policy() {
+            return name;
+        }
+        let variant = match self.policy.variant() {
+            PolicyVariant::Coherent => None,
+            PolicyVariant::Paper => Some("paper's algorithm"),
+            PolicyVariant::Mixed => Some("mixed variant"),
+        };
+        let frozen = self.policy.frozen.then_some("frozen policy");
+        let notes: Vec<&str> = variant.into_iter().chain(frozen).collect();
+        if notes.is_empty() {
             name
+        } else {
+            format!("{name} ({})", notes.join(", "))
         }
     }
 
@@ -803,19 +843,55 @@ mod tests {
             (w.optim.lr, w.optim.weight_decay, w.policy.weight_decay),
             (1e-5, 2.0, 2.0)
         );
-        assert!(w.policy.is_paper_variant());
-        assert!(!RunConfig::default().policy.is_paper_variant());
+        assert_eq!(w.policy.variant(), PolicyVariant::Paper);
+        assert_eq!(
+            RunConfig::default().policy.variant(),
+            PolicyVariant::Coherent
+        );
         let s = RunConfig::paper(BuiltinDataset::Mnist, Learner::Separator);
         assert_eq!(s.policy.weight_decay, 0.5);
         assert_eq!(s.optim.epochs, 300);
     }
 
     #[test]
+    fn a_variant_is_read_back_as_set_and_a_mix_is_named_so() {
+        let default = PolicyConfig::default();
+        for variant in [PolicyVariant::Coherent, PolicyVariant::Paper] {
+            let set = default.clone().with_variant(variant);
+            assert_eq!(set.variant(), variant);
+            assert_eq!(set.clone().with_variant(PolicyVariant::Mixed), set);
+        }
+        let paper = default.with_variant(PolicyVariant::Paper);
+        assert_eq!(
+            (paper.reward, paper.verdict_threshold, paper.baseline),
+            (RewardRule::Paper, VerdictThreshold::Paper, false)
+        );
+        let mixed = PolicyConfig {
+            verdict_threshold: VerdictThreshold::Prior,
+            ..PolicyConfig::default()
+        };
+        assert_eq!(mixed.variant(), PolicyVariant::Mixed);
+        assert_eq!(
+            mixed.with_variant(PolicyVariant::Coherent).variant(),
+            PolicyVariant::Coherent
+        );
+    }
+
+    #[test]
     fn labels_name_a_given_prior_and_a_frozen_policy() {
         let mut c = RunConfig::default();
+        assert_eq!(c.learner_label(), "policyPU_weighter");
         c.policy.frozen = true;
         c.nnpu.prior = Some(0.2);
         assert_eq!(c.learner_label(), "policyPU_weighter (frozen policy)");
+        c.policy = c.policy.with_variant(PolicyVariant::Paper);
+        assert_eq!(
+            c.learner_label(),
+            "policyPU_weighter (paper's algorithm, frozen policy)"
+        );
+        c.policy.baseline = true;
+        c.policy.frozen = false;
+        assert_eq!(c.learner_label(), "policyPU_weighter (mixed variant)");
         c.learner = Learner::NnPu;
         assert_eq!(c.learner_label(), "nnPU (π = 0.2)");
         c.learner = Learner::TiceNnPu;

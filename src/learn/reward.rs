@@ -182,6 +182,7 @@ pub fn coherence_reward(actions: &[f32], verdicts: &[f32]) -> Vec<f32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::PolicyVariant;
 
     #[test]
     fn coherence_rewards_agreement_and_its_baseline_centres_it() {
@@ -267,7 +268,7 @@ mod tests {
 
     #[test]
     fn paper_rule_ignores_the_action() {
-        let paper = PolicyConfig::default().paper_variant();
+        let paper = PolicyConfig::default().with_variant(PolicyVariant::Paper);
         let y = [0.9, 0.8, 0.6, 0.7, 0.3, 0.1];
         let s = [true, false, true, false, false, false];
         let a = policy_signal(&paper, &y, &s, &[1.0; 6], &[0.5; 6], None);

@@ -2,7 +2,7 @@
 // the parts it names; a hand-made `hide=` list hides the form, the intro,
 // the comparison, the share buttons and the tour; "Show the whole page"
 // brings everything back with the settings kept.
-import { byId, setField, waitUntil } from './app.mjs';
+import { byId, chooseOption, setField, waitUntil } from './app.mjs';
 import { expect, expectEqual } from './expect.mjs';
 import { trainToDone } from './training.mjs';
 
@@ -24,7 +24,7 @@ async function openHash(page, hash) {
 async function everyLessonShowsItsTextAndParts({ page, note }) {
   const links = await lessonLinks(page);
   note(`lessons: ${links.map((l) => l.title).join(' | ')}`);
-  expectEqual(links.length, 3, 'number of lesson links');
+  expectEqual(links.length, 4, 'number of lesson links');
   for (const link of links) {
     await openHash(page, link.href);
     const title = (await page.locator('#lesson-title').textContent()).trim();
@@ -47,6 +47,17 @@ async function everyLessonShowsItsTextAndParts({ page, note }) {
   expect(await present(page, '#panel-roc'), 'the ROC curve is shown');
   expect(!(await present(page, '#panel-losses')), 'the losses panel is hidden');
   expect(page.url().includes('lesson=biased-pu'), `the address keeps the lesson: ${page.url()}`);
+  // The paper-reward lesson sets the paper's algorithm, and its run says so.
+  await openHash(page, links.find((l) => l.id === 'lesson-link-paper-reward').href);
+  const variant = await page.locator('select#policy-variant option:checked').textContent();
+  expectEqual(variant, "The paper's algorithm, eqs. (4)–(5)", 'the lesson\'s policy variant');
+  await setField(page, 'optim.epochs', '1');
+  await setField(page, 'policy.pretrain_epochs', '1');
+  await trainToDone(page, 3 * 60_000);
+  const label = (await page.locator('#compare-table tbody tr th').last().textContent()).trim();
+  expect(label.endsWith("policyPU_weighter (paper's algorithm)"), `the run's label: "${label}"`);
+  await chooseOption(page, 'policy-variant', 'Coherence reward (default)');
+  expect(page.url().includes('policy.reward=coherence'), `the address follows the variant: ${page.url()}`);
 }
 
 async function handMadeHideListAndLeaving({ page }) {

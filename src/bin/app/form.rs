@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 use policypu::config::settings;
-use policypu::config::{BackendChoice, DataConfig, Learner, ModelPreset, RunConfig};
+use policypu::config::{BackendChoice, DataConfig, Learner, ModelPreset, PolicyVariant, RunConfig};
 use policypu::data::csv::CsvColumns;
 use policypu::data::tasks::BuiltinDataset;
 
@@ -107,6 +107,31 @@ fn wrong_priors(rho: f64) -> (f64, f64) {
     (round(rho / 2.0), round((1.0 + rho) / 2.0))
 }
 
+/// The policyPU variant: this app's default or the paper's literal
+/// algorithm, so a class can compare them. A link may carry another mix of
+/// reward, threshold and baseline; it is then shown as such, and choosing a
+/// variant replaces it.
+#[component]
+fn PolicyVariantField() -> impl IntoView {
+    let state = use_app_state();
+    let mixed = Memo::new(move |_| {
+        state
+            .config
+            .with(|c| c.policy.variant() == PolicyVariant::Mixed)
+    });
+    move || {
+        let mut variants = vec![PolicyVariant::Coherent, PolicyVariant::Paper];
+        if mixed.get() {
+            variants.push(PolicyVariant::Mixed);
+        }
+        view! {
+            <SelectField label="Policy variant" id="policy-variant" hint=crate::teaching::POLICY_VARIANT_HINT
+                options=variants.into_iter().map(|v| (v, v.label())).collect()
+                get=|c| c.policy.variant() set=|c, v| c.policy = c.policy.clone().with_variant(v)/>
+        }
+    }
+}
+
 /// Where the examples come from, as the data source select offers it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Source {
@@ -175,6 +200,7 @@ pub fn SettingsForm() -> impl IntoView {
             <NumberField setting=&settings::WEIGHT_DECAY/>
             <Show when=uses_policy>
                 <h2>"Policy"</h2>
+                <PolicyVariantField/>
                 <NumberField setting=&settings::POLICY_LR/>
                 <NumberField setting=&settings::POLICY_WEIGHT_DECAY/>
                 <NumberField setting=&settings::PRETRAIN_EPOCHS/>

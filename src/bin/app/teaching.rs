@@ -49,6 +49,11 @@ pub const LEARNER_HINT: &str = "policyPU Weighter and Separator learn a policy t
     each unlabeled example is used (eqs. 3–9) and need no class prior. nnPU and uPU need the \
     prior π; biased PU calls all of U negative; optimal PN sees the true labels, a ceiling.";
 
+/// The policy variant select's hint.
+pub const POLICY_VARIANT_HINT: &str = "The default pays an action for agreeing with the \
+    classifier's verdict at ŷ ≥ 0.5, less a baseline; the paper's eq. (4) reward barely depends \
+    on the action, so its policy learns little (README, Departures from the paper).";
+
 /// Every explanation: the intro's ideas, then one per view.
 pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
@@ -173,8 +178,9 @@ pub static EXPLANATIONS: &[Explanation] = &[
             "That is why this app's default policyPU pays a different reward: a·v + (1 − a)·(1 − v), \
              where v is the classifier's verdict (1 for labeled examples; for unlabeled ones, \
              whether ŷ ≥ 0.5), less the reward expected under the target policy. It depends on \
-             the action, so the policy does learn. The command line runs the paper's rule, eqs. \
-             (4) and (5), with --variant paper; the caption says which rule a run uses.",
+             the action, so the policy does learn. To see the paper's rule, eqs. (4) and (5), at \
+             work, choose \"The paper's algorithm\" under Policy variant (the command line: \
+             --variant paper); the caption says which rule a run uses.",
         ],
         equations: &[4, 5, 7],
     },

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use policypu::config::{BackendChoice, DataConfig, Learner, ModelPreset, RunConfig};
+use policypu::config::{BackendChoice, DataConfig, Learner, ModelPreset, PolicyVariant, RunConfig};
 
 use crate::learner_spec::LearnerSpec;
 use crate::setting_flags::SettingFlags;
@@ -138,12 +138,9 @@ impl RunArgs {
             spec.apply(&mut c);
         }
         match self.variant {
-            Some(Variant::Paper) => c.policy = c.policy.clone().paper_variant(),
+            Some(Variant::Paper) => c.policy = c.policy.clone().with_variant(PolicyVariant::Paper),
             Some(Variant::Coherent) => {
-                let defaults = policypu::config::PolicyConfig::default();
-                c.policy.reward = defaults.reward;
-                c.policy.verdict_threshold = defaults.verdict_threshold;
-                c.policy.baseline = defaults.baseline;
+                c.policy = c.policy.clone().with_variant(PolicyVariant::Coherent)
             }
             None => {}
         }

@@ -3,7 +3,7 @@
 //! `weighter/eq5-threshold/no-baseline`. Each modifier changes one policy
 //! setting, so an ablation is a list of specs on one command line.
 
-use policypu::config::{Learner, RunConfig, VerdictThreshold};
+use policypu::config::{Learner, PolicyVariant, RunConfig, VerdictThreshold};
 
 /// A learner and the policy settings it overrides.
 #[derive(Clone, Debug, PartialEq)]
@@ -60,7 +60,7 @@ impl LearnerSpec {
         for modifier in &self.modifiers {
             let p = &mut config.policy;
             match modifier {
-                Modifier::Paper => *p = p.clone().paper_variant(),
+                Modifier::Paper => *p = p.clone().with_variant(PolicyVariant::Paper),
                 Modifier::Frozen => p.frozen = true,
                 Modifier::Eq5Threshold => p.verdict_threshold = VerdictThreshold::Paper,
                 Modifier::NoBaseline => p.baseline = false,
@@ -132,7 +132,7 @@ mod tests {
         assert_eq!(c.policy.reward, RewardRule::Coherence);
         let paper: LearnerSpec = "separator/paper/frozen".parse().unwrap();
         paper.apply(&mut c);
-        assert!(c.policy.is_paper_variant() && c.policy.frozen);
+        assert!(c.policy.variant() == PolicyVariant::Paper && c.policy.frozen);
         assert_eq!(paper.label(), "policyPU_separator (paper, frozen)");
         let elkan_noto: LearnerSpec = "weighter/en-threshold".parse().unwrap();
         let mut c = RunConfig::default();

@@ -364,7 +364,7 @@ fn mean_std(values: &[f64]) -> String {
 #[cfg(test)]
 mod tests {
     use clap::Parser;
-    use policypu::config::Learner;
+    use policypu::config::{Learner, PolicyVariant};
     use policypu::report::{EpochReport, Stage};
 
     use super::*;
@@ -392,7 +392,7 @@ mod tests {
             (separator.learner, separator.policy.weight_decay),
             (Learner::Separator, 0.5)
         );
-        assert!(separator.policy.is_paper_variant());
+        assert_eq!(separator.policy.variant(), PolicyVariant::Paper);
     }
 
     #[test]

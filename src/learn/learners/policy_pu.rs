@@ -207,7 +207,7 @@ mod tests {
     use burn::tensor::Device;
 
     use super::*;
-    use crate::config::{ModelPreset, RunConfig};
+    use crate::config::{ModelPreset, PolicyVariant, RunConfig};
     use crate::learn::tiny_split;
 
     fn setup(frozen: bool) -> (PolicyPu, TrainContext, burn::tensor::Tensor<2>) {
@@ -272,7 +272,7 @@ mod tests {
                 "row {i} (labeled {s}): {got}, want {want}"
             );
         }
-        policy.settings = policy.settings.clone().paper_variant();
+        policy.settings = policy.settings.clone().with_variant(PolicyVariant::Paper);
         let paper = pollster::block_on(policy.predictions(&ctx, &batch)).unwrap();
         for (i, (got, full)) in paper.iter().zip(&every_row).enumerate() {
             assert!(

@@ -15,7 +15,8 @@ cd "$(dirname "$0")/.."
 cargo build --release --locked --bin policypu
 bin=${CARGO_TARGET_DIR:-target}/release/policypu
 protocol=(--epochs 60 --seeds 5)
-# The roles of each shipped CSV file (public/examples/README.md).
+# The shipped CSV files, and the roles of each (public/examples/README.md).
+examples=(breast-cancer wine two-moons)
 example_args() {
   case $1 in
     breast-cancer) echo --csv public/examples/breast_cancer.csv --label-column labeled --truth-column malignant ;;
@@ -44,7 +45,7 @@ for part in "${parts[@]}"; do
       # The shipped CSV files with the page's CSV settings (20 epochs, batch
       # 32, lr 1e-3), each file's one split per seed; roles as in
       # public/examples/README.md.
-      for example in breast-cancer wine two-moons; do
+      for example in "${examples[@]}"; do
         "$bin" sweep $(example_args $example) --out results/example-$example.md
       done ;;
     en-threshold | prior-threshold)
@@ -54,7 +55,7 @@ for part in "${parts[@]}"; do
       learners=weighter,weighter/$part
       "$bin" sweep --dataset mnist "${protocol[@]}" --learners $learners \
         --out results/ablation-$part-mnist.md
-      for example in breast-cancer wine two-moons; do
+      for example in "${examples[@]}"; do
         "$bin" sweep $(example_args $example) --learners biased-pu,$learners \
           --out results/ablation-$part-$example.md
       done ;;

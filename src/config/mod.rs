@@ -402,8 +402,8 @@ pub enum VerdictThreshold {
     /// (0.5 in a batch without labeled examples).
     ElkanNoto,
     /// The class prior's: of the mini-batch's unlabeled examples, the share
-    /// ρ̂ with the highest ŷ are called positive, ρ̂ being the run's class
-    /// prior (given in the nnPU settings, or KM2's estimate).
+    /// ρ̂ with the highest ŷ are called positive, ρ̂ being KM2's estimate
+    /// of the class prior (as KM2+nnPU's).
     Prior,
 }
 

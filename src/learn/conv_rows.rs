@@ -27,7 +27,9 @@ use burn::nn::PaddingConfig2d;
 use burn::nn::conv::Conv2d;
 use std::ops::Range;
 
-use burn::tensor::{Device, Int, Tensor, TensorData};
+use burn::tensor::{Device, Tensor};
+
+use super::device_data::index_tensor;
 
 /// The patch matrix of one gather holds at most this many values (64 MiB of
 /// f32); larger batches are gathered and multiplied in groups of images.
@@ -88,8 +90,19 @@ impl Geometry {
         }
     }
 
-    /// Values gathered (and kept for the backward pass) for `images` input
-    /// maps of `size` going from `c_in` to `c_out` channels.
+    /// The batch's images in groups whose gathers stay within
+    /// `MAX_PATCH_VALUES` values.
+    fn image_groups(
+        &self,
+        size: MapSize,
+        c_in: usize,
+        c_out: usize,
+    ) -> impl Iterator<Item = Range<usize>> + use<> {
+        image_groups(size, self.gathered_values(maps_of(size, 1), c_in, c_out))
+    }
+
+    /// Values gathered (and kept for the backward pass) for the input maps
+    /// `size` going from `c_in` to `c_out` channels.
     fn gathered_values(&self, size: MapSize, c_in: usize, c_out: usize) -> usize {
         let taps = self.kernel * self.kernel;
         let out_rows = size.images * self.out.height * self.out.width;
@@ -178,7 +191,7 @@ pub struct Patches {
 }
 
 /// The patches of a layer whose patches are no wider than its output
-/// (`k·k·c_in ≤ c_out`: the CNNs' first layer), for a batch gathered in one
+/// (`k·k·c_in ≤ c_out`: the paper CNN's first layer), for a batch gathered in one
 /// group; `None` for other layers and batches. Batch norm in training then
 /// takes its statistics from the patches' moments (`batch_norm_rows::
 /// normalised_product`), a `k·k·c_in`-wide matrix, instead of from the wider
@@ -186,9 +199,8 @@ pub struct Patches {
 pub fn narrow_patches(conv: &Conv2d, x: &Tensor<2>, size: MapSize) -> Option<Patches> {
     let [c_out, c_in, k, _] = conv.weight.dims();
     let geometry = Geometry::of(conv, size);
-    let per_image = geometry.gathered_values(maps_of(size, 1), c_in, c_out);
     let narrow = geometry.plan(c_in, c_out) == Plan::GatherInputs && k * k * c_in <= c_out;
-    if !narrow || image_groups(size, per_image).count() != 1 {
+    if !narrow || geometry.image_groups(size, c_in, c_out).count() != 1 {
         return None;
     }
     let x = with_zero_row(x.clone(), geometry.pad);
@@ -212,7 +224,7 @@ fn gather_patches(
     let rows = images.len() * geometry.out.height * geometry.out.width;
     let index = patch_index(images, size, geometry, zero_row);
     x.clone()
-        .select(0, index_tensor(index, &x.device()))
+        .select(0, index_tensor(&index, &x.device()))
         .reshape([rows, width])
 }
 
@@ -221,8 +233,8 @@ fn gather_inputs(conv: &Conv2d, x: Tensor<2>, size: MapSize, geometry: Geometry)
     let [c_out, c_in, k, _] = conv.weight.dims();
     let kernel = patch_kernel(conv);
     let x = with_zero_row(x, geometry.pad);
-    let per_image = geometry.gathered_values(maps_of(size, 1), c_in, c_out);
-    let parts = image_groups(size, per_image)
+    let parts = geometry
+        .image_groups(size, c_in, c_out)
         .map(|images| {
             gather_patches(&x, images, size, geometry, k * k * c_in).matmul(kernel.clone())
         })
@@ -238,8 +250,8 @@ fn gather_outputs(conv: &Conv2d, x: Tensor<2>, size: MapSize, geometry: Geometry
     let kernel = tap_kernel(conv);
     let out = geometry.out;
     let in_rows = size.height * size.width;
-    let per_image = geometry.gathered_values(maps_of(size, 1), c_in, c_out);
-    let parts = image_groups(size, per_image)
+    let parts = geometry
+        .image_groups(size, c_in, c_out)
         .map(|images| {
             let first_row = images.start * in_rows;
             let group_rows = images.len() * in_rows;
@@ -252,7 +264,7 @@ fn gather_outputs(conv: &Conv2d, x: Tensor<2>, size: MapSize, geometry: Geometry
                 .matmul(kernel.clone())
                 .reshape([zero_row, c_out]);
             let products = with_zero_row(products, geometry.pad);
-            let index = patch_index(images.clone(), size, geometry, usize::MAX)
+            let index: Vec<usize> = patch_index(images.clone(), size, geometry, usize::MAX)
                 .into_iter()
                 .enumerate()
                 .map(|(i, row)| match row {
@@ -262,7 +274,7 @@ fn gather_outputs(conv: &Conv2d, x: Tensor<2>, size: MapSize, geometry: Geometry
                 .collect();
             let rows = images.len() * out.height * out.width;
             products
-                .select(0, index_tensor(index, &x.device()))
+                .select(0, index_tensor(&index, &x.device()))
                 .reshape([rows, taps, c_out])
                 .sum_dim(1)
                 .reshape([rows, c_out])
@@ -293,13 +305,6 @@ fn image_groups(size: MapSize, per_image: usize) -> impl Iterator<Item = Range<u
 /// `size` with `images` images.
 fn maps_of(size: MapSize, images: usize) -> MapSize {
     MapSize { images, ..size }
-}
-
-/// Row indices as an index tensor for `select`.
-fn index_tensor(index: Vec<usize>, device: &Device) -> Tensor<1, Int> {
-    let index: Vec<i64> = index.into_iter().map(|i| i as i64).collect();
-    let count = index.len();
-    Tensor::from_data(TensorData::new(index, [count]), device)
 }
 
 /// The groups' output rows, stacked.

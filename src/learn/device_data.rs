@@ -43,8 +43,7 @@ impl DeviceData {
 
     /// An index tensor on the data's device.
     pub fn index_tensor(&self, indices: &[usize]) -> Tensor<1, Int> {
-        let as_i64: Vec<i64> = indices.iter().map(|&i| i as i64).collect();
-        Tensor::<1, Int>::from_data(TensorData::new(as_i64, [indices.len()]), &self.device)
+        index_tensor(indices, &self.device)
     }
 
     /// A float vector on the data's device.
@@ -94,4 +93,10 @@ pub async fn read_vec<const D: usize>(tensor: Tensor<D>) -> Result<Vec<f32>, Tra
     })?;
     data.try_into_vec_as::<f32>()
         .map_err(|e| TrainError::Device(format!("unexpected tensor data: {e:?}")))
+}
+
+/// Row indices as an index tensor for `select`, on `device`.
+pub fn index_tensor(indices: &[usize], device: &Device) -> Tensor<1, Int> {
+    let as_i64: Vec<i64> = indices.iter().map(|&i| i as i64).collect();
+    Tensor::<1, Int>::from_data(TensorData::new(as_i64, [indices.len()]), device)
 }

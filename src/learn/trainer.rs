@@ -155,8 +155,9 @@ impl Trainer {
     }
 
     /// The run's class prior, with the true ρ when known: the one the learner
-    /// uses (estimated, given or the truth), or TIcE's estimate for any
-    /// learner when the split has no truth.
+    /// uses (estimated, given or the truth; KM2's for a policy whose verdict
+    /// follows the prior), or TIcE's estimate for any other learner when the
+    /// split has no truth.
     pub fn prior(&self) -> Option<&PriorUsed> {
         self.prior.as_ref()
     }
@@ -346,8 +347,9 @@ struct StampedLogits {
 }
 
 /// The run's class prior: the one its learner needs (estimated from the
-/// split's training rows, given in the settings, or the split's truth), or,
-/// for CSV data, TIcE's estimate with its bootstrap spread for every learner:
+/// split's training rows, given in the settings, or the split's truth; KM2's
+/// estimate for a policy whose verdict follows the prior), or, for CSV data,
+/// TIcE's estimate with its bootstrap spread for every other learner:
 /// without a truth column nothing else knows the prior (nnPU needs one, the
 /// PU metrics assume one), and with one the user sees how well it is estimated.
 fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed>, TrainError> {

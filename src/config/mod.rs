@@ -430,7 +430,7 @@ impl PolicyVariant {
     pub fn label(self) -> &'static str {
         match self {
             Self::Coherent => "Coherence reward (default)",
-            Self::Paper => "The paper's algorithm, eqs. (4)–(5)",
+            Self::Paper => "The paper's, eqs. (4)–(5)",
             Self::Mixed => "Another mix (from a link)",
         }
     }

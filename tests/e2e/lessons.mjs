@@ -50,12 +50,12 @@ async function everyLessonShowsItsTextAndParts({ page, note }) {
   // The paper-reward lesson sets the paper's algorithm, and its run says so.
   await openHash(page, links.find((l) => l.id === 'lesson-link-paper-reward').href);
   const variant = await page.locator('select#policy-variant option:checked').textContent();
-  expectEqual(variant, "The paper's algorithm, eqs. (4)–(5)", 'the lesson\'s policy variant');
+  expectEqual(variant, "The paper's, eqs. (4)–(5)", 'the lesson\'s policy variant');
   await setField(page, 'optim.epochs', '1');
   await setField(page, 'policy.pretrain_epochs', '1');
   await trainToDone(page, 3 * 60_000);
-  const label = (await page.locator('#compare-table tbody tr th').last().textContent()).trim();
-  expect(label.endsWith("policyPU_weighter (paper's algorithm)"), `the run's label: "${label}"`);
+  const label = (await page.locator('#history-table tbody tr').last().textContent()).trim();
+  expect(label.includes("policyPU_weighter (paper's algorithm)"), `the run's history entry: "${label}"`);
   await chooseOption(page, 'policy-variant', 'Coherence reward (default)');
   expect(page.url().includes('policy.reward=coherence'), `the address follows the variant: ${page.url()}`);
 }

@@ -179,7 +179,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
              where v is the classifier's verdict (1 for labeled examples; for unlabeled ones, \
              whether ŷ ≥ 0.5), less the reward expected under the target policy. It depends on \
              the action, so the policy does learn. To see the paper's rule, eqs. (4) and (5), at \
-             work, choose \"The paper's algorithm\" under Policy variant (the command line: \
+             work, choose \"The paper's, eqs. (4)–(5)\" under Policy variant (the command line: \
              --variant paper); the caption says which rule a run uses.",
         ],
         equations: &[4, 5, 7],

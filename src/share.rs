@@ -521,7 +521,7 @@ fn decode(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::{DataConfig, Learner};
+    use crate::config::{DataConfig, Learner, PolicyVariant, RewardRule, VerdictThreshold};
     use crate::data::csv::CsvColumns;
     use crate::data::tasks::BuiltinDataset;
 
@@ -587,6 +587,28 @@ mod tests {
         for key in ["split.rho", "colour", "split.n_labeled", "nnpu.beta"] {
             assert!(all.contains(key), "no notice for {key}: {all}");
         }
+    }
+
+    #[test]
+    fn a_policy_variant_travels_and_a_bad_one_is_named() {
+        let mut paper = RunConfig::default();
+        paper.policy = paper.policy.with_variant(PolicyVariant::Paper);
+        paper.policy.frozen = true;
+        let hash = to_hash(&paper, false, None, &PageView::default());
+        assert!(hash.contains("policy.reward=paper"), "{hash}");
+        let back = from_hash(&hash);
+        assert_eq!(back.config, paper);
+        assert_eq!(back.config.policy.variant(), PolicyVariant::Paper);
+        let run = from_hash("#policy.reward=banana&policy.verdict_threshold=paper&seed=9");
+        assert_eq!(run.config.policy.reward, RewardRule::Coherence);
+        assert_eq!(run.config.policy.verdict_threshold, VerdictThreshold::Paper);
+        assert_eq!(run.config.policy.variant(), PolicyVariant::Mixed);
+        assert_eq!(run.config.seed, 9);
+        assert!(
+            run.notices.iter().any(|n| n.contains("policy.reward")),
+            "{:?}",
+            run.notices
+        );
     }
 
     /// A CSV configuration with these column choices.

@@ -49,7 +49,7 @@ pub struct SweepArgs {
 /// Which epoch's test metrics a sweep reports.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reported {
-    /// The last training epoch's, as every table in `results/` (nothing selected).
+    /// The last training epoch's: nothing is selected (the tables the README quotes).
     LastEpoch,
     /// Analysis only: each metric's best value at any epoch, pre-training
     /// included, as read on the test set. No rule that selects an epoch can

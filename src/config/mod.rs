@@ -441,7 +441,10 @@ impl PolicyConfig {
     /// [`PolicyVariant::Mixed`] leaves them as they are.
     pub fn with_variant(self, variant: PolicyVariant) -> Self {
         let (reward, verdict_threshold, baseline) = match variant {
-            PolicyVariant::Coherent => (RewardRule::Coherence, VerdictThreshold::Half, true),
+            PolicyVariant::Coherent => {
+                let default = PolicyConfig::default();
+                (default.reward, default.verdict_threshold, default.baseline)
+            }
             PolicyVariant::Paper => (RewardRule::Paper, VerdictThreshold::Paper, false),
             PolicyVariant::Mixed => return self,
         };

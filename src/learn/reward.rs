@@ -9,6 +9,7 @@
 //!   verdict v, R = a·v + (1 − a)·(1 − v), which depends on a; with the
 //!   expected reward under the target policy as a baseline.
 
+use super::TrainError;
 use crate::config::{PolicyConfig, RewardRule, VerdictThreshold};
 
 /// Rewards of one mini-batch and the thresholds behind them.
@@ -68,7 +69,8 @@ pub struct PolicySignal {
 /// The reward of `policy`'s rule for one batch: classifier probabilities
 /// `y_hat`, labeled flags, the actions taken, the target policy's
 /// probabilities `p_target` (for the baseline) and the run's class prior
-/// (for [`VerdictThreshold::Prior`]; 0.5 is used without one).
+/// (which [`VerdictThreshold::Prior`] needs: without one it is an error, not
+/// a silent fallback to another threshold).
 pub fn policy_signal(
     policy: &PolicyConfig,
     y_hat: &[f32],
@@ -76,12 +78,19 @@ pub fn policy_signal(
     actions: &[f32],
     p_target: &[f32],
     prior: Option<f64>,
-) -> PolicySignal {
-    let threshold = match policy.verdict_threshold {
-        VerdictThreshold::Paper => batch_reward(y_hat, labeled).threshold,
-        VerdictThreshold::Half => 0.5,
-        VerdictThreshold::ElkanNoto => elkan_noto_threshold(y_hat, labeled),
-        VerdictThreshold::Prior => prior.map_or(0.5, |rho| prior_threshold(y_hat, labeled, rho)),
+) -> Result<PolicySignal, TrainError> {
+    let threshold = match (policy.verdict_threshold, prior) {
+        (VerdictThreshold::Paper, _) => batch_reward(y_hat, labeled).threshold,
+        (VerdictThreshold::Half, _) => 0.5,
+        (VerdictThreshold::ElkanNoto, _) => elkan_noto_threshold(y_hat, labeled),
+        (VerdictThreshold::Prior, Some(rho)) => prior_threshold(y_hat, labeled, rho),
+        (VerdictThreshold::Prior, None) => {
+            return Err(TrainError::Config(
+                "the prior verdict threshold needs a class prior, and this run has none: \
+                 choose another verdict threshold"
+                    .into(),
+            ));
+        }
     };
     let (rewards, expected): (Vec<f32>, Vec<f32>) = match policy.reward {
         RewardRule::Paper => {
@@ -104,11 +113,11 @@ pub fn policy_signal(
     } else {
         rewards
     };
-    PolicySignal {
+    Ok(PolicySignal {
         weights,
         mean_reward,
         threshold: threshold as f64,
-    }
+    })
 }
 
 /// Eq. (4) with a given threshold: ŷ for labeled examples and for unlabeled
@@ -195,7 +204,8 @@ mod tests {
             &[1.0, 0.0, 0.0],
             &[0.5, 0.5, 0.5],
             None,
-        );
+        )
+        .unwrap();
         // Rewards 1, 0, 1; expected under p = 0.5: 0.5 each.
         assert_eq!(s.weights, vec![0.5, -0.5, 0.5]);
         assert!((s.mean_reward - 2.0 / 3.0).abs() < 1e-9);
@@ -211,7 +221,8 @@ mod tests {
             &[1.0, 0.0, 0.0],
             &[0.5; 3],
             None,
-        );
+        )
+        .unwrap();
         assert_eq!(s.weights, vec![1.0, 0.0, 1.0]);
     }
 
@@ -225,7 +236,8 @@ mod tests {
         // 0.3 is called positive (reward 1 for action 1) and 0.2 negative.
         let y = [0.6, 0.3, 0.4, 0.2];
         let s = [true, false, true, false];
-        let signal = policy_signal(&policy, &y, &s, &[1.0, 1.0, 1.0, 1.0], &[0.5; 4], None);
+        let signal =
+            policy_signal(&policy, &y, &s, &[1.0, 1.0, 1.0, 1.0], &[0.5; 4], None).unwrap();
         assert!((signal.threshold - 0.25).abs() < 1e-6);
         assert_eq!(signal.weights, vec![0.5, 0.5, 0.5, -0.5]);
         let none_labeled = policy_signal(
@@ -235,7 +247,8 @@ mod tests {
             &[1.0; 2],
             &[0.5; 2],
             None,
-        );
+        )
+        .unwrap();
         assert_eq!(none_labeled.threshold, 0.5);
     }
 
@@ -249,20 +262,27 @@ mod tests {
         // top ⌈0.5·4⌉ = 2 positive: 0.3 and 0.2. The labeled 0.9 is positive.
         let y = [0.9, 0.1, 0.3, 0.2, 0.05];
         let s = [true, false, false, false, false];
-        let signal = policy_signal(&policy, &y, &s, &[1.0; 5], &[0.5; 5], Some(0.5));
+        let signal = policy_signal(&policy, &y, &s, &[1.0; 5], &[0.5; 5], Some(0.5)).unwrap();
         assert!((signal.threshold - 0.2).abs() < 1e-6);
         assert_eq!(signal.weights, vec![0.5, -0.5, 0.5, 0.5, -0.5]);
         // ⌈0.3·4⌉ = 2 as well; ρ̂ = 0.2 calls one (0.3); ρ̂ = 0 none.
-        let at = |rho| policy_signal(&policy, &y, &s, &[1.0; 5], &[0.5; 5], Some(rho)).threshold;
+        let at = |rho| {
+            policy_signal(&policy, &y, &s, &[1.0; 5], &[0.5; 5], Some(rho))
+                .unwrap()
+                .threshold
+        };
         assert!((at(0.3) - 0.2).abs() < 1e-6);
         assert!((at(0.2) - 0.3).abs() < 1e-6);
         assert!(at(0.0).is_infinite());
-        // Without a prior, or without unlabeled examples: 0.5.
-        assert_eq!(
-            policy_signal(&policy, &y, &s, &[1.0; 5], &[0.5; 5], None).threshold,
-            0.5
+        // Without a prior it is an error that says so; without unlabeled
+        // examples the threshold is 0.5.
+        let missing = policy_signal(&policy, &y, &s, &[1.0; 5], &[0.5; 5], None).unwrap_err();
+        assert!(
+            matches!(&missing, TrainError::Config(m) if m.contains("needs a class prior")),
+            "{missing}"
         );
-        let none_unlabeled = policy_signal(&policy, &[0.9], &[true], &[1.0], &[0.5], Some(0.5));
+        let none_unlabeled =
+            policy_signal(&policy, &[0.9], &[true], &[1.0], &[0.5], Some(0.5)).unwrap();
         assert_eq!(none_unlabeled.threshold, 0.5);
     }
 
@@ -271,8 +291,8 @@ mod tests {
         let paper = PolicyConfig::default().with_variant(PolicyVariant::Paper);
         let y = [0.9, 0.8, 0.6, 0.7, 0.3, 0.1];
         let s = [true, false, true, false, false, false];
-        let a = policy_signal(&paper, &y, &s, &[1.0; 6], &[0.5; 6], None);
-        let b = policy_signal(&paper, &y, &s, &[0.0; 6], &[0.5; 6], None);
+        let a = policy_signal(&paper, &y, &s, &[1.0; 6], &[0.5; 6], None).unwrap();
+        let b = policy_signal(&paper, &y, &s, &[0.0; 6], &[0.5; 6], None).unwrap();
         assert_eq!(a, b);
         assert!((a.threshold - 0.75).abs() < 1e-6);
         let expected = [0.9, 0.8, 0.6, 0.3, 0.7, 0.9];

@@ -104,7 +104,7 @@ impl PolicyPu {
             &actions.action,
             &p_target,
             ctx.prior,
-        );
+        )?;
         ctx.tally.reward(signal.mean_reward, signal.threshold);
         let weights = ctx.vector(signal.weights).autodiff();
         let latent = ctx.vector(actions.latent).autodiff();

@@ -73,15 +73,18 @@ pub const EXAMPLE_CSVS: &[ExampleCsv] = &[
             truth: "cultivar_1",
         },
     },
-    ExampleCsv {
-        file: "two_moons.csv",
-        title: "Two moons",
-        description: "600 synthetic points on two interleaved half circles; the upper moon \
-                      is positive and 30% of its points are labeled \"yes\".",
-        columns: ExampleColumns {
-            labeled: "labeled",
-            labeled_value: Some("yes"),
-            truth: "class",
-        },
-    },
+    TWO_MOONS,
 ];
+
+/// Two moons, the 2-D example (a lesson opens it).
+pub const TWO_MOONS: ExampleCsv = ExampleCsv {
+    file: "two_moons.csv",
+    title: "Two moons",
+    description: "600 synthetic points on two interleaved half circles; the upper moon \
+                  is positive and 30% of its points are labeled \"yes\".",
+    columns: ExampleColumns {
+        labeled: "labeled",
+        labeled_value: Some("yes"),
+        truth: "class",
+    },
+};

@@ -24,7 +24,7 @@ async function openHash(page, hash) {
 async function everyLessonShowsItsTextAndParts({ page, note }) {
   const links = await lessonLinks(page);
   note(`lessons: ${links.map((l) => l.title).join(' | ')}`);
-  expectEqual(links.length, 4, 'number of lesson links');
+  expectEqual(links.length, 5, 'number of lesson links');
   for (const link of links) {
     await openHash(page, link.href);
     const title = (await page.locator('#lesson-title').textContent()).trim();
@@ -47,6 +47,17 @@ async function everyLessonShowsItsTextAndParts({ page, note }) {
   expect(await present(page, '#panel-roc'), 'the ROC curve is shown');
   expect(!(await present(page, '#panel-losses')), 'the losses panel is hidden');
   expect(page.url().includes('lesson=biased-pu'), `the address keeps the lesson: ${page.url()}`);
+  // The ranking lesson loads the two-moons example itself and trains biased PU on it.
+  await openHash(page, links.find((l) => l.id === 'lesson-link-ranking').href);
+  await page.locator('#csv-file:has-text("two_moons.csv")').waitFor({ timeout: 10_000 });
+  expectEqual(await page.locator('#csv-labeled-value').inputValue(), 'yes', 'the example\'s labeled value');
+  expectEqual(await page.locator('#link-notice').count(), 0, 'no notice about a missing file');
+  await setField(page, 'optim.epochs', '2');
+  await trainToDone(page, 3 * 60_000);
+  const moons = (await page.locator('#history-table tbody tr').last().textContent()).trim();
+  expect(moons.includes('biased PU'), `the run's history entry: "${moons}"`);
+  expect(await present(page, '#panel-scatter'), 'the 2-D scatter of U is shown');
+  expect(!(await present(page, '#panel-losses')), 'the losses panel is hidden');
   // The paper-reward lesson sets the paper's algorithm, and its run says so.
   await openHash(page, links.find((l) => l.id === 'lesson-link-paper-reward').href);
   const variant = await page.locator('select#policy-variant option:checked').textContent();

@@ -1,7 +1,8 @@
 //! The run configuration mirrored in the URL hash: read on load (with a
 //! notice for anything ignored), rewritten as the form changes, and copied
 //! to the clipboard as a link that starts training when opened. For CSV
-//! runs the link may carry the file too (see `csv_link`).
+//! runs the link may carry the file too (see `csv_link`); a lesson on an
+//! example file loads that file.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -11,7 +12,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen_futures::JsFuture;
 
-use crate::csv_file::use_csv;
+use crate::csv_file::{open_example, use_csv};
 use crate::csv_link::{MAX_LINK_DATA_BYTES, decode_from_link, encode_for_link};
 use crate::run_lifecycle::start_run;
 use crate::state::{AppState, use_app_state};
@@ -65,7 +66,8 @@ fn encode_csv_while_shared(state: AppState) {
     });
 }
 
-/// Read the settings (and any CSV data) from the location's hash, if it has any.
+/// Read the settings (and any CSV data) from the location's hash, if it has
+/// any; a lesson on an example file loads that file.
 fn apply_hash(state: AppState) {
     let hash = web_sys::window()
         .and_then(|w| w.location().hash().ok())
@@ -78,12 +80,13 @@ fn apply_hash(state: AppState) {
         DataConfig::Csv { columns } => Some(columns.clone()),
         DataConfig::Builtin { .. } => None,
     };
+    let lesson_file = shared.view.lesson.and_then(|lesson| lesson.example);
     state.config.set(shared.config);
     state.link_notices.set(shared.notices);
     state.view.set(shared.view);
     let autorun = shared.autorun && !state.status.get_untracked().is_active();
-    match (shared.csv_data, columns) {
-        (Some(data), Some(columns)) => spawn_local(async move {
+    match (shared.csv_data, columns, lesson_file) {
+        (Some(data), Some(columns), _) => spawn_local(async move {
             match decode_from_link(&data) {
                 Ok(bytes) => {
                     state.share_csv.set(true);
@@ -95,7 +98,20 @@ fn apply_hash(state: AppState) {
                 Err(message) => state.link_notices.update(|n| n.push(message)),
             }
         }),
-        (None, Some(_)) if state.csv.with_untracked(Option::is_none) => {
+        (None, Some(_), Some(example)) => spawn_local(async move {
+            match open_example(state, example).await {
+                Ok(()) if autorun => start_run(state),
+                Ok(()) => {}
+                Err(message) => state.link_notices.update(|n| {
+                    n.push(format!(
+                        "The lesson's example file {} could not be loaded ({message}): \
+                         press “{}” under the data panel to try again.",
+                        example.file, example.title
+                    ))
+                }),
+            }
+        }),
+        (None, Some(_), None) if state.csv.with_untracked(Option::is_none) => {
             state.link_notices.update(|n| {
                 n.push(
                     "This link describes a run on a CSV file but does not carry the file: \

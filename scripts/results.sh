@@ -50,9 +50,11 @@ for part in "${parts[@]}"; do
       done ;;
     en-threshold | prior-threshold)
       # Variants tried and not adopted (Elkan and Noto's verdict threshold;
-      # the prior's share of U called positive), against the default
+      # the prior's share of U called positive, with KM2's estimate and, as
+      # an oracle, with the split's true share), against the default
       # Weighter on MNIST and on the example files (settings as in `examples`).
       learners=weighter,weighter/$part
+      [ "$part" = prior-threshold ] && learners+=,weighter/true-prior-threshold
       "$bin" sweep --dataset mnist "${protocol[@]}" --learners $learners \
         --out results/ablation-$part-mnist.md
       for example in "${examples[@]}"; do

@@ -403,14 +403,17 @@ pub enum VerdictThreshold {
     ElkanNoto,
     /// The class prior's: of the mini-batch's unlabeled examples, the share
     /// ρ̂ with the highest ŷ are called positive, ρ̂ being KM2's estimate
-    /// of the class prior (as KM2+nnPU's).
+    /// of the class prior (as KM2+nnPU's), or the prior given in the settings.
     Prior,
+    /// As [`Self::Prior`] with the split's true ρ: an oracle ablation, which
+    /// only a split that knows its truth can run.
+    TruePrior,
 }
 
 impl VerdictThreshold {
     /// True when the verdict needs the class prior.
     pub fn needs_prior(self) -> bool {
-        self == Self::Prior
+        matches!(self, Self::Prior | Self::TruePrior)
     }
 }
 
@@ -616,13 +619,15 @@ impl RunConfig {
         self.data = DataConfig::Csv { columns };
     }
 
-    /// The prior given in the settings, when this run's learner uses it
-    /// (uPU and nnPU; the estimating learners ignore it).
+    /// The prior given in the settings, when this run's learner uses it:
+    /// uPU, nnPU, and a policy whose verdict follows the prior (which
+    /// otherwise estimates it with KM2); the estimating learners ignore it.
     pub fn given_prior(&self) -> Option<f64> {
         let learner = self.learner;
-        self.nnpu
-            .prior
-            .filter(|_| learner.uses_prior() && learner.prior_estimator().is_none())
+        let risk = learner.uses_prior() && learner.prior_estimator().is_none();
+        let verdict =
+            learner.uses_policy() && self.policy.verdict_threshold == VerdictThreshold::Prior;
+        self.nnpu.prior.filter(|_| risk || verdict)
     }
 
     /// The learner's name as this run uses it: a given prior replaces the

@@ -83,8 +83,10 @@ pub fn policy_signal(
         (VerdictThreshold::Paper, _) => batch_reward(y_hat, labeled).threshold,
         (VerdictThreshold::Half, _) => 0.5,
         (VerdictThreshold::ElkanNoto, _) => elkan_noto_threshold(y_hat, labeled),
-        (VerdictThreshold::Prior, Some(rho)) => prior_threshold(y_hat, labeled, rho),
-        (VerdictThreshold::Prior, None) => {
+        (VerdictThreshold::Prior | VerdictThreshold::TruePrior, Some(rho)) => {
+            prior_threshold(y_hat, labeled, rho)
+        }
+        (VerdictThreshold::Prior | VerdictThreshold::TruePrior, None) => {
             return Err(TrainError::Config(
                 "the prior verdict threshold needs a class prior, and this run has none: \
                  choose another verdict threshold"

@@ -13,7 +13,7 @@ use super::learners::{self, Method};
 use super::saved_classifier::record_bytes;
 use super::schedule::{Schedule, batch_bounds};
 use super::{TrainError, check_finite};
-use crate::config::{DataConfig, RunConfig};
+use crate::config::{DataConfig, RunConfig, VerdictThreshold};
 use crate::priors::{PriorEstimate, PriorMethod, PuRows, bootstrap};
 use crate::report::{
     BatchProgress, Curves, EpochReport, PriorSource, PriorUsed, PuMetrics, Stage, TestMetrics,
@@ -347,17 +347,23 @@ struct StampedLogits {
 }
 
 /// The run's class prior: the one its learner needs (estimated from the
-/// split's training rows, given in the settings, or the split's truth; KM2's
-/// estimate for a policy whose verdict follows the prior), or, for CSV data,
+/// split's training rows, given in the settings, or the split's truth; for
+/// a policy whose verdict follows the prior, the given one or else KM2's
+/// estimate, and the truth for the oracle verdict), or, for CSV data,
 /// TIcE's estimate with its bootstrap spread for every other learner:
 /// without a truth column nothing else knows the prior (nnPU needs one, the
 /// PU metrics assume one), and with one the user sees how well it is estimated.
 fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed>, TrainError> {
     let learner = config.learner;
     let csv = matches!(config.data, DataConfig::Csv { .. });
-    // A policy whose verdict follows the prior estimates it as KM2+nnPU does.
+    let verdict = learner
+        .uses_policy()
+        .then_some(config.policy.verdict_threshold);
+    let oracle = verdict == Some(VerdictThreshold::TruePrior);
+    // A policy whose verdict follows the prior and is given none estimates
+    // it as KM2+nnPU does.
     let estimator = learner.prior_estimator().or_else(|| {
-        (learner.uses_policy() && config.policy.verdict_threshold.needs_prior())
+        (verdict == Some(VerdictThreshold::Prior) && config.given_prior().is_none())
             .then_some(PriorMethod::Km2)
     });
     let method = match (estimator, config.given_prior(), split.prior) {
@@ -370,13 +376,21 @@ fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed>, T
                 spread: None,
             }));
         }
-        (None, None, Some(truth)) if learner.uses_prior() => {
+        (None, None, Some(truth)) if learner.uses_prior() || oracle => {
             return Ok(Some(PriorUsed {
                 source: PriorSource::Truth,
                 rho: truth,
                 true_rho: Some(truth),
                 spread: None,
             }));
+        }
+        (None, None, None) if oracle => {
+            return Err(TrainError::Config(
+                "the true-prior verdict is an oracle ablation: it needs the share of positives \
+                 in U, which this file cannot tell without a truth column; choose another verdict \
+                 threshold or name the truth column"
+                    .into(),
+            ));
         }
         (None, None, truth) if csv || truth.is_none() => PriorMethod::Tice,
         (None, None, _) => return Ok(None),
@@ -485,6 +499,39 @@ mod tests {
                 .prior()
                 .is_none()
         );
+    }
+
+    #[test]
+    fn a_prior_verdict_takes_the_given_prior_else_km2_and_the_oracle_the_truth() {
+        let mut split = tiny_split();
+        let policy = |threshold, given| {
+            let mut config = RunConfig::default();
+            config.policy.verdict_threshold = threshold;
+            config.nnpu.prior = given;
+            config
+        };
+        let used = |config: &RunConfig, split: &PuSplit| {
+            let trainer = Trainer::new(config, split, &Device::flex())?;
+            Ok::<_, TrainError>(trainer.prior().map(|p| (p.source, p.rho)))
+        };
+        let prior = VerdictThreshold::Prior;
+        assert_eq!(
+            used(&policy(prior, Some(0.2)), &split).unwrap(),
+            Some((PriorSource::Given, 0.2))
+        );
+        assert!(matches!(
+            used(&policy(prior, None), &split).unwrap(),
+            Some((PriorSource::Estimated(PriorMethod::Km2), _))
+        ));
+        let oracle = VerdictThreshold::TruePrior;
+        assert_eq!(
+            used(&policy(oracle, Some(0.2)), &split).unwrap(),
+            Some((PriorSource::Truth, 0.5)),
+            "the oracle ignores a given prior"
+        );
+        split.prior = None;
+        let err = used(&policy(oracle, None), &split).unwrap_err();
+        assert!(err.to_string().contains("truth column"), "{err}");
     }
 
     #[test]

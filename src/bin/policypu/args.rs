@@ -48,7 +48,8 @@ pub struct RunArgs {
     /// Learner: weighter, separator, nnpu (true prior), tice, km2, elkan-noto, upu,
     /// biased-pu, rank-pruning, pmpu, oracle-pn; policyPU takes modifiers, e.g.
     /// weighter/paper, weighter/frozen, weighter/eq5-threshold, weighter/no-baseline,
-    /// weighter/en-threshold, weighter/prior-threshold.
+    /// weighter/en-threshold, weighter/prior-threshold (KM2's prior, or --prior),
+    /// weighter/true-prior-threshold (the split's true ρ: an oracle).
     #[arg(long)]
     pub learner: Option<LearnerSpec>,
     /// policyPU: `paper` runs the paper's literal algorithm (eq. 4's reward,

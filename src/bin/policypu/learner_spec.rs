@@ -27,18 +27,21 @@ pub enum Modifier {
     NoBaseline,
     /// Elkan and Noto's verdict threshold (half the labeled examples' mean ŷ).
     EnThreshold,
-    /// The verdict calls the share ρ̂ (KM2's prior) of the batch's unlabeled examples positive.
+    /// The verdict calls the share ρ̂ (KM2's prior, or `--prior`) of the batch's unlabeled examples positive.
     PriorThreshold,
+    /// As `PriorThreshold` with the split's true ρ: an oracle ablation.
+    TruePriorThreshold,
 }
 
 impl Modifier {
-    const ALL: [Modifier; 6] = [
+    const ALL: [Modifier; 7] = [
         Self::Paper,
         Self::Frozen,
         Self::Eq5Threshold,
         Self::NoBaseline,
         Self::EnThreshold,
         Self::PriorThreshold,
+        Self::TruePriorThreshold,
     ];
 
     fn key(self) -> &'static str {
@@ -49,6 +52,7 @@ impl Modifier {
             Self::NoBaseline => "no-baseline",
             Self::EnThreshold => "en-threshold",
             Self::PriorThreshold => "prior-threshold",
+            Self::TruePriorThreshold => "true-prior-threshold",
         }
     }
 }
@@ -66,6 +70,7 @@ impl LearnerSpec {
                 Modifier::NoBaseline => p.baseline = false,
                 Modifier::EnThreshold => p.verdict_threshold = VerdictThreshold::ElkanNoto,
                 Modifier::PriorThreshold => p.verdict_threshold = VerdictThreshold::Prior,
+                Modifier::TruePriorThreshold => p.verdict_threshold = VerdictThreshold::TruePrior,
             }
         }
     }
@@ -141,6 +146,9 @@ mod tests {
         let prior: LearnerSpec = "weighter/prior-threshold".parse().unwrap();
         prior.apply(&mut c);
         assert_eq!(c.policy.verdict_threshold, VerdictThreshold::Prior);
+        let oracle: LearnerSpec = "weighter/true-prior-threshold".parse().unwrap();
+        oracle.apply(&mut c);
+        assert_eq!(c.policy.verdict_threshold, VerdictThreshold::TruePrior);
     }
 
     #[test]

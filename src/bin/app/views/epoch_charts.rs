@@ -125,6 +125,10 @@ pub fn reward_caption(policy: &PolicyConfig) -> String {
             "The threshold calls the class prior's share of the mini-batch's unlabeled examples, \
              those with the highest ŷ, positive."
         }
+        VerdictThreshold::TruePrior => {
+            "The threshold calls the split's true share of positives among the mini-batch's \
+             unlabeled examples, those with the highest ŷ, positive (an oracle)."
+        }
     };
     format!("{reward} {threshold}")
 }

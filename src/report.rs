@@ -197,6 +197,14 @@ pub struct PriorUsed {
     /// over bootstrap resamples of the training rows.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spread: Option<f64>,
+    /// False when the learner trains without a prior and the estimate is
+    /// made for the PU metrics and as a reading of the file.
+    #[serde(default = "yes")]
+    pub learner_uses: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl PriorUsed {
@@ -224,7 +232,19 @@ impl PriorUsed {
             (_, Some(truth)) => format!(" (true {truth:.3}, error {:+.3})", self.rho - truth),
             (_, None) => "; no truth column to compare with".to_string(),
         };
-        format!("Class prior ρ = {:.3}{spread}, {source}{truth}.", self.rho)
+        let unused = match (self.learner_uses, self.true_rho) {
+            (true, _) => "",
+            (false, Some(_)) => {
+                " This learner trains without a prior; the figure shows how well it is read from the file."
+            }
+            (false, None) => {
+                " This learner trains without a prior; only the estimates of precision and accuracy on U use it."
+            }
+        };
+        format!(
+            "Class prior ρ = {:.3}{spread}, {source}{truth}.{unused}",
+            self.rho
+        )
     }
 }
 
@@ -379,6 +399,7 @@ mod tests {
             rho: 0.3,
             true_rho: Some(0.25),
             spread: None,
+            learner_uses: true,
         };
         assert_eq!(
             estimated.sentence(),
@@ -393,6 +414,28 @@ mod tests {
             blind.sentence(),
             "Class prior ρ = 0.300 ± 0.040 (standard deviation over 10 bootstrap resamples), \
              estimated by TIcE; no truth column to compare with."
+        );
+        let unused = PriorUsed {
+            learner_uses: false,
+            ..blind.clone()
+        };
+        assert!(
+            unused
+                .sentence()
+                .ends_with("only the estimates of precision and accuracy on U use it."),
+            "{}",
+            unused.sentence()
+        );
+        let unused_known = PriorUsed {
+            true_rho: Some(0.25),
+            ..unused
+        };
+        assert!(
+            unused_known
+                .sentence()
+                .ends_with("(true 0.250, error +0.050). This learner trains without a prior; the figure shows how well it is read from the file."),
+            "{}",
+            unused_known.sentence()
         );
     }
 

@@ -374,6 +374,7 @@ fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed>, T
                 rho,
                 true_rho: truth,
                 spread: None,
+                learner_uses: true,
             }));
         }
         (None, None, Some(truth)) if learner.uses_prior() || oracle => {
@@ -382,6 +383,7 @@ fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed>, T
                 rho: truth,
                 true_rho: Some(truth),
                 spread: None,
+                learner_uses: true,
             }));
         }
         (None, None, None) if oracle => {
@@ -417,6 +419,7 @@ fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed>, T
         rho: estimate.rho,
         true_rho: split.prior,
         spread,
+        learner_uses: estimator.is_some() || learner.uses_prior(),
     }))
 }
 

@@ -135,8 +135,8 @@ fn DeviceLine() -> impl IntoView {
     }
 }
 
-/// The class prior the run's learner uses, where it came from, and how far
-/// an estimate is from the truth when the truth is known.
+/// The run's class prior, where it came from, how far an estimate is from
+/// the truth when the truth is known, and whether the learner uses it.
 #[component]
 fn PriorLine() -> impl IntoView {
     let state = use_app_state();

@@ -625,9 +625,15 @@ impl RunConfig {
     pub fn given_prior(&self) -> Option<f64> {
         let learner = self.learner;
         let risk = learner.uses_prior() && learner.prior_estimator().is_none();
-        let verdict =
-            learner.uses_policy() && self.policy.verdict_threshold == VerdictThreshold::Prior;
+        let verdict = self.policy_verdict() == Some(VerdictThreshold::Prior);
         self.nnpu.prior.filter(|_| risk || verdict)
+    }
+
+    /// The policy's verdict threshold, when this run's learner trains a policy.
+    pub fn policy_verdict(&self) -> Option<VerdictThreshold> {
+        self.learner
+            .uses_policy()
+            .then_some(self.policy.verdict_threshold)
     }
 
     /// The learner's name as this run uses it: a given prior replaces the

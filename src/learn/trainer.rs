@@ -356,9 +356,7 @@ struct StampedLogits {
 fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed>, TrainError> {
     let learner = config.learner;
     let csv = matches!(config.data, DataConfig::Csv { .. });
-    let verdict = learner
-        .uses_policy()
-        .then_some(config.policy.verdict_threshold);
+    let verdict = config.policy_verdict();
     let oracle = verdict == Some(VerdictThreshold::TruePrior);
     // A policy whose verdict follows the prior and is given none estimates
     // it as KM2+nnPU does.

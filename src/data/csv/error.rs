@@ -5,9 +5,9 @@ use std::fmt;
 
 use super::MAX_CSV_BYTES;
 use super::flags::{LABELED_FLAGS, TRUTH_VALUES};
-use super::kinds::is_finite_number;
-use super::layout::ColumnRole;
 use super::missing::is_missing;
+use super::number::is_finite_number;
+use super::role::ColumnRole;
 use crate::user_text::{plural_s, quoted_list};
 
 /// Most distinct labeled-column values quoted in a message.

@@ -4,6 +4,7 @@
 use super::error::CsvError;
 use super::flags::{LABELED_FLAGS, TRUTH_VALUES};
 use super::missing::is_missing;
+use super::number::is_finite_number;
 use super::table::Table;
 
 /// A quick look at a file before the user picks columns (for the app's preview).
@@ -125,11 +126,6 @@ impl KindTally {
             ColumnKind::Text
         }
     }
-}
-
-/// The text is a number that is neither NaN nor infinite as an `f32`.
-pub(super) fn is_finite_number(text: &str) -> bool {
-    text.parse::<f32>().is_ok_and(f32::is_finite)
 }
 
 #[cfg(test)]

@@ -1,10 +1,9 @@
 //! Column roles: which columns are the labeled, truth and feature columns,
 //! as the user chose them and as the header has them.
 
-use std::fmt;
-
 use super::error::CsvError;
 use super::missing::MissingValues;
+use super::role::ColumnRole;
 use crate::user_text::clip;
 
 /// Which columns of a CSV play which role. Serialisable: it is part of the run configuration.
@@ -37,27 +36,6 @@ impl Default for CsvColumns {
             features: None,
             missing: MissingValues::Refuse,
         }
-    }
-}
-
-/// The role a column plays, as named in error messages.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ColumnRole {
-    /// The column marking labeled positives.
-    Labeled,
-    /// The optional ground-truth column.
-    Truth,
-    /// A feature column.
-    Feature,
-}
-
-impl fmt::Display for ColumnRole {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            ColumnRole::Labeled => "the labeled column",
-            ColumnRole::Truth => "the truth column",
-            ColumnRole::Feature => "a feature",
-        })
     }
 }
 

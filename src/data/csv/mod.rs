@@ -26,10 +26,13 @@ mod cleaning;
 mod error;
 mod flags;
 mod kinds;
+mod labeled_rule;
 mod layout;
 mod missing;
+mod number;
 mod read;
 mod reader;
+mod role;
 mod rows;
 mod table;
 #[cfg(test)]
@@ -37,9 +40,10 @@ mod test_support;
 
 pub use error::{CellAt, CsvError, LabeledSummary};
 pub use kinds::{ColumnKind, CsvPreview, preview_csv};
-pub use layout::{ColumnRole, CsvColumns};
+pub use layout::CsvColumns;
 pub use missing::{MissingValues, is_missing};
 pub use read::{FeatureRows, TabularData, read_csv, read_feature_rows};
+pub use role::ColumnRole;
 
 /// Largest file read, in bytes: the page's file drop, CSV data in share
 /// links and the command line all stop here (browser memory).

@@ -3,10 +3,11 @@
 
 use super::cleaning::drop_constant_columns;
 use super::error::{CsvError, LabeledSummary, MAX_SHOWN_VALUES};
-use super::flags::LabeledRule;
-use super::layout::{ColumnRole, CsvColumns, Layout, column_index};
+use super::labeled_rule::LabeledRule;
+use super::layout::{CsvColumns, Layout, column_index};
 use super::missing::{Gappy, MissingValues};
 use super::reader::Rows;
+use super::role::ColumnRole;
 use super::rows::for_each_row;
 use super::table::{Table, delimiter_warning};
 use crate::user_text::clip;

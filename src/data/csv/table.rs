@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::error::CsvError;
-use super::kinds::is_finite_number;
+use super::number::is_finite_number;
 use super::reader::{Rows, line_breaks};
 use super::{MAX_COLUMNS, MAX_CSV_BYTES};
 use crate::user_text::clip;

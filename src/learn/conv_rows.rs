@@ -27,9 +27,7 @@ use burn::nn::PaddingConfig2d;
 use burn::nn::conv::Conv2d;
 use std::ops::Range;
 
-use burn::tensor::{Device, Tensor};
-
-use super::device_data::index_tensor;
+use burn::tensor::{Device, Int, Tensor, TensorData};
 
 /// The patch matrix of one gather holds at most this many values (64 MiB of
 /// f32); larger batches are gathered and multiplied in groups of images.
@@ -305,6 +303,13 @@ fn image_groups(size: MapSize, per_image: usize) -> impl Iterator<Item = Range<u
 /// `size` with `images` images.
 fn maps_of(size: MapSize, images: usize) -> MapSize {
     MapSize { images, ..size }
+}
+
+/// Row indices as an index tensor for `select`, on `device`: the gathers
+/// here, and the batches of `DeviceData::index_tensor`.
+pub fn index_tensor(indices: &[usize], device: &Device) -> Tensor<1, Int> {
+    let as_i64: Vec<i64> = indices.iter().map(|&i| i as i64).collect();
+    Tensor::<1, Int>::from_data(TensorData::new(as_i64, [indices.len()]), device)
 }
 
 /// The groups' output rows, stacked.

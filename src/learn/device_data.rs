@@ -5,6 +5,7 @@ use burn::tensor::activation::sigmoid;
 use burn::tensor::{Device, Int, Tensor, TensorData};
 
 use super::TrainError;
+use super::conv_rows::index_tensor;
 use super::network::Network;
 use crate::split::PuSplit;
 
@@ -93,10 +94,4 @@ pub async fn read_vec<const D: usize>(tensor: Tensor<D>) -> Result<Vec<f32>, Tra
     })?;
     data.try_into_vec_as::<f32>()
         .map_err(|e| TrainError::Device(format!("unexpected tensor data: {e:?}")))
-}
-
-/// Row indices as an index tensor for `select`, on `device`.
-pub fn index_tensor(indices: &[usize], device: &Device) -> Tensor<1, Int> {
-    let as_i64: Vec<i64> = indices.iter().map(|&i| i as i64).collect();
-    Tensor::<1, Int>::from_data(TensorData::new(as_i64, [indices.len()]), device)
 }

@@ -39,11 +39,11 @@ use policypu::data::pubin::{MAX_PUBIN_BYTES, parse_pubin, parse_pubin_gz};
 use policypu::data::standardise::Standardiser;
 use policypu::data::tabular_features::TabularFeatures;
 use policypu::data::tasks::BuiltinDataset;
-use policypu::lessons::PageView;
+use policypu::page::lessons::PageView;
+use policypu::page::share::{from_hash, to_hash};
+use policypu::page::{base64url, link_data};
 use policypu::rng::PortableRng;
 use policypu::saved_model::{ModelHeader, ModelInput, SavedModel, created_by};
-use policypu::share::{from_hash, to_hash};
-use policypu::{base64url, link_data};
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
@@ -640,7 +640,7 @@ fn share_links(csv_data: Option<String>) -> Vec<Vec<u8>> {
             None,
             &PageView::default(),
         ),
-        policypu::lessons::LESSONS[2].hash(),
+        policypu::page::lessons::LESSONS[2].hash(),
         to_hash(&csv_run, true, csv_data.as_deref(), &PageView::default()),
     ]
     .into_iter()

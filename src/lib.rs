@@ -9,22 +9,18 @@
 //! new CSV rows later.
 
 pub mod architecture;
-pub mod base64url;
 pub mod config;
 pub mod data;
 pub mod export;
 #[cfg(feature = "learn")]
 pub mod learn;
-pub mod lessons;
-pub mod link_data;
 pub mod metrics;
+pub mod page;
 pub mod pca;
 pub mod priors;
-pub mod protocol;
 pub mod report;
 pub mod rng;
 pub mod saved_model;
-pub mod share;
 pub mod split;
 pub mod step_timing;
 pub mod user_text;

@@ -6,7 +6,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use policypu::data::csv::{CsvColumns, CsvError, preview_csv, read_csv};
-use policypu::share::from_hash;
+use policypu::page::share::from_hash;
 
 /// Heap bytes allocated now, and the most since the last reset.
 static HEAP_NOW: AtomicUsize = AtomicUsize::new(0);

@@ -13,7 +13,6 @@ mod arbitrary;
 use std::io::Write;
 
 use arbitrary::valid_run_config;
-use policypu::base64url;
 use policypu::config::{DataConfig, RunConfig};
 use policypu::data::csv::{
     CsvColumns, CsvError, MAX_ROWS, MissingValues, preview_csv, read_csv, read_feature_rows,
@@ -21,10 +20,11 @@ use policypu::data::csv::{
 use policypu::data::pubin::{parse_pubin, parse_pubin_gz};
 use policypu::data::standardise::Standardiser;
 use policypu::data::tabular_features::TabularFeatures;
-use policypu::lessons::PageView;
-use policypu::link_data;
+use policypu::page::base64url;
+use policypu::page::lessons::PageView;
+use policypu::page::link_data;
+use policypu::page::share::{MAX_NOTICES, from_hash, to_hash};
 use policypu::saved_model::{ModelHeader, ModelInput, SavedModel, created_by};
-use policypu::share::{MAX_NOTICES, from_hash, to_hash};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::select;

@@ -1,7 +1,7 @@
 //! Train, pause, resume, step and stop; the progress bar; the device badge.
 
 use leptos::prelude::*;
-use policypu::protocol::ToWorker;
+use policypu::page::protocol::ToWorker;
 
 use crate::run_lifecycle;
 use crate::state::{RunStatus, use_app_state};

@@ -1,10 +1,10 @@
-//! A CSV file inside a share link, through `policypu::link_data` (gzip, then
+//! A CSV file inside a share link, through `policypu::page::link_data` (gzip, then
 //! base64url, bounded both ways: at most 32 kB compressed into a link, at
 //! most the page's file limit out of one), with its messages as text.
 
-use policypu::link_data;
+use policypu::page::link_data;
 
-pub use policypu::link_data::MAX_LINK_DATA_BYTES;
+pub use policypu::page::link_data::MAX_LINK_DATA_BYTES;
 
 /// The file as link text, or why it cannot go into a link.
 pub fn encode_for_link(bytes: &[u8]) -> Result<String, String> {

@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use policypu::lessons::LESSONS;
+use policypu::page::lessons::LESSONS;
 
 use crate::explainer::ExplanationText;
 use crate::teaching::{INTRO_SUMMARY, INTRO_TOPICS, explanation};

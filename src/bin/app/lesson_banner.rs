@@ -2,7 +2,7 @@
 //! way back to the whole page.
 
 use leptos::prelude::*;
-use policypu::lessons::PageView;
+use policypu::page::lessons::PageView;
 
 use crate::state::use_app_state;
 

@@ -37,7 +37,7 @@ use export_buttons::ExportButtons;
 use form::SettingsForm;
 use intro::Intro;
 use lesson_banner::LessonBanner;
-use policypu::lessons::Part;
+use policypu::page::lessons::Part;
 use score_csv::ScoreCsv;
 use share_link::ShareControls;
 use state::{AppState, shows};

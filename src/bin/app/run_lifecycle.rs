@@ -11,7 +11,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use policypu::config::{DataConfig, Learner, RunConfig};
 use policypu::data::pubin::parse_pubin;
-use policypu::protocol::DataPayload;
+use policypu::page::protocol::DataPayload;
 use serde_bytes::ByteBuf;
 
 use crate::state::{AppState, NO_CSV, RunOutcome, RunStatus};

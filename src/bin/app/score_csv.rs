@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use policypu::config::DataConfig;
-use policypu::protocol::ToWorker;
+use policypu::page::protocol::ToWorker;
 use serde_bytes::ByteBuf;
 use wasm_bindgen::JsCast;
 

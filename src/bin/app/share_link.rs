@@ -7,7 +7,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use policypu::config::DataConfig;
-use policypu::share::{from_hash, to_hash};
+use policypu::page::share::{from_hash, to_hash};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen_futures::JsFuture;

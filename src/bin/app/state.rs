@@ -6,8 +6,8 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use policypu::config::{Learner, RunConfig};
 use policypu::data::Dataset;
-use policypu::lessons::{PageView, Part};
-use policypu::protocol::{DeviceInfo, RunStarted};
+use policypu::page::lessons::{PageView, Part};
+use policypu::page::protocol::{DeviceInfo, RunStarted};
 use policypu::report::{BatchProgress, CsvScores, EpochReport};
 
 /// Where a run stands.

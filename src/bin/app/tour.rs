@@ -123,7 +123,7 @@ fn link_starts_training() -> bool {
     let hash = web_sys::window()
         .and_then(|w| w.location().hash().ok())
         .unwrap_or_default();
-    !hash.trim_start_matches('#').is_empty() && policypu::share::from_hash(&hash).autorun
+    !hash.trim_start_matches('#').is_empty() && policypu::page::share::from_hash(&hash).autorun
 }
 
 /// The control of stop `stop`, when it is on the page.

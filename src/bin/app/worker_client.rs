@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use policypu::config::RunConfig;
-use policypu::protocol::{DataPayload, FromWorker, ToWorker};
+use policypu::page::protocol::{DataPayload, FromWorker, ToWorker};
 use serde::Serialize;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;

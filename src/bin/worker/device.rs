@@ -6,7 +6,7 @@ use std::cell::RefCell;
 use burn::tensor::Device;
 use js_sys::{Promise, Reflect};
 use policypu::config::BackendChoice;
-use policypu::protocol::DeviceInfo;
+use policypu::page::protocol::DeviceInfo;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 

@@ -8,7 +8,7 @@ mod runner;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use policypu::protocol::{FromWorker, ToWorker};
+use policypu::page::protocol::{FromWorker, ToWorker};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};

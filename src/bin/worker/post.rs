@@ -1,6 +1,6 @@
 //! Sending messages to the page, and yielding to the event loop.
 
-use policypu::protocol::FromWorker;
+use policypu::page::protocol::FromWorker;
 use serde::Serialize;
 use wasm_bindgen::JsCast;
 use web_sys::DedicatedWorkerGlobalScope;

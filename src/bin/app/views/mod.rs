@@ -32,7 +32,7 @@ mod value_name;
 
 use leptos::prelude::*;
 use policypu::config::DataConfig;
-use policypu::lessons::Part;
+use policypu::page::lessons::Part;
 
 use crate::state::{shows, use_app_state};
 use bar_fill::BarPatterns;

@@ -29,14 +29,14 @@ use serde_json::{Map, Value};
 
 use crate::config::{DataConfig, RunConfig};
 use crate::data::csv::CsvColumns;
-use crate::lessons::{Lesson, PageView, Part};
+use crate::page::lessons::{Lesson, PageView, Part};
 use crate::user_text::{capped, clip};
 
 /// Key that asks the page to start training on open.
 pub const AUTORUN_KEY: &str = "autorun";
 /// Key that carries a CSV file (gzip, base64url) inside the hash.
 pub const CSV_DATA_KEY: &str = "csv";
-/// The key listing the parts of the page a link hides (see [`crate::lessons`]).
+/// The key listing the parts of the page a link hides (see [`crate::page::lessons`]).
 pub const HIDE_KEY: &str = "hide";
 /// The key naming the lesson whose text the page shows.
 pub const LESSON_KEY: &str = "lesson";
@@ -501,6 +501,15 @@ fn lookup_mut<'a>(value: &'a mut Value, path: &str) -> Option<&'a mut Value> {
     })
 }
 
+/// A lesson's link is written here, beside [`to_hash`], so that
+/// [`lessons`](crate::page::lessons) does not depend on this module.
+impl Lesson {
+    /// The lesson's link (the part after `#`).
+    pub fn hash(&'static self) -> String {
+        to_hash(&(self.config)(), false, None, &self.view())
+    }
+}
+
 /// What [`encode`] escapes: every byte but `A–Z a–z 0–9 - . _`, so the
 /// separators `& = , #`, `~`, `%`, `+` and non-ASCII text all are.
 const ESCAPED: &AsciiSet = &NON_ALPHANUMERIC.remove(b'-').remove(b'.').remove(b'_');
@@ -523,7 +532,9 @@ mod tests {
     use super::*;
     use crate::config::{DataConfig, Learner, PolicyVariant, RewardRule, VerdictThreshold};
     use crate::data::csv::CsvColumns;
+    use crate::data::examples::TWO_MOONS;
     use crate::data::tasks::BuiltinDataset;
+    use crate::page::lessons::LESSONS;
 
     fn custom() -> RunConfig {
         let mut c = RunConfig {
@@ -869,5 +880,43 @@ mod tests {
             assert!(run.config.validate().is_empty(), "{hash}");
         }
         assert_eq!(from_hash("#learner=weigh").notices.len(), 1);
+    }
+
+    #[test]
+    fn every_lesson_link_opens_its_settings_view_and_text() {
+        for lesson in &LESSONS {
+            let shared = from_hash(&lesson.hash());
+            assert_eq!(shared.config, (lesson.config)(), "{}", lesson.key);
+            assert!(shared.notices.is_empty(), "{:?}", shared.notices);
+            assert_eq!(shared.view, lesson.view());
+            assert!(lesson.hash().contains(&format!("lesson={}", lesson.key)));
+        }
+        let lesson = |key| Lesson::find(key).unwrap();
+        assert_eq!(
+            lesson("nnpu-prior")
+                .hash()
+                .matches("nnpu.prior=0.2")
+                .count(),
+            1
+        );
+        let paper = (lesson("paper-reward").config)();
+        assert_eq!(paper.policy.variant(), PolicyVariant::Paper);
+        // Only the two-moons lesson opens a file, and its link reads that file's columns.
+        let ranking = lesson("ranking");
+        assert_eq!(ranking.example, Some(&TWO_MOONS));
+        let moons = (ranking.config)();
+        assert_eq!(
+            moons.data,
+            crate::config::DataConfig::Csv {
+                columns: TWO_MOONS.columns()
+            }
+        );
+        assert_eq!(moons.learner, Learner::BiasedPu);
+        let with_files: Vec<&str> = LESSONS
+            .iter()
+            .filter(|l| l.example.is_some())
+            .map(|l| l.key)
+            .collect();
+        assert_eq!(with_files, ["ranking"]);
     }
 }

@@ -12,8 +12,8 @@ use flate2::Compression;
 use flate2::bufread::GzDecoder;
 use flate2::write::GzEncoder;
 
-use crate::base64url;
 use crate::data::csv::MAX_CSV_BYTES;
+use crate::page::base64url;
 
 /// Largest compressed file a link carries. Links of this size work in
 /// current browsers and chat tools; larger ones get cut.

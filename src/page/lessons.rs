@@ -135,11 +135,6 @@ impl Lesson {
             lesson: Some(self),
         }
     }
-
-    /// The lesson's link (the part after `#`).
-    pub fn hash(&'static self) -> String {
-        crate::share::to_hash(&(self.config)(), false, None, &self.view())
-    }
 }
 
 /// Parts no lesson needs: the tour (the lesson's text guides instead) and
@@ -248,45 +243,6 @@ pub static LESSONS: [Lesson; 5] = [
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::share::from_hash;
-
-    #[test]
-    fn every_lesson_link_opens_its_settings_view_and_text() {
-        for lesson in &LESSONS {
-            let shared = from_hash(&lesson.hash());
-            assert_eq!(shared.config, (lesson.config)(), "{}", lesson.key);
-            assert!(shared.notices.is_empty(), "{:?}", shared.notices);
-            assert_eq!(shared.view, lesson.view());
-            assert!(lesson.hash().contains(&format!("lesson={}", lesson.key)));
-        }
-        let lesson = |key| Lesson::find(key).unwrap();
-        assert_eq!(
-            lesson("nnpu-prior")
-                .hash()
-                .matches("nnpu.prior=0.2")
-                .count(),
-            1
-        );
-        let paper = (lesson("paper-reward").config)();
-        assert_eq!(paper.policy.variant(), PolicyVariant::Paper);
-        // Only the two-moons lesson opens a file, and its link reads that file's columns.
-        let ranking = lesson("ranking");
-        assert_eq!(ranking.example, Some(&TWO_MOONS));
-        let moons = (ranking.config)();
-        assert_eq!(
-            moons.data,
-            crate::config::DataConfig::Csv {
-                columns: TWO_MOONS.columns()
-            }
-        );
-        assert_eq!(moons.learner, Learner::BiasedPu);
-        let with_files: Vec<&str> = LESSONS
-            .iter()
-            .filter(|l| l.example.is_some())
-            .map(|l| l.key)
-            .collect();
-        assert_eq!(with_files, ["ranking"]);
-    }
 
     #[test]
     fn parts_have_unique_keys() {

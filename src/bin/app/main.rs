@@ -1,47 +1,28 @@
 //! The page: settings on the left, training controls and live views on the
 //! right. Training runs in a Web Worker; this program only draws.
 
-mod compare_controls;
-mod comparison;
-mod compression;
-mod controls;
-mod csv_file;
-mod csv_link;
-mod csv_panel;
-mod csv_preview;
-mod csv_roles;
-mod data_loader;
-mod download;
-mod explainer;
-mod export_buttons;
-mod form;
-mod intro;
-mod js_error;
-mod lesson_banner;
-mod run_history;
-mod run_lifecycle;
-mod score_csv;
-mod setting_field;
-mod share_link;
+mod browser;
+mod csv;
+mod run;
+mod settings;
+mod share;
 mod state;
-mod teaching;
-mod tour;
+mod teach;
 mod views;
-mod worker_client;
 
 use leptos::prelude::*;
 
-use compare_controls::CompareControls;
-use controls::RunControls;
-use export_buttons::ExportButtons;
-use form::SettingsForm;
-use intro::Intro;
-use lesson_banner::LessonBanner;
 use policypu::page::lessons::Part;
-use score_csv::ScoreCsv;
-use share_link::ShareControls;
+use run::compare_controls::CompareControls;
+use run::controls::RunControls;
+use settings::form::SettingsForm;
+use share::exports::ExportButtons;
+use share::link::ShareControls;
+use share::score_csv::ScoreCsv;
 use state::{AppState, shows};
-use tour::{TourButton, TourCallout, TourState};
+use teach::intro::Intro;
+use teach::lesson_banner::LessonBanner;
+use teach::tour::{TourButton, TourCallout, TourState};
 use views::TrainingViews;
 
 #[component]
@@ -50,9 +31,9 @@ fn App() -> impl IntoView {
     provide_context(state);
     // Before the hash is rewritten from the form: a link that autoruns skips the tour.
     let tour = TourState::new();
-    worker_client::start_watchdog(state);
-    worker_client::expose_crash_hook(state);
-    share_link::restore_and_mirror(state);
+    run::worker_client::start_watchdog(state);
+    run::worker_client::expose_crash_hook(state);
+    share::link::restore_and_mirror(state);
     view! {
         <header class="top">
             <div class="title">

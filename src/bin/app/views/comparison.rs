@@ -6,11 +6,11 @@
 use leptos::prelude::*;
 use policypu::export::epochs_csv;
 
-use super::line_chart::{LineChart, Series};
+use super::charts::line_chart::{LineChart, Series};
 use super::panel::Panel;
 use super::run_metrics::{Metric, final_test, split_summary, training_curve};
 use super::run_style::run_style;
-use crate::download::{download, run_file_name};
+use crate::browser::download::{download, run_file_name};
 use crate::state::{RunOutcome, RunRecord, use_app_state};
 
 /// The whole comparison panel; shown once a run has finished.

@@ -2,32 +2,15 @@
 //! ROC and PR curves, the values on U as a histogram and as a grid of
 //! thumbnails. Everything is derived per epoch report, never per mini-batch.
 
-mod axes;
-mod bar_fill;
-mod canvas;
-mod colour_scale;
+mod charts;
 mod comparison;
-mod curve_charts;
 mod empty_state;
-mod epoch_charts;
-mod epoch_series;
-mod example_detail;
-mod grid_navigation;
-mod histogram;
-mod image_pixels;
-mod legend;
-mod line_chart;
 mod panel;
 mod results;
 mod run_metrics;
 mod run_style;
-mod scale;
-mod scatter;
-mod series_style;
 mod staged_reveal;
-mod thumbnail_canvas;
-mod thumbnail_grid;
-mod thumbnail_layout;
+mod thumbnails;
 mod value_name;
 
 use leptos::prelude::*;
@@ -35,21 +18,21 @@ use policypu::config::DataConfig;
 use policypu::page::lessons::Part;
 
 use crate::state::{shows, use_app_state};
-use bar_fill::BarPatterns;
-use comparison::ComparisonPanel;
-use curve_charts::{PrChart, RocChart};
-use empty_state::EmptyState;
-use epoch_charts::{
+use charts::bar_fill::BarPatterns;
+use charts::curve_charts::{PrChart, RocChart};
+use charts::epoch_charts::{
     EpochChart, losses, reward_and_threshold, reward_caption, test_scores, unlabeled_caption,
     unlabeled_view,
 };
-use epoch_series::pretraining_bands;
-use histogram::ValueHistogram;
-use image_pixels::ImageSize;
+use charts::epoch_series::pretraining_bands;
+use charts::histogram::ValueHistogram;
+use charts::scatter::UnlabeledScatter;
+use comparison::ComparisonPanel;
+use empty_state::EmptyState;
 use results::ResultsPanel;
-use scatter::UnlabeledScatter;
 use staged_reveal::StagedReveal;
-use thumbnail_grid::ThumbnailGrid;
+use thumbnails::grid::ThumbnailGrid;
+use thumbnails::image_pixels::ImageSize;
 
 /// How many chart panels the grid below can hold (some are hidden by the
 /// lesson or the data): the staged reveal counts up to this.

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::explainer::Explainer;
+use crate::teach::explainer::Explainer;
 
 /// A panel with a heading, a caption and, optionally, an explanation.
 #[component]
@@ -15,7 +15,7 @@ pub fn Panel(
     /// One sentence on what the panel shows, in plain words.
     #[prop(into)]
     caption: Signal<String>,
-    /// Id of the teaching text shown under the caption (`crate::teaching`);
+    /// Id of the teaching text shown under the caption (`crate::teach::texts`);
     /// empty: none.
     #[prop(optional)]
     explain: &'static str,

@@ -4,7 +4,7 @@
 //! the one drawn before it, so runs with the same scores show as nested
 //! lines instead of one hiding the other.
 
-use super::series_style::{Marker, SeriesStyle};
+use super::charts::series_style::{Marker, SeriesStyle};
 
 const COLOURS: [&str; 7] = [
     "#0072b2", "#d55e00", "#009e73", "#cc79a7", "#56b4e9", "#e69f00", "#000000",

@@ -1,0 +1,6 @@
+//! Browser APIs for the page: errors in words, gunzip, downloads, the built-in datasets.
+
+pub mod compression;
+pub mod data_loader;
+pub mod download;
+pub mod js_error;

@@ -1,0 +1,68 @@
+//! Getting a CSV into the page: from a dropped or picked file, from an
+//! example shipped with the app, or from a share link. The bytes stay in
+//! this tab; choosing a file also switches the data source to CSV.
+
+use std::sync::Arc;
+
+use js_sys::Uint8Array;
+use leptos::prelude::*;
+use policypu::config::DataConfig;
+use policypu::data::csv::{CsvColumns, MAX_CSV_BYTES};
+use policypu::data::examples::ExampleCsv;
+use wasm_bindgen_futures::JsFuture;
+
+use crate::browser::data_loader;
+use crate::state::{AppState, CsvFile};
+
+/// Use `bytes` as the CSV data. `columns`, when given, replaces the column
+/// choice (examples and share links know theirs); otherwise the current
+/// choice is kept where it fits the new file.
+pub fn use_csv(state: AppState, name: String, bytes: Vec<u8>, columns: Option<CsvColumns>) {
+    state.csv.set(Some(CsvFile {
+        name,
+        bytes: Arc::new(bytes),
+    }));
+    state.config.update(|c| {
+        let kept = match &c.data {
+            DataConfig::Csv { columns } => columns.clone(),
+            DataConfig::Builtin { .. } => CsvColumns::default(),
+        };
+        c.use_csv(columns.unwrap_or(kept));
+    });
+}
+
+/// Read a file the user dropped or picked.
+pub async fn read_file(state: AppState, file: web_sys::File) -> Result<(), String> {
+    let bytes = file_bytes(&file).await?;
+    use_csv(state, file.name(), bytes, None);
+    Ok(())
+}
+
+/// The bytes of a CSV file the user chose, refused early when it is larger
+/// than the reader takes (sparing reading it into memory).
+pub async fn file_bytes(file: &web_sys::File) -> Result<Vec<u8>, String> {
+    let name = file.name();
+    if file.size() > MAX_CSV_BYTES as f64 {
+        return Err(format!(
+            "{name} is {:.0} MiB; the page reads CSV files up to {} MiB. Keep fewer rows or columns.",
+            file.size() / (1024.0 * 1024.0),
+            MAX_CSV_BYTES / (1024 * 1024)
+        ));
+    }
+    let buffer = JsFuture::from(file.array_buffer())
+        .await
+        .map_err(|e| format!("{name} could not be read: {e:?}"))?;
+    Ok(Uint8Array::new(&buffer).to_vec())
+}
+
+/// Fetch one of the example files shipped with the app.
+pub async fn open_example(state: AppState, example: &ExampleCsv) -> Result<(), String> {
+    let bytes = data_loader::download(&example.url(), |_, _| {}).await?;
+    use_csv(
+        state,
+        example.file.to_string(),
+        bytes,
+        Some(example.columns()),
+    );
+    Ok(())
+}

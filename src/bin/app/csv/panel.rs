@@ -1,0 +1,161 @@
+//! The CSV data panel of the form: a drop zone and file picker, the example
+//! files, the preview and the column roles. The file and the choices stay
+//! while the user fixes any one of them.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use policypu::config::DataConfig;
+use policypu::data::column_guess::suggest_columns;
+use policypu::data::csv::{CsvPreview, preview_csv};
+use policypu::data::examples::EXAMPLE_CSVS;
+use wasm_bindgen::JsCast;
+
+use crate::csv::file::{open_example, read_file};
+use crate::csv::preview::PreviewTable;
+use crate::csv::roles::ColumnRoles;
+use crate::state::{AppState, use_app_state};
+
+/// Rows shown in the preview.
+const PREVIEW_ROWS: usize = 5;
+
+/// The whole CSV panel (shown when the data source is a CSV).
+#[component]
+pub fn CsvPanel() -> impl IntoView {
+    let state = use_app_state();
+    let load_error = RwSignal::new(None::<String>);
+    let preview: Memo<Option<Result<CsvPreview, String>>> = Memo::new(move |_| {
+        state.csv.with(|f| {
+            f.as_ref()
+                .map(|f| preview_csv(&f.bytes, PREVIEW_ROWS).map_err(|e| e.to_string()))
+        })
+    });
+    suggest_roles_for_new_files(state, preview);
+    Effect::new(move |_| {
+        state
+            .csv_file_problem
+            .set(preview.with(|p| p.as_ref().and_then(|r| r.as_ref().err().cloned())));
+    });
+    on_cleanup(move || state.csv_file_problem.set(None));
+    let file_line = move || {
+        state.csv.with(|f| {
+            f.as_ref().map(|f| {
+                let rows = match preview.get() {
+                    Some(Ok(p)) => format!(", {} rows", p.total_rows),
+                    _ => String::new(),
+                };
+                format!("{} ({:.1} kB{rows})", f.name, f.bytes.len() as f64 / 1024.0)
+            })
+        })
+    };
+    view! {
+        <div class="csv-panel" id="csv-panel">
+            <DropZone load_error/>
+            <p class="hint privacy">"Nothing is uploaded: the file is read by this page, in this browser tab only."</p>
+            <div class="examples" role="group" aria-label="Example files">
+                <span class="hint">"Or try an example: "</span>
+                {EXAMPLE_CSVS.iter().enumerate().map(|(i, example)| view! {
+                    <button type="button" id=format!("example-{i}") title=example.description
+                        on:click=move |_| {
+                            load_error.set(None);
+                            spawn_local(async move {
+                                if let Err(e) = open_example(state, &EXAMPLE_CSVS[i]).await {
+                                    load_error.set(Some(e));
+                                }
+                            });
+                        }>{example.title}</button>
+                }).collect_view()}
+            </div>
+            <p class="field-error" role="alert" id="csv-load-error">{move || load_error.get()}</p>
+            <Show when=move || state.csv.with(Option::is_some)>
+                <p class="file-name" id="csv-file">{file_line}</p>
+                {move || match preview.get() {
+                    Some(Ok(p)) => view! {
+                        <PreviewTable preview=p.clone()/>
+                        <ColumnRoles preview=p/>
+                    }.into_any(),
+                    Some(Err(message)) => view! {
+                        <p class="error" role="alert" id="csv-error">{message}</p>
+                    }.into_any(),
+                    None => ().into_any(),
+                }}
+            </Show>
+        </div>
+    }
+}
+
+/// When a file arrives (or the source switches to CSV), replace column
+/// choices that do not fit its header by a guess; later edits are the user's.
+fn suggest_roles_for_new_files(state: AppState, preview: Memo<Option<Result<CsvPreview, String>>>) {
+    let is_csv = Memo::new(move |_| {
+        state
+            .config
+            .with(|c| matches!(c.data, DataConfig::Csv { .. }))
+    });
+    Effect::new(move |_| {
+        let (Some(Ok(preview)), true) = (preview.get(), is_csv.get()) else {
+            return;
+        };
+        let current = state.config.with_untracked(|c| match &c.data {
+            DataConfig::Csv { columns } => Some(columns.clone()),
+            DataConfig::Builtin { .. } => None,
+        });
+        if let Some(current) = current {
+            let suggested = suggest_columns(&preview, &current);
+            if suggested != current {
+                state
+                    .config
+                    .update(|c| c.data = DataConfig::Csv { columns: suggested });
+            }
+        }
+    });
+}
+
+/// A labelled file input that also takes a dropped file.
+#[component]
+fn DropZone(load_error: RwSignal<Option<String>>) -> impl IntoView {
+    let state = use_app_state();
+    let dragging = RwSignal::new(false);
+    let take = move |file: Option<web_sys::File>| {
+        let Some(file) = file else { return };
+        load_error.set(None);
+        spawn_local(async move {
+            if let Err(e) = read_file(state, file).await {
+                load_error.set(Some(e));
+            }
+        });
+    };
+    let on_drop = move |ev: web_sys::DragEvent| {
+        ev.prevent_default();
+        dragging.set(false);
+        take(
+            ev.data_transfer()
+                .and_then(|t| t.files())
+                .and_then(|f| f.get(0)),
+        );
+    };
+    let on_pick = move |ev: web_sys::Event| {
+        let input = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok());
+        take(
+            input
+                .as_ref()
+                .and_then(|i| i.files())
+                .and_then(|f| f.get(0)),
+        );
+        // Picking the same file again after editing it must load it again.
+        if let Some(input) = input {
+            input.set_value("");
+        }
+    };
+    view! {
+        <label class="drop-zone" class:dragging=move || dragging.get() for="csv-input"
+            on:dragover=move |ev: web_sys::DragEvent| { ev.prevent_default(); dragging.set(true); }
+            on:dragleave=move |_| dragging.set(false)
+            on:drop=on_drop>
+            <span class="drop-title">"Drop a CSV file here, or choose one"</span>
+            <span class="hint">"Comma, semicolon or tab separated; first line names the columns; one column marks the labeled positives."</span>
+            <input id="csv-input" type="file" accept=".csv,.tsv,.txt,text/csv" on:change=on_pick/>
+        </label>
+    }
+}

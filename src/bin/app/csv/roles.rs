@@ -1,0 +1,210 @@
+//! Which column plays which role: the labeled column and its "labeled"
+//! value, the optional ground truth, the features. Every change is checked
+//! at once with the core's reader; its error, naming row and column, is
+//! shown beside the choices, which stay as they are.
+
+use leptos::prelude::*;
+use policypu::config::settings;
+use policypu::config::{DataConfig, RunConfig};
+use policypu::data::csv::{CsvColumns, CsvPreview, MissingValues, read_csv};
+
+use crate::settings::field::NumberField;
+use crate::state::{AppState, use_app_state};
+
+/// The current column choice (the default while the source is not a CSV).
+fn columns_of(config: &RunConfig) -> CsvColumns {
+    match &config.data {
+        DataConfig::Csv { columns } => columns.clone(),
+        DataConfig::Builtin { .. } => CsvColumns::default(),
+    }
+}
+
+/// Change the column choice.
+fn edit_columns(state: AppState, edit: impl FnOnce(&mut CsvColumns)) {
+    state.config.update(|c| {
+        if let DataConfig::Csv { columns } = &mut c.data {
+            edit(columns);
+        }
+    });
+}
+
+/// What the reader makes of the file with the current choice.
+fn check(state: AppState) -> Result<String, String> {
+    let columns = state.config.with(columns_of);
+    state.csv.with(|f| {
+        let Some(f) = f else {
+            return Err("No file loaded.".to_string());
+        };
+        let table = read_csv(&f.bytes, &columns).map_err(|e| e.to_string())?;
+        let labeled = table.labeled.iter().filter(|l| **l).count();
+        let truth = match &table.truth {
+            Some(t) => format!(
+                "; truth known: {} positive, {} negative",
+                t.iter().filter(|y| **y).count(),
+                t.iter().filter(|y| !**y).count()
+            ),
+            None => "; no truth column, so only held-out positives can be scored".to_string(),
+        };
+        let mut text = format!(
+            "Ready: {} rows, {labeled} labeled positives, {} unlabeled, {} features{truth}.",
+            table.rows(),
+            table.rows() - labeled,
+            table.dim()
+        );
+        for warning in &table.warnings {
+            text.push(' ');
+            text.push_str(warning);
+        }
+        Ok(text)
+    })
+}
+
+/// The role pickers and the reader's verdict.
+#[component]
+pub fn ColumnRoles(
+    /// The file's header and column kinds.
+    preview: CsvPreview,
+) -> impl IntoView {
+    let state = use_app_state();
+    let columns = Memo::new(move |_| state.config.with(columns_of));
+    let verdict = Memo::new(move |_| check(state));
+    Effect::new(move |_| state.csv_problem.set(verdict.get().err()));
+    on_cleanup(move || state.csv_problem.set(None));
+    let header = preview.header.clone();
+    let labeled_options = header.clone();
+    let truth_options = header.clone();
+    let seen_values: Vec<String> = {
+        let mut values: Vec<String> = preview.rows.iter().flatten().cloned().collect();
+        values.sort();
+        values.dedup();
+        values
+    };
+    let set_labeled = move |ev| {
+        let name = event_target_value(&ev);
+        edit_columns(state, |c| c.labeled = name);
+    };
+    let set_truth = move |ev| {
+        let name = event_target_value(&ev);
+        edit_columns(state, |c| c.truth = (!name.is_empty()).then_some(name));
+    };
+    let set_missing = move |ev| {
+        if let Ok(choice) = event_target_value(&ev).parse::<MissingValues>() {
+            edit_columns(state, |c| c.missing = choice);
+        }
+    };
+    let set_value = move |ev| {
+        let value = event_target_value(&ev).trim().to_string();
+        edit_columns(state, |c| {
+            c.labeled_value = (!value.is_empty()).then_some(value)
+        });
+    };
+    view! {
+        <fieldset class="csv-roles">
+            <legend>"Column roles"</legend>
+            <div class="field">
+                <label for="csv-labeled">"Labeled positives are marked in"</label>
+                <select id="csv-labeled" on:change=set_labeled>
+                    {labeled_options.into_iter().map(|name| {
+                        let selected = name.clone();
+                        let value = name.clone();
+                        view! { <option value=value selected=move || columns.with(|c| c.labeled == selected)>{name}</option> }
+                    }).collect_view()}
+                </select>
+            </div>
+            <div class="field">
+                <label for="csv-labeled-value">"Value that means “labeled”"</label>
+                <input id="csv-labeled-value" type="text" list="csv-seen-values"
+                    placeholder="empty: flags 1/0, yes/no, true/false, P/U"
+                    prop:value=move || columns.with(|c| c.labeled_value.clone().unwrap_or_default())
+                    on:change=set_value aria-describedby="csv-labeled-value-hint"/>
+                <datalist id="csv-seen-values">
+                    {seen_values.into_iter().map(|v| view! { <option value=v/> }).collect_view()}
+                </datalist>
+                <small class="hint" id="csv-labeled-value-hint">"Rows with this value are labeled positives; all others are unlabeled."</small>
+            </div>
+            <div class="field">
+                <label for="csv-truth">"True class (for evaluation only)"</label>
+                <select id="csv-truth" on:change=set_truth aria-describedby="csv-truth-hint">
+                    <option value="" selected=move || columns.with(|c| c.truth.is_none())>"none"</option>
+                    {truth_options.into_iter().map(|name| {
+                        let selected = name.clone();
+                        let value = name.clone();
+                        view! { <option value=value selected=move || columns.with(|c| c.truth.as_deref() == Some(selected.as_str()))>{name}</option> }
+                    }).collect_view()}
+                </select>
+                <small class="hint" id="csv-truth-hint">"Never shown to the learners; it scores the test set and colours the scatter."</small>
+            </div>
+            <div class="field">
+                <label for="csv-missing">"Missing values"</label>
+                <select id="csv-missing" on:change=set_missing aria-describedby="csv-missing-hint">
+                    {MissingValues::ALL.into_iter().map(|choice| view! {
+                        <option value=choice.key() selected=move || columns.with(|c| c.missing == choice)>{choice.label()}</option>
+                    }).collect_view()}
+                </select>
+                <small class="hint" id="csv-missing-hint">"Empty, NA, NaN, null or ? in a feature column. The summary below says how many rows or cells it changed."</small>
+            </div>
+            <FeatureChoice header/>
+            <NumberField setting=&settings::TEST_FRACTION/>
+            {move || match verdict.get() {
+                Ok(text) => view! { <p class="ok" id="csv-summary" role="status">{text}</p> }.into_any(),
+                Err(message) => view! { <p class="error" id="csv-error" role="alert">{message}</p> }.into_any(),
+            }}
+        </fieldset>
+    }
+}
+
+/// A checkbox per column that may be a feature (all but the labeled and
+/// truth columns); with no explicit list, all of them are features.
+#[component]
+fn FeatureChoice(header: Vec<String>) -> impl IntoView {
+    let state = use_app_state();
+    let columns = Memo::new(move |_| state.config.with(columns_of));
+    let all = header.clone();
+    let toggle = move |name: String| {
+        let all = all.clone();
+        edit_columns(state, move |c| {
+            let mut chosen: Vec<String> = c.features.clone().unwrap_or_else(|| {
+                all.iter()
+                    .filter(|n| **n != c.labeled && c.truth.as_ref() != Some(*n))
+                    .cloned()
+                    .collect()
+            });
+            match chosen.iter().position(|n| *n == name) {
+                Some(i) => {
+                    chosen.remove(i);
+                }
+                None => chosen.push(name),
+            }
+            // Keep file order, so the features read the same way every time.
+            chosen.sort_by_key(|n| all.iter().position(|h| h == n));
+            c.features = Some(chosen);
+        });
+    };
+    view! {
+        <fieldset class="features">
+            <legend>"Features"</legend>
+            {header.into_iter().enumerate().map(|(i, name)| {
+                let (shown, checked_name, toggled) = (name.clone(), name.clone(), name.clone());
+                let toggle = toggle.clone();
+                let role = Signal::derive(move || columns.with(|c| {
+                    if c.labeled == name { Some("labeled") }
+                    else if c.truth.as_deref() == Some(name.as_str()) { Some("truth") }
+                    else { None }
+                }));
+                let checked = move || columns.with(|c| {
+                    c.labeled != checked_name
+                        && c.truth.as_deref() != Some(checked_name.as_str())
+                        && c.features.as_ref().is_none_or(|f| f.contains(&checked_name))
+                });
+                view! {
+                    <label class="check">
+                        <input type="checkbox" id=format!("csv-feature-{i}") prop:checked=checked
+                            disabled=move || role.get().is_some() on:change=move |_| toggle(toggled.clone())/>
+                        {shown}
+                        {move || role.get().map(|r| view! { <small class="hint">{format!(" ({r})")}</small> })}
+                    </label>
+                }
+            }).collect_view()}
+        </fieldset>
+    }
+}

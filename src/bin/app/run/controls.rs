@@ -1,0 +1,171 @@
+//! Train, pause, resume, step and stop; the progress bar; the device badge.
+
+use leptos::prelude::*;
+use policypu::page::protocol::ToWorker;
+
+use crate::run::lifecycle;
+use crate::run::worker_client;
+use crate::state::{RunStatus, use_app_state};
+
+/// The buttons, the progress bar and the device line.
+#[component]
+pub fn RunControls() -> impl IntoView {
+    let state = use_app_state();
+    let status = state.status;
+    let active = move || status.get().is_active();
+    let paused = move || status.get() == RunStatus::Paused;
+    let fraction = move || {
+        let total = state
+            .started
+            .with(|s| s.as_ref().map_or(0, |s| s.total_batches));
+        let done = state.progress.with(|p| p.batches_done);
+        if total == 0 {
+            0.0
+        } else {
+            done as f64 / total as f64
+        }
+    };
+    let stage_text = move || {
+        state.progress.with(|p| {
+            p.latest.as_ref().map(|p| {
+                format!(
+                    "{} · epoch {} · batch {}/{}",
+                    p.stage.label(),
+                    p.epoch,
+                    p.batch,
+                    p.batches
+                )
+            })
+        })
+    };
+    view! {
+        <section class="controls" aria-label="Training controls">
+            <div class="buttons">
+                <button id="train" class="primary" on:click=move |_| lifecycle::start_run(state) disabled=active>
+                    "Train"
+                </button>
+                <Show
+                    when=paused
+                    fallback=move || view! {
+                        <button id="pause" on:click=move |_| worker_client::send(state, ToWorker::Pause)
+                            disabled=move || status.get() != RunStatus::Running>"Pause"</button>
+                    }
+                >
+                    <button id="resume" on:click=move |_| worker_client::send(state, ToWorker::Resume)>"Resume"</button>
+                </Show>
+                <button id="step" on:click=move |_| worker_client::send(state, ToWorker::Step) disabled=move || !paused()
+                    title="Train exactly one mini-batch">"Step"</button>
+                <button id="stop" on:click=move |_| worker_client::send(state, ToWorker::Stop) disabled=move || !active()>
+                    "Stop"
+                </button>
+            </div>
+            <div class="progress" role="progressbar" aria-label="Training progress"
+                aria-valuemin="0" aria-valuemax="100" aria-valuenow=move || format!("{:.0}", fraction() * 100.0)>
+                <div class="bar" style=move || format!("width: {:.1}%", fraction() * 100.0)></div>
+            </div>
+            <p class="stage" id="stage">{stage_text}</p>
+            <StatusLine/>
+            <DeviceLine/>
+            <PriorLine/>
+            <SplitNotes/>
+        </section>
+    }
+}
+
+/// What the run is doing, in words; errors in an alert.
+#[component]
+fn StatusLine() -> impl IntoView {
+    let state = use_app_state();
+    move || {
+        let download = state.download.get().map(|d| match d.total {
+            Some(total) if total > 0 => format!(
+                "Downloading {}: {:.0}%",
+                d.label,
+                100.0 * d.loaded as f64 / total as f64
+            ),
+            _ => format!("Downloading {}: {:.1} MB", d.label, d.loaded as f64 / 1e6),
+        });
+        let status = state.status.get();
+        // Between runs, what stops the next one matters more than how the last one ended.
+        let blocked = match status {
+            RunStatus::Idle | RunStatus::Done | RunStatus::Stopped => {
+                state.config.with(|c| state.not_ready(c))
+            }
+            _ => None,
+        };
+        match (status, blocked) {
+            (_, Some(problem)) | (RunStatus::Failed(problem), None) => {
+                view! { <p class="error" role="alert" id="status">{problem}</p> }.into_any()
+            }
+            (status, None) => {
+                let text = match status {
+                    RunStatus::Idle => {
+                        "Ready: press Train to start with these settings.".to_string()
+                    }
+                    RunStatus::LoadingData => {
+                        download.unwrap_or_else(|| "Loading the dataset…".into())
+                    }
+                    RunStatus::Starting => "Starting the worker…".into(),
+                    RunStatus::Running => "Training.".into(),
+                    RunStatus::Paused => "Paused. Resume, or Step one mini-batch at a time.".into(),
+                    RunStatus::Done => "Done.".into(),
+                    RunStatus::Stopped => "Stopped.".into(),
+                    RunStatus::Failed(_) => String::new(),
+                };
+                view! { <p class="status" id="status" aria-live="polite">{text}</p> }.into_any()
+            }
+        }
+    }
+}
+
+/// Which device trains, and why.
+#[component]
+fn DeviceLine() -> impl IntoView {
+    let state = use_app_state();
+    move || {
+        state.device().map(|d| {
+            view! {
+                <p class="device" id="device">
+                    <span class="badge" class:gpu=d.gpu>{d.label()}</span>
+                    " "
+                    <span class="reason">{d.reason.clone()}</span>
+                </p>
+            }
+        })
+    }
+}
+
+/// The run's class prior, where it came from, how far an estimate is from
+/// the truth when the truth is known, and whether the learner uses it.
+#[component]
+fn PriorLine() -> impl IntoView {
+    let state = use_app_state();
+    move || {
+        let prior = state
+            .started
+            .with(|s| s.as_ref().and_then(|s| s.prior.clone()))?;
+        Some(view! {
+            <p class="prior" id="prior" data-value=format!("{}", prior.rho)>
+                {prior.sentence()}
+            </p>
+        })
+    }
+}
+
+/// What the split and the workload estimate say the run can and cannot do.
+#[component]
+fn SplitNotes() -> impl IntoView {
+    let state = use_app_state();
+    move || {
+        let notes = state
+            .started
+            .with(|s| s.as_ref().map(|s| s.notes.clone()).unwrap_or_default());
+        (!notes.is_empty()).then(|| {
+            view! {
+                <ul class="split-notes" id="split-notes">
+                    {notes.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}
+                </ul>
+            }
+        })
+    }
+}

@@ -1,0 +1,8 @@
+//! A run from start to end: controls, lifecycle, the worker, history and comparisons.
+
+pub mod compare_controls;
+pub mod comparison;
+pub mod controls;
+pub mod history;
+pub mod lifecycle;
+pub mod worker_client;

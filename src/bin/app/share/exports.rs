@@ -1,0 +1,76 @@
+//! Downloads of the current run: per-epoch metrics (CSV and JSON), the
+//! final value of every unlabeled example (CSV) and the trained classifier. Made in the page, from
+//! what the worker reported; nothing leaves the browser.
+
+use leptos::prelude::*;
+use policypu::export::{actions_csv, epochs_csv};
+
+use crate::browser::download::{download, run_file_name};
+use crate::state::use_app_state;
+
+/// The download buttons, enabled once there is something to download.
+#[component]
+pub fn ExportButtons() -> impl IntoView {
+    let state = use_app_state();
+    let error = RwSignal::new(None::<String>);
+    let report = move |result: Result<(), String>| {
+        error.set(result.err().map(|e| format!("The download failed: {e}")))
+    };
+    let no_reports = move || state.reports.with(Vec::is_empty);
+    let name = move |suffix: &str| {
+        state
+            .run_config
+            .with_untracked(|c| run_file_name(c.as_ref(), suffix))
+    };
+    let metrics_csv = move |_| {
+        report(
+            state
+                .reports
+                .with(|r| download(&name("-epochs.csv"), "text/csv", epochs_csv(r).as_bytes())),
+        )
+    };
+    let metrics_json = move |_| {
+        let json = serde_json::json!({ "config": state.run_config.get_untracked(), "reports": state.reports.get_untracked() });
+        report(download(
+            &name("-epochs.json"),
+            "application/json",
+            json.to_string().as_bytes(),
+        ));
+    };
+    let actions = move |_| {
+        let csv = state.started.with(|s| {
+            let started = s.as_ref()?;
+            let values = state.history.with(|h| h.last().cloned())?;
+            Some(actions_csv(
+                &values,
+                &started.unlabeled_sources,
+                started.unlabeled_truth.as_deref(),
+            ))
+        });
+        report(
+            csv.ok_or_else(|| "no values on U yet".to_string())
+                .and_then(|csv| download(&name("-actions.csv"), "text/csv", csv.as_bytes())),
+        );
+    };
+    let model = move |_| {
+        report(
+            state
+                .model
+                .get_untracked()
+                .ok_or_else(|| "the trained model has not arrived yet".to_string())
+                .and_then(|bytes| download(&name(".ppumodel"), "application/octet-stream", &bytes)),
+        )
+    };
+    view! {
+        <div class="exports" role="group" aria-label="Downloads">
+            <span class="hint">"Download: "</span>
+            <button id="export-epochs-csv" on:click=metrics_csv disabled=no_reports>"Metrics (CSV)"</button>
+            <button id="export-epochs-json" on:click=metrics_json disabled=no_reports>"Metrics (JSON)"</button>
+            <button id="export-actions-csv" on:click=actions disabled=no_reports
+                title="The final value of every unlabeled example, with its true label">"Actions on U (CSV)"</button>
+            <button id="export-model" on:click=model disabled=move || state.model.with(Option::is_none)
+                title="The trained classifier and its settings; score a CSV with `policypu predict`">"Trained model"</button>
+            <span class="field-error" role="alert">{move || error.get()}</span>
+        </div>
+    }
+}

@@ -1,0 +1,222 @@
+//! The run configuration mirrored in the URL hash: read on load (with a
+//! notice for anything ignored), rewritten as the form changes, and copied
+//! to the clipboard as a link that starts training when opened. For CSV
+//! runs the link may carry the file too (see `crate::csv::link`); a lesson on an
+//! example file loads that file.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use policypu::config::DataConfig;
+use policypu::page::share::{from_hash, to_hash};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::Closure;
+use wasm_bindgen_futures::JsFuture;
+
+use crate::csv::file::{open_example, use_csv};
+use crate::csv::link::{MAX_LINK_DATA_BYTES, decode_from_link, encode_for_link};
+use crate::run::lifecycle::start_run;
+use crate::state::{AppState, use_app_state};
+
+/// Apply the page's hash to the state, now and whenever it is edited in the
+/// address bar, and keep the hash in step with the form. Starts training
+/// when the link asks for it.
+pub fn restore_and_mirror(state: AppState) {
+    apply_hash(state);
+    let on_hash_change = Closure::<dyn FnMut()>::new(move || apply_hash(state));
+    if let Some(window) = web_sys::window() {
+        let _ = window.add_event_listener_with_callback(
+            "hashchange",
+            on_hash_change.as_ref().unchecked_ref(),
+        );
+    }
+    on_hash_change.forget();
+    encode_csv_while_shared(state);
+    Effect::new(move |_| {
+        let data = state.csv_in_link.with(|d| d.clone().and_then(Result::ok));
+        let hash = to_hash(
+            &state.config.get(),
+            false,
+            data.as_deref(),
+            &state.view.get(),
+        );
+        if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+            let _ = history.replace_state_with_url(
+                &wasm_bindgen::JsValue::NULL,
+                "",
+                Some(&format!("#{hash}")),
+            );
+        }
+    });
+}
+
+/// Keep `csv_in_link` up to date with the file while sharing it is on.
+fn encode_csv_while_shared(state: AppState) {
+    Effect::new(move |_| {
+        let file = state.csv.get();
+        match (state.share_csv.get(), file) {
+            (true, Some(file)) => spawn_local(async move {
+                let encoded = encode_for_link(&file.bytes);
+                // The file may have changed while compressing.
+                if state.csv.with_untracked(|f| f.as_ref() == Some(&file)) {
+                    state.csv_in_link.set(Some(encoded));
+                }
+            }),
+            _ => state.csv_in_link.set(None),
+        }
+    });
+}
+
+/// Read the settings (and any CSV data) from the location's hash, if it has
+/// any; a lesson on an example file loads that file.
+fn apply_hash(state: AppState) {
+    let hash = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default();
+    if hash.trim_start_matches('#').is_empty() {
+        return;
+    }
+    let shared = from_hash(&hash);
+    let columns = match &shared.config.data {
+        DataConfig::Csv { columns } => Some(columns.clone()),
+        DataConfig::Builtin { .. } => None,
+    };
+    let lesson_file = shared.view.lesson.and_then(|lesson| lesson.example);
+    state.config.set(shared.config);
+    state.link_notices.set(shared.notices);
+    state.view.set(shared.view);
+    let autorun = shared.autorun && !state.status.get_untracked().is_active();
+    match (shared.csv_data, columns, lesson_file) {
+        (Some(data), Some(columns), _) => spawn_local(async move {
+            match decode_from_link(&data) {
+                Ok(bytes) => {
+                    state.share_csv.set(true);
+                    use_csv(state, "CSV from the link".to_string(), bytes, Some(columns));
+                    if autorun {
+                        start_run(state);
+                    }
+                }
+                Err(message) => state.link_notices.update(|n| n.push(message)),
+            }
+        }),
+        (None, Some(_), Some(example)) => spawn_local(async move {
+            match open_example(state, example).await {
+                Ok(()) if autorun => start_run(state),
+                Ok(()) => {}
+                Err(message) => state.link_notices.update(|n| {
+                    n.push(format!(
+                        "The lesson's example file {} could not be loaded ({message}): \
+                         press “{}” under the data panel to try again.",
+                        example.file, example.title
+                    ))
+                }),
+            }
+        }),
+        (None, Some(_), None) if state.csv.with_untracked(Option::is_none) => {
+            state.link_notices.update(|n| {
+                n.push(
+                    "This link describes a run on a CSV file but does not carry the file: \
+                     load the same file (its column choices are set) and press Train."
+                        .to_string(),
+                )
+            });
+        }
+        _ if autorun => start_run(state),
+        _ => {}
+    }
+}
+
+/// The link that reproduces the form's run: this page, the settings (and
+/// the CSV when shared) in the hash, autorun on.
+fn share_url(state: AppState) -> Option<String> {
+    let location = web_sys::window()?.location();
+    let page = location.href().ok()?;
+    let base = page.split('#').next().unwrap_or(&page).to_string();
+    let data = state
+        .csv_in_link
+        .with_untracked(|d| d.clone().and_then(Result::ok));
+    Some(format!(
+        "{base}#{}",
+        to_hash(
+            &state.config.get_untracked(),
+            true,
+            data.as_deref(),
+            &state.view.get_untracked()
+        )
+    ))
+}
+
+/// "Copy link" and what became of it; the choice to put the CSV in the
+/// link; the notice about an edited link.
+#[component]
+pub fn ShareControls() -> impl IntoView {
+    let state = use_app_state();
+    let feedback = RwSignal::new(String::new());
+    let copy = move |_| {
+        let Some(url) = share_url(state) else { return };
+        let clipboard = web_sys::window().map(|w| w.navigator().clipboard());
+        spawn_local(async move {
+            let copied = match clipboard {
+                Some(c) => JsFuture::from(c.write_text(&url)).await.is_ok(),
+                None => false,
+            };
+            let without_file = state
+                .config
+                .with_untracked(|c| matches!(c.data, DataConfig::Csv { .. }))
+                && !state
+                    .csv_in_link
+                    .with_untracked(|d| matches!(d, Some(Ok(_))));
+            feedback.set(if copied && without_file {
+                let name = state.csv.with_untracked(|f| f.as_ref().map(|f| f.name.clone())).unwrap_or_default();
+                format!(
+                    "Link copied. It holds the settings but not the CSV file: whoever opens it must load \
+                     the same file ({name}) for the run to be the same."
+                )
+            } else if copied {
+                "Link copied: opening it reproduces this run (same split, same initial weights) and starts training.".into()
+            } else {
+                format!("Copying was blocked by the browser; copy this link by hand: {url}")
+            });
+        });
+    };
+    let csv_loaded = move || {
+        state.csv.with(Option::is_some)
+            && state
+                .config
+                .with(|c| matches!(c.data, DataConfig::Csv { .. }))
+    };
+    let link_data_note = move || {
+        state.csv_in_link.with(|d| match d {
+            Some(Ok(text)) => format!(
+                "The link carries the file ({:.1} kB).",
+                text.len() as f64 / 1024.0
+            ),
+            Some(Err(message)) => message.clone(),
+            None => format!(
+                "Off: the link holds the settings only. Files up to {} kB compressed fit.",
+                MAX_LINK_DATA_BYTES / 1024
+            ),
+        })
+    };
+    view! {
+        <div class="share">
+            <button id="copy-link" on:click=copy title="Copy a link that reproduces this run">"Copy link"</button>
+            <Show when=csv_loaded>
+                <label class="check">
+                    <input type="checkbox" id="share-csv" prop:checked=move || state.share_csv.get()
+                        on:change=move |_| state.share_csv.update(|s| *s = !*s)
+                        aria-describedby="share-csv-note"/>
+                    "Put the CSV data in the link"
+                </label>
+                <span class="hint" id="share-csv-note">{link_data_note}</span>
+            </Show>
+            <span id="share-feedback" class="hint" aria-live="polite">{move || feedback.get()}</span>
+            <Show when=move || !state.link_notices.with(Vec::is_empty)>
+                <div id="link-notice" class="notice" role="status">
+                    <p>"Some settings in this link could not be used:"</p>
+                    <ul>{move || state.link_notices.get().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
+                    <button on:click=move |_| state.link_notices.set(Vec::new())>"Dismiss"</button>
+                </div>
+            </Show>
+        </div>
+    }
+}

@@ -1,0 +1,148 @@
+//! The charts of values against epochs: one panel component, fed by a
+//! series builder per chart (test metrics, losses, reward and threshold, how
+//! U is seen).
+
+use leptos::prelude::*;
+use policypu::config::{PolicyConfig, RewardRule, VerdictThreshold};
+use policypu::report::EpochReport;
+
+use super::epoch_series::{EPOCH_AXIS, over_epochs};
+use super::line_chart::{Band, LineChart, Series};
+use super::series_style::SeriesStyle;
+use crate::state::use_app_state;
+use crate::views::panel::Panel;
+
+/// Builds a chart's series from the epoch reports so far.
+pub type SeriesBuilder = fn(&[EpochReport]) -> Vec<Series>;
+
+/// A panel with one line chart over the epochs; redrawn once per report.
+#[component]
+pub fn EpochChart(
+    /// The panel's id.
+    id: &'static str,
+    /// The panel's heading.
+    title: &'static str,
+    /// One sentence on what the chart shows.
+    #[prop(into)]
+    caption: Signal<String>,
+    /// Id of the panel's teaching text (`crate::teach::texts`); empty: none.
+    #[prop(optional)]
+    explain: &'static str,
+    /// Accessible title of the chart itself.
+    chart_title: &'static str,
+    /// The y axis title.
+    y_title: &'static str,
+    /// Fixed y range (scores and probabilities), or None to fit the data.
+    #[prop(optional_no_strip)]
+    y_range: Option<(f64, f64)>,
+    /// What to draw.
+    series: SeriesBuilder,
+    /// Shaded pre-training epochs.
+    #[prop(into)]
+    bands: Signal<Vec<Band>>,
+) -> impl IntoView {
+    let state = use_app_state();
+    let series = Memo::new(move |_| state.reports.with(|r| series(r)));
+    view! {
+        <Panel id title caption explain>
+            <LineChart title=chart_title series x_title=EPOCH_AXIS y_title y_range
+                epochs=true bands/>
+        </Panel>
+    }
+}
+
+/// Test accuracy, ROC-AUC and PR-AUC.
+pub fn test_scores(r: &[EpochReport]) -> Vec<Series> {
+    let [first, second, third] = SeriesStyle::PALETTE;
+    vec![
+        over_epochs(r, "accuracy", first, |e| e.test.accuracy),
+        over_epochs(r, "ROC-AUC", second, |e| e.test.roc_auc),
+        over_epochs(r, "PR-AUC", third, |e| e.test.pr_auc),
+    ]
+}
+
+/// The classifier's and (when there is one) the policy's mean loss.
+pub fn losses(r: &[EpochReport]) -> Vec<Series> {
+    let [first, second, _] = SeriesStyle::PALETTE;
+    let mut lines = vec![over_epochs(r, "classifier loss", first, |e| {
+        e.classifier_loss
+    })];
+    if r.iter().any(|e| e.policy_loss.is_some()) {
+        lines.push(over_epochs(r, "policy loss", second, |e| e.policy_loss));
+    }
+    lines
+}
+
+/// policyPU's mean reward and threshold (eqs. 4 and 5).
+pub fn reward_and_threshold(r: &[EpochReport]) -> Vec<Series> {
+    let [first, _, third] = SeriesStyle::PALETTE;
+    vec![
+        over_epochs(r, "mean reward", first, |e| e.mean_reward),
+        over_epochs(r, "threshold", third, |e| e.threshold),
+    ]
+}
+
+/// The share of U on the right side of 0.5 (the paper's Fig. 5) and the
+/// mean value on U's true positives and true negatives.
+pub fn unlabeled_view(r: &[EpochReport]) -> Vec<Series> {
+    let [first, _, _] = SeriesStyle::PALETTE;
+    vec![
+        over_epochs(r, "correct side of 0.5", first, |e| {
+            e.unlabeled.as_ref().and_then(|u| u.correct_rate)
+        }),
+        over_epochs(r, "mean on true positives", SeriesStyle::POSITIVE, |e| {
+            e.unlabeled.as_ref().and_then(|u| u.mean_on_positives)
+        }),
+        over_epochs(r, "mean on true negatives", SeriesStyle::NEGATIVE, |e| {
+            e.unlabeled.as_ref().and_then(|u| u.mean_on_negatives)
+        }),
+    ]
+}
+
+/// The caption of the reward chart: the run's reward rule and verdict
+/// threshold (the paper's eqs. 4–5 or the default's coherence reward).
+pub fn reward_caption(policy: &PolicyConfig) -> String {
+    let reward = match policy.reward {
+        RewardRule::Paper => {
+            "Reward (eq. 4): ŷ for labeled examples; for unlabeled ones ŷ at or above the \
+             threshold, 1−ŷ below it."
+        }
+        RewardRule::Coherence => {
+            "Reward (this app's default, not the paper's eq. 4): a·v + (1−a)·(1−v), how far the \
+             action a agrees with the classifier's verdict v, which is 1 for labeled examples and, \
+             for unlabeled ones, whether ŷ is at or above the threshold."
+        }
+    };
+    let threshold = match policy.verdict_threshold {
+        VerdictThreshold::Paper => {
+            "The threshold is the mean ŷ over P and the confident part of U (eq. 5)."
+        }
+        VerdictThreshold::Half => "The threshold is 0.5.",
+        VerdictThreshold::ElkanNoto => {
+            "The threshold is half the mean ŷ over the mini-batch's labeled examples (Elkan and Noto)."
+        }
+        VerdictThreshold::Prior => {
+            "The threshold calls the class prior's share of the mini-batch's unlabeled examples, \
+             those with the highest ŷ, positive."
+        }
+        VerdictThreshold::TruePrior => {
+            "The threshold calls the split's true share of positives among the mini-batch's \
+             unlabeled examples, those with the highest ŷ, positive (an oracle)."
+        }
+    };
+    format!("{reward} {threshold}")
+}
+
+/// The caption of the U chart, which depends on whether a policy exists.
+pub fn unlabeled_caption(uses_policy: bool) -> String {
+    if uses_policy {
+        "The share of U the policy puts on the side of 0.5 of its true class (for the Separator, the \
+         correct-assignment rate of the paper's Fig. 5), and its mean p(x) on U's true positives and true \
+         negatives. During classifier pre-training the values are the classifier's ŷ."
+            .to_string()
+    } else {
+        "The share of U the classifier puts on the side of 0.5 of its true class, and its mean ŷ on U's true \
+         positives and true negatives (this learner has no policy)."
+            .to_string()
+    }
+}

@@ -93,7 +93,8 @@ mod tests {
         c.use_csv(crate::data::csv::CsvColumns::default());
         assert_eq!(file_stem(&c), "policypu-nn-pu-csv-seed7");
     }
-    use crate::report::{Curves, Stage, TestMetrics, UnlabeledView, ViewSource};
+    use crate::config::Stage;
+    use crate::report::{Curves, TestMetrics, UnlabeledView, ViewSource};
 
     #[test]
     fn epochs_csv_has_a_row_per_report_and_blank_missing_cells() {

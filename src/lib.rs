@@ -2,13 +2,14 @@
 //!
 //! Li et al., "Learning Classifiers on Positive and Unlabeled Data with
 //! Policy Gradient", ICDM 2019. The layers follow the data flow:
-//! [`data`] reads datasets, [`config`] describes a run, [`split`] builds the
-//! PU training set, [`learn`] trains (behind the `learn` feature, the only
-//! layer that links Burn) and [`metrics`] scores on host vectors.
-//! [`saved_model`] is the file a trained classifier is saved to, to score
-//! new CSV rows later.
+//! [`data`] reads datasets, [`config`] describes a run (its learner's facts
+//! in one table), [`split`] builds the PU training set, [`plan`] prepares a
+//! run on it (stages, work, class prior), [`learn`] trains (behind the
+//! `learn` feature, the only layer that links Burn) and [`metrics`] scores
+//! on host vectors. [`saved_model`] is the file a trained classifier is
+//! saved to, to score new CSV rows later; [`page`] is what the browser page
+//! and its worker share.
 
-pub mod architecture;
 pub mod config;
 pub mod data;
 pub mod export;
@@ -17,6 +18,7 @@ pub mod learn;
 pub mod metrics;
 pub mod page;
 pub mod pca;
+pub mod plan;
 pub mod priors;
 pub mod report;
 pub mod rng;
@@ -24,4 +26,3 @@ pub mod saved_model;
 pub mod split;
 pub mod step_timing;
 pub mod user_text;
-pub mod workload;

@@ -3,33 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::config::Stage;
 use crate::metrics::{self, CurvePoint};
-
-/// A stage of training.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Stage {
-    /// policyPU pre-training of the classifier on P vs U (U as negative).
-    PretrainClassifier,
-    /// policyPU pre-training of the policy on the classifier's predictions.
-    PretrainPolicy,
-    /// RankPruning's cross-validation: one classifier per fold scores the held-out fold.
-    CrossValidate,
-    /// The learner's own training.
-    Train,
-}
-
-impl Stage {
-    /// Short label for progress lines.
-    pub fn label(self) -> &'static str {
-        match self {
-            Stage::PretrainClassifier => "pre-train classifier",
-            Stage::PretrainPolicy => "pre-train policy",
-            Stage::CrossValidate => "cross-validate",
-            Stage::Train => "train",
-        }
-    }
-}
 
 /// Progress after one mini-batch: cheap, sent often.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

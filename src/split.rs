@@ -313,3 +313,29 @@ fn gather_rows(features: &[f32], dim: usize, rows: &[usize]) -> Vec<f32> {
     }
     out
 }
+
+/// A small synthetic split for unit tests (the plan's, the learning layer's): two
+/// Gaussian classes in 4 dimensions, 40 labeled positives, U of 120 with ρ = 0.5.
+#[cfg(test)]
+pub(crate) fn tiny_split() -> crate::split::PuSplit {
+    use crate::rng::PortableRng;
+    let mut rng = PortableRng::new(5, 0);
+    let mut row = |positive: bool| -> Vec<f32> {
+        let centre = if positive { 1.5 } else { -1.5 };
+        (0..4).map(|_| (centre + rng.normal()) as f32).collect()
+    };
+    let truth: Vec<bool> = (0..160).map(|i| i < 40 || i % 2 == 0).collect();
+    let test_y: Vec<bool> = (0..60).map(|i| i % 2 == 0).collect();
+    crate::split::PuSplit {
+        shape: crate::data::FeatureShape::Vector { dim: 4 },
+        train_x: truth.iter().flat_map(|&y| row(y)).collect(),
+        train_labeled: (0..160).map(|i| i < 40).collect(),
+        train_truth: Some(truth),
+        train_source: (0..160).collect(),
+        test_x: test_y.iter().flat_map(|&y| row(y)).collect(),
+        test_y,
+        prior: Some(0.5),
+        notes: Vec::new(),
+        tabular: None,
+    }
+}

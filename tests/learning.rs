@@ -3,11 +3,13 @@
 mod common;
 
 use burn::tensor::Device;
+use policypu::config::Stage;
 use policypu::config::{Learner, RunConfig};
 use policypu::learn::Trainer;
 use policypu::learn::trainer::run_to_end;
+use policypu::plan::RunPlan;
 use policypu::priors::PriorMethod;
-use policypu::report::{EpochReport, PriorSource, Stage, ViewSource};
+use policypu::report::{EpochReport, PriorSource, ViewSource};
 use policypu::split::{PuSplit, split_builtin};
 
 fn problem() -> (PuSplit, RunConfig) {
@@ -29,7 +31,8 @@ fn train(learner: Learner, seed: u64) -> Vec<EpochReport> {
         seed,
         ..config
     };
-    let mut trainer = Trainer::new(&config, &split, &Device::flex()).unwrap();
+    let plan = RunPlan::new(&config, &split).unwrap();
+    let mut trainer = Trainer::new(&plan, &split, &Device::flex()).unwrap();
     pollster::block_on(run_to_end(&mut trainer, |_| {})).unwrap()
 }
 
@@ -119,8 +122,8 @@ fn nnpu_without_a_known_prior_uses_the_tice_estimate_and_its_spread() {
         learner: Learner::NnPu,
         ..config
     };
-    let trainer = Trainer::new(&config, &split, &Device::flex()).unwrap();
-    let prior = trainer.prior().unwrap();
+    let plan = RunPlan::new(&config, &split).unwrap();
+    let prior = plan.prior.as_ref().unwrap();
     assert_eq!(prior.source, PriorSource::Estimated(PriorMethod::Tice));
     assert_eq!(prior.true_rho, None);
     assert!((0.2..=0.8).contains(&prior.rho), "ρ = {}", prior.rho);

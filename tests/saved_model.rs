@@ -10,6 +10,7 @@ use policypu::data::standardise::Standardiser;
 use policypu::learn::Trainer;
 use policypu::learn::device_data::probabilities;
 use policypu::learn::trainer::run_to_end;
+use policypu::plan::RunPlan;
 use policypu::rng::PortableRng;
 use policypu::saved_model::{ModelInput, SavedModel, SavedModelError};
 use policypu::split::{PuSplit, split_builtin, split_csv};
@@ -58,7 +59,8 @@ fn csv_problem() -> (TabularData, PuSplit, RunConfig) {
 
 /// Train to the end on the CPU and return the trainer.
 fn trained(config: &RunConfig, split: &PuSplit) -> Trainer {
-    let mut trainer = Trainer::new(config, split, &Device::flex()).unwrap();
+    let plan = RunPlan::new(config, split).unwrap();
+    let mut trainer = Trainer::new(&plan, split, &Device::flex()).unwrap();
     pollster::block_on(run_to_end(&mut trainer, |_| {})).unwrap();
     trainer
 }

@@ -8,12 +8,18 @@ use serde::{Deserialize, Serialize};
 
 use crate::data::csv::CsvColumns;
 use crate::data::tasks::BuiltinDataset;
-use crate::priors::PriorMethod;
-use crate::workload::Workload;
 
+pub mod architecture;
+pub mod learner;
+pub mod model;
+pub mod policy;
 pub mod settings;
+pub mod stage;
 
-pub use settings::PRIORS;
+pub use learner::{LEARNERS, Learner, LearnerSpec, PriorNeed};
+pub use model::ModelPreset;
+pub use policy::{PolicyConfig, PolicyVariant, RewardRule, VerdictThreshold};
+pub use stage::{EpochRows, Stage, StageSpan};
 
 /// Mini-batch size for CSV data (see [`RunConfig::use_csv`]).
 const CSV_BATCH_SIZE: usize = 32;
@@ -131,203 +137,6 @@ impl SplitConfig {
     }
 }
 
-/// A learning method.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Learner {
-    /// policyPU with continuous actions used as weights, eq. (8).
-    Weighter,
-    /// policyPU with hard assignments of U to P′ or N′, eq. (9).
-    Separator,
-    /// Non-negative PU risk (Kiryo et al. 2017) with the split's true prior
-    /// (or `nnpu.prior` when given): a reference, as no practitioner knows it.
-    NnPu,
-    /// nnPU with the prior estimated by TIcE (Bekker & Davis 2018).
-    TiceNnPu,
-    /// nnPU with the prior estimated by KM2 (Ramaswamy et al. 2016).
-    Km2NnPu,
-    /// nnPU with the prior estimated by Elkan & Noto's e1 (2008).
-    ElkanNotoNnPu,
-    /// Unbiased PU risk (du Plessis et al. 2015) with the true or given prior.
-    UPu,
-    /// Unlabeled treated as negative.
-    BiasedPu,
-    /// RankPruning (Northcutt et al. 2017) adapted to PU: prune the likeliest
-    /// positives from U by cross-validated scores, re-weight P, retrain.
-    RankPruning,
-    /// PMPU (Gong et al. 2018) as the policyPU paper adapts it: label U by the
-    /// labeled positives' margin in each mini-batch, on 3/4 of U resampled.
-    Pmpu,
-    /// Trained on the true labels: the ceiling.
-    OraclePn,
-}
-
-impl Learner {
-    /// Every learner, policyPU first.
-    pub const ALL: [Learner; 11] = [
-        Self::Weighter,
-        Self::Separator,
-        Self::NnPu,
-        Self::TiceNnPu,
-        Self::Km2NnPu,
-        Self::ElkanNotoNnPu,
-        Self::UPu,
-        Self::BiasedPu,
-        Self::RankPruning,
-        Self::Pmpu,
-        Self::OraclePn,
-    ];
-
-    /// True for the two policyPU variants, which train a policy network.
-    pub fn uses_policy(self) -> bool {
-        matches!(self, Self::Weighter | Self::Separator)
-    }
-
-    /// True for the learners that minimise a PU risk and so need the class prior.
-    pub fn uses_prior(self) -> bool {
-        matches!(
-            self,
-            Self::NnPu | Self::UPu | Self::TiceNnPu | Self::Km2NnPu | Self::ElkanNotoNnPu
-        )
-    }
-
-    /// The estimator that supplies this learner's prior, if it estimates one.
-    pub fn prior_estimator(self) -> Option<PriorMethod> {
-        match self {
-            Self::TiceNnPu => Some(PriorMethod::Tice),
-            Self::Km2NnPu => Some(PriorMethod::Km2),
-            Self::ElkanNotoNnPu => Some(PriorMethod::ElkanNoto),
-            _ => None,
-        }
-    }
-
-    /// The name used in tables and on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Weighter => "policyPU_weighter",
-            Self::Separator => "policyPU_separator",
-            Self::NnPu => "nnPU (true π)",
-            Self::TiceNnPu => "TIcE+nnPU",
-            Self::Km2NnPu => "KM2+nnPU",
-            Self::ElkanNotoNnPu => "EN+nnPU",
-            Self::UPu => "uPU (true π)",
-            Self::BiasedPu => "biased PU",
-            Self::RankPruning => "RankPruning",
-            Self::Pmpu => "PMPU",
-            Self::OraclePn => "optimal PN",
-        }
-    }
-
-    /// The kebab-case key used in JSON, links and command lines.
-    pub fn key(self) -> &'static str {
-        match self {
-            Self::Weighter => "weighter",
-            Self::Separator => "separator",
-            Self::NnPu => "nn-pu",
-            Self::TiceNnPu => "tice-nn-pu",
-            Self::Km2NnPu => "km2-nn-pu",
-            Self::ElkanNotoNnPu => "elkan-noto-nn-pu",
-            Self::UPu => "u-pu",
-            Self::BiasedPu => "biased-pu",
-            Self::RankPruning => "rank-pruning",
-            Self::Pmpu => "pmpu",
-            Self::OraclePn => "oracle-pn",
-        }
-    }
-}
-
-impl std::str::FromStr for Learner {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        let key = s.to_ascii_lowercase().replace(['_', '+'], "-");
-        let alias = match key.as_str() {
-            "policypu-weighter" => "weighter",
-            "policypu-separator" => "separator",
-            "nnpu" => "nn-pu",
-            "upu" => "u-pu",
-            "biased" => "biased-pu",
-            "tice" | "tice-nnpu" => "tice-nn-pu",
-            "km2" | "km2-nnpu" => "km2-nn-pu",
-            "en-nnpu" | "elkan-noto" | "elkan-noto-nnpu" => "elkan-noto-nn-pu",
-            "rankpruning" | "rp" => "rank-pruning",
-            "oracle" | "pn" | "optimal-pn" => "oracle-pn",
-            other => other,
-        };
-        Self::ALL
-            .into_iter()
-            .find(|l| l.key() == alias)
-            .ok_or_else(|| {
-                let known: Vec<&str> = Self::ALL.iter().map(|l| l.key()).collect();
-                format!("unknown learner '{s}': use one of {}", known.join(", "))
-            })
-    }
-}
-
-/// Network architectures.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ModelPreset {
-    /// Small MLPs (classifier d-128-64-1, policy d-64-1): fast on any device.
-    Fast,
-    /// The paper's CNNs: classifier d-C(3×3,96)-C(3×3,192)-C(1×1,10)-100-1,
-    /// policy d-C(3×3,96)-C(3×3,10)-100-1. Images only.
-    PaperCnn,
-    /// The paper's tabular classifier d-100-50-50-30-1 with a 4-layer policy d-50-30-1.
-    PaperMlp4,
-    /// The paper's tabular classifier d-100-50-50-30-1 with a 6-layer policy d-100-50-50-30-1.
-    PaperMlp6,
-    /// A small CNN for images: classifier d-C(3×3,16,/2)-C(3×3,32,/2)-64-1,
-    /// policy d-C(3×3,8,/2)-C(3×3,16,/2)-32-1 (stride 2, padding 1).
-    SmallCnn,
-}
-
-impl ModelPreset {
-    /// Every preset.
-    pub const ALL: [ModelPreset; 5] = [
-        Self::Fast,
-        Self::SmallCnn,
-        Self::PaperCnn,
-        Self::PaperMlp4,
-        Self::PaperMlp6,
-    ];
-
-    /// The command-line name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Fast => "fast",
-            Self::PaperCnn => "paper-cnn",
-            Self::PaperMlp4 => "paper-mlp4",
-            Self::PaperMlp6 => "paper-mlp6",
-            Self::SmallCnn => "small-cnn",
-        }
-    }
-
-    /// The name the page shows.
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Fast => "Fast MLP",
-            Self::SmallCnn => "Small CNN",
-            Self::PaperCnn => "Paper CNN",
-            Self::PaperMlp4 => "Paper MLP, 4-layer policy",
-            Self::PaperMlp6 => "Paper MLP, 6-layer policy",
-        }
-    }
-}
-
-impl std::str::FromStr for ModelPreset {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        Self::ALL
-            .into_iter()
-            .find(|m| m.name() == s.to_ascii_lowercase())
-            .ok_or_else(|| {
-                format!(
-                    "unknown model '{s}': use fast, small-cnn, paper-cnn, paper-mlp4 or paper-mlp6"
-                )
-            })
-    }
-}
-
 /// Classifier optimisation: Adam with L2 weight decay.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -349,149 +158,6 @@ impl Default for OptimConfig {
             batch_size: 128,
             lr: 1e-4,
             weight_decay: 1e-4,
-        }
-    }
-}
-
-/// Policy network optimisation and the policyPU schedule (Algorithm 1).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct PolicyConfig {
-    /// Adam learning rate η of the policy, eq. (7).
-    pub lr: f64,
-    /// L2 weight decay of the policy.
-    pub weight_decay: f64,
-    /// Pre-training epochs: classifier on P vs U, then the policy on its predictions.
-    pub pretrain_epochs: usize,
-    /// k: the target policy Θ′ is copied from Θ every k epochs.
-    pub target_update_every: usize,
-    /// Weighter only: spread σ of the logit-normal action around the policy's output.
-    pub action_spread: f64,
-    /// What the policy is rewarded for (eq. 4 as written, or coherence of the action).
-    pub reward: RewardRule,
-    /// Where the classifier's verdict on an unlabeled example switches to positive.
-    pub verdict_threshold: VerdictThreshold,
-    /// Subtract the reward expected under the target policy (REINFORCE baseline).
-    pub baseline: bool,
-    /// Ablation: keep the pre-trained policy for the whole run (no policy updates).
-    pub frozen: bool,
-}
-
-/// The policy's reward.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum RewardRule {
-    /// Eq. (4) as written: ŷ or 1 − ŷ by the classifier's verdict, whatever the action.
-    Paper,
-    /// R(x, a) = a·v + (1 − a)·(1 − v), v the classifier's verdict (1 for labeled
-    /// examples): the action's agreement with the classifier, so R depends on a.
-    Coherence,
-}
-
-/// The threshold of the classifier's verdict.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum VerdictThreshold {
-    /// Eq. (5): mean ŷ over the batch's labeled examples and the unlabeled ones
-    /// scoring at least the lowest labeled one.
-    Paper,
-    /// 0.5: the classifier's own decision threshold.
-    Half,
-    /// Elkan and Noto's: half the mean ŷ over the batch's labeled examples,
-    /// i.e. ŷ/ĉ ≥ 1/2 with ĉ = that mean estimating P(labeled | positive)
-    /// (0.5 in a batch without labeled examples).
-    ElkanNoto,
-    /// The class prior's: of the mini-batch's unlabeled examples, the share
-    /// ρ̂ with the highest ŷ are called positive, ρ̂ being KM2's estimate
-    /// of the class prior (as KM2+nnPU's), or the prior given in the settings.
-    Prior,
-    /// As [`Self::Prior`] with the split's true ρ: an oracle ablation, which
-    /// only a split that knows its truth can run.
-    TruePrior,
-}
-
-impl VerdictThreshold {
-    /// True when the verdict needs the class prior.
-    pub fn needs_prior(self) -> bool {
-        matches!(self, Self::Prior | Self::TruePrior)
-    }
-}
-
-/// The policyPU variants, each a whole set of reward, threshold and baseline.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PolicyVariant {
-    /// The coherence reward, the verdict at ŷ = 0.5 and a baseline (the default).
-    Coherent,
-    /// The paper's Algorithm 1: eq. (4)'s reward, eq. (5)'s threshold, no baseline.
-    Paper,
-    /// Any other mix, as the CLI's modifiers or a hand-edited link make.
-    Mixed,
-}
-
-impl PolicyVariant {
-    /// The page's label.
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Coherent => "Coherence reward (default)",
-            Self::Paper => "The paper's, eqs. (4)–(5)",
-            Self::Mixed => "Another mix (from a link)",
-        }
-    }
-}
-
-impl PolicyConfig {
-    /// These settings as one variant of reward, threshold and baseline;
-    /// [`PolicyVariant::Mixed`] leaves them as they are.
-    pub fn with_variant(self, variant: PolicyVariant) -> Self {
-        let (reward, verdict_threshold, baseline) = match variant {
-            PolicyVariant::Coherent => {
-                let default = PolicyConfig::default();
-                (default.reward, default.verdict_threshold, default.baseline)
-            }
-            PolicyVariant::Paper => (RewardRule::Paper, VerdictThreshold::Paper, false),
-            PolicyVariant::Mixed => return self,
-        };
-        PolicyConfig {
-            reward,
-            verdict_threshold,
-            baseline,
-            ..self
-        }
-    }
-
-    /// Which variant these settings are.
-    pub fn variant(&self) -> PolicyVariant {
-        [PolicyVariant::Coherent, PolicyVariant::Paper]
-            .into_iter()
-            .find(|&v| self.clone().with_variant(v) == *self)
-            .unwrap_or(PolicyVariant::Mixed)
-    }
-
-    /// True when the reward reads the classifier's ŷ on labeled examples:
-    /// eq. (4) pays them ŷ, and eq. (5)'s and Elkan and Noto's thresholds
-    /// are taken from them. Otherwise a labeled example's verdict is 1
-    /// whatever ŷ is, and only the unlabeled examples need predicting.
-    pub fn reads_labeled_predictions(&self) -> bool {
-        self.reward == RewardRule::Paper
-            || matches!(
-                self.verdict_threshold,
-                VerdictThreshold::Paper | VerdictThreshold::ElkanNoto
-            )
-    }
-}
-
-impl Default for PolicyConfig {
-    fn default() -> Self {
-        PolicyConfig {
-            lr: 1e-4,
-            weight_decay: 1e-4,
-            pretrain_epochs: 10,
-            target_update_every: 3,
-            action_spread: 0.5,
-            reward: RewardRule::Coherence,
-            verdict_threshold: VerdictThreshold::Half,
-            baseline: true,
-            frozen: false,
         }
     }
 }
@@ -683,8 +349,7 @@ impl RunConfig {
         }
         match &self.data {
             DataConfig::Builtin {
-                dataset,
-                positive_classes,
+                positive_classes, ..
             } => {
                 let distinct: std::collections::BTreeSet<_> = positive_classes.iter().collect();
                 check(
@@ -702,12 +367,6 @@ impl RunConfig {
                     "data.positive_classes",
                     "leave at least one class negative (choose at most 9)".into(),
                 );
-                let s = &self.split;
-                let rows = s.n_labeled.saturating_add(s.unlabeled_count());
-                let workload = Workload::estimate(self, dataset.shape(), rows);
-                for refusal in workload.verdict(self).refused {
-                    check(false, &refusal.field, refusal.message);
-                }
             }
             DataConfig::Csv { .. } => {
                 check(
@@ -835,22 +494,6 @@ mod tests {
     }
 
     #[test]
-    fn absurd_image_runs_are_refused_before_they_start() {
-        let mut c = RunConfig::default();
-        c.split.n_labeled = 1_750;
-        c.optim.epochs = 2000;
-        c.optim.batch_size = 2;
-        let refused = c.validate();
-        assert_eq!(refused.len(), 1);
-        assert_eq!(refused[0].field, "optim.epochs");
-        let mut c = RunConfig::paper(BuiltinDataset::Cifar10, Learner::Weighter);
-        c.optim.batch_size = 4096;
-        let refused = c.validate();
-        assert_eq!(refused.len(), 1);
-        assert_eq!(refused[0].field, "optim.batch_size");
-    }
-
-    #[test]
     fn paper_preset_has_papers_decays() {
         let w = RunConfig::paper(BuiltinDataset::Mnist, Learner::Weighter);
         assert_eq!(
@@ -865,30 +508,6 @@ mod tests {
         let s = RunConfig::paper(BuiltinDataset::Mnist, Learner::Separator);
         assert_eq!(s.policy.weight_decay, 0.5);
         assert_eq!(s.optim.epochs, 300);
-    }
-
-    #[test]
-    fn a_variant_is_read_back_as_set_and_a_mix_is_named_so() {
-        let default = PolicyConfig::default();
-        for variant in [PolicyVariant::Coherent, PolicyVariant::Paper] {
-            let set = default.clone().with_variant(variant);
-            assert_eq!(set.variant(), variant);
-            assert_eq!(set.clone().with_variant(PolicyVariant::Mixed), set);
-        }
-        let paper = default.with_variant(PolicyVariant::Paper);
-        assert_eq!(
-            (paper.reward, paper.verdict_threshold, paper.baseline),
-            (RewardRule::Paper, VerdictThreshold::Paper, false)
-        );
-        let mixed = PolicyConfig {
-            verdict_threshold: VerdictThreshold::Prior,
-            ..PolicyConfig::default()
-        };
-        assert_eq!(mixed.variant(), PolicyVariant::Mixed);
-        assert_eq!(
-            mixed.with_variant(PolicyVariant::Coherent).variant(),
-            PolicyVariant::Coherent
-        );
     }
 
     #[test]
@@ -910,17 +529,5 @@ mod tests {
         assert_eq!(c.learner_label(), "nnPU (π = 0.2)");
         c.learner = Learner::TiceNnPu;
         assert_eq!(c.learner_label(), "TIcE+nnPU");
-    }
-
-    #[test]
-    fn names_parse() {
-        for l in Learner::ALL {
-            let cli = serde_json::to_value(l).unwrap();
-            assert_eq!(cli.as_str().unwrap(), l.key());
-            assert_eq!(cli.as_str().unwrap().parse::<Learner>(), Ok(l));
-        }
-        for m in ModelPreset::ALL {
-            assert_eq!(m.name().parse::<ModelPreset>(), Ok(m));
-        }
     }
 }

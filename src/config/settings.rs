@@ -5,6 +5,7 @@
 //! disagree; the defaults are [`RunConfig::default`]'s.
 
 use super::RunConfig;
+use crate::priors::PRIORS;
 
 /// The largest seed: 2^53 − 1, the largest whole number a JSON number in a
 /// browser (an f64) and the form keep exactly.
@@ -323,8 +324,6 @@ pub static ACTION_SPREAD: NumberSetting = NumberSetting {
         ),
     )
 };
-/// Allowed class priors π for uPU and nnPU; estimates are clamped into it.
-pub const PRIORS: (f64, f64) = (0.001, 0.999);
 /// π.
 pub static PRIOR: NumberSetting = NumberSetting {
     clear: Some(|c| c.nnpu.prior = None),

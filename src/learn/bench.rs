@@ -60,7 +60,8 @@ mod tests {
 
     use super::*;
     use crate::config::RunConfig;
-    use crate::learn::tiny_split;
+    use crate::plan::RunPlan;
+    use crate::split::tiny_split;
     use crate::step_timing::StepPlan;
 
     #[test]
@@ -74,12 +75,14 @@ mod tests {
         let mut config = RunConfig::default();
         config.optim.batch_size = 16; // 10 batches per epoch of the tiny split
         config.policy.pretrain_epochs = 0;
-        let mut trainer = Trainer::new(&config, &tiny_split(), &Device::flex()).unwrap();
-        let plan = StepPlan {
+        let split = tiny_split();
+        let run = RunPlan::new(&config, &split).unwrap();
+        let mut trainer = Trainer::new(&run, &split, &Device::flex()).unwrap();
+        let steps = StepPlan {
             warmup: 2,
             timed: 12,
         };
-        let timing = pollster::block_on(time_steps(&mut trainer, plan)).unwrap();
+        let timing = pollster::block_on(time_steps(&mut trainer, steps)).unwrap();
         assert!(timing.median_ms > 0.0 && timing.examples_per_s > 0.0);
         // 2 warm-ups, 12 timed, and at least one epoch end skipped: over 14 steps in all.
         assert!(trainer.batches_done() > 14, "{}", trainer.batches_done());

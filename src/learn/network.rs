@@ -18,9 +18,9 @@ use super::batch_norm_rows::{
     batch_norm_rows, folded_into, normalised_product, normalises_by_batch,
 };
 use super::conv_rows::{MapSize, conv_rows, from_rows, narrow_patches, patch_values, to_rows};
-pub use crate::architecture::Role;
-use crate::architecture::{Architecture, CnnLayout, ConvLayer};
 use crate::config::ModelPreset;
+pub use crate::config::architecture::Role;
+use crate::config::architecture::{Architecture, CnnLayout, ConvLayer};
 use crate::data::FeatureShape;
 use crate::rng::PortableRng;
 

@@ -1,6 +1,6 @@
-//! Which stage and epoch a run is in, and how an epoch is cut into mini-batches.
+//! Which stage and epoch a run is in.
 
-use crate::report::Stage;
+use crate::config::Stage;
 
 /// The stages of a run and their lengths, in order.
 #[derive(Clone, Debug, PartialEq)]
@@ -45,25 +45,6 @@ impl Schedule {
             true
         }
     }
-
-    /// Total epochs over all stages.
-    pub fn total_epochs(&self) -> usize {
-        self.stages.iter().map(|(_, n)| n).sum()
-    }
-
-    /// Every stage with its length.
-    pub fn stages(&self) -> &[(Stage, usize)] {
-        &self.stages
-    }
-}
-
-/// Split `n` shuffled examples into ⌊n / m⌋ mini-batches of near-equal size
-/// (at least m each), so no tiny last batch upsets batch norm.
-pub fn batch_bounds(n: usize, batch_size: usize) -> Vec<(usize, usize)> {
-    let batches = (n / batch_size.max(1)).max(1);
-    (0..batches)
-        .map(|b| (b * n / batches, (b + 1) * n / batches))
-        .collect()
 }
 
 #[cfg(test)]
@@ -87,17 +68,6 @@ mod tests {
         assert_eq!(seen[3], (Stage::PretrainPolicy, 2));
         assert_eq!(seen[6], (Stage::Train, 3));
         let no_pretraining = Schedule::new(vec![(Stage::PretrainClassifier, 0), (Stage::Train, 3)]);
-        assert_eq!(no_pretraining.total_epochs(), 3);
         assert_eq!(no_pretraining.stage(), Some(Stage::Train));
-    }
-
-    #[test]
-    fn batches_cover_everything_evenly() {
-        assert_eq!(batch_bounds(10, 4), vec![(0, 5), (5, 10)]);
-        assert_eq!(batch_bounds(3, 128), vec![(0, 3)]);
-        let b = batch_bounds(1200, 128);
-        assert_eq!(b.len(), 9);
-        assert_eq!(b.last().unwrap().1, 1200);
-        assert!(b.iter().all(|(s, e)| e - s >= 128));
     }
 }

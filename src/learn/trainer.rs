@@ -11,18 +11,18 @@ use super::context::{Batch, TrainContext};
 use super::device_data::{logits_of, probabilities, read_vec};
 use super::learners::{self, Method};
 use super::saved_classifier::record_bytes;
-use super::schedule::{Schedule, batch_bounds};
+use super::schedule::Schedule;
 use super::{TrainError, check_finite};
-use crate::config::{DataConfig, RunConfig, VerdictThreshold};
-use crate::priors::{PriorEstimate, PriorMethod, PuRows, bootstrap};
+use crate::config::{RunConfig, Stage};
+use crate::plan::RunPlan;
+use crate::plan::batches::batch_bounds;
 use crate::report::{
-    BatchProgress, Curves, EpochReport, PriorSource, PriorUsed, PuMetrics, Stage, TestMetrics,
-    TrainEvent, UnlabeledView, ViewSource,
+    BatchProgress, Curves, EpochReport, PriorUsed, PuMetrics, TestMetrics, TrainEvent,
+    UnlabeledView, ViewSource,
 };
 use crate::rng::{PortableRng, stream};
 use crate::saved_model::{ModelHeader, ModelInput, SavedModel, created_by};
 use crate::split::PuSplit;
-use crate::workload::Workload;
 
 /// Trains one run of any learner, a mini-batch at a time.
 pub struct Trainer {
@@ -43,45 +43,27 @@ pub struct Trainer {
     epoch_started: Instant,
     last_test_scores: Vec<f32>,
     test_logits: Option<StampedLogits>,
-    warnings: Vec<String>,
+    total_batches: usize,
     batches_done: usize,
 }
 
 impl Trainer {
-    /// Prepare a run on `device` (a plain device; autodiff is added here).
-    /// Learners with an estimated prior estimate it here, on the host.
+    /// Prepare `plan`'s run on `split` (the split it was planned on) and
+    /// `device` (a plain device; autodiff is added here). Nothing is
+    /// checked or estimated again: the plan did that once.
     pub fn new(
-        config: &RunConfig,
+        plan: &RunPlan,
         split: &PuSplit,
         device: &burn::tensor::Device,
     ) -> Result<Self, TrainError> {
-        let problems = config.validate();
-        if !problems.is_empty() {
-            let listed: Vec<String> = problems.iter().map(ToString::to_string).collect();
-            return Err(TrainError::Config(format!(
-                "invalid settings: {}",
-                listed.join("; ")
-            )));
-        }
-        if split.n_train() < 2 || !split.train_labeled.iter().any(|s| *s) {
-            return Err(TrainError::Config(
-                "the training set needs labeled positives and at least two rows".into(),
-            ));
-        }
-        let workload = Workload::estimate(config, split.shape, split.n_train()).verdict(config);
-        if let Some(refusal) = workload.refused.first() {
-            return Err(TrainError::Config(format!(
-                "{}: {}",
-                refusal.field, refusal.message
-            )));
-        }
-        let prior = prior_for(config, split)?;
+        let config = &plan.config;
+        let prior = plan.prior.clone();
         let mut ctx = TrainContext::new(config, split, prior.as_ref().map(|p| p.rho), device)?;
         let method = learners::build(config.learner, &mut ctx)?;
         let unlabeled = split.unlabeled_indices();
         let now = Instant::now();
         Ok(Trainer {
-            schedule: Schedule::new(method.stages()),
+            schedule: Schedule::new(plan.stages.iter().map(|s| (s.stage, s.epochs)).collect()),
             unlabeled_x: ctx.data.train_rows(&unlabeled),
             unlabeled_truth: split
                 .train_truth
@@ -99,7 +81,7 @@ impl Trainer {
             epoch_started: now,
             last_test_scores: Vec::new(),
             test_logits: None,
-            warnings: workload.warnings.iter().map(ToString::to_string).collect(),
+            total_batches: usize::try_from(plan.workload.steps).unwrap_or(usize::MAX),
             batches_done: 0,
             method,
             ctx,
@@ -122,26 +104,11 @@ impl Trainer {
         self.schedule.stage().is_none()
     }
 
-    /// Mini-batches in a full epoch over all training rows.
-    pub fn batches_per_epoch(&self) -> usize {
-        batch_bounds(self.ctx.labeled.len(), self.ctx.config.optim.batch_size).len()
-    }
-
     /// Mini-batches in the whole run, pre-training included (for progress
-    /// bars; exact except after RankPruning prunes, which shortens epochs).
+    /// bars): the plan's count, exact except after RankPruning prunes,
+    /// which shortens epochs.
     pub fn total_batches(&self) -> usize {
-        let size = self.ctx.config.optim.batch_size;
-        self.schedule
-            .stages()
-            .iter()
-            .map(|&(stage, epochs)| {
-                let rows = self
-                    .method
-                    .epoch_rows(stage, 1)
-                    .map_or(self.ctx.labeled.len(), |r| r.len());
-                epochs * batch_bounds(rows, size).len()
-            })
-            .sum()
+        self.total_batches
     }
 
     /// Mini-batches trained so far, over all stages.
@@ -149,15 +116,8 @@ impl Trainer {
         self.batches_done
     }
 
-    /// Warnings about a heavy but allowed run (long, or memory-hungry).
-    pub fn warnings(&self) -> &[String] {
-        &self.warnings
-    }
-
-    /// The run's class prior, with the true ρ when known: the one the learner
-    /// uses (estimated, given or the truth; KM2's for a policy whose verdict
-    /// follows the prior), or TIcE's estimate for any other learner when the
-    /// split has no truth.
+    /// The run's class prior, with the true ρ when known, as the plan
+    /// settled it ([`crate::plan::prior::prior_for`]).
     pub fn prior(&self) -> Option<&PriorUsed> {
         self.prior.as_ref()
     }
@@ -346,81 +306,6 @@ struct StampedLogits {
     logits: Vec<f32>,
 }
 
-/// The run's class prior: the one its learner needs (estimated from the
-/// split's training rows, given in the settings, or the split's truth; for
-/// a policy whose verdict follows the prior, the given one or else KM2's
-/// estimate, and the truth for the oracle verdict), or, for CSV data,
-/// TIcE's estimate with its bootstrap spread for every other learner:
-/// without a truth column nothing else knows the prior (nnPU needs one, the
-/// PU metrics assume one), and with one the user sees how well it is estimated.
-fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed>, TrainError> {
-    let learner = config.learner;
-    let csv = matches!(config.data, DataConfig::Csv { .. });
-    let verdict = config.policy_verdict();
-    let oracle = verdict == Some(VerdictThreshold::TruePrior);
-    // A policy whose verdict follows the prior and is given none estimates
-    // it as KM2+nnPU does.
-    let estimator = learner.prior_estimator().or_else(|| {
-        (verdict == Some(VerdictThreshold::Prior) && config.given_prior().is_none())
-            .then_some(PriorMethod::Km2)
-    });
-    let method = match (estimator, config.given_prior(), split.prior) {
-        (Some(method), _, _) => method,
-        (None, Some(rho), truth) => {
-            return Ok(Some(PriorUsed {
-                source: PriorSource::Given,
-                rho,
-                true_rho: truth,
-                spread: None,
-                learner_uses: true,
-            }));
-        }
-        (None, None, Some(truth)) if learner.uses_prior() || oracle => {
-            return Ok(Some(PriorUsed {
-                source: PriorSource::Truth,
-                rho: truth,
-                true_rho: Some(truth),
-                spread: None,
-                learner_uses: true,
-            }));
-        }
-        (None, None, None) if oracle => {
-            return Err(TrainError::Config(
-                "the true-prior verdict is an oracle ablation: it needs the share of positives \
-                 in U, which this file cannot tell without a truth column; choose another verdict \
-                 threshold or name the truth column"
-                    .into(),
-            ));
-        }
-        (None, None, truth) if csv || truth.is_none() => PriorMethod::Tice,
-        (None, None, _) => return Ok(None),
-    };
-    let rows = PuRows::new(
-        split.train_x.clone(),
-        split.shape.len(),
-        split.train_labeled.clone(),
-    );
-    let estimate: PriorEstimate = method
-        .estimate(&rows, config.seed)
-        .map_err(|e| TrainError::Config(e.to_string()))?;
-    // On a CSV the spread is the user's check on the estimate (the only one
-    // without a truth column); the built-in grids skip its cost.
-    let spread = match csv || split.prior.is_none() {
-        false => None,
-        true => Some(
-            bootstrap::spread(method, &rows, config.seed, bootstrap::BOOTSTRAP_SAMPLES)
-                .map_err(|e| TrainError::Config(e.to_string()))?,
-        ),
-    };
-    Ok(Some(PriorUsed {
-        source: PriorSource::Estimated(method),
-        rho: estimate.rho,
-        true_rho: split.prior,
-        spread,
-        learner_uses: estimator.is_some() || learner.uses_prior(),
-    }))
-}
-
 /// Drive a trainer to the end, calling `on_event` for each event.
 /// For native callers; the browser worker steps it itself.
 pub async fn run_to_end(
@@ -444,8 +329,81 @@ mod tests {
     use burn::tensor::Device;
 
     use super::*;
-    use crate::config::Learner;
-    use crate::learn::tiny_split;
+    use crate::config::{Learner, VerdictThreshold};
+    use crate::plan::prior::ESTIMATIONS;
+    use crate::plan::workload::{RowCounts, stage_steps};
+    use crate::priors::PriorMethod;
+    use crate::report::PriorSource;
+    use crate::split::tiny_split;
+
+    /// The plan of `config` on `split`, and its trainer on the CPU.
+    fn planned(config: &RunConfig, split: &PuSplit) -> Result<Trainer, TrainError> {
+        let plan = RunPlan::new(config, split)?;
+        Trainer::new(&plan, split, &Device::flex())
+    }
+
+    #[test]
+    fn every_learner_takes_the_steps_its_plan_counts() {
+        let split = tiny_split();
+        let mut config = RunConfig::default();
+        config.optim.epochs = 2;
+        config.optim.batch_size = 32;
+        config.policy.pretrain_epochs = 1;
+        config.baselines.rank_pruning_folds = 3;
+        config.baselines.rank_pruning_fold_epochs = 1;
+        config.baselines.pmpu_warmup_epochs = 2;
+        for learner in Learner::all() {
+            config.learner = learner;
+            let plan = RunPlan::new(&config, &split).unwrap();
+            let mut trainer = Trainer::new(&plan, &split, &Device::flex()).unwrap();
+            let mut steps = 0u64;
+            pollster::block_on(run_to_end(&mut trainer, |event| {
+                steps += u64::from(matches!(event, TrainEvent::Batch(_)));
+            }))
+            .unwrap();
+            let rows = RowCounts::of_split(&split);
+            let expected: u64 = plan
+                .stages
+                .iter()
+                .map(|span| match span.rows {
+                    // What pruning kept is known once the run has pruned.
+                    crate::config::EpochRows::Kept => {
+                        let kept = RowCounts {
+                            labeled: trainer.rows.len(),
+                            unlabeled: 0,
+                        };
+                        stage_steps(span, kept, config.optim.batch_size)
+                    }
+                    _ => stage_steps(span, rows, config.optim.batch_size),
+                })
+                .sum();
+            assert_eq!(steps, expected, "{}", learner.name());
+            assert!(steps <= plan.workload.steps, "{}", learner.name());
+            if learner != Learner::RankPruning {
+                assert_eq!(steps, plan.workload.steps, "{}", learner.name());
+            }
+        }
+    }
+
+    #[test]
+    fn the_prior_is_estimated_once_however_many_trainers_a_plan_makes() {
+        // As the worker's Auto device choice does: one plan, a trainer on
+        // each device to time, then the one that trains.
+        let mut split = tiny_split();
+        split.prior = None;
+        split.train_truth = None;
+        let config = RunConfig {
+            learner: Learner::TiceNnPu,
+            ..RunConfig::default()
+        };
+        ESTIMATIONS.with(|n| n.set(0));
+        let plan = RunPlan::new(&config, &split).unwrap();
+        for _ in 0..3 {
+            Trainer::new(&plan, &split, &Device::flex()).unwrap();
+        }
+        assert_eq!(ESTIMATIONS.with(|n| n.get()), 1);
+        assert!(plan.prior.as_ref().is_some_and(|p| p.spread.is_some()));
+    }
 
     #[test]
     fn a_diverged_run_stops_with_a_clear_message() {
@@ -455,7 +413,7 @@ mod tests {
             learner: Learner::BiasedPu,
             ..RunConfig::default()
         };
-        let mut trainer = Trainer::new(&config, &split, &Device::flex()).unwrap();
+        let mut trainer = planned(&config, &split).unwrap();
         let err = pollster::block_on(run_to_end(&mut trainer, |_| {})).unwrap_err();
         assert!(matches!(err, TrainError::Diverged(_)), "{err:?}");
         assert!(
@@ -472,7 +430,7 @@ mod tests {
                 learner,
                 ..RunConfig::default()
             };
-            let trainer = Trainer::new(&config, &split, &Device::flex()).unwrap();
+            let trainer = planned(&config, &split).unwrap();
             let prior = trainer.prior().unwrap();
             assert_eq!(
                 prior.source,
@@ -481,13 +439,12 @@ mod tests {
             assert_eq!(prior.true_rho, Some(0.5));
             assert!(prior.rho > 0.0 && prior.rho < 1.0 && prior.error().is_some());
         }
-        let truth = Trainer::new(
+        let truth = planned(
             &RunConfig {
                 learner: Learner::NnPu,
                 ..RunConfig::default()
             },
             &split,
-            &Device::flex(),
         )
         .unwrap();
         assert_eq!(
@@ -495,7 +452,7 @@ mod tests {
             Some((PriorSource::Truth, 0.5))
         );
         assert!(
-            Trainer::new(&RunConfig::default(), &split, &Device::flex())
+            planned(&RunConfig::default(), &split)
                 .unwrap()
                 .prior()
                 .is_none()
@@ -512,7 +469,7 @@ mod tests {
             config
         };
         let used = |config: &RunConfig, split: &PuSplit| {
-            let trainer = Trainer::new(config, split, &Device::flex())?;
+            let trainer = planned(config, split)?;
             Ok::<_, TrainError>(trainer.prior().map(|p| (p.source, p.rho)))
         };
         let prior = VerdictThreshold::Prior;
@@ -545,13 +502,13 @@ mod tests {
         let mut config = RunConfig::default();
         config.optim.batch_size = 2;
         config.optim.epochs = 2000;
-        let Err(err) = Trainer::new(&config, &split, &Device::flex()) else {
+        let Err(err) = planned(&config, &split) else {
             panic!("1,600 batches for 2,020 epochs must be refused")
         };
         assert!(err.to_string().starts_with("optim.epochs:"), "{err}");
         config.optim.epochs = 200;
-        let trainer = Trainer::new(&config, &split, &Device::flex()).unwrap();
-        assert_eq!(trainer.warnings().len(), 1, "{:?}", trainer.warnings());
+        let plan = RunPlan::new(&config, &split).unwrap();
+        assert_eq!(plan.warnings.len(), 1, "{:?}", plan.warnings);
     }
 
     #[test]
@@ -564,7 +521,7 @@ mod tests {
         config.optim.epochs = 2;
         config.optim.batch_size = 32;
         config.baselines.rank_pruning_fold_epochs = 1;
-        let mut trainer = Trainer::new(&config, &split, &Device::flex()).unwrap();
+        let mut trainer = planned(&config, &split).unwrap();
         let reports = pollster::block_on(run_to_end(&mut trainer, |_| {})).unwrap();
         let stages: Vec<Stage> = reports.iter().map(|r| r.stage).collect();
         assert_eq!(

@@ -180,7 +180,7 @@ pub fn from_hash(hash: &str) -> SharedRun {
     // Resetting a field can leave another refused (too much work with the
     // default epochs and the link's batch), so look again, then give up.
     for _ in 0..2 {
-        let problems = config.validate();
+        let problems = crate::plan::check(&config);
         if problems.is_empty() {
             break;
         }
@@ -198,7 +198,7 @@ pub fn from_hash(hash: &str) -> SharedRun {
         }
         config = RunConfig::deserialize(&value).unwrap_or_else(|_| template.clone());
     }
-    if !config.validate().is_empty() {
+    if !crate::plan::check(&config).is_empty() {
         notices.push(
             "The link's settings together ask for too much work; the defaults are used.".into(),
         );
@@ -813,7 +813,7 @@ mod tests {
         let run = from_hash(
             "#split.n_labeled=20000&split.n_unlabeled=100000&optim.batch_size=2&optim.epochs=2000",
         );
-        assert!(run.config.validate().is_empty());
+        assert!(crate::plan::check(&run.config).is_empty());
         assert_eq!(run.config, RunConfig::default());
         assert_eq!(
             run.notices.last().map(String::as_str),
@@ -877,7 +877,7 @@ mod tests {
             "#learner=weigh",
         ] {
             let run = from_hash(hash);
-            assert!(run.config.validate().is_empty(), "{hash}");
+            assert!(crate::plan::check(&run.config).is_empty(), "{hash}");
         }
         assert_eq!(from_hash("#learner=weigh").notices.len(), 1);
     }

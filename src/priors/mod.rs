@@ -21,9 +21,10 @@ pub mod tice;
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::PRIORS;
-
 pub use rows::PuRows;
+
+/// Allowed class priors π for uPU and nnPU; estimates are clamped into it.
+pub const PRIORS: (f64, f64) = (0.001, 0.999);
 
 /// Which estimator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

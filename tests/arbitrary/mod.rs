@@ -23,7 +23,7 @@ pub fn valid_run_config() -> impl Strategy<Value = RunConfig> {
     (
         data_config(),
         split_config(),
-        select(Learner::ALL.to_vec()),
+        select(Learner::all().collect::<Vec<_>>()),
         select(ModelPreset::ALL.to_vec()),
         optim_config(),
         policy_config(),
@@ -56,8 +56,8 @@ pub fn valid_run_config() -> impl Strategy<Value = RunConfig> {
                 }
             },
         )
-        .prop_filter("validate() accepts it", |config| {
-            config.validate().is_empty()
+        .prop_filter("plan::check accepts it", |config| {
+            policypu::plan::check(config).is_empty()
         })
 }
 

@@ -4,10 +4,11 @@
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use policypu::config::{Learner, RunConfig};
+use policypu::config::{FieldError, Learner, RunConfig};
 use policypu::data::Dataset;
 use policypu::page::lessons::{PageView, Part};
 use policypu::page::protocol::{DeviceInfo, RunStarted};
+use policypu::plan::check;
 use policypu::report::{BatchProgress, CsvScores, EpochReport};
 
 /// Where a run stands.
@@ -131,6 +132,9 @@ pub struct ComparisonQueue {
 pub struct AppState {
     /// The settings in the form.
     pub config: RwSignal<RunConfig>,
+    /// What is wrong with them (`plan::check`), worked out once per change
+    /// and read by every field.
+    pub problems: Memo<Vec<FieldError>>,
     /// Status of the current run.
     pub status: RwSignal<RunStatus>,
     /// The current run's configuration, as started.
@@ -202,7 +206,7 @@ impl AppState {
                 rejected.join(", ")
             ));
         }
-        let problems = config.validate();
+        let problems = check(config);
         if !problems.is_empty() {
             let fields: Vec<&str> = problems.iter().map(|p| p.field.as_str()).collect();
             return Some(format!(
@@ -232,8 +236,10 @@ impl AppState {
 
     /// Fresh state with the default configuration.
     pub fn new() -> Self {
+        let config = RwSignal::new(RunConfig::default());
         AppState {
-            config: RwSignal::new(RunConfig::default()),
+            problems: Memo::new(move |_| config.with(check)),
+            config,
             status: RwSignal::new(RunStatus::Idle),
             run_config: RwSignal::new(None),
             started: RwSignal::new(None),

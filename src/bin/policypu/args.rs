@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 use policypu::config::{BackendChoice, DataConfig, Learner, ModelPreset, PolicyVariant, RunConfig};
 
-use crate::learner_spec::LearnerSpec;
+use crate::learner_spec::{self, LearnerSpec};
 use crate::setting_flags::SettingFlags;
 use policypu::data::csv::{CsvColumns, MissingValues};
 use policypu::data::tasks::BuiltinDataset;
@@ -45,12 +45,7 @@ pub struct RunArgs {
     /// CSV feature columns (default: all other columns holding numbers; text columns are left out with a note).
     #[arg(long, value_delimiter = ',')]
     pub feature_columns: Option<Vec<String>>,
-    /// Learner: weighter, separator, nnpu (true prior), tice, km2, elkan-noto, upu,
-    /// biased-pu, rank-pruning, pmpu, oracle-pn; policyPU takes modifiers, e.g.
-    /// weighter/paper, weighter/frozen, weighter/eq5-threshold, weighter/no-baseline,
-    /// weighter/en-threshold, weighter/prior-threshold (KM2's prior, or --prior),
-    /// weighter/true-prior-threshold (the split's true ρ: an oracle).
-    #[arg(long)]
+    #[arg(long, help = learner_spec::help())]
     pub learner: Option<LearnerSpec>,
     /// policyPU: `paper` runs the paper's literal algorithm (eq. 4's reward,
     /// eq. 5's threshold, no baseline); `coherent` (default) rewards the
@@ -158,7 +153,7 @@ impl RunArgs {
                 Backend::Wgpu => BackendChoice::Gpu,
             };
         }
-        let problems = c.validate();
+        let problems = policypu::plan::check(&c);
         if !problems.is_empty() {
             let listed: Vec<String> = problems.iter().map(ToString::to_string).collect();
             return Err(format!("invalid settings: {}", listed.join("; ")));

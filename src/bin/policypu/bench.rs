@@ -8,6 +8,7 @@ use clap::Args;
 use policypu::config::{ModelPreset, RunConfig};
 use policypu::learn::Trainer;
 use policypu::learn::bench::time_steps;
+use policypu::plan::RunPlan;
 use policypu::step_timing::StepPlan;
 
 use crate::args::RunArgs;
@@ -54,7 +55,8 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
             };
             learner.apply(&mut config);
             let split = cache.split(&config, args.run.csv.as_deref())?;
-            let mut trainer = Trainer::new(&config, &split, &device).map_err(|e| e.to_string())?;
+            let run = RunPlan::new(&config, &split).map_err(|e| e.to_string())?;
+            let mut trainer = Trainer::new(&run, &split, &device).map_err(|e| e.to_string())?;
             let plan = StepPlan::for_model(model);
             let timing =
                 pollster::block_on(time_steps(&mut trainer, plan)).map_err(|e| e.to_string())?;

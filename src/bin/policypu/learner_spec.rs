@@ -44,6 +44,19 @@ impl Modifier {
         Self::TruePriorThreshold,
     ];
 
+    /// What it changes, for `--help`.
+    fn meaning(self) -> &'static str {
+        match self {
+            Self::Paper => "the paper's reward and threshold, no baseline",
+            Self::Frozen => "keep the pre-trained policy",
+            Self::Eq5Threshold => "eq. 5's verdict threshold",
+            Self::NoBaseline => "no REINFORCE baseline",
+            Self::EnThreshold => "Elkan and Noto's verdict threshold",
+            Self::PriorThreshold => "the verdict calls KM2's prior, or --prior, positive",
+            Self::TruePriorThreshold => "as prior-threshold with the split's true ρ: an oracle",
+        }
+    }
+
     fn key(self) -> &'static str {
         match self {
             Self::Paper => "paper",
@@ -55,6 +68,19 @@ impl Modifier {
             Self::TruePriorThreshold => "true-prior-threshold",
         }
     }
+}
+
+/// `--learner`'s help: every learner of the table, then the modifiers.
+pub fn help() -> String {
+    let modifiers: Vec<String> = Modifier::ALL
+        .iter()
+        .map(|m| format!("/{} ({})", m.key(), m.meaning()))
+        .collect();
+    format!(
+        "Learner: {}. policyPU learners take modifiers after a slash, e.g. weighter/paper: {}",
+        Learner::help_list(),
+        modifiers.join(", ")
+    )
 }
 
 impl LearnerSpec {
@@ -149,6 +175,23 @@ mod tests {
         let oracle: LearnerSpec = "weighter/true-prior-threshold".parse().unwrap();
         oracle.apply(&mut c);
         assert_eq!(c.policy.verdict_threshold, VerdictThreshold::TruePrior);
+    }
+
+    #[test]
+    fn every_learner_of_the_table_parses_labels_and_is_in_the_help() {
+        let help = help();
+        for spec in &policypu::config::LEARNERS {
+            let parsed: LearnerSpec = spec.key.parse().unwrap();
+            assert_eq!(parsed.learner, spec.learner);
+            assert_eq!(parsed.label(), spec.name);
+            assert!(
+                help.contains(&format!("{} ({})", spec.key, spec.name)),
+                "{help}"
+            );
+        }
+        for modifier in Modifier::ALL {
+            assert!(help.contains(&format!("/{}", modifier.key())), "{help}");
+        }
     }
 
     #[test]

@@ -15,6 +15,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use policypu::plan::RunPlan;
 
 use args::RunArgs;
 use native::{DataCache, device_for};
@@ -112,8 +113,9 @@ fn run_once(
     } else {
         Verbosity::Epochs
     };
-    let (result, trainer) = train(&config, &split, &device, &device_name, verbosity)?;
-    for warning in trainer.warnings() {
+    let plan = RunPlan::new(&config, &split).map_err(|e| e.to_string())?;
+    let (result, trainer) = train(&plan, &split, &device, &device_name, verbosity)?;
+    for warning in &plan.warnings {
         eprintln!("note: {warning}");
     }
     if let Some(prior) = &result.prior {

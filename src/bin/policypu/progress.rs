@@ -2,9 +2,9 @@
 
 use burn::tensor::Device;
 use indicatif::{ProgressBar, ProgressStyle};
-use policypu::config::RunConfig;
 use policypu::learn::Trainer;
 use policypu::learn::trainer::run_to_end;
+use policypu::plan::RunPlan;
 use policypu::report::{EpochReport, RunResult, TrainEvent};
 use policypu::split::PuSplit;
 
@@ -17,16 +17,16 @@ pub enum Verbosity {
     Bar,
 }
 
-/// Train `config` on `split` to the end; returns the run and the trainer
-/// (final test scores, the classifier to export).
+/// Train `plan` on `split` (the split it was planned on) to the end;
+/// returns the run and the trainer (final test scores, the classifier to export).
 pub fn train(
-    config: &RunConfig,
+    plan: &RunPlan,
     split: &PuSplit,
     device: &Device,
     device_name: &str,
     verbosity: Verbosity,
 ) -> Result<(RunResult, Trainer), String> {
-    let mut trainer = Trainer::new(config, split, device).map_err(|e| e.to_string())?;
+    let mut trainer = Trainer::new(plan, split, device).map_err(|e| e.to_string())?;
     let bar = ProgressBar::new(trainer.total_batches() as u64);
     bar.set_style(
         ProgressStyle::with_template(
@@ -49,9 +49,9 @@ pub fn train(
     bar.finish_and_clear();
     Ok((
         RunResult {
-            config: config.clone(),
+            config: plan.config.clone(),
             device: device_name.to_string(),
-            prior: trainer.prior().cloned(),
+            prior: plan.prior.clone(),
             reports,
         },
         trainer,

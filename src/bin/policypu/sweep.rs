@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use policypu::config::RunConfig;
+use policypu::plan::RunPlan;
 use policypu::report::{PriorUsed, RunResult, TestMetrics};
 
 use crate::args::RunArgs;
@@ -116,7 +117,8 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
                     let outcome =
                         cell_config(args, spec, n_labeled, column.rho, seed).and_then(|config| {
                             let split = cache.split(&config, args.run.csv.as_deref())?;
-                            train(&config, &split, &device, &device_name, Verbosity::Bar)
+                            let plan = RunPlan::new(&config, &split).map_err(|e| e.to_string())?;
+                            train(&plan, &split, &device, &device_name, Verbosity::Bar)
                         });
                     bar.inc(1);
                     match outcome {
@@ -364,8 +366,9 @@ fn mean_std(values: &[f64]) -> String {
 #[cfg(test)]
 mod tests {
     use clap::Parser;
+    use policypu::config::Stage;
     use policypu::config::{Learner, PolicyVariant};
-    use policypu::report::{EpochReport, Stage};
+    use policypu::report::EpochReport;
 
     use super::*;
 

@@ -13,6 +13,7 @@ use policypu::learn::bench::time_steps;
 use policypu::learn::score_csv::score_csv;
 use policypu::page::protocol::DeviceInfo;
 use policypu::page::protocol::{DataPayload, FromWorker, RunStarted, ToWorker};
+use policypu::plan::RunPlan;
 use policypu::report::TrainEvent;
 use policypu::split::{PuSplit, split_builtin, split_csv};
 use policypu::step_timing::StepPlan;
@@ -149,19 +150,20 @@ async fn bench(config: RunConfig, data: DataPayload, plan: StepPlan) {
 }
 
 /// The device to train on: the one chosen, or for Auto with a real GPU the
-/// faster of it and the CPU backend over the run's first steps.
-async fn device_for(config: &RunConfig, split: &PuSplit) -> Result<(Device, DeviceInfo), String> {
-    let (gpu, adapter) = match device::choose(config.backend).await? {
+/// faster of it and the CPU backend over the run's first steps (each timed
+/// on a trainer of the same plan, so nothing is checked or estimated again).
+async fn device_for(plan: &RunPlan, split: &PuSplit) -> Result<(Device, DeviceInfo), String> {
+    let (gpu, adapter) = match device::choose(plan.config.backend).await? {
         Chosen::Ready(device, info) => return Ok((device, info)),
         Chosen::Measure { gpu, adapter } => (gpu, adapter),
     };
-    let plan = StepPlan {
+    let steps = StepPlan {
         warmup: 1,
         timed: 2,
     };
     let time_on = |device: Device| async move {
-        let mut trainer = Trainer::new(config, split, &device).map_err(|e| e.to_string())?;
-        time_steps(&mut trainer, plan)
+        let mut trainer = Trainer::new(plan, split, &device).map_err(|e| e.to_string())?;
+        time_steps(&mut trainer, steps)
             .await
             .map(|t| t.median_ms)
             .map_err(|e| e.to_string())
@@ -174,8 +176,9 @@ async fn device_for(config: &RunConfig, split: &PuSplit) -> Result<(Device, Devi
 
 async fn prepare(config: &RunConfig, data: DataPayload) -> Result<(Trainer, RunStarted), String> {
     let split = split_of(config, data)?;
-    let (device, info) = device_for(config, &split).await?;
-    let trainer = Trainer::new(config, &split, &device).map_err(|e| e.to_string())?;
+    let plan = RunPlan::new(config, &split).map_err(|e| e.to_string())?;
+    let (device, info) = device_for(&plan, &split).await?;
+    let trainer = Trainer::new(&plan, &split, &device).map_err(|e| e.to_string())?;
     let unlabeled = split.unlabeled_indices();
     let started = RunStarted {
         device: info,
@@ -190,13 +193,8 @@ async fn prepare(config: &RunConfig, data: DataPayload) -> Result<(Trainer, RunS
             .map(|t| unlabeled.iter().map(|&i| t[i]).collect()),
         n_labeled: split.n_train() - unlabeled.len(),
         unlabeled_projection: split.unlabeled_projection(),
-        notes: split
-            .notes
-            .iter()
-            .chain(trainer.warnings())
-            .cloned()
-            .collect(),
-        prior: trainer.prior().cloned(),
+        notes: split.notes.iter().chain(&plan.warnings).cloned().collect(),
+        prior: plan.prior,
     };
     Ok((trainer, started))
 }

@@ -1,20 +1,13 @@
 //! Biased PU: unlabeled examples taken as negatives.
 
 use super::{Method, Pending};
+use crate::config::Stage;
 use crate::learn::context::{Batch, TrainContext, as_targets};
-use crate::report::Stage;
 
 /// Cross-entropy of s: labeled 1, unlabeled 0.
-pub struct BiasedPu {
-    /// Training epochs.
-    pub epochs: usize,
-}
+pub struct BiasedPu;
 
 impl Method for BiasedPu {
-    fn stages(&self) -> Vec<(Stage, usize)> {
-        vec![(Stage::Train, self.epochs)]
-    }
-
     fn train_batch<'a>(
         &'a mut self,
         ctx: &'a mut TrainContext,

@@ -1,5 +1,6 @@
 //! One file per learning method, each behind [`Method`]: what it trains in
-//! which stage, on which rows, and what it does between epochs. The
+//! each stage, on which rows, and what it does between epochs. Its stages and
+//! needs are its spec in [`crate::config::learner`]; the
 //! [`Trainer`](super::Trainer) only schedules, batches, evaluates and reports.
 
 mod biased_pu;
@@ -16,7 +17,7 @@ use super::TrainError;
 use super::context::{Batch, TrainContext};
 use super::network::Network;
 use crate::config::Learner;
-use crate::report::Stage;
+use crate::config::Stage;
 
 pub use pmpu::margin_labels;
 pub use rank_pruning::{PruningPlan, prune_plan};
@@ -31,9 +32,6 @@ fn done<'a>() -> Pending<'a> {
 
 /// A learning method, driven one mini-batch at a time.
 pub trait Method {
-    /// The stages of a run and their lengths in epochs, in order.
-    fn stages(&self) -> Vec<(Stage, usize)>;
-
     /// The training rows an epoch of `stage` covers (epoch from 1); `None` means all.
     fn epoch_rows(&self, _stage: Stage, _epoch: usize) -> Option<Vec<usize>> {
         None
@@ -66,9 +64,8 @@ pub trait Method {
 
 /// The method a learner names, ready to train in `ctx`.
 pub fn build(learner: Learner, ctx: &mut TrainContext) -> Result<Box<dyn Method>, TrainError> {
-    let epochs = ctx.config.optim.epochs;
     Ok(match learner {
-        Learner::BiasedPu => Box::new(biased_pu::BiasedPu { epochs }),
+        Learner::BiasedPu => Box::new(biased_pu::BiasedPu),
         Learner::OraclePn => Box::new(oracle_pn::OraclePn::new(ctx)?),
         Learner::Weighter | Learner::Separator => Box::new(policy_pu::PolicyPu::new(learner, ctx)?),
         Learner::UPu => Box::new(risk_pu::RiskPu::unbiased(ctx)?),

@@ -2,13 +2,12 @@
 //! PU learner is measured against.
 
 use super::{Method, Pending};
+use crate::config::Stage;
 use crate::learn::TrainError;
 use crate::learn::context::{Batch, TrainContext, as_targets};
-use crate::report::Stage;
 
 /// Cross-entropy of the true class y.
 pub struct OraclePn {
-    epochs: usize,
     truth: Vec<bool>,
 }
 
@@ -21,18 +20,11 @@ impl OraclePn {
                     .into(),
             )
         })?;
-        Ok(OraclePn {
-            epochs: ctx.config.optim.epochs,
-            truth,
-        })
+        Ok(OraclePn { truth })
     }
 }
 
 impl Method for OraclePn {
-    fn stages(&self) -> Vec<(Stage, usize)> {
-        vec![(Stage::Train, self.epochs)]
-    }
-
     fn train_batch<'a>(
         &'a mut self,
         ctx: &'a mut TrainContext,

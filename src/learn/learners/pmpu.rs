@@ -9,28 +9,23 @@
 //! resampling follow the policyPU paper's description (Section V).
 
 use super::{Method, Pending};
+use crate::config::Stage;
 use crate::learn::TrainError;
 use crate::learn::context::{Batch, TrainContext, as_targets};
 use crate::learn::device_data::read_vec;
-use crate::report::Stage;
 use crate::rng::PortableRng;
 
 /// PMPU's state: the last τ seen.
 pub struct Pmpu {
-    warmup: usize,
-    epochs: usize,
     resample: f64,
     tau: Option<f32>,
 }
 
 impl Pmpu {
-    /// With the configuration's warm-up and resampling share.
+    /// With the configuration's resampling share (its warm-up is a stage of its spec).
     pub fn new(ctx: &TrainContext) -> Self {
-        let b = &ctx.config.baselines;
         Pmpu {
-            warmup: b.pmpu_warmup_epochs,
-            epochs: ctx.config.optim.epochs,
-            resample: b.pmpu_resample,
+            resample: ctx.config.baselines.pmpu_resample,
             tau: None,
         }
     }
@@ -58,13 +53,6 @@ impl Pmpu {
 }
 
 impl Method for Pmpu {
-    fn stages(&self) -> Vec<(Stage, usize)> {
-        vec![
-            (Stage::PretrainClassifier, self.warmup),
-            (Stage::Train, self.epochs),
-        ]
-    }
-
     fn train_batch<'a>(
         &'a mut self,
         ctx: &'a mut TrainContext,

@@ -14,6 +14,7 @@
 use burn::module::Module;
 
 use super::{Method, Pending};
+use crate::config::Stage;
 use crate::config::{Learner, PolicyConfig};
 use crate::learn::action::ActionDistribution;
 use crate::learn::context::{Batch, TrainContext, as_targets};
@@ -23,7 +24,6 @@ use crate::learn::network::{Network, Role};
 use crate::learn::reward::policy_signal;
 use crate::learn::trained::Trained;
 use crate::learn::{TrainError, check_finite};
-use crate::report::Stage;
 
 /// The policy side of a policyPU run.
 pub struct PolicyPu {
@@ -34,7 +34,6 @@ pub struct PolicyPu {
     target_logits: Option<Vec<f32>>,
     distribution: ActionDistribution,
     settings: PolicyConfig,
-    epochs: usize,
 }
 
 impl PolicyPu {
@@ -52,7 +51,6 @@ impl PolicyPu {
                     spread: settings.action_spread,
                 },
             },
-            epochs: ctx.config.optim.epochs,
             settings,
         })
     }
@@ -146,15 +144,6 @@ impl PolicyPu {
 }
 
 impl Method for PolicyPu {
-    fn stages(&self) -> Vec<(Stage, usize)> {
-        let pre = self.settings.pretrain_epochs;
-        vec![
-            (Stage::PretrainClassifier, pre),
-            (Stage::PretrainPolicy, pre),
-            (Stage::Train, self.epochs),
-        ]
-    }
-
     fn train_batch<'a>(
         &'a mut self,
         ctx: &'a mut TrainContext,
@@ -208,7 +197,7 @@ mod tests {
 
     use super::*;
     use crate::config::{ModelPreset, PolicyVariant, RunConfig};
-    use crate::learn::tiny_split;
+    use crate::split::tiny_split;
 
     fn setup(frozen: bool) -> (PolicyPu, TrainContext, burn::tensor::Tensor<2>) {
         let mut config = RunConfig {

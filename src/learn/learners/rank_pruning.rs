@@ -10,10 +10,10 @@
 //! the labeled set is never pruned.
 
 use super::{Method, Pending};
+use crate::config::Stage;
 use crate::learn::TrainError;
 use crate::learn::context::{Batch, TrainContext, as_targets};
 use crate::learn::device_data::logits_of;
-use crate::report::Stage;
 
 /// Unlabeled rows always kept.
 const MIN_KEPT: usize = 10;
@@ -23,7 +23,6 @@ pub struct RankPruning {
     fold_of: Vec<usize>,
     folds: usize,
     fold_epochs: usize,
-    epochs: usize,
     scores: Vec<f32>,
     plan: Option<PruningPlan>,
 }
@@ -48,7 +47,6 @@ impl RankPruning {
             fold_of,
             folds,
             fold_epochs,
-            epochs: ctx.config.optim.epochs,
             plan: None,
         }
     }
@@ -78,13 +76,6 @@ impl RankPruning {
 }
 
 impl Method for RankPruning {
-    fn stages(&self) -> Vec<(Stage, usize)> {
-        vec![
-            (Stage::CrossValidate, self.folds * self.fold_epochs),
-            (Stage::Train, self.epochs),
-        ]
-    }
-
     fn epoch_rows(&self, stage: Stage, epoch: usize) -> Option<Vec<usize>> {
         match (stage, &self.plan) {
             (Stage::CrossValidate, _) => {

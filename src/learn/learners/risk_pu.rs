@@ -4,14 +4,13 @@
 //! only where π comes from differs, and the trainer settles that.
 
 use super::{Method, Pending};
+use crate::config::Stage;
 use crate::learn::TrainError;
 use crate::learn::context::{Batch, TrainContext, as_targets};
 use crate::learn::losses::{RiskEstimator, pu_risk};
-use crate::report::Stage;
 
 /// A PU-risk learner with its prior.
 pub struct RiskPu {
-    epochs: usize,
     prior: f64,
     estimator: RiskEstimator,
 }
@@ -42,19 +41,11 @@ impl RiskPu {
                 ctx.config.learner.name()
             ))
         })?;
-        Ok(RiskPu {
-            epochs: ctx.config.optim.epochs,
-            prior,
-            estimator,
-        })
+        Ok(RiskPu { prior, estimator })
     }
 }
 
 impl Method for RiskPu {
-    fn stages(&self) -> Vec<(Stage, usize)> {
-        vec![(Stage::Train, self.epochs)]
-    }
-
     fn train_batch<'a>(
         &'a mut self,
         ctx: &'a mut TrainContext,

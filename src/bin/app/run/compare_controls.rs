@@ -21,7 +21,7 @@ pub fn CompareControls() -> impl IntoView {
             }
             None => {
                 c.push(learner);
-                c.sort_by_key(|l| Learner::ALL.iter().position(|a| a == l));
+                c.sort_by_key(|l| Learner::all().position(|a| a == *l));
             }
         })
     };
@@ -45,8 +45,7 @@ pub fn CompareControls() -> impl IntoView {
                 " "<span class="hint" id="compare-progress" aria-live="polite">{progress}</span>
             </summary>
             <div class="checks" role="group" aria-label="Learners to compare">
-                {Learner::ALL.iter().enumerate().map(|(i, learner)| {
-                    let learner = *learner;
+                {Learner::all().enumerate().map(|(i, learner)| {
                     view! {
                         <label class="check">
                             <input type="checkbox" id=format!("compare-learner-{i}")

@@ -67,9 +67,9 @@ pub fn NumberField(
     });
     let error = move || {
         local_error.get().or_else(|| {
-            state.config.with(|c| {
-                c.validate()
-                    .into_iter()
+            state.problems.with(|problems| {
+                problems
+                    .iter()
                     .find(|e| e.field == field)
                     .map(|e| sentence(&e.message))
             })

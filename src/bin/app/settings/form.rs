@@ -7,6 +7,7 @@ use policypu::config::settings;
 use policypu::config::{BackendChoice, DataConfig, Learner, ModelPreset, PolicyVariant, RunConfig};
 use policypu::data::csv::CsvColumns;
 use policypu::data::tasks::BuiltinDataset;
+use policypu::priors::PRIORS;
 
 use crate::csv::panel::CsvPanel;
 use crate::settings::field::{NumberField, SelectField};
@@ -39,11 +40,11 @@ fn PositiveClasses() -> impl IntoView {
         })
     };
     let error = move || {
-        state.config.with(|c| {
-            c.validate()
-                .into_iter()
+        state.problems.with(|problems| {
+            problems
+                .iter()
                 .find(|e| e.field == "data.positive_classes")
-                .map(|e| e.message)
+                .map(|e| e.message.clone())
         })
     };
     move || {
@@ -103,7 +104,7 @@ fn WrongPrior() -> impl IntoView {
 /// Two wrong priors for a true ρ: halfway to 0 and halfway to 1, rounded
 /// to 0.05 and kept within the allowed priors.
 fn wrong_priors(rho: f64) -> (f64, f64) {
-    let round = |p: f64| ((p * 20.0).round() / 20.0).clamp(settings::PRIORS.0, settings::PRIORS.1);
+    let round = |p: f64| ((p * 20.0).round() / 20.0).clamp(PRIORS.0, PRIORS.1);
     (round(rho / 2.0), round((1.0 + rho) / 2.0))
 }
 
@@ -185,7 +186,7 @@ pub fn SettingsForm() -> impl IntoView {
             <NumberField setting=&settings::SEED/>
             <h2>"Learner"</h2>
             <SelectField label="Learner" id="learner" hint=crate::teach::texts::LEARNER_HINT
-                options=Learner::ALL.iter().map(|l| (*l, l.name())).collect()
+                options=Learner::all().map(|l| (l, l.name())).collect()
                 get=|c| c.learner set=|c, l| c.learner = l/>
             <SelectField label="Model" id="model" hint="Fast MLPs train in seconds; the paper's CNN needs a GPU."
                 options=ModelPreset::ALL.iter().map(|m| (*m, m.label())).collect()

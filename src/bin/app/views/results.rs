@@ -2,7 +2,8 @@
 //! values for the browser tests, and a one-line summary of the last epoch.
 
 use leptos::prelude::*;
-use policypu::report::{PuMetrics, Stage, TestMetrics};
+use policypu::config::Stage;
+use policypu::report::{PuMetrics, TestMetrics};
 
 use crate::state::use_app_state;
 

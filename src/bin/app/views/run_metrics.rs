@@ -2,7 +2,8 @@
 //! scores, its score per training epoch, and a line on its split.
 
 use policypu::config::DataConfig;
-use policypu::report::{EpochReport, Stage, TestMetrics};
+use policypu::config::Stage;
+use policypu::report::{EpochReport, TestMetrics};
 
 use crate::state::RunRecord;
 

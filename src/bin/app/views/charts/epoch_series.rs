@@ -2,7 +2,8 @@
 //! epoch number over all stages (pre-training first), and the shaded
 //! stretches where pre-training happened.
 
-use policypu::report::{EpochReport, Stage};
+use policypu::config::Stage;
+use policypu::report::EpochReport;
 
 use super::line_chart::{Band, Series};
 use super::series_style::SeriesStyle;

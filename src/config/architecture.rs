@@ -2,7 +2,7 @@
 //! `learn::network` builds them with Burn, and `workload` sizes their
 //! activations from the same lists, so the two cannot disagree.
 
-use crate::config::ModelPreset;
+use super::ModelPreset;
 
 /// Which of the two networks of a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

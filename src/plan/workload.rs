@@ -2,10 +2,12 @@
 //! steps and the activation memory of one mini-batch, from the
 //! configuration, the shape of an example and the number of training rows.
 //!
-//! The estimate follows the schedule and the networks of `learn`:
-//! - steps: ⌈rows / batch⌉ mini-batches per epoch, for the training epochs
-//!   plus, for policyPU, the pre-training epochs of the classifier and then
-//!   of the policy;
+//! The estimate follows the learner's stages (its spec in
+//! `config::learner`) and the networks of `learn`:
+//! - steps: for each stage, its epochs times the mini-batches of the rows
+//!   each of its epochs covers ([`batch_count`]); exact for every learner but
+//!   RankPruning, whose last stage trains on the rows pruning keeps and is
+//!   counted on all rows, an upper bound;
 //! - activations: per example, every hidden layer's output kept three times
 //!   for the backward pass (the layer's output, its batch norm's, its
 //!   ReLU's), plus the input and the logit, in f32, for the classifier and,
@@ -16,9 +18,11 @@
 //! [`MAX_ACTIVATION_BYTES`] of activations, and warned about above
 //! [`WARN_STEPS`] or [`WARN_ACTIVATION_BYTES`].
 
-use crate::architecture::{Architecture, Role};
-use crate::config::{FieldError, ModelPreset, RunConfig};
+use super::batches::batch_count;
+use crate::config::architecture::{Architecture, Role};
+use crate::config::{EpochRows, FieldError, ModelPreset, RunConfig, StageSpan};
 use crate::data::FeatureShape;
+use crate::split::PuSplit;
 
 /// Most optimisation steps a run may take (hours on a laptop CPU).
 pub const MAX_STEPS: u64 = 2_000_000;
@@ -51,29 +55,81 @@ pub struct WorkloadVerdict {
     pub warnings: Vec<FieldError>,
 }
 
+/// Training rows of a run, by side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RowCounts {
+    /// Labeled positives.
+    pub labeled: usize,
+    /// Unlabeled rows.
+    pub unlabeled: usize,
+}
+
+impl RowCounts {
+    /// The training rows of a split.
+    pub fn of_split(split: &PuSplit) -> Self {
+        let labeled = split.train_labeled.iter().filter(|s| **s).count();
+        RowCounts {
+            labeled,
+            unlabeled: split.n_train() - labeled,
+        }
+    }
+
+    /// The training rows a built-in image run draws: n_l and |U| as the
+    /// settings give them.
+    pub fn of_config(config: &RunConfig) -> Self {
+        RowCounts {
+            labeled: config.split.n_labeled,
+            unlabeled: config.split.unlabeled_count(),
+        }
+    }
+
+    /// Every training row.
+    pub fn total(self) -> usize {
+        self.labeled.saturating_add(self.unlabeled)
+    }
+
+    /// Rows in fold `fold` of `folds` when each side is dealt into the folds
+    /// in turn (as RankPruning deals them).
+    fn in_fold(self, folds: usize, fold: usize) -> usize {
+        let dealt = |n: usize| n / folds + usize::from(fold < n % folds);
+        dealt(self.labeled).saturating_add(dealt(self.unlabeled))
+    }
+}
+
+/// Optimisation steps one stage takes on `rows` in batches of `batch_size`
+/// (for [`EpochRows::Kept`], on all rows: an upper bound).
+pub fn stage_steps(span: &StageSpan, rows: RowCounts, batch_size: usize) -> u64 {
+    let epochs_of =
+        |epochs: usize, n: usize| (epochs as u64).saturating_mul(batch_count(n, batch_size) as u64);
+    match span.rows {
+        EpochRows::All | EpochRows::Kept => epochs_of(span.epochs, rows.total()),
+        EpochRows::OutOfFold { folds, fold_epochs } => (0..folds)
+            .map(|fold| epochs_of(fold_epochs, rows.total() - rows.in_fold(folds, fold)))
+            .fold(0, u64::saturating_add),
+    }
+}
+
 impl Workload {
-    /// The work of `config` on `train_rows` examples of this shape. Never
-    /// panics: counts that overflow saturate.
-    pub fn estimate(config: &RunConfig, shape: FeatureShape, train_rows: usize) -> Workload {
-        let batch = config.optim.batch_size.max(1) as u64;
-        let batches = (train_rows as u64).div_ceil(batch);
-        let uses_policy = config.learner.uses_policy();
-        let pretrain = if uses_policy {
-            (config.policy.pretrain_epochs as u64).saturating_mul(2)
-        } else {
-            0
-        };
-        let epochs = (config.optim.epochs as u64).saturating_add(pretrain);
+    /// The work of `config`'s learner, through the stages its spec gives,
+    /// on `rows` of this shape. Never panics: counts that overflow saturate.
+    /// For fields that passed [`RunConfig::validate`] (its fold count bounds
+    /// the loop over folds).
+    pub fn of(config: &RunConfig, shape: FeatureShape, rows: RowCounts) -> Workload {
+        let batch = config.optim.batch_size.max(1);
+        let steps = (config.learner.spec().stages)(config)
+            .iter()
+            .map(|span| stage_steps(span, rows, batch))
+            .fold(0, u64::saturating_add);
         let mut per_example = values_per_example(config.model, shape, Role::Classifier);
-        if uses_policy {
+        if config.learner.uses_policy() {
             per_example =
                 per_example.saturating_add(values_per_example(config.model, shape, Role::Policy));
         }
         Workload {
-            steps: batches.saturating_mul(epochs),
+            steps,
             activation_bytes: per_example
                 .saturating_mul(VALUE_BYTES)
-                .saturating_mul(batch),
+                .saturating_mul(batch as u64),
         }
     }
 
@@ -159,13 +215,21 @@ mod tests {
     use crate::config::{DataConfig, Learner, ModelPreset};
     use crate::data::tasks::BuiltinDataset;
 
+    /// `n` rows, a quarter of them labeled.
+    fn rows(n: usize) -> RowCounts {
+        RowCounts {
+            labeled: n / 4,
+            unlabeled: n - n / 4,
+        }
+    }
+
     #[test]
     fn long_runs_on_tiny_batches_are_refused() {
         let mut config = RunConfig::default();
         config.optim.epochs = 2000;
         config.optim.batch_size = 2;
         let shape = BuiltinDataset::Mnist.shape();
-        let workload = Workload::estimate(&config, shape, 7_000);
+        let workload = Workload::of(&config, shape, rows(7_000));
         // 3,500 batches × (2000 epochs + 10 + 10 pre-training epochs).
         assert_eq!(workload.steps, 7_070_000);
         let verdict = workload.verdict(&config);
@@ -180,7 +244,36 @@ mod tests {
         );
         // The baselines do not pre-train.
         config.learner = Learner::NnPu;
-        assert_eq!(Workload::estimate(&config, shape, 7_000).steps, 7_000_000);
+        assert_eq!(Workload::of(&config, shape, rows(7_000)).steps, 7_000_000);
+    }
+
+    #[test]
+    fn rank_prunings_cross_validation_and_pmpus_warm_up_are_counted() {
+        let mut config = RunConfig {
+            learner: Learner::RankPruning,
+            ..RunConfig::default()
+        };
+        let shape = BuiltinDataset::Mnist.shape();
+        let rows = RowCounts {
+            labeled: 300,
+            unlabeled: 900,
+        };
+        // 5 folds × 10 epochs on the 960 rows outside a fold (7 batches of
+        // 128), then 20 epochs on at most all 1,200 rows (9 batches).
+        assert_eq!(
+            Workload::of(&config, shape, rows).steps,
+            5 * 10 * 7 + 20 * 9
+        );
+        // 301 labeled and 899 unlabeled rows dealt into 5 folds: 61 + 180
+        // in fold 0, 60 + 179 in fold 4.
+        let uneven = RowCounts {
+            labeled: 301,
+            unlabeled: 899,
+        };
+        assert_eq!(uneven.in_fold(5, 0), 241);
+        assert_eq!(uneven.in_fold(5, 4), 239);
+        config.learner = Learner::Pmpu;
+        assert_eq!(Workload::of(&config, shape, rows).steps, (5 + 20) * 9);
     }
 
     #[test]
@@ -188,7 +281,7 @@ mod tests {
         let mut config = RunConfig::paper(BuiltinDataset::Cifar10, Learner::BiasedPu);
         config.optim.batch_size = 4096;
         let shape = BuiltinDataset::Cifar10.shape();
-        let workload = Workload::estimate(&config, shape, 1_200);
+        let workload = Workload::of(&config, shape, rows(1_200));
         // Classifier on 3×32×32: 96×30×30 + 192×28×28 + 10×28×28 + 100 hidden
         // values, three copies each, plus 3072 inputs and one logit.
         let per_example = 3 * (86_400 + 150_528 + 7_840 + 100) + 3_072 + 1;
@@ -204,7 +297,7 @@ mod tests {
             verdict.refused[0].message
         );
         config.optim.batch_size = 512;
-        let verdict = Workload::estimate(&config, shape, 1_200).verdict(&config);
+        let verdict = Workload::of(&config, shape, rows(1_200)).verdict(&config);
         assert!(verdict.refused.is_empty());
         assert_eq!(verdict.warnings.len(), 1);
         assert_eq!(verdict.warnings[0].field, "optim.batch_size");
@@ -218,7 +311,7 @@ mod tests {
         config.policy.pretrain_epochs = usize::MAX;
         config.optim.epochs = usize::MAX;
         config.optim.batch_size = 1;
-        let workload = Workload::estimate(&config, BuiltinDataset::Cifar10.shape(), usize::MAX);
+        let workload = Workload::of(&config, BuiltinDataset::Cifar10.shape(), rows(usize::MAX));
         assert_eq!(workload.steps, u64::MAX);
         let huge = FeatureShape::Image {
             channels: usize::MAX,
@@ -226,7 +319,7 @@ mod tests {
             width: usize::MAX,
         };
         config.model = ModelPreset::PaperCnn;
-        let workload = Workload::estimate(&config, huge, 10);
+        let workload = Workload::of(&config, huge, rows(10));
         assert_eq!(workload.activation_bytes, u64::MAX);
         assert_eq!(workload.verdict(&config).refused.len(), 2);
     }
@@ -241,8 +334,7 @@ mod tests {
             let DataConfig::Builtin { dataset, .. } = config.data else {
                 panic!("built-in data expected")
             };
-            let rows = config.split.n_labeled + config.split.unlabeled_count();
-            let workload = Workload::estimate(&config, dataset.shape(), rows);
+            let workload = Workload::of(&config, dataset.shape(), RowCounts::of_config(&config));
             assert_eq!(workload.verdict(&config), WorkloadVerdict::default());
         }
     }

@@ -1,0 +1,398 @@
+//! The learners, each described once in [`LEARNERS`]: its key, the name
+//! tables show, the other names a command line accepts, what it needs (a
+//! policy network, a class prior and from where, the true labels) and its
+//! stages as a function of the settings. The CLI's list and help, the page's
+//! select, the run plan and the trainer all read this table; the training
+//! itself is one file per learner in `learn/learners/`.
+
+use serde::{Deserialize, Serialize};
+
+use super::RunConfig;
+use super::stage::{EpochRows, Stage, StageSpan};
+use crate::priors::PriorMethod;
+
+/// A learning method; its facts are its [`LearnerSpec`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Learner {
+    /// policyPU with continuous actions used as weights, eq. (8).
+    Weighter,
+    /// policyPU with hard assignments of U to P′ or N′, eq. (9).
+    Separator,
+    /// Non-negative PU risk (Kiryo et al. 2017) with the split's true prior.
+    NnPu,
+    /// nnPU with the prior estimated by TIcE (Bekker & Davis 2018).
+    TiceNnPu,
+    /// nnPU with the prior estimated by KM2 (Ramaswamy et al. 2016).
+    Km2NnPu,
+    /// nnPU with the prior estimated by Elkan & Noto's e1 (2008).
+    ElkanNotoNnPu,
+    /// Unbiased PU risk (du Plessis et al. 2015) with the true prior.
+    UPu,
+    /// Unlabeled treated as negative.
+    BiasedPu,
+    /// RankPruning (Northcutt et al. 2017) adapted to PU.
+    RankPruning,
+    /// PMPU (Gong et al. 2018) as the policyPU paper adapts it.
+    Pmpu,
+    /// Trained on the true labels: the ceiling.
+    OraclePn,
+}
+
+/// Where a learner's class prior comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PriorNeed {
+    /// It trains without one.
+    None,
+    /// The split's true prior, or the one given in the settings: a reference
+    /// row, as no practitioner knows the truth.
+    TrueOrGiven,
+    /// Estimated from the PU training rows by this estimator.
+    Estimated(PriorMethod),
+}
+
+/// Everything the rest of the program knows about a learner.
+#[derive(Debug)]
+pub struct LearnerSpec {
+    /// Which learner.
+    pub learner: Learner,
+    /// The kebab-case key of JSON, links and command lines (serde's name).
+    pub key: &'static str,
+    /// The name tables, the page and the CLI show.
+    pub name: &'static str,
+    /// Other names a command line accepts (after lower-casing and turning
+    /// `_` and `+` into `-`).
+    pub aliases: &'static [&'static str],
+    /// True when it trains a policy network (policyPU).
+    pub policy: bool,
+    /// Its class prior.
+    pub prior: PriorNeed,
+    /// True when it trains on the true labels, which only a split with a
+    /// truth column has.
+    pub truth: bool,
+    /// Its stages, in order, for these settings.
+    pub stages: fn(&RunConfig) -> Vec<StageSpan>,
+}
+
+/// Every learner, in the order lists show them (policyPU first).
+pub static LEARNERS: [LearnerSpec; 11] = [
+    LearnerSpec {
+        learner: Learner::Weighter,
+        key: "weighter",
+        name: "policyPU_weighter",
+        aliases: &["policypu-weighter"],
+        policy: true,
+        prior: PriorNeed::None,
+        truth: false,
+        stages: policy_stages,
+    },
+    LearnerSpec {
+        learner: Learner::Separator,
+        key: "separator",
+        name: "policyPU_separator",
+        aliases: &["policypu-separator"],
+        policy: true,
+        prior: PriorNeed::None,
+        truth: false,
+        stages: policy_stages,
+    },
+    LearnerSpec {
+        learner: Learner::NnPu,
+        key: "nn-pu",
+        name: "nnPU (true π)",
+        aliases: &["nnpu"],
+        policy: false,
+        prior: PriorNeed::TrueOrGiven,
+        truth: false,
+        stages: train_only,
+    },
+    LearnerSpec {
+        learner: Learner::TiceNnPu,
+        key: "tice-nn-pu",
+        name: "TIcE+nnPU",
+        aliases: &["tice", "tice-nnpu"],
+        policy: false,
+        prior: PriorNeed::Estimated(PriorMethod::Tice),
+        truth: false,
+        stages: train_only,
+    },
+    LearnerSpec {
+        learner: Learner::Km2NnPu,
+        key: "km2-nn-pu",
+        name: "KM2+nnPU",
+        aliases: &["km2", "km2-nnpu"],
+        policy: false,
+        prior: PriorNeed::Estimated(PriorMethod::Km2),
+        truth: false,
+        stages: train_only,
+    },
+    LearnerSpec {
+        learner: Learner::ElkanNotoNnPu,
+        key: "elkan-noto-nn-pu",
+        name: "EN+nnPU",
+        aliases: &["en-nnpu", "elkan-noto", "elkan-noto-nnpu"],
+        policy: false,
+        prior: PriorNeed::Estimated(PriorMethod::ElkanNoto),
+        truth: false,
+        stages: train_only,
+    },
+    LearnerSpec {
+        learner: Learner::UPu,
+        key: "u-pu",
+        name: "uPU (true π)",
+        aliases: &["upu"],
+        policy: false,
+        prior: PriorNeed::TrueOrGiven,
+        truth: false,
+        stages: train_only,
+    },
+    LearnerSpec {
+        learner: Learner::BiasedPu,
+        key: "biased-pu",
+        name: "biased PU",
+        aliases: &["biased"],
+        policy: false,
+        prior: PriorNeed::None,
+        truth: false,
+        stages: train_only,
+    },
+    LearnerSpec {
+        learner: Learner::RankPruning,
+        key: "rank-pruning",
+        name: "RankPruning",
+        aliases: &["rankpruning", "rp"],
+        policy: false,
+        prior: PriorNeed::None,
+        truth: false,
+        stages: rank_pruning_stages,
+    },
+    LearnerSpec {
+        learner: Learner::Pmpu,
+        key: "pmpu",
+        name: "PMPU",
+        aliases: &[],
+        policy: false,
+        prior: PriorNeed::None,
+        truth: false,
+        stages: pmpu_stages,
+    },
+    LearnerSpec {
+        learner: Learner::OraclePn,
+        key: "oracle-pn",
+        name: "optimal PN",
+        aliases: &["oracle", "pn", "optimal-pn"],
+        policy: false,
+        prior: PriorNeed::None,
+        truth: true,
+        stages: train_only,
+    },
+];
+
+/// One stage of training on every row.
+fn train_only(c: &RunConfig) -> Vec<StageSpan> {
+    vec![StageSpan::all_rows(Stage::Train, c.optim.epochs)]
+}
+
+/// policyPU: the classifier pre-trained on P vs U, then the policy on its
+/// predictions, then the interaction (Algorithm 1).
+fn policy_stages(c: &RunConfig) -> Vec<StageSpan> {
+    let pre = c.policy.pretrain_epochs;
+    vec![
+        StageSpan::all_rows(Stage::PretrainClassifier, pre),
+        StageSpan::all_rows(Stage::PretrainPolicy, pre),
+        StageSpan::all_rows(Stage::Train, c.optim.epochs),
+    ]
+}
+
+/// RankPruning: one classifier per fold scores its held-out fold, then a
+/// fresh one trains on the rows pruning keeps.
+fn rank_pruning_stages(c: &RunConfig) -> Vec<StageSpan> {
+    let b = &c.baselines;
+    vec![
+        StageSpan {
+            stage: Stage::CrossValidate,
+            epochs: b
+                .rank_pruning_folds
+                .saturating_mul(b.rank_pruning_fold_epochs),
+            rows: EpochRows::OutOfFold {
+                folds: b.rank_pruning_folds,
+                fold_epochs: b.rank_pruning_fold_epochs,
+            },
+        },
+        StageSpan {
+            stage: Stage::Train,
+            epochs: c.optim.epochs,
+            rows: EpochRows::Kept,
+        },
+    ]
+}
+
+/// PMPU: a warm-up as biased PU, then the margin rule.
+fn pmpu_stages(c: &RunConfig) -> Vec<StageSpan> {
+    vec![
+        StageSpan::all_rows(Stage::PretrainClassifier, c.baselines.pmpu_warmup_epochs),
+        StageSpan::all_rows(Stage::Train, c.optim.epochs),
+    ]
+}
+
+impl Learner {
+    /// Every learner, in the order lists show them.
+    pub fn all() -> impl Iterator<Item = Learner> {
+        LEARNERS.iter().map(|spec| spec.learner)
+    }
+
+    /// This learner's facts.
+    pub fn spec(self) -> &'static LearnerSpec {
+        LEARNERS
+            .iter()
+            .find(|spec| spec.learner == self)
+            .expect("LEARNERS holds every learner (checked by a test)")
+    }
+
+    /// True for the two policyPU variants, which train a policy network.
+    pub fn uses_policy(self) -> bool {
+        self.spec().policy
+    }
+
+    /// True for the learners that minimise a PU risk and so need the class prior.
+    pub fn uses_prior(self) -> bool {
+        self.spec().prior != PriorNeed::None
+    }
+
+    /// The estimator that supplies this learner's prior, if it estimates one.
+    pub fn prior_estimator(self) -> Option<PriorMethod> {
+        match self.spec().prior {
+            PriorNeed::Estimated(method) => Some(method),
+            _ => None,
+        }
+    }
+
+    /// The name used in tables and on the command line.
+    pub fn name(self) -> &'static str {
+        self.spec().name
+    }
+
+    /// The kebab-case key used in JSON, links and command lines.
+    pub fn key(self) -> &'static str {
+        self.spec().key
+    }
+
+    /// The learners for `--help`: each key with its name.
+    pub fn help_list() -> String {
+        let listed: Vec<String> = LEARNERS
+            .iter()
+            .map(|spec| format!("{} ({})", spec.key, spec.name))
+            .collect();
+        listed.join(", ")
+    }
+}
+
+impl std::str::FromStr for Learner {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let key = s.to_ascii_lowercase().replace(['_', '+'], "-");
+        LEARNERS
+            .iter()
+            .find(|spec| spec.key == key || spec.aliases.contains(&key.as_str()))
+            .map(|spec| spec.learner)
+            .ok_or_else(|| {
+                let known: Vec<&str> = LEARNERS.iter().map(|spec| spec.key).collect();
+                format!("unknown learner '{s}': use one of {}", known.join(", "))
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_holds_every_learner_once_under_serdes_key() {
+        // serde's own list of variants, from the error for an unknown one.
+        let err = serde_json::from_str::<Learner>("\"none-such\"")
+            .unwrap_err()
+            .to_string();
+        let variants: Vec<&str> = err
+            .split('`')
+            .skip(3)
+            .step_by(2)
+            .filter(|s| !s.is_empty())
+            .collect();
+        let keys: Vec<&str> = LEARNERS.iter().map(|spec| spec.key).collect();
+        assert_eq!(variants, keys, "{err}");
+        for spec in &LEARNERS {
+            let json = serde_json::to_value(spec.learner).unwrap();
+            assert_eq!(json.as_str(), Some(spec.key));
+            assert!(std::ptr::eq(spec.learner.spec(), spec));
+        }
+    }
+
+    #[test]
+    fn keys_and_aliases_parse_to_their_learner_and_nothing_else() {
+        for spec in &LEARNERS {
+            for name in std::iter::once(&spec.key).chain(spec.aliases) {
+                assert_eq!(name.parse::<Learner>(), Ok(spec.learner), "{name}");
+                assert_eq!(name.to_uppercase().parse::<Learner>(), Ok(spec.learner));
+            }
+        }
+        assert_eq!("KM2+nnPU".parse::<Learner>(), Ok(Learner::Km2NnPu));
+        assert_eq!(
+            "policyPU_weighter".parse::<Learner>(),
+            Ok(Learner::Weighter)
+        );
+        let err = "nn".parse::<Learner>().unwrap_err();
+        assert!(err.starts_with("unknown learner 'nn': use one of weighter, separator, nn-pu"));
+    }
+
+    #[test]
+    fn needs_follow_the_table() {
+        let policy: Vec<Learner> = Learner::all().filter(|l| l.uses_policy()).collect();
+        assert_eq!(policy, [Learner::Weighter, Learner::Separator]);
+        let prior: Vec<Learner> = Learner::all().filter(|l| l.uses_prior()).collect();
+        assert_eq!(
+            prior,
+            [
+                Learner::NnPu,
+                Learner::TiceNnPu,
+                Learner::Km2NnPu,
+                Learner::ElkanNotoNnPu,
+                Learner::UPu
+            ]
+        );
+        assert_eq!(Learner::Km2NnPu.prior_estimator(), Some(PriorMethod::Km2));
+        assert_eq!(Learner::NnPu.prior_estimator(), None);
+    }
+
+    #[test]
+    fn stages_follow_the_settings() {
+        let mut c = RunConfig::default();
+        c.optim.epochs = 7;
+        c.policy.pretrain_epochs = 2;
+        c.baselines.rank_pruning_folds = 3;
+        c.baselines.rank_pruning_fold_epochs = 4;
+        c.baselines.pmpu_warmup_epochs = 5;
+        let lengths = |l: Learner| -> Vec<(Stage, usize)> {
+            (l.spec().stages)(&c)
+                .iter()
+                .map(|s| (s.stage, s.epochs))
+                .collect()
+        };
+        assert_eq!(
+            lengths(Learner::Separator),
+            [
+                (Stage::PretrainClassifier, 2),
+                (Stage::PretrainPolicy, 2),
+                (Stage::Train, 7)
+            ]
+        );
+        assert_eq!(
+            lengths(Learner::RankPruning),
+            [(Stage::CrossValidate, 12), (Stage::Train, 7)]
+        );
+        assert_eq!(
+            lengths(Learner::Pmpu),
+            [(Stage::PretrainClassifier, 5), (Stage::Train, 7)]
+        );
+        assert_eq!(lengths(Learner::BiasedPu), [(Stage::Train, 7)]);
+    }
+}

@@ -1,0 +1,81 @@
+//! [`ModelPreset`]: which networks a run builds (their layers are in
+//! `architecture.rs`).
+
+use serde::{Deserialize, Serialize};
+
+/// Network architectures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ModelPreset {
+    /// Small MLPs (classifier d-128-64-1, policy d-64-1): fast on any device.
+    Fast,
+    /// The paper's CNNs: classifier d-C(3×3,96)-C(3×3,192)-C(1×1,10)-100-1,
+    /// policy d-C(3×3,96)-C(3×3,10)-100-1. Images only.
+    PaperCnn,
+    /// The paper's tabular classifier d-100-50-50-30-1 with a 4-layer policy d-50-30-1.
+    PaperMlp4,
+    /// The paper's tabular classifier d-100-50-50-30-1 with a 6-layer policy d-100-50-50-30-1.
+    PaperMlp6,
+    /// A small CNN for images: classifier d-C(3×3,16,/2)-C(3×3,32,/2)-64-1,
+    /// policy d-C(3×3,8,/2)-C(3×3,16,/2)-32-1 (stride 2, padding 1).
+    SmallCnn,
+}
+
+impl ModelPreset {
+    /// Every preset.
+    pub const ALL: [ModelPreset; 5] = [
+        Self::Fast,
+        Self::SmallCnn,
+        Self::PaperCnn,
+        Self::PaperMlp4,
+        Self::PaperMlp6,
+    ];
+
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Fast => "fast",
+            Self::PaperCnn => "paper-cnn",
+            Self::PaperMlp4 => "paper-mlp4",
+            Self::PaperMlp6 => "paper-mlp6",
+            Self::SmallCnn => "small-cnn",
+        }
+    }
+
+    /// The name the page shows.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Fast => "Fast MLP",
+            Self::SmallCnn => "Small CNN",
+            Self::PaperCnn => "Paper CNN",
+            Self::PaperMlp4 => "Paper MLP, 4-layer policy",
+            Self::PaperMlp6 => "Paper MLP, 6-layer policy",
+        }
+    }
+}
+
+impl std::str::FromStr for ModelPreset {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Self::ALL
+            .into_iter()
+            .find(|m| m.name() == s.to_ascii_lowercase())
+            .ok_or_else(|| {
+                format!(
+                    "unknown model '{s}': use fast, small-cnn, paper-cnn, paper-mlp4 or paper-mlp6"
+                )
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse() {
+        for m in ModelPreset::ALL {
+            assert_eq!(m.name().parse::<ModelPreset>(), Ok(m));
+        }
+    }
+}

@@ -18,11 +18,23 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const POLICYPU = resolve(process.env.CARGO_TARGET_DIR ?? resolve(ROOT, 'target'), 'release/policypu');
 const COMPARISON_MS = 5 * 60_000;
 
-/** Learner names in the order of the comparison's checkboxes (Learner::ALL). */
-const LEARNERS = [
-  'policyPU_weighter', 'policyPU_separator', 'nnPU (true π)', 'TIcE+nnPU', 'KM2+nnPU', 'EN+nnPU',
-  'uPU (true π)', 'biased PU', 'RankPruning', 'PMPU', 'optimal PN',
-];
+/** The learner table as the CLI prints it (`policypu learners --json`): [{ key, name, ... }]. */
+async function learnerTable() {
+  expect(existsSync(POLICYPU), `${POLICYPU} is missing: run cargo test --release (or build --release) first`);
+  const { stdout } = await promisify(execFile)(POLICYPU, ['learners', '--json']);
+  return stdout.trim().split('\n').map((line) => JSON.parse(line));
+}
+
+/** The page's learner select and the comparison's checkboxes list the CLI's learners, in its order. */
+async function pageListsTheLearnerTable({ page }) {
+  const names = (await learnerTable()).map((l) => l.name);
+  expectEqual(names.length, 11, 'learners in the table');
+  const options = await page.locator('#learner option').allTextContents();
+  expectEqual(options.join(' | '), names.join(' | '), "the learner select's options");
+  await page.locator('#compare-title').click();
+  const boxes = await page.locator('.checks[aria-label="Learners to compare"] label').allTextContents();
+  expectEqual(boxes.map((b) => b.trim()).join(' | '), names.join(' | '), "the comparison's checkboxes");
+}
 
 /** The final scores in the comparison table: [{ learner, 'ROC-AUC', Acc, 'PR-AUC' }]. */
 async function readCompareTable(page) {
@@ -40,7 +52,7 @@ async function twoLearnersFillTheTable({ page, note }) {
   // The controls fold to one line so the results stay in view; open them.
   await page.locator('#compare-title').click();
   const wanted = ['nnPU (true π)', 'biased PU'];
-  for (const [i, name] of LEARNERS.entries()) {
+  for (const [i, { name }] of (await learnerTable()).entries()) {
     const box = page.locator(`#compare-learner-${i}`);
     if (wanted.includes(name)) await box.check();
     else await box.uncheck();
@@ -108,6 +120,7 @@ async function exportedModelIsReadByPredict({ page, note }) {
 }
 
 export const comparisonTests = [
+  { name: 'learners: the select and the comparison list the CLI\'s learner table', mode: 'cpu', run: pageListsTheLearnerTable },
   { name: 'comparison: two learners on one split fill the table', mode: 'cpu', run: twoLearnersFillTheTable },
   { name: 'export: the trained model is read by policypu predict', mode: 'cpu', run: exportedModelIsReadByPredict },
 ];

@@ -1,0 +1,93 @@
+//! `policypu learners`: the learner table as the CLI knows it, for a reader
+//! (what each learner needs and how it trains) or, with `--json`, for a
+//! program (the browser tests compare the page's lists with it).
+
+use policypu::config::{LEARNERS, LearnerSpec, PriorNeed, RunConfig};
+
+/// What `spec` needs besides PU data, in words.
+fn needs(spec: &LearnerSpec) -> String {
+    let prior = match spec.prior {
+        PriorNeed::None => None,
+        PriorNeed::TrueOrGiven => Some("the true class prior (or --prior)".to_string()),
+        PriorNeed::Estimated(method) => {
+            Some(format!("a class prior, estimated by {}", method.name()))
+        }
+    };
+    let needs: Vec<String> = spec
+        .policy
+        .then(|| "a policy network".to_string())
+        .into_iter()
+        .chain(prior)
+        .chain(spec.truth.then(|| "the true labels".to_string()))
+        .collect();
+    if needs.is_empty() {
+        "nothing more".into()
+    } else {
+        needs.join("; ")
+    }
+}
+
+/// Its stages with the default settings, e.g. "cross-validate 50, train 20".
+fn stages(spec: &LearnerSpec) -> String {
+    let stages: Vec<String> = (spec.stages)(&RunConfig::default())
+        .iter()
+        .filter(|s| s.epochs > 0)
+        .map(|s| format!("{} {}", s.stage.label(), s.epochs))
+        .collect();
+    stages.join(", ")
+}
+
+/// Print every learner: a table, or one JSON object a line.
+pub fn learners(json: bool) -> Result<(), String> {
+    if !json {
+        println!("| key | name | also accepted | needs | stages (epochs, default settings) |");
+        println!("|---|---|---|---|---|");
+    }
+    for spec in &LEARNERS {
+        if json {
+            let line = serde_json::json!({
+                "key": spec.key,
+                "name": spec.name,
+                "aliases": spec.aliases,
+                "policy": spec.policy,
+                "uses_prior": spec.prior != PriorNeed::None,
+                "truth": spec.truth,
+            });
+            println!("{line}");
+        } else {
+            println!(
+                "| {} | {} | {} | {} | {} |",
+                spec.key,
+                spec.name,
+                spec.aliases.join(", "),
+                needs(spec),
+                stages(spec)
+            );
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use policypu::config::Learner;
+
+    #[test]
+    fn needs_and_stages_read_the_spec() {
+        assert_eq!(needs(Learner::BiasedPu.spec()), "nothing more");
+        assert_eq!(
+            needs(Learner::Km2NnPu.spec()),
+            "a class prior, estimated by KM2"
+        );
+        assert_eq!(needs(Learner::OraclePn.spec()), "the true labels");
+        assert_eq!(
+            stages(Learner::RankPruning.spec()),
+            "cross-validate 50, train 20"
+        );
+        assert_eq!(
+            stages(Learner::Weighter.spec()),
+            "pre-train classifier 10, pre-train policy 10, train 20"
+        );
+    }
+}

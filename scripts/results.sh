@@ -8,8 +8,10 @@
 #
 # Protocol (README, "Results"): the shipped subsets, 5 seeds, the fast MLP
 # preset, 10 + 10 pre-training epochs for policyPU and 60 training epochs
-# for every learner, the last epoch reported (nothing is selected on the
-# test set).
+# for every learner; each run reported at the epoch its PU validation split
+# chose (L-vs-U AUC), with the last epoch's table beside it (nothing is
+# selected on the test set). The MNIST part also compares every PU-only
+# criterion with the last epoch and the test-set oracle (--selection-study).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --locked --bin policypu
@@ -29,7 +31,7 @@ parts=("$@")
 for part in "${parts[@]}"; do
   case $part in
     mnist)
-      "$bin" sweep --dataset mnist "${protocol[@]}" --out results/mnist.md ;;
+      "$bin" sweep --dataset mnist "${protocol[@]}" --selection-study --out results/mnist.md ;;
     ablation)
       "$bin" sweep --dataset mnist "${protocol[@]}" --out results/ablation-mnist.md \
         --learners weighter,weighter/frozen,weighter/paper,weighter/eq5-threshold,weighter/no-baseline,separator,separator/frozen,separator/paper ;;

@@ -33,11 +33,13 @@ pub fn file_stem(config: &RunConfig) -> String {
 pub fn epochs_csv(reports: &[EpochReport]) -> String {
     let mut csv = String::from(
         "stage,epoch,accuracy,roc_auc,pr_auc,classifier_loss,policy_loss,mean_reward,threshold,\
-         u_correct_rate,u_mean_on_positives,u_mean_on_negatives,epoch_ms,elapsed_ms\n",
+         u_correct_rate,u_mean_on_positives,u_mean_on_negatives,val_lu_auc,val_nnpu_risk,\
+         val_upu_risk,val_proxy_accuracy,epoch_ms,elapsed_ms\n",
     );
     let cell = |v: Option<f64>| v.map(|v| format!("{v}")).unwrap_or_default();
     for r in reports {
         let u = r.unlabeled.as_ref();
+        let v = r.validation.as_ref();
         let cells = [
             cell(r.test.accuracy),
             cell(r.test.roc_auc),
@@ -49,6 +51,10 @@ pub fn epochs_csv(reports: &[EpochReport]) -> String {
             cell(u.and_then(|u| u.correct_rate)),
             cell(u.and_then(|u| u.mean_on_positives)),
             cell(u.and_then(|u| u.mean_on_negatives)),
+            cell(v.and_then(|v| v.lu_auc)),
+            cell(v.and_then(|v| v.nnpu_risk)),
+            cell(v.and_then(|v| v.upu_risk)),
+            cell(v.and_then(|v| v.proxy_accuracy)),
             format!("{:.1}", r.epoch_ms),
             format!("{:.1}", r.elapsed_ms),
         ];
@@ -95,6 +101,7 @@ mod tests {
     }
     use crate::config::Stage;
     use crate::report::{Curves, TestMetrics, UnlabeledView, ViewSource};
+    use crate::selection::ValidationScores;
 
     #[test]
     fn epochs_csv_has_a_row_per_report_and_blank_missing_cells() {
@@ -118,6 +125,10 @@ mod tests {
                 Some(&[true, false]),
                 false,
             )),
+            validation: Some(ValidationScores {
+                lu_auc: Some(0.875),
+                ..ValidationScores::default()
+            }),
             epoch_ms: 12.0,
             elapsed_ms: 30.0,
         };
@@ -127,7 +138,7 @@ mod tests {
         assert_eq!(lines[0].split(',').count(), lines[1].split(',').count());
         assert_eq!(
             lines[1],
-            "train,2,0.9,0.95,,0.25,,,,1,0.800000011920929,0.10000000149011612,12.0,30.0"
+            "train,2,0.9,0.95,,0.25,,,,1,0.800000011920929,0.10000000149011612,0.875,,,,12.0,30.0"
         );
     }
 

@@ -23,6 +23,7 @@ pub mod priors;
 pub mod report;
 pub mod rng;
 pub mod saved_model;
+pub mod selection;
 pub mod split;
 pub mod step_timing;
 pub mod user_text;

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::config::Stage;
 use crate::metrics::{self, CurvePoint};
+use crate::selection::{Criterion, ValidationScores};
 
 /// Progress after one mini-batch: cheap, sent often.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -325,6 +326,10 @@ pub struct EpochReport {
     pub threshold: Option<f64>,
     /// How U is seen now.
     pub unlabeled: Option<UnlabeledView>,
+    /// The PU-only scores on the validation split (training-stage epochs
+    /// of a run with one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub validation: Option<ValidationScores>,
     /// Wall time of this epoch, including evaluation, in milliseconds.
     pub epoch_ms: f64,
     /// Wall time since the run started, in milliseconds.
@@ -354,12 +359,37 @@ pub struct RunResult {
     pub prior: Option<PriorUsed>,
     /// Every epoch's report, in order.
     pub reports: Vec<EpochReport>,
+    /// The epoch whose classifier the run kept, and by what.
+    #[serde(default)]
+    pub selected: Option<Selection>,
+}
+
+/// Which epoch a run kept, chosen on PU data alone.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Selection {
+    /// The training-stage epoch, from 1.
+    pub epoch: usize,
+    /// The criterion that chose it.
+    pub criterion: Criterion,
+    /// Its value there (risks negated: higher is better).
+    pub value: f64,
 }
 
 impl RunResult {
     /// The report of the last training epoch.
     pub fn last(&self) -> Option<&EpochReport> {
         self.reports.iter().rev().find(|r| r.stage == Stage::Train)
+    }
+
+    /// The report of the epoch the run kept: the selected one, else the last.
+    pub fn kept(&self) -> Option<&EpochReport> {
+        match self.selected {
+            Some(s) => self
+                .reports
+                .iter()
+                .find(|r| r.stage == Stage::Train && r.epoch == s.epoch),
+            None => self.last(),
+        }
     }
 }
 

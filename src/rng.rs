@@ -81,6 +81,8 @@ pub mod stream {
     pub const PRIOR: u64 = 6;
     /// Bootstrap resamples of a prior estimate's spread.
     pub const BOOTSTRAP: u64 = 7;
+    /// The PU validation split, drawn after the training split so that it never shifts it.
+    pub const VALIDATION: u64 = 8;
 }
 
 #[cfg(test)]

@@ -9,6 +9,12 @@
 //! `test_fraction` of rows is held out and scored against it. Without one,
 //! only labeled positives can be held out, so only the rate at which they are
 //! recognised can be measured: no negatives, no AUCs.
+//!
+//! Both also set aside a PU validation split, never trained on and holding
+//! no truth, to choose the epoch a run keeps (`selection`): built-in data
+//! draws it from the training images the split left unused, with the
+//! cell's n_l : |U| ratio and ρ, so the training set is the paper's; a CSV
+//! gives a share of its labeled and of its unlabeled training rows.
 
 use crate::config::{DataConfig, RunConfig};
 use crate::data::csv::TabularData;
@@ -43,6 +49,26 @@ pub struct PuSplit {
     /// CSV data: the feature columns and the standardiser fitted on the
     /// training rows, to score new rows as these were; None for built-in data.
     pub tabular: Option<TabularFeatures>,
+    /// The PU validation split.
+    pub validation: ValidationRows,
+}
+
+/// PU rows set aside to choose a model: never trained on, no truth kept.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ValidationRows {
+    /// Features, row-major, prepared as the training rows are.
+    pub x: Vec<f32>,
+    /// s of each row: true for labeled positives.
+    pub labeled: Vec<bool>,
+    /// Row of each in the source data.
+    pub source: Vec<usize>,
+}
+
+impl ValidationRows {
+    /// True when it holds both labeled and unlabeled rows, so it can score.
+    pub fn is_usable(&self) -> bool {
+        self.labeled.contains(&true) && self.labeled.contains(&false)
+    }
 }
 
 impl PuSplit {
@@ -181,6 +207,13 @@ pub fn split_builtin(
     let mut unlabeled: Vec<usize> = u_pos.iter().chain(&drawn_neg).copied().collect();
     rng.shuffle(&mut unlabeled);
 
+    let validation = builtin_validation(
+        train,
+        &config.split,
+        config.seed,
+        (&drawn_pos, &positives),
+        (&drawn_neg, &negatives),
+    );
     let train_source: Vec<usize> = labeled.iter().chain(&unlabeled).copied().collect();
     let train_labeled = (0..train_source.len()).map(|i| i < n_labeled).collect();
     let train_truth = train_source
@@ -189,6 +222,12 @@ pub fn split_builtin(
         .collect();
     let test_y: Vec<bool> = test.classes.iter().map(|&c| is_positive(c)).collect();
     let positive_names: Vec<String> = positive_classes.iter().map(u8::to_string).collect();
+    let mut notes = vec![format!(
+        "{n_labeled} labeled positives; {n_unlabeled} unlabeled of which {n_u_pos} positive; \
+         positive classes {}",
+        positive_names.join(",")
+    )];
+    notes.extend(validation_note(&validation.labeled));
     Ok(PuSplit {
         shape: train.shape,
         train_x: gather_rows(&train.features, train.shape.len(), &train_source),
@@ -198,12 +237,76 @@ pub fn split_builtin(
         test_x: test.features.clone(),
         test_y,
         prior: (n_unlabeled > 0).then(|| n_u_pos as f64 / n_unlabeled as f64),
-        notes: vec![format!(
-            "{n_labeled} labeled positives; {n_unlabeled} unlabeled of which {n_u_pos} positive; \
-             positive classes {}",
-            positive_names.join(",")
-        )],
+        notes,
         tabular: None,
+        validation,
+    })
+}
+
+/// The validation split of a built-in subset: from the positives and
+/// negatives the training split did not draw, round(f·n_l) labeled
+/// positives and round(f·|U|) unlabeled rows of which a share ρ positive,
+/// all scaled down together when the unused images are too few.
+fn builtin_validation(
+    train: &Dataset,
+    split: &crate::config::SplitConfig,
+    seed: u64,
+    (drawn_pos, positives): (&[usize], &[usize]),
+    (drawn_neg, negatives): (&[usize], &[usize]),
+) -> ValidationRows {
+    let unused = |drawn: &[usize], all: &[usize]| {
+        let drawn: std::collections::HashSet<usize> = drawn.iter().copied().collect();
+        all.iter()
+            .copied()
+            .filter(|i| !drawn.contains(i))
+            .collect::<Vec<_>>()
+    };
+    let (free_pos, free_neg) = (unused(drawn_pos, positives), unused(drawn_neg, negatives));
+    let f = split.validation_fraction;
+    let want_l = f * split.n_labeled as f64;
+    let want_u = f * split.unlabeled_count() as f64;
+    let want_pos = want_l + split.rho * want_u;
+    let want_neg = (1.0 - split.rho) * want_u;
+    let room = |free: usize, want: f64| {
+        if want > 0.0 {
+            free as f64 / want
+        } else {
+            f64::INFINITY
+        }
+    };
+    let scale = room(free_pos.len(), want_pos)
+        .min(room(free_neg.len(), want_neg))
+        .min(1.0);
+    // Round n_l down, then keep the cell's ratio |U| / n_l from it.
+    let n_l = ((scale * want_l + 1e-9).floor() as usize).min(free_pos.len());
+    let n_u = if split.n_labeled > 0 {
+        (n_l as f64 * split.unlabeled_count() as f64 / split.n_labeled as f64).round() as usize
+    } else {
+        (scale * want_u).floor() as usize
+    };
+    let n_u_pos = ((split.rho * n_u as f64).round() as usize).min(free_pos.len() - n_l);
+    let n_u_neg = (n_u - n_u_pos).min(free_neg.len());
+    let mut rng = PortableRng::new(seed, stream::VALIDATION);
+    let pos = rng.sample(&free_pos, (n_l + n_u_pos).min(free_pos.len()));
+    let neg = rng.sample(&free_neg, n_u_neg);
+    let rows: Vec<usize> = pos.iter().chain(&neg).copied().collect();
+    ValidationRows {
+        x: gather_rows(&train.features, train.shape.len(), &rows),
+        labeled: (0..rows.len()).map(|i| i < n_l).collect(),
+        source: rows,
+    }
+}
+
+/// The split's note on its validation rows.
+fn validation_note(labeled: &[bool]) -> Option<String> {
+    let n_l = labeled.iter().filter(|s| **s).count();
+    (!labeled.is_empty()).then(|| {
+        format!(
+            "{} PU validation rows ({n_l} labeled, {} unlabeled) set aside to choose the epoch; \
+             never trained on",
+            labeled.len(),
+            labeled.len() - n_l
+        )
     })
 }
 
@@ -241,7 +344,11 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
     for &r in &test_rows {
         is_test[r] = true;
     }
-    let train_rows: Vec<usize> = (0..rows).filter(|&r| !is_test[r]).collect();
+    let (train_rows, valid_rows) = set_aside_validation(
+        (0..rows).filter(|&r| !is_test[r]).collect(),
+        &table.labeled,
+        config,
+    );
     let n_train_labeled = train_rows.iter().filter(|&&r| table.labeled[r]).count();
     if test_rows.is_empty() || n_train_labeled == 0 || n_train_labeled == train_rows.len() {
         return Err(SplitError::TooSmall(format!(
@@ -256,6 +363,7 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
     let standardiser = Standardiser::fit(&table.features, dim, &train_rows);
     let mut train_x = gather_rows(&table.features, dim, &train_rows);
     let mut test_x = gather_rows(&table.features, dim, &test_rows);
+    let mut valid_x = gather_rows(&table.features, dim, &valid_rows);
     let not_finite = |rows: &[usize], at: NotFinite| SplitError::NotFinite {
         row: rows.get(at.row).map_or(0, |&row| row + 1),
         column: clip(
@@ -271,6 +379,12 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
     standardiser
         .apply(&mut test_x)
         .map_err(|at| not_finite(&test_rows, at))?;
+    standardiser
+        .apply(&mut valid_x)
+        .map_err(|at| not_finite(&valid_rows, at))?;
+    let mut notes = notes;
+    let valid_labeled: Vec<bool> = valid_rows.iter().map(|&r| table.labeled[r]).collect();
+    notes.extend(validation_note(&valid_labeled));
     let truth_of = |rows: &[usize]| {
         table
             .truth
@@ -302,7 +416,38 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
             names: table.feature_names.clone(),
             standardiser,
         }),
+        validation: ValidationRows {
+            x: valid_x,
+            labeled: valid_labeled,
+            source: valid_rows,
+        },
     })
+}
+
+/// Split a CSV's training rows into those trained on and the validation
+/// rows: round(f·n) of its labeled and of its unlabeled rows, drawn apart
+/// so each side keeps its share.
+fn set_aside_validation(
+    rows: Vec<usize>,
+    labeled: &[bool],
+    config: &RunConfig,
+) -> (Vec<usize>, Vec<usize>) {
+    let f = config.split.validation_fraction;
+    let mut rng = PortableRng::new(config.seed, stream::VALIDATION);
+    let mut valid = Vec::new();
+    for side in [true, false] {
+        let of_side: Vec<usize> = rows
+            .iter()
+            .copied()
+            .filter(|&r| labeled[r] == side)
+            .collect();
+        let n = (f * of_side.len() as f64).round() as usize;
+        valid.extend(rng.sample(&of_side, n));
+    }
+    valid.sort_unstable();
+    let is_valid = |r: &usize| valid.binary_search(r).is_ok();
+    let train = rows.iter().copied().filter(|r| !is_valid(r)).collect();
+    (train, valid)
 }
 
 /// The given rows of a row-major matrix with `dim` columns.
@@ -334,6 +479,12 @@ pub(crate) fn tiny_split() -> crate::split::PuSplit {
         train_source: (0..160).collect(),
         test_x: test_y.iter().flat_map(|&y| row(y)).collect(),
         test_y,
+        // 10 labeled and 30 unlabeled rows, half of them positive.
+        validation: ValidationRows {
+            x: (0..40).flat_map(|i| row(i < 10 || i % 2 == 0)).collect(),
+            labeled: (0..40).map(|i| i < 10).collect(),
+            source: (160..200).collect(),
+        },
         prior: Some(0.5),
         notes: Vec::new(),
         tabular: None,

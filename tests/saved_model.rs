@@ -89,7 +89,7 @@ fn assert_close(a: &[f32], b: &[f32]) {
 fn a_saved_csv_model_scores_the_test_set_as_the_trainer_did() {
     let (table, split, config) = csv_problem();
     let trainer = trained(&config, &split);
-    let expected = trainer.last_test_scores();
+    let expected = trainer.kept_test_scores();
     assert_eq!(expected.len(), 75);
     let highest = expected.iter().copied().fold(f32::MIN, f32::max);
     let lowest = expected.iter().copied().fold(f32::MAX, f32::min);
@@ -111,7 +111,7 @@ fn a_saved_csv_model_scores_the_test_set_as_the_trainer_did() {
     // The raw test rows, prepared by the model itself. The split does not
     // keep the test rows' order, so compare the sorted scores.
     let test_rows: Vec<usize> = (0..table.rows())
-        .filter(|r| !split.train_source.contains(r))
+        .filter(|r| !split.train_source.contains(r) && !split.validation.source.contains(r))
         .collect();
     let raw = gather(&table.features, 3, &test_rows);
     let mut from_raw = pollster::block_on(model.score(&classifier, &raw, &device)).unwrap();
@@ -163,7 +163,7 @@ fn a_builtin_model_scores_raw_examples_as_the_trainer_did() {
     let device = Device::flex();
     let classifier = model.classifier(&device).unwrap();
     let scores = pollster::block_on(model.score(&classifier, &test.features, &device)).unwrap();
-    assert_close(&scores, trainer.last_test_scores());
+    assert_close(&scores, trainer.kept_test_scores());
     assert_eq!(
         model.tabular_features().unwrap_err(),
         SavedModelError::NotTabular {

@@ -37,6 +37,57 @@ fn counts_and_rho_are_exact() {
 }
 
 #[test]
+fn validation_comes_from_unused_images_with_the_cells_ratio_and_leaves_training_alone() {
+    let (train, test) = common::gaussian_blobs(2000, 100, 3, 2.0, 1);
+    let mut config = common::blob_config();
+    config.split.n_labeled = 100;
+    config.split.n_unlabeled = Some(400);
+    config.split.rho = 0.3;
+    config.split.validation_fraction = 0.0;
+    let without = split_builtin(&train, &test, &config).unwrap();
+    assert!(without.validation.labeled.is_empty());
+    config.split.validation_fraction = 0.25;
+    let split = split_builtin(&train, &test, &config).unwrap();
+    assert_eq!(
+        split.train_source, without.train_source,
+        "the training draw is unchanged"
+    );
+    let valid = &split.validation;
+    // 25 labeled, 100 unlabeled of which 30 positive.
+    assert_eq!(valid.labeled.iter().filter(|s| **s).count(), 25);
+    assert_eq!(valid.labeled.len(), 125);
+    let positive = |row: usize| train.classes[row] == 1;
+    let u_pos = valid
+        .labeled
+        .iter()
+        .zip(&valid.source)
+        .filter(|(s, r)| !**s && positive(**r))
+        .count();
+    assert_eq!(u_pos, 30);
+    assert!(
+        valid
+            .labeled
+            .iter()
+            .zip(&valid.source)
+            .all(|(s, r)| !s || positive(*r))
+    );
+    assert!(valid.source.iter().all(|r| !split.train_source.contains(r)));
+    // Too few unused positives: everything shrinks together.
+    // 750 of the 1,000 positives are drawn for training, 250 are left.
+    config.split.n_labeled = 300;
+    config.split.n_unlabeled = Some(900);
+    config.split.rho = 0.5;
+    config.split.validation_fraction = 0.5;
+    let tight = split_builtin(&train, &test, &config).unwrap();
+    let v = &tight.validation;
+    let labeled = v.labeled.iter().filter(|s| **s).count();
+    assert_eq!(labeled, 100, "150 asked for, scaled by 250 / 375");
+    let unlabeled = v.labeled.len() - labeled;
+    assert_eq!(unlabeled, 3 * labeled, "n_l : |U| kept");
+    assert!(tight.notes.iter().any(|n| n.contains("PU validation rows")));
+}
+
+#[test]
 fn default_unlabeled_count_is_three_times_labeled() {
     let (train, test) = common::gaussian_blobs(2000, 10, 2, 2.0, 1);
     let split = split_builtin(&train, &test, &common::blob_config()).unwrap();
@@ -122,11 +173,23 @@ fn csv_with_truth_holds_out_rows_and_standardises_on_training_rows() {
     .unwrap();
     let split = split_csv(&table, &csv_config(Some("truth"))).unwrap();
     assert_eq!(split.n_test(), 20);
-    assert_eq!(split.n_train(), 60);
-    assert!(split.test_has_negatives());
+    // A fifth of the 60 other rows' labeled and unlabeled rows is set aside
+    // for validation (rounded on each side).
+    let valid = &split.validation;
+    let valid_labeled = valid.labeled.iter().filter(|s| **s).count();
+    let train_labeled = split.train_labeled.iter().filter(|s| **s).count();
+    assert_eq!(
+        valid_labeled,
+        ((train_labeled + valid_labeled) as f64 * 0.2).round() as usize
+    );
+    assert_eq!(split.n_train() + valid.labeled.len(), 60);
+    assert!(valid.is_usable() && (11..=13).contains(&valid.labeled.len()));
+    assert!(valid.source.iter().all(|r| !split.train_source.contains(r)));
+    assert_eq!(valid.x.len(), 2 * valid.labeled.len());
     // Training columns have mean 0 after standardising.
+    let n = split.n_train();
     for column in 0..2 {
-        let mean: f32 = (0..60).map(|r| split.train_x[r * 2 + column]).sum::<f32>() / 60.0;
+        let mean: f32 = (0..n).map(|r| split.train_x[r * 2 + column]).sum::<f32>() / n as f32;
         assert!(mean.abs() < 1e-4, "column {column} mean {mean}");
     }
     assert!(split.prior.unwrap() > 0.0 && split.prior.unwrap() < 1.0);

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::data::csv::CsvColumns;
 use crate::data::tasks::BuiltinDataset;
+use crate::selection::Criterion;
 
 pub mod architecture;
 pub mod learner;
@@ -46,6 +47,8 @@ pub struct RunConfig {
     pub nnpu: NnPuConfig,
     /// Settings of RankPruning and PMPU.
     pub baselines: BaselineConfig,
+    /// How the run chooses the epoch whose classifier it keeps.
+    pub select_by: Criterion,
     /// Compute device preference.
     pub backend: BackendChoice,
     /// Seed of everything random: split, initial weights, batch order, actions.
@@ -63,6 +66,7 @@ impl Default for RunConfig {
             policy: PolicyConfig::default(),
             nnpu: NnPuConfig::default(),
             baselines: BaselineConfig::default(),
+            select_by: Criterion::LuAuc,
             backend: BackendChoice::Auto,
             seed: 1,
         }
@@ -116,6 +120,8 @@ pub struct SplitConfig {
     pub rho: f64,
     /// CSV only: fraction of rows held out as the test set.
     pub test_fraction: f64,
+    /// PU validation rows, as a share of the training set's size; 0: none.
+    pub validation_fraction: f64,
 }
 
 impl Default for SplitConfig {
@@ -125,6 +131,7 @@ impl Default for SplitConfig {
             n_unlabeled: None,
             rho: 0.5,
             test_fraction: 0.25,
+            validation_fraction: 0.2,
         }
     }
 }

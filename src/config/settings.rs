@@ -196,6 +196,20 @@ pub static TEST_FRACTION: NumberSetting = setting(
         |c, v| c.split.test_fraction = v,
     ),
 );
+/// The validation share.
+pub static VALIDATION_FRACTION: NumberSetting = setting(
+    "split.validation_fraction",
+    "validation-fraction",
+    "Validation share",
+    "PU rows set aside, as a share of the training set's size, to choose the epoch a run keeps \
+     (images: drawn from the unused images, as many as there are); 0 keeps the last epoch.",
+    (0.0, 0.5),
+    false,
+    (
+        |c| Some(c.split.validation_fraction),
+        |c, v| c.split.validation_fraction = v,
+    ),
+);
 /// The seed.
 pub static SEED: NumberSetting = setting(
     "seed",
@@ -418,11 +432,12 @@ pub static PMPU_RESAMPLE: NumberSetting = NumberSetting {
 };
 
 /// Every numeric setting, in the order `validate()` reports them.
-pub static SETTINGS: [&NumberSetting; 21] = [
+pub static SETTINGS: [&NumberSetting; 22] = [
     &N_LABELED,
     &N_UNLABELED,
     &RHO,
     &TEST_FRACTION,
+    &VALIDATION_FRACTION,
     &SEED,
     &EPOCHS,
     &BATCH_SIZE,

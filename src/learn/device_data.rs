@@ -19,6 +19,8 @@ pub struct DeviceData {
     pub train_x: Tensor<2>,
     /// Test rows `[n_test, d]`.
     pub test_x: Tensor<2>,
+    /// Values in a row.
+    width: usize,
     /// The device holding them.
     pub device: Device,
 }
@@ -33,8 +35,17 @@ impl DeviceData {
         DeviceData {
             train_x: matrix(&split.train_x, split.n_train()),
             test_x: matrix(&split.test_x, split.n_test()),
+            width: d,
             device: device.clone(),
         }
+    }
+
+    /// Other rows of the same width, row-major, on the data's device.
+    pub fn matrix(&self, x: &[f32], rows: usize) -> Tensor<2> {
+        Tensor::<2>::from_data(
+            TensorData::new(x.to_vec(), [rows, self.width]),
+            &self.device,
+        )
     }
 
     /// Training rows at `indices`.

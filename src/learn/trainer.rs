@@ -7,6 +7,7 @@
 
 use web_time::Instant;
 
+use super::checkpoint::Checkpoint;
 use super::context::{Batch, TrainContext};
 use super::device_data::{logits_of, probabilities, read_vec};
 use super::learners::{self, Method};
@@ -17,11 +18,12 @@ use crate::config::{RunConfig, Stage};
 use crate::plan::RunPlan;
 use crate::plan::batches::batch_bounds;
 use crate::report::{
-    BatchProgress, Curves, EpochReport, PriorUsed, PuMetrics, TestMetrics, TrainEvent,
+    BatchProgress, Curves, EpochReport, PriorUsed, PuMetrics, Selection, TestMetrics, TrainEvent,
     UnlabeledView, ViewSource,
 };
 use crate::rng::{PortableRng, stream};
 use crate::saved_model::{ModelHeader, ModelInput, SavedModel, created_by};
+use crate::selection::Criterion;
 use crate::split::PuSplit;
 
 /// Trains one run of any learner, a mini-batch at a time.
@@ -43,6 +45,7 @@ pub struct Trainer {
     epoch_started: Instant,
     last_test_scores: Vec<f32>,
     test_logits: Option<StampedLogits>,
+    checkpoint: Checkpoint,
     total_batches: usize,
     batches_done: usize,
 }
@@ -61,8 +64,16 @@ impl Trainer {
         let mut ctx = TrainContext::new(config, split, prior.as_ref().map(|p| p.rho), device)?;
         let method = learners::build(config.learner, &mut ctx)?;
         let unlabeled = split.unlabeled_indices();
+        let valid = &split.validation;
+        let checkpoint = Checkpoint::new(
+            config.select_by,
+            (valid.is_usable() && config.select_by != Criterion::LastEpoch)
+                .then(|| ctx.data.matrix(&valid.x, valid.labeled.len())),
+            valid.labeled.clone(),
+        );
         let now = Instant::now();
         Ok(Trainer {
+            checkpoint,
             schedule: Schedule::new(plan.stages.iter().map(|s| (s.stage, s.epochs)).collect()),
             unlabeled_x: ctx.data.train_rows(&unlabeled),
             unlabeled_truth: split
@@ -122,9 +133,18 @@ impl Trainer {
         self.prior.as_ref()
     }
 
-    /// The classifier's test-set probabilities at the last epoch end.
-    pub fn last_test_scores(&self) -> &[f32] {
-        &self.last_test_scores
+    /// The test-set probabilities of the classifier the run keeps: the
+    /// selected epoch's ([`Trainer::selection`]), else the last epoch's.
+    pub fn kept_test_scores(&self) -> &[f32] {
+        self.checkpoint
+            .test_scores()
+            .unwrap_or(&self.last_test_scores)
+    }
+
+    /// The training epoch whose classifier the run keeps, chosen so far on
+    /// the PU validation split; `None` keeps the last epoch's.
+    pub fn selection(&self) -> Option<Selection> {
+        self.checkpoint.selection()
     }
 
     /// The test set's true classes.
@@ -132,11 +152,11 @@ impl Trainer {
         &self.test_y
     }
 
-    /// The classifier as it is now, with the configuration and the input
-    /// description (CSV feature columns and standardiser) needed to score new
-    /// data as the test set is scored. Call it between steps, typically once
-    /// [`Trainer::is_done`]; the classifier then is the one that gave
-    /// [`Trainer::last_test_scores`].
+    /// The classifier the run keeps (the selected epoch's, else the current
+    /// one), with the configuration and the input description (CSV feature
+    /// columns and standardiser) needed to score new data as the test set is
+    /// scored. Call it between steps, typically once [`Trainer::is_done`];
+    /// the classifier is the one that gave [`Trainer::kept_test_scores`].
     ///
     /// Safe on WebGPU: parameters are read with `into_data_async` and recorded
     /// on the host (see [`record_bytes`]), never read synchronously.
@@ -156,7 +176,13 @@ impl Trainer {
             .map_err(|e| TrainError::Config(format!("cannot export the model: {e}")))?;
         Ok(SavedModel {
             header,
-            classifier_record: record_bytes(self.ctx.classifier.inference()).await?,
+            classifier_record: record_bytes(
+                self.checkpoint
+                    .classifier()
+                    .cloned()
+                    .unwrap_or_else(|| self.ctx.classifier.inference()),
+            )
+            .await?,
         })
     }
 
@@ -273,7 +299,20 @@ impl Trainer {
             test.pu = PuMetrics::of(&scores, &u_scores, self.prior.as_ref().map(|p| p.rho));
         }
         let epoch = self.schedule.epoch();
+        let validation = match stage {
+            Stage::Train => {
+                let classifier = self.ctx.classifier.inference();
+                let prior = self.prior.as_ref().map(|p| p.rho);
+                let validation = self.checkpoint.score(&classifier, prior).await?;
+                if let Some(v) = &validation {
+                    self.checkpoint.offer(epoch, v, || classifier, &scores);
+                }
+                validation
+            }
+            _ => None,
+        };
         let report = EpochReport {
+            validation,
             stage,
             epoch,
             test,
@@ -326,7 +365,7 @@ pub async fn run_to_end(
 
 #[cfg(test)]
 mod tests {
-    use burn::tensor::Device;
+    use burn::tensor::{Device, Tensor, TensorData};
 
     use super::*;
     use crate::config::{Learner, VerdictThreshold};
@@ -383,6 +422,50 @@ mod tests {
                 assert_eq!(steps, plan.workload.steps, "{}", learner.name());
             }
         }
+    }
+
+    #[test]
+    fn the_run_keeps_the_epoch_its_validation_split_ranks_first() {
+        let split = tiny_split();
+        let mut config = RunConfig {
+            learner: Learner::BiasedPu,
+            ..RunConfig::default()
+        };
+        config.optim.epochs = 6;
+        config.optim.batch_size = 32;
+        let plan = RunPlan::new(&config, &split).unwrap();
+        let mut trainer = Trainer::new(&plan, &split, &Device::flex()).unwrap();
+        let reports = pollster::block_on(run_to_end(&mut trainer, |_| {})).unwrap();
+        let validation: Vec<_> = reports.iter().map(|r| r.validation.as_ref()).collect();
+        assert!(
+            validation.iter().all(Option::is_some),
+            "every training epoch is scored"
+        );
+        let best = crate::selection::select_epoch(validation, Criterion::LuAuc).unwrap();
+        let selection = trainer.selection().unwrap();
+        assert_eq!(selection.epoch, best + 1);
+        assert_eq!(
+            Some(selection.value),
+            reports[best].validation.as_ref().unwrap().lu_auc
+        );
+        // What the run keeps, and exports, is that epoch's classifier.
+        let kept_accuracy = TestMetrics::of(trainer.kept_test_scores(), &split.test_y).accuracy;
+        assert_eq!(kept_accuracy, reports[best].test.accuracy);
+        let model = pollster::block_on(trainer.export_model()).unwrap();
+        let classifier = model.classifier(&Device::flex()).unwrap();
+        let test_x = Tensor::<2>::from_data(
+            TensorData::new(split.test_x.clone(), [split.n_test(), 4]),
+            &Device::flex(),
+        );
+        let rescored = pollster::block_on(probabilities(&classifier, &test_x)).unwrap();
+        assert_eq!(rescored, trainer.kept_test_scores());
+        // Choosing nothing keeps the last epoch.
+        config.select_by = Criterion::LastEpoch;
+        let plan = RunPlan::new(&config, &split).unwrap();
+        let mut trainer = Trainer::new(&plan, &split, &Device::flex()).unwrap();
+        let reports = pollster::block_on(run_to_end(&mut trainer, |_| {})).unwrap();
+        assert_eq!(trainer.selection(), None);
+        assert!(reports.iter().all(|r| r.validation.is_none()));
     }
 
     #[test]

@@ -15,6 +15,7 @@ use policypu::config::{
 };
 use policypu::data::csv::{CsvColumns, MissingValues};
 use policypu::data::tasks::BuiltinDataset;
+use policypu::selection::Criterion;
 use proptest::prelude::*;
 use proptest::sample::{select, subsequence};
 
@@ -35,9 +36,22 @@ pub fn valid_run_config() -> impl Strategy<Value = RunConfig> {
             BackendChoice::Gpu,
         ]),
         0..=MAX_SEED,
+        select(Criterion::ALL.to_vec()),
     )
         .prop_map(
-            |(data, split, learner, model, optim, policy, nnpu, baselines, backend, seed)| {
+            |(
+                data,
+                split,
+                learner,
+                model,
+                optim,
+                policy,
+                nnpu,
+                baselines,
+                backend,
+                seed,
+                select_by,
+            )| {
                 let model = match (&data, model) {
                     (DataConfig::Csv { .. }, ModelPreset::PaperCnn) => ModelPreset::Fast,
                     _ => model,
@@ -51,6 +65,7 @@ pub fn valid_run_config() -> impl Strategy<Value = RunConfig> {
                     policy,
                     nnpu,
                     baselines,
+                    select_by,
                     backend,
                     seed,
                 }
@@ -114,13 +129,17 @@ fn split_config() -> impl Strategy<Value = SplitConfig> {
         proptest::option::of(1usize..=100_000),
         0.0f64..=0.95,
         0.05f64..=0.5,
+        0.0f64..=0.5,
     )
-        .prop_map(|(n_labeled, n_unlabeled, rho, test_fraction)| SplitConfig {
-            n_labeled,
-            n_unlabeled,
-            rho,
-            test_fraction,
-        })
+        .prop_map(
+            |(n_labeled, n_unlabeled, rho, test_fraction, validation_fraction)| SplitConfig {
+                n_labeled,
+                n_unlabeled,
+                rho,
+                test_fraction,
+                validation_fraction,
+            },
+        )
 }
 
 fn optim_config() -> impl Strategy<Value = OptimConfig> {

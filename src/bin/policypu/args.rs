@@ -9,6 +9,7 @@ use crate::learner_spec::{self, LearnerSpec};
 use crate::setting_flags::SettingFlags;
 use policypu::data::csv::{CsvColumns, MissingValues};
 use policypu::data::tasks::BuiltinDataset;
+use policypu::selection::Criterion;
 
 /// Where the data comes from and how training runs; every flag is optional
 /// and overrides the configuration file (or the defaults).
@@ -61,6 +62,11 @@ pub struct RunArgs {
     /// Every numeric setting (n_l, ρ, epochs, learning rates, …), one flag each.
     #[command(flatten)]
     pub settings: SettingFlags,
+    /// Which epoch a run keeps, judged on its PU validation split (no
+    /// negatives): lu-auc (default; labeled-vs-unlabeled AUC), nn-pu-risk,
+    /// u-pu-risk, proxy-accuracy, or last-epoch (no choice).
+    #[arg(long)]
+    pub select_by: Option<Criterion>,
     /// Backend: cpu (Burn's flex) or wgpu.
     #[arg(long)]
     pub backend: Option<Backend>,
@@ -147,6 +153,9 @@ impl RunArgs {
             c.model = model;
         }
         self.settings.apply(&mut c);
+        if let Some(criterion) = self.select_by {
+            c.select_by = criterion;
+        }
         if let Some(backend) = self.backend {
             c.backend = match backend {
                 Backend::Cpu => BackendChoice::Cpu,

@@ -5,9 +5,11 @@ mod args;
 mod bench;
 mod heap;
 mod learner_spec;
+mod learners;
 mod native;
 mod predict;
 mod progress;
+mod selection_study;
 mod setting_flags;
 mod sweep;
 
@@ -54,6 +56,12 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Score the rows of a CSV file with a classifier saved by `run --save-model`.
     Predict(predict::PredictArgs),
+    /// List the learners: key, name, other accepted names, what each needs, its stages.
+    Learners {
+        /// One JSON object a line instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -77,6 +85,7 @@ fn main() -> ExitCode {
         Command::Sweep(args) => sweep::sweep(&args),
         Command::Bench(args) => bench::bench(&args),
         Command::Predict(args) => predict::predict(&args),
+        Command::Learners { json } => learners::learners(json),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -121,18 +130,27 @@ fn run_once(
     if let Some(prior) = &result.prior {
         eprintln!("{}", prior.sentence());
     }
+    if let (Some(selected), Some(kept)) = (result.selected, result.kept()) {
+        println!(
+            "kept: epoch {} of training, chosen by {} on the PU validation split ({:.3})",
+            selected.epoch,
+            selected.criterion.label(),
+            selected.value
+        );
+        println!("kept:  {}", progress::epoch_line(kept));
+    }
     if let Some(last) = result.last() {
         println!("final: {}", progress::epoch_line(last));
-        if let Some(pu) = &last.test.pu {
-            println!("{}", pu.summary());
-        }
+    }
+    if let Some(pu) = result.kept().and_then(|kept| kept.test.pu.as_ref()) {
+        println!("{}", pu.summary());
     }
     let json = serde_json::to_string_pretty(&result).map_err(|e| e.to_string())?;
     std::fs::write(out, json).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     eprintln!("wrote {}", out.display());
     if let Some(path) = outputs.dump_scores {
         let mut csv = String::from("index,score,label\n");
-        let scores = trainer.last_test_scores();
+        let scores = trainer.kept_test_scores();
         for (i, (score, label)) in scores.iter().zip(&split.test_y).enumerate() {
             csv += &format!("{i},{score},{}\n", u8::from(*label));
         }

@@ -53,6 +53,7 @@ pub fn train(
             device: device_name.to_string(),
             prior: plan.prior.clone(),
             reports,
+            selected: trainer.selection(),
         },
         trainer,
     ))
@@ -93,6 +94,16 @@ pub fn epoch_line(r: &EpochReport) -> String {
     }
     if let Some(rate) = r.unlabeled.as_ref().and_then(|u| u.correct_rate) {
         line += &format!("  U-correct {rate:.3}");
+    }
+    if let Some(v) = &r.validation {
+        line += &format!("  val: L-U-auc {}", metric(v.lu_auc));
+        if v.prior.is_some() {
+            line += &format!(
+                "  nnpu-risk {}  proxy-acc {}",
+                metric(v.nnpu_risk),
+                metric(v.proxy_accuracy)
+            );
+        }
     }
     line + &format!("  {:.0} ms", r.epoch_ms)
 }

@@ -43,14 +43,22 @@ pub struct SweepArgs {
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Which epoch's test metrics a table shows.
-    #[arg(long, value_enum, default_value_t = Reported::LastEpoch)]
+    #[arg(long, value_enum, default_value_t = Reported::Selected)]
     pub report: Reported,
+    /// Analysis: after the tables, compare the epochs each PU-only
+    /// criterion would keep with the last epoch and the test-set oracle,
+    /// on the test set, averaged over the grid.
+    #[arg(long)]
+    pub selection_study: bool,
 }
 
 /// Which epoch's test metrics a sweep reports.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reported {
-    /// The last training epoch's: nothing is selected (the tables the README quotes).
+    /// The epoch each run kept, chosen on its PU validation split by
+    /// --select-by; the last epoch's table follows.
+    Selected,
+    /// The last training epoch's: nothing is selected.
     LastEpoch,
     /// Analysis only: each metric's best value at any epoch, pre-training
     /// included, as read on the test set. No rule that selects an epoch can
@@ -60,10 +68,11 @@ pub enum Reported {
 
 /// What every seed of one cell (learner, n_l, ρ) gave.
 #[derive(Default)]
-struct Cell {
-    metrics: Vec<TestMetrics>,
-    priors: Vec<PriorUsed>,
-    failures: Vec<String>,
+pub struct Cell {
+    /// The runs that finished, in seed order.
+    pub results: Vec<RunResult>,
+    /// The seeds that failed, and why.
+    pub failures: Vec<String>,
 }
 
 /// One column group: a grid point, or the CSV file's own split.
@@ -106,6 +115,7 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
     let started = std::time::Instant::now();
     let head = provenance();
     let mut markdown = String::new();
+    let mut grid = Vec::new();
     for &n_labeled in &tables {
         let mut rows: Vec<(&LearnerSpec, Vec<Cell>)> = Vec::new();
         for spec in &args.learners {
@@ -122,10 +132,7 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
                         });
                     bar.inc(1);
                     match outcome {
-                        Ok((result, _)) => {
-                            cell.metrics.push(reported_metrics(&result, args.report));
-                            cell.priors.extend(result.prior);
-                        }
+                        Ok((result, _)) => cell.results.push(result),
                         Err(e) => cell.failures.push(format!("seed {seed}: {e}")),
                     }
                 }
@@ -133,12 +140,23 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
             }
             rows.push((spec, cells));
         }
-        let table = format_table(n_labeled, &columns, &rows, args.seeds, args.report);
+        let mut table = format_table(n_labeled, &columns, &rows, args.seeds, args.report);
+        if args.report == Reported::Selected {
+            table += "\n";
+            table += &format_table(n_labeled, &columns, &rows, args.seeds, Reported::LastEpoch);
+        }
+        table += &format_notes(n_labeled, &columns, &rows);
         bar.suspend(|| println!("{table}"));
         markdown += &table;
         markdown.push('\n');
+        grid.push(rows);
     }
     bar.finish_and_clear();
+    if args.selection_study {
+        let study = crate::selection_study::table(&grid, args.seeds);
+        println!("{study}");
+        markdown += &study;
+    }
     let minutes = started.elapsed().as_secs_f64() / 60.0;
     let timing = format!("sweep of {runs} runs finished in {minutes:.1} min on {device_name}");
     eprintln!("{timing}");
@@ -174,8 +192,9 @@ fn cell_config(
 }
 
 /// The test metrics a run contributes to its cell.
-fn reported_metrics(result: &RunResult, reported: Reported) -> TestMetrics {
+pub fn reported_metrics(result: &RunResult, reported: Reported) -> TestMetrics {
     match reported {
+        Reported::Selected => result.kept().map(|r| r.test.clone()).unwrap_or_default(),
         Reported::LastEpoch => result.last().map(|r| r.test.clone()).unwrap_or_default(),
         Reported::TestOracle => {
             let best = |pick: fn(&TestMetrics) -> Option<f64>| {
@@ -252,7 +271,10 @@ fn format_table(
         None => "the CSV file".to_string(),
     };
     let which = match reported {
-        Reported::LastEpoch => "",
+        Reported::Selected => {
+            "; each run at the epoch its PU validation split chose, with no negative seen"
+        }
+        Reported::LastEpoch => "; each run at its last epoch",
         Reported::TestOracle => {
             "; each metric at its best epoch on the test set, a bound for epoch selection, not a result"
         }
@@ -265,16 +287,31 @@ fn format_table(
     t += "\n|---|";
     t += &"---|".repeat(3 * columns.len());
     t.push('\n');
-    let mut notes = Vec::new();
-    let mut priors = Vec::new();
     for (spec, cells) in rows {
         t += &format!("| {} |", spec.label());
-        for (cell, column) in cells.iter().zip(columns) {
+        for cell in cells {
             let metrics: [fn(&TestMetrics) -> Option<f64>; 3] =
                 [|m| m.roc_auc, |m| m.accuracy, |m| m.pr_auc];
             for pick in metrics {
-                t += &format!(" {} |", summary(cell, pick));
+                t += &format!(" {} |", summary(cell, reported, pick));
             }
+        }
+        t.push('\n');
+    }
+    t
+}
+
+/// Under a table set: the priors the estimators found, and the runs that failed.
+fn format_notes(
+    n_labeled: Option<usize>,
+    columns: &[Column],
+    rows: &[(&LearnerSpec, Vec<Cell>)],
+) -> String {
+    let mut t = String::new();
+    let mut notes = Vec::new();
+    let mut priors = Vec::new();
+    for (spec, cells) in rows {
+        for (cell, column) in cells.iter().zip(columns) {
             for failure in &cell.failures {
                 notes.push(format!(
                     "{} at {}: {failure}",
@@ -283,11 +320,13 @@ fn format_table(
                 ));
             }
         }
-        t.push('\n');
         // Learners that use no prior also report TIcE's on a CSV; the table is about the ones that use it.
         if spec.learner.uses_prior()
             && cells.iter().any(|c| {
-                !c.priors.is_empty() && c.priors[0].source != policypu::report::PriorSource::Truth
+                c.results
+                    .first()
+                    .and_then(|r| r.prior.as_ref())
+                    .is_some_and(|p| p.source != policypu::report::PriorSource::Truth)
             })
         {
             priors.push((
@@ -321,8 +360,12 @@ fn format_table(
 
 /// "0.912 ± 0.004" (population std) over the seeds that ran; "failed" when
 /// none did; a count when only some did.
-fn summary(cell: &Cell, pick: fn(&TestMetrics) -> Option<f64>) -> String {
-    let values: Vec<f64> = cell.metrics.iter().filter_map(pick).collect();
+fn summary(cell: &Cell, reported: Reported, pick: fn(&TestMetrics) -> Option<f64>) -> String {
+    let values: Vec<f64> = cell
+        .results
+        .iter()
+        .filter_map(|r| pick(&reported_metrics(r, reported)))
+        .collect();
     if values.is_empty() {
         return if cell.failures.is_empty() {
             "n/a".into()
@@ -343,8 +386,13 @@ fn summary(cell: &Cell, pick: fn(&TestMetrics) -> Option<f64>) -> String {
 }
 
 fn prior_summary(cell: &Cell) -> String {
-    let rhos: Vec<f64> = cell.priors.iter().map(|p| p.rho).collect();
-    let errors: Vec<f64> = cell.priors.iter().filter_map(PriorUsed::error).collect();
+    let priors: Vec<&PriorUsed> = cell
+        .results
+        .iter()
+        .filter_map(|r| r.prior.as_ref())
+        .collect();
+    let rhos: Vec<f64> = priors.iter().map(|p| p.rho).collect();
+    let errors: Vec<f64> = priors.iter().filter_map(|p| p.error()).collect();
     if rhos.is_empty() {
         return "n/a".into();
     }
@@ -356,7 +404,8 @@ fn prior_summary(cell: &Cell) -> String {
     }
 }
 
-fn mean_std(values: &[f64]) -> String {
+/// "mean ± population std" to three decimals.
+pub fn mean_std(values: &[f64]) -> String {
     let n = values.len() as f64;
     let mean = values.iter().sum::<f64>() / n;
     let std = (values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n).sqrt();
@@ -413,23 +462,21 @@ mod tests {
     #[test]
     fn a_failed_seed_is_shown_not_averaged() {
         let cell = Cell {
-            metrics: vec![TestMetrics {
-                accuracy: Some(0.8),
-                ..TestMetrics::default()
-            }],
-            priors: Vec::new(),
+            results: vec![result_with(&[(Stage::Train, 0.8, 0.9)])],
             failures: vec!["seed 2: training diverged".into()],
         };
         assert_eq!(
-            summary(&cell, |m| m.accuracy),
+            summary(&cell, Reported::LastEpoch, |m| m.accuracy),
             "0.800 ± 0.000 (1 of 2 seeds)"
         );
         let failed = Cell {
-            metrics: Vec::new(),
-            priors: Vec::new(),
+            results: Vec::new(),
             failures: vec!["x".into()],
         };
-        assert_eq!(summary(&failed, |m| m.accuracy), "failed");
+        assert_eq!(
+            summary(&failed, Reported::LastEpoch, |m| m.accuracy),
+            "failed"
+        );
     }
 
     fn result_with(epochs: &[(Stage, f64, f64)]) -> RunResult {
@@ -448,6 +495,7 @@ mod tests {
             mean_reward: None,
             threshold: None,
             unlabeled: None,
+            validation: None,
             epoch_ms: 0.0,
             elapsed_ms: 0.0,
         };
@@ -456,6 +504,7 @@ mod tests {
             device: String::new(),
             prior: None,
             reports: epochs.iter().map(report).collect(),
+            selected: None,
         }
     }
 
@@ -468,6 +517,11 @@ mod tests {
         ]);
         let last = reported_metrics(&result, Reported::LastEpoch);
         assert_eq!((last.accuracy, last.roc_auc), (Some(0.88), Some(0.96)));
+        let unselected = reported_metrics(&result, Reported::Selected);
+        assert_eq!(
+            unselected, last,
+            "a run that selected nothing keeps its last epoch"
+        );
         let oracle = reported_metrics(&result, Reported::TestOracle);
         assert_eq!(
             (oracle.accuracy, oracle.roc_auc, oracle.pr_auc),

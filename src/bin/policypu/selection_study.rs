@@ -1,0 +1,131 @@
+//! `sweep --selection-study`: what each PU-only rule for choosing the epoch
+//! buys. For every run, the test metrics at the epoch each criterion would
+//! keep (the same rule the trainer applies, replayed on the run's per-epoch
+//! validation scores), at the last epoch, and at the test-set oracle's best
+//! epoch, which reads the test set and so only bounds what a rule can buy.
+//! Analysis only: no choice is made here.
+
+use std::collections::BTreeMap;
+
+use policypu::config::Stage;
+use policypu::report::{RunResult, TestMetrics};
+use policypu::selection::{Criterion, select_epoch};
+
+use crate::learner_spec::LearnerSpec;
+use crate::sweep::{Cell, Reported, mean_std, reported_metrics};
+
+/// One way of choosing the epoch.
+#[derive(Clone, Copy)]
+enum Choice {
+    /// A PU-only criterion (the last epoch among them).
+    Rule(Criterion),
+    /// Each metric's best epoch on the test set.
+    Oracle,
+}
+
+impl Choice {
+    fn label(self) -> &'static str {
+        match self {
+            Choice::Rule(c) => c.label(),
+            Choice::Oracle => "test oracle",
+        }
+    }
+
+    /// The run's test metrics under this choice; `None` where the criterion
+    /// has no value in any epoch (a risk without a prior).
+    fn metrics(self, run: &RunResult) -> Option<TestMetrics> {
+        match self {
+            Choice::Rule(Criterion::LastEpoch) => run.last().map(|r| r.test.clone()),
+            Choice::Rule(criterion) => {
+                let train: Vec<_> = run
+                    .reports
+                    .iter()
+                    .filter(|r| r.stage == Stage::Train)
+                    .collect();
+                select_epoch(train.iter().map(|r| r.validation.as_ref()), criterion)
+                    .map(|i| train[i].test.clone())
+            }
+            Choice::Oracle => Some(reported_metrics(run, Reported::TestOracle)),
+        }
+    }
+}
+
+/// Every choice, the last epoch first and the oracle last.
+fn choices() -> Vec<Choice> {
+    std::iter::once(Choice::Rule(Criterion::LastEpoch))
+        .chain(
+            Criterion::ALL
+                .into_iter()
+                .filter(|c| *c != Criterion::LastEpoch)
+                .map(Choice::Rule),
+        )
+        .chain(std::iter::once(Choice::Oracle))
+        .collect()
+}
+
+/// Per seed, the mean over the grid's cells of `pick` under `choice`;
+/// a seed missing a value in any cell is left out.
+fn per_seed(cells: &[&Cell], choice: Choice, pick: fn(&TestMetrics) -> Option<f64>) -> Vec<f64> {
+    let mut by_seed: BTreeMap<u64, Vec<Option<f64>>> = BTreeMap::new();
+    for cell in cells {
+        for run in &cell.results {
+            let value = choice.metrics(run).and_then(|m| pick(&m));
+            by_seed.entry(run.config.seed).or_default().push(value);
+        }
+    }
+    by_seed
+        .values()
+        .filter(|values| values.len() == cells.len())
+        .filter_map(|values| {
+            let values: Option<Vec<f64>> = values.iter().copied().collect();
+            values.map(|v| v.iter().sum::<f64>() / v.len() as f64)
+        })
+        .collect()
+}
+
+/// The study's table over every cell of the grid (`grid`: per n_l table,
+/// per learner, its cells).
+pub fn table(grid: &[Vec<(&LearnerSpec, Vec<Cell>)>], seeds: u64) -> String {
+    let choices = choices();
+    let mut learners: Vec<(&LearnerSpec, Vec<&Cell>)> = Vec::new();
+    for rows in grid {
+        for (spec, cells) in rows {
+            match learners.iter_mut().find(|(s, _)| std::ptr::eq(*s, *spec)) {
+                Some((_, all)) => all.extend(cells),
+                None => learners.push((spec, cells.iter().collect())),
+            }
+        }
+    }
+    let mut t = format!(
+        "### Choosing the epoch on PU data (analysis; mean over the grid's cells, mean ± std over {seeds} seeds)\n\n\
+         Test metrics of the epoch each rule keeps. The rules read only the PU validation split; \
+         the test oracle reads the test set, each metric at its best epoch, and bounds what any rule can buy. \
+         n/a: the rule has no value (the risks and the proxy accuracy need a class prior, which learners \
+         without one do not have on the image grids).\n\n| Model |"
+    );
+    for metric in ["ROC-AUC", "Acc"] {
+        for choice in &choices {
+            t += &format!(" {metric}: {} |", choice.label());
+        }
+    }
+    t += "\n|---|";
+    t += &"---|".repeat(2 * choices.len());
+    t.push('\n');
+    let metrics: [fn(&TestMetrics) -> Option<f64>; 2] = [|m| m.roc_auc, |m| m.accuracy];
+    for (spec, cells) in &learners {
+        t += &format!("| {} |", spec.label());
+        for pick in metrics {
+            for &choice in &choices {
+                let values = per_seed(cells, choice, pick);
+                let shown = if values.is_empty() {
+                    "n/a".to_string()
+                } else {
+                    mean_std(&values)
+                };
+                t += &format!(" {shown} |");
+            }
+        }
+        t.push('\n');
+    }
+    t
+}

@@ -1,0 +1,102 @@
+//! The epoch a run keeps. After each epoch of the learner's own training the
+//! classifier is scored on the PU validation split; the classifier of the
+//! epoch the run's criterion ranks first is kept, with its test-set scores,
+//! and is what the run exports (`selection`).
+
+use burn::tensor::Tensor;
+
+use super::TrainError;
+use super::device_data::probabilities;
+use super::network::Network;
+use crate::report::Selection;
+use crate::selection::{Criterion, ValidationScores, improves};
+
+/// The best epoch so far and the validation rows that judge it.
+pub struct Checkpoint {
+    criterion: Criterion,
+    /// The validation rows on the device, when the split has usable ones.
+    rows: Option<Tensor<2>>,
+    labeled: Vec<bool>,
+    best: Option<Kept>,
+}
+
+/// A kept epoch.
+struct Kept {
+    selection: Selection,
+    classifier: Network,
+    test_scores: Vec<f32>,
+}
+
+impl Checkpoint {
+    /// Judge by `criterion` on validation rows `rows` (`None`: the split has
+    /// none) whose labeled flags are `labeled`.
+    pub fn new(criterion: Criterion, rows: Option<Tensor<2>>, labeled: Vec<bool>) -> Self {
+        Checkpoint {
+            criterion,
+            rows,
+            labeled,
+            best: None,
+        }
+    }
+
+    /// The PU-only scores of `classifier` on the validation rows, assuming
+    /// the class prior `prior`; `None` without validation rows.
+    pub async fn score(
+        &self,
+        classifier: &Network,
+        prior: Option<f64>,
+    ) -> Result<Option<ValidationScores>, TrainError> {
+        let Some(rows) = &self.rows else {
+            return Ok(None);
+        };
+        let p = probabilities(classifier, rows).await?;
+        let side = |s: bool| -> Vec<f32> {
+            p.iter()
+                .zip(&self.labeled)
+                .filter(|(_, l)| **l == s)
+                .map(|(p, _)| *p)
+                .collect()
+        };
+        Ok(Some(ValidationScores::of(&side(true), &side(false), prior)))
+    }
+
+    /// Keep `classifier` (training epoch `epoch`, with `test_scores`) if
+    /// `scores` rank it above every earlier epoch.
+    pub fn offer(
+        &mut self,
+        epoch: usize,
+        scores: &ValidationScores,
+        classifier: impl FnOnce() -> Network,
+        test_scores: &[f32],
+    ) {
+        let Some(value) = self.criterion.value(scores) else {
+            return;
+        };
+        if improves(value, self.best.as_ref().map(|k| k.selection.value)) {
+            self.best = Some(Kept {
+                selection: Selection {
+                    epoch,
+                    criterion: self.criterion,
+                    value,
+                },
+                classifier: classifier(),
+                test_scores: test_scores.to_vec(),
+            });
+        }
+    }
+
+    /// The kept epoch, if one was chosen.
+    pub fn selection(&self) -> Option<Selection> {
+        self.best.as_ref().map(|k| k.selection)
+    }
+
+    /// The kept epoch's classifier.
+    pub fn classifier(&self) -> Option<&Network> {
+        self.best.as_ref().map(|k| &k.classifier)
+    }
+
+    /// The kept epoch's test-set probabilities.
+    pub fn test_scores(&self) -> Option<&[f32]> {
+        self.best.as_ref().map(|k| k.test_scores.as_slice())
+    }
+}

@@ -1,0 +1,112 @@
+//! [`Criterion`]: which PU-only score picks a run's epoch.
+
+use serde::{Deserialize, Serialize};
+
+use super::ValidationScores;
+
+/// How a run chooses the epoch whose classifier it keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Criterion {
+    /// The highest AUC of labeled against unlabeled validation rows.
+    LuAuc,
+    /// The lowest nnPU risk on the validation split.
+    NnPuRisk,
+    /// The lowest uPU risk on the validation split.
+    UPuRisk,
+    /// The highest estimated accuracy on the validation split.
+    ProxyAccuracy,
+    /// No choice: the last epoch, as runs were reported before validation.
+    LastEpoch,
+}
+
+impl Criterion {
+    /// Every criterion, the default first.
+    pub const ALL: [Criterion; 5] = [
+        Self::LuAuc,
+        Self::NnPuRisk,
+        Self::UPuRisk,
+        Self::ProxyAccuracy,
+        Self::LastEpoch,
+    ];
+
+    /// The kebab-case key of JSON, links and `--select-by`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::LuAuc => "lu-auc",
+            Self::NnPuRisk => "nn-pu-risk",
+            Self::UPuRisk => "u-pu-risk",
+            Self::ProxyAccuracy => "proxy-accuracy",
+            Self::LastEpoch => "last-epoch",
+        }
+    }
+
+    /// The name the page and tables show.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::LuAuc => "L-vs-U AUC",
+            Self::NnPuRisk => "nnPU risk",
+            Self::UPuRisk => "uPU risk",
+            Self::ProxyAccuracy => "proxy accuracy",
+            Self::LastEpoch => "last epoch",
+        }
+    }
+
+    /// True when it needs the class prior.
+    pub fn needs_prior(self) -> bool {
+        matches!(self, Self::NnPuRisk | Self::UPuRisk | Self::ProxyAccuracy)
+    }
+
+    /// Its value for one epoch's scores, higher better (risks negated);
+    /// `None` for the last epoch, or where the score is unknown.
+    pub fn value(self, s: &ValidationScores) -> Option<f64> {
+        match self {
+            Self::LuAuc => s.lu_auc,
+            Self::NnPuRisk => s.nnpu_risk.map(|r| -r),
+            Self::UPuRisk => s.upu_risk.map(|r| -r),
+            Self::ProxyAccuracy => s.proxy_accuracy,
+            Self::LastEpoch => None,
+        }
+    }
+}
+
+impl std::str::FromStr for Criterion {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let key = s.to_ascii_lowercase().replace('_', "-");
+        Self::ALL
+            .into_iter()
+            .find(|c| c.key() == key)
+            .ok_or_else(|| {
+                let known: Vec<&str> = Self::ALL.iter().map(|c| c.key()).collect();
+                format!(
+                    "unknown selection criterion '{s}': use one of {}",
+                    known.join(", ")
+                )
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_parse_and_match_serde_and_risks_count_lower_as_better() {
+        for c in Criterion::ALL {
+            assert_eq!(c.key().parse::<Criterion>(), Ok(c));
+            assert_eq!(serde_json::to_value(c).unwrap().as_str(), Some(c.key()));
+        }
+        let s = ValidationScores {
+            lu_auc: Some(0.8),
+            nnpu_risk: Some(0.3),
+            upu_risk: Some(-0.1),
+            proxy_accuracy: Some(0.7),
+            ..ValidationScores::default()
+        };
+        assert_eq!(Criterion::NnPuRisk.value(&s), Some(-0.3));
+        assert_eq!(Criterion::UPuRisk.value(&s), Some(0.1));
+        assert_eq!(Criterion::LastEpoch.value(&s), None);
+        assert!("best".parse::<Criterion>().unwrap_err().contains("lu-auc"));
+    }
+}

@@ -1,0 +1,103 @@
+//! What the classifier's scores on the PU validation split say without any
+//! negative: how well it ranks labeled above unlabeled rows, its PU risks,
+//! and an estimate of its accuracy.
+//!
+//! - L-vs-U AUC: the probability that a labeled row scores above an
+//!   unlabeled one. Under SCAR it is an increasing affine function of the
+//!   positive-against-negative AUC (Menon et al., ICML 2015), so it ranks
+//!   classifiers as the true AUC would; it needs no prior.
+//! - uPU and nnPU risks (du Plessis et al. 2015; Kiryo et al. 2017) with the
+//!   sigmoid loss ℓ(z, ±1) = σ(∓z), so with p = σ(z): π·E_L[1 − p] +
+//!   E_U[p] − π·E_L[p], nnPU clipping the negative part at zero. They need
+//!   the class prior π (the share of positives in U).
+//! - Proxy accuracy: at the 0.5 threshold, with r the share of labeled rows
+//!   and q the share of unlabeled rows called positive, 1 − π − q + 2π·r
+//!   estimates the accuracy on U's distribution (unclipped, so noise shows).
+
+use serde::{Deserialize, Serialize};
+
+use crate::metrics::roc_auc;
+
+/// The PU-only scores of one epoch's classifier on the validation split.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ValidationScores {
+    /// Labeled rows in the validation split.
+    pub labeled: usize,
+    /// Unlabeled rows in the validation split.
+    pub unlabeled: usize,
+    /// AUC of labeled against unlabeled scores.
+    pub lu_auc: Option<f64>,
+    /// The class prior π the risks and the proxy accuracy assume.
+    pub prior: Option<f64>,
+    /// uPU risk with the sigmoid loss (lower is better; may be negative).
+    pub upu_risk: Option<f64>,
+    /// nnPU risk with the sigmoid loss (lower is better).
+    pub nnpu_risk: Option<f64>,
+    /// Estimated accuracy on U's distribution at the 0.5 threshold.
+    pub proxy_accuracy: Option<f64>,
+}
+
+impl ValidationScores {
+    /// The scores of probabilities `labeled` (of the labeled rows) and
+    /// `unlabeled`, assuming the class prior `prior` where one is known.
+    pub fn of(labeled: &[f32], unlabeled: &[f32], prior: Option<f64>) -> Self {
+        let mean = |v: &[f32]| v.iter().map(|&p| f64::from(p)).sum::<f64>() / v.len() as f64;
+        let called = |v: &[f32]| v.iter().filter(|&&p| p >= 0.5).count() as f64 / v.len() as f64;
+        let both = !labeled.is_empty() && !unlabeled.is_empty();
+        let scores: Vec<f32> = labeled.iter().chain(unlabeled).copied().collect();
+        let is_labeled: Vec<bool> = (0..scores.len()).map(|i| i < labeled.len()).collect();
+        let with_prior = prior.filter(|_| both);
+        let (m_l, m_u) = if both {
+            (mean(labeled), mean(unlabeled))
+        } else {
+            (0.0, 0.0)
+        };
+        ValidationScores {
+            labeled: labeled.len(),
+            unlabeled: unlabeled.len(),
+            lu_auc: both.then(|| roc_auc(&scores, &is_labeled)).flatten(),
+            prior,
+            upu_risk: with_prior.map(|pi| pi * (1.0 - m_l) + m_u - pi * m_l),
+            nnpu_risk: with_prior.map(|pi| pi * (1.0 - m_l) + (m_u - pi * m_l).max(0.0)),
+            proxy_accuracy: with_prior
+                .map(|pi| 1.0 - pi - called(unlabeled) + 2.0 * pi * called(labeled)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: Option<f64>, b: f64) -> bool {
+        a.is_some_and(|a| (a - b).abs() < 1e-6) // f32 probabilities
+    }
+
+    #[test]
+    fn worked_case() {
+        // Labeled p: 0.9, 0.8, 0.3 (mean 2/3, two called positive).
+        // Unlabeled p: 0.7, 0.2, 0.1, 0.6 (mean 0.4, two called positive).
+        let s = ValidationScores::of(&[0.9, 0.8, 0.3], &[0.7, 0.2, 0.1, 0.6], Some(0.5));
+        // Pairs labeled > unlabeled: 0.9 beats 4, 0.8 beats 4, 0.3 beats 2 → 10 of 12.
+        assert!(close(s.lu_auc, 10.0 / 12.0), "{:?}", s.lu_auc);
+        // uPU: 0.5·(1/3) + 0.4 − 0.5·(2/3) = 0.2333…; the negative part 0.4 − 1/3 ≥ 0.
+        assert!(close(s.upu_risk, 0.5 / 3.0 + 0.4 - 1.0 / 3.0));
+        assert!(close(s.nnpu_risk, 0.5 / 3.0 + 0.4 - 1.0 / 3.0));
+        // 1 − 0.5 − 0.5 + 2·0.5·(2/3).
+        assert!(close(s.proxy_accuracy, 2.0 / 3.0));
+        assert_eq!((s.labeled, s.unlabeled), (3, 4));
+    }
+
+    #[test]
+    fn nnpu_clips_the_negative_part_and_no_prior_means_no_risk() {
+        // m_U = 0.1 < π·m_L = 0.45: uPU goes below π·(1 − m_L), nnPU stops there.
+        let s = ValidationScores::of(&[0.9], &[0.1], Some(0.5));
+        assert!(close(s.upu_risk, 0.05 + 0.1 - 0.45));
+        assert!(close(s.nnpu_risk, 0.05));
+        let none = ValidationScores::of(&[0.9], &[0.1], None);
+        assert_eq!((none.upu_risk, none.proxy_accuracy), (None, None));
+        assert!(close(none.lu_auc, 1.0));
+        let empty = ValidationScores::of(&[], &[0.1], Some(0.5));
+        assert_eq!((empty.lu_auc, empty.upu_risk), (None, None));
+    }
+}

@@ -375,6 +375,16 @@ pub struct Selection {
     pub value: f64,
 }
 
+/// The report of the training epoch `criterion` keeps among `reports` (by
+/// their validation scores, the trainer's rule), else the last training
+/// epoch's: what a page that holds only the reports shows as kept.
+pub fn kept_report(reports: &[EpochReport], criterion: Criterion) -> Option<&EpochReport> {
+    let train: Vec<&EpochReport> = reports.iter().filter(|r| r.stage == Stage::Train).collect();
+    crate::selection::select_epoch(train.iter().map(|r| r.validation.as_ref()), criterion)
+        .map(|i| train[i])
+        .or_else(|| train.last().copied())
+}
+
 impl RunResult {
     /// The report of the last training epoch.
     pub fn last(&self) -> Option<&EpochReport> {

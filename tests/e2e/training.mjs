@@ -48,6 +48,13 @@ async function defaultRunOnCpu({ page, note }) {
   const accuracy = await readDataValue(page, 'metric-accuracy');
   note(`final test accuracy ${accuracy}`);
   expectAbove(accuracy, 0.85, 'final test accuracy');
+  // The epoch kept is chosen on the PU validation split, and said so.
+  const caption = await page.locator('#panel-validation').textContent();
+  const chosen = caption.match(/keeps training epoch (\d+) \(its best L-vs-U AUC\)/);
+  expect(chosen !== null, `validation caption: ${caption}`);
+  const kept = await page.locator('#kept').textContent();
+  note(kept);
+  expect(kept.startsWith(`Kept: training epoch ${chosen[1]}, the best L-vs-U AUC`), `kept line: ${kept}`);
   await mkdir(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, 'trained.png'), fullPage: true });
 }

@@ -8,6 +8,7 @@ use policypu::config::{BackendChoice, DataConfig, Learner, ModelPreset, PolicyVa
 use policypu::data::csv::CsvColumns;
 use policypu::data::tasks::BuiltinDataset;
 use policypu::priors::PRIORS;
+use policypu::selection::Criterion;
 
 use crate::csv::panel::CsvPanel;
 use crate::settings::field::{NumberField, SelectField};
@@ -196,6 +197,10 @@ pub fn SettingsForm() -> impl IntoView {
                 get=|c| c.backend set=|c, b| c.backend = b/>
             <h2>"Training"</h2>
             <NumberField setting=&settings::EPOCHS/>
+            <SelectField label="Keep the epoch chosen by" id="select-by" hint=crate::teach::texts::SELECT_BY_HINT
+                options=Criterion::ALL.iter().map(|c| (*c, c.label())).collect()
+                get=|c| c.select_by set=|c, v| c.select_by = v/>
+            <NumberField setting=&settings::VALIDATION_FRACTION/>
             <NumberField setting=&settings::BATCH_SIZE/>
             <NumberField setting=&settings::LR/>
             <NumberField setting=&settings::WEIGHT_DECAY/>

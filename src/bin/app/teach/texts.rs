@@ -54,6 +54,10 @@ pub const POLICY_VARIANT_HINT: &str = "The default pays an action for agreeing w
     classifier's verdict at ŷ ≥ 0.5, less a baseline; the paper's eq. (4) reward barely depends \
     on the action, so its policy learns little (README, Departures from the paper).";
 
+/// The hint under the epoch-selection select.
+pub const SELECT_BY_HINT: &str = "Judged on PU validation rows set aside from the training data, \
+    with no negative: the run keeps, exports and scores with that epoch's classifier.";
+
 /// Every explanation: the intro's ideas, then one per view.
 pub static EXPLANATIONS: &[Explanation] = &[
     Explanation {
@@ -129,6 +133,26 @@ pub static EXPLANATIONS: &[Explanation] = &[
              as negative (Algorithm 1).",
         ],
         equations: &[3, 4, 5, 6, 7, 8, 9],
+    },
+    Explanation {
+        id: "validation",
+        title: "Choosing the epoch without negatives",
+        paragraphs: &[
+            "A PU user has no negatives, so the test-set scores above are out of reach on real \
+             data. Before training, the run sets aside PU validation rows (labeled and unlabeled, \
+             never trained on) and scores the classifier on them after every training epoch, \
+             with no truth: the L-vs-U AUC is the chance a labeled row scores above an unlabeled \
+             one; the nnPU risk is the non-negative PU risk with the run's class prior; the proxy \
+             accuracy is 1 − π − q + 2π·r, with r the share of labeled and q the share of \
+             unlabeled rows called positive.",
+            "Under SCAR the L-vs-U AUC rises and falls with the true ROC-AUC (Menon et al., 2015), \
+             so it picks the epoch that ranks best; it says nothing about where the 0.5 cut-off \
+             sits, and a high value does not mean a high accuracy. The risk and the proxy \
+             accuracy also judge the cut-off, but only as well as the prior π they assume. On a \
+             few hundred rows all three are noisy: they choose between epochs of one run, they \
+             do not certify a model.",
+        ],
+        equations: &[],
     },
     Explanation {
         id: "metrics",

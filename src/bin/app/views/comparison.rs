@@ -8,7 +8,7 @@ use policypu::export::epochs_csv;
 
 use super::charts::line_chart::{LineChart, Series};
 use super::panel::Panel;
-use super::run_metrics::{Metric, final_test, split_summary, training_curve};
+use super::run_metrics::{Metric, kept_test, split_summary, training_curve};
 use super::run_style::run_style;
 use crate::browser::download::{download, run_file_name};
 use crate::state::{RunOutcome, RunRecord, use_app_state};
@@ -141,14 +141,15 @@ fn HistoryList() -> impl IntoView {
     }
 }
 
-/// Final test scores of the compared runs, one row per run, the best of
-/// each column in bold; a note when the runs did not share a split.
+/// Test scores of the compared runs at the epoch each kept, one row per
+/// run, the best of each column in bold; a note when the runs did not share
+/// a split.
 #[component]
 fn CompareTable(runs: Memo<Vec<RunRecord>>) -> impl IntoView {
     let best = move |metric: Metric| {
         runs.with(|runs| {
             runs.iter()
-                .filter_map(|r| metric.of(&final_test(r)))
+                .filter_map(|r| metric.of(&kept_test(r)))
                 .fold(None, |best: Option<f64>, v| {
                     Some(best.map_or(v, |b| b.max(v)))
                 })
@@ -178,7 +179,7 @@ fn CompareTable(runs: Memo<Vec<RunRecord>>) -> impl IntoView {
                 </tr></thead>
                 <tbody>
                     {move || runs.get().into_iter().map(|run| {
-                        let test = final_test(&run);
+                        let test = kept_test(&run);
                         view! {
                             <tr data-learner=run.config.learner.name()>
                                 <th scope="row">{run.label()}</th>

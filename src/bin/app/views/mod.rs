@@ -22,7 +22,7 @@ use charts::bar_fill::BarPatterns;
 use charts::curve_charts::{PrChart, RocChart};
 use charts::epoch_charts::{
     EpochChart, losses, reward_and_threshold, reward_caption, test_scores, unlabeled_caption,
-    unlabeled_view,
+    unlabeled_view, validation_caption, validation_scores,
 };
 use charts::epoch_series::pretraining_bands;
 use charts::histogram::ValueHistogram;
@@ -36,7 +36,7 @@ use thumbnails::image_pixels::ImageSize;
 
 /// How many chart panels the grid below can hold (some are hidden by the
 /// lesson or the data): the staged reveal counts up to this.
-const CHART_PANELS: usize = 8;
+const CHART_PANELS: usize = 9;
 
 /// All views of the current run: the results panel, then a grid of chart
 /// panels once the first epoch has been reported.
@@ -68,6 +68,11 @@ pub fn TrainingViews() -> impl IntoView {
             .reports
             .with(|r| r.last().is_none_or(|last| last.test.pu.is_none()))
     };
+    let has_validation = move || {
+        state
+            .reports
+            .with(|r| r.iter().any(|rep| rep.validation.is_some()))
+    };
     let has_projection = move || {
         state
             .started
@@ -96,6 +101,11 @@ pub fn TrainingViews() -> impl IntoView {
                         <EpochChart id="panel-metrics" title="Test-set scores" explain="metrics" bands series=test_scores
                         caption="How well the classifier does on held-out test examples after each epoch; 1 is perfect, and shaded epochs are pre-training."
                         chart_title="Test accuracy, ROC-AUC and PR-AUC" y_title="score" y_range=Some((0.0, 1.0))/>
+                    </Show>
+                    <Show when=move || reveal.includes(8) && has_validation() && shows(state, Part::Metrics)>
+                        <EpochChart id="panel-validation" title="Validation on PU data" explain="validation" bands series=validation_scores
+                            caption=Signal::derive(move || state.run_config.with(|c| c.as_ref().map(|c| state.reports.with(|r| validation_caption(r, c.select_by))).unwrap_or_default()))
+                            chart_title="L-vs-U AUC, proxy accuracy and nnPU risk on the validation split" y_title="score"/>
                     </Show>
                     <Show when=move || reveal.includes(1) && shows(state, Part::Losses)>
                         <EpochChart id="panel-losses" title="Training losses" explain="losses" bands series=losses

@@ -3,7 +3,8 @@
 
 use leptos::prelude::*;
 use policypu::config::Stage;
-use policypu::report::{PuMetrics, TestMetrics};
+use policypu::report::{EpochReport, PuMetrics, TestMetrics, kept_report};
+use policypu::selection::Criterion;
 
 use crate::state::use_app_state;
 
@@ -80,6 +81,18 @@ pub fn ResultsPanel() -> impl IntoView {
             })
         })
     };
+    // The epoch the run keeps, once validation has chosen one other than the last.
+    let kept = move || {
+        state.run_config.with(|c| {
+            let c = c.as_ref()?;
+            state.reports.with(|r| {
+                let kept = kept_report(r, c.select_by)?;
+                let last = r.iter().rev().find(|rep| rep.stage == Stage::Train)?;
+                kept.validation.as_ref()?;
+                Some(kept_sentence(kept, last, c.select_by))
+            })
+        })
+    };
     view! {
         <section class="panel results" id="results" aria-labelledby="results-title">
             <h3 id="results-title">"Latest results on the test set"</h3>
@@ -106,9 +119,31 @@ pub fn ResultsPanel() -> impl IntoView {
                 </div>
             </dl>
             <p class="latest" id="latest" aria-live="polite">{summary}</p>
+            {move || kept().map(|text| view! { <p class="kept" id="kept">{text}</p> })}
             {move || pu.get().map(|m| view! { <p class="hint" id="no-truth-note">{m.summary()}</p> })}
         </section>
     }
+}
+
+/// What the run keeps: the epoch its validation split chose and its test
+/// scores, beside the last epoch's.
+fn kept_sentence(kept: &EpochReport, last: &EpochReport, criterion: Criterion) -> String {
+    let show = |t: &TestMetrics| match &t.pu {
+        Some(pu) => format!("recall {:.3}", pu.recall),
+        None => {
+            let v = |v: Option<f64>| v.map_or("n/a".to_string(), |v| format!("{v:.3}"));
+            format!("accuracy {}, ROC-AUC {}", v(t.accuracy), v(t.roc_auc))
+        }
+    };
+    format!(
+        "Kept: training epoch {}, the best {} on the PU validation split: {} (last epoch {}: {}). \
+         Downloads and scoring use this epoch's classifier.",
+        kept.epoch,
+        criterion.label(),
+        show(&kept.test),
+        last.epoch,
+        show(&last.test)
+    )
 }
 
 /// The note under the training epochs on the epochs before them, if any.

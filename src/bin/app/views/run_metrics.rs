@@ -3,7 +3,7 @@
 
 use policypu::config::DataConfig;
 use policypu::config::Stage;
-use policypu::report::{EpochReport, TestMetrics};
+use policypu::report::{EpochReport, TestMetrics, kept_report};
 
 use crate::state::RunRecord;
 
@@ -41,10 +41,10 @@ impl Metric {
     }
 }
 
-/// The run's test metrics after its last epoch.
-pub fn final_test(run: &RunRecord) -> TestMetrics {
-    run.reports
-        .last()
+/// The run's test metrics at the epoch it kept (chosen on its PU
+/// validation split; the last epoch when nothing was chosen).
+pub fn kept_test(run: &RunRecord) -> TestMetrics {
+    kept_report(&run.reports, run.config.select_by)
         .map(|r| r.test.clone())
         .unwrap_or_default()
 }

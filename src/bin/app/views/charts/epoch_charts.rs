@@ -4,7 +4,8 @@
 
 use leptos::prelude::*;
 use policypu::config::{PolicyConfig, RewardRule, VerdictThreshold};
-use policypu::report::EpochReport;
+use policypu::report::{EpochReport, kept_report};
+use policypu::selection::Criterion;
 
 use super::epoch_series::{EPOCH_AXIS, over_epochs};
 use super::line_chart::{Band, LineChart, Series};
@@ -59,6 +60,42 @@ pub fn test_scores(r: &[EpochReport]) -> Vec<Series> {
         over_epochs(r, "ROC-AUC", second, |e| e.test.roc_auc),
         over_epochs(r, "PR-AUC", third, |e| e.test.pr_auc),
     ]
+}
+
+/// The PU-only scores on the validation split: the L-vs-U AUC, and where
+/// the run has a class prior, the proxy accuracy and the nnPU risk.
+pub fn validation_scores(r: &[EpochReport]) -> Vec<Series> {
+    let [first, second, third] = SeriesStyle::PALETTE;
+    let mut lines = vec![over_epochs(r, "L-vs-U AUC", first, |e| {
+        e.validation.as_ref().and_then(|v| v.lu_auc)
+    })];
+    if r.iter()
+        .any(|e| e.validation.as_ref().is_some_and(|v| v.prior.is_some()))
+    {
+        lines.push(over_epochs(r, "proxy accuracy", second, |e| {
+            e.validation.as_ref().and_then(|v| v.proxy_accuracy)
+        }));
+        lines.push(over_epochs(r, "nnPU risk", third, |e| {
+            e.validation.as_ref().and_then(|v| v.nnpu_risk)
+        }));
+    }
+    lines
+}
+
+/// The caption of the validation chart: which epoch the run keeps so far.
+pub fn validation_caption(reports: &[EpochReport], criterion: Criterion) -> String {
+    let what = "Scores on PU validation rows set aside from the training data, with no negative, \
+                after each training epoch.";
+    match (criterion, kept_report(reports, criterion)) {
+        (Criterion::LastEpoch, _) | (_, None) => {
+            format!("{what} This run keeps its last epoch.")
+        }
+        (_, Some(kept)) => format!(
+            "{what} This run keeps training epoch {} (its best {}).",
+            kept.epoch,
+            criterion.label()
+        ),
+    }
 }
 
 /// The classifier's and (when there is one) the policy's mean loss.

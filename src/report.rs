@@ -70,12 +70,22 @@ impl PuMetrics {
             100.0 * self.u_positive_rate,
             self.lee_liu
         );
-        if let (Some(pi), Some(precision), Some(accuracy)) =
-            (self.prior, self.precision, self.accuracy)
-        {
-            text += &format!(
-                "; assuming π = {pi:.3} positives in U: precision ≈ {precision:.3}, accuracy on U ≈ {accuracy:.3}"
-            );
+        match (self.prior, self.precision, self.accuracy) {
+            (Some(pi), Some(precision), Some(accuracy)) => {
+                text += &format!(
+                    "; assuming π = {pi:.3} positives in U: precision ≈ {precision:.3}, accuracy on U ≈ {accuracy:.3}"
+                );
+            }
+            (Some(pi), _, _) => {
+                text += &format!(
+                    "; a class prior π = {pi:.3} cannot hold with these predictions (it puts {:.3} of U \
+                     among the positives called positive, more than the {:.3} called positive at all), \
+                     so precision and accuracy on U are not estimated: the prior is likely too high",
+                    pi * self.recall,
+                    self.u_positive_rate
+                );
+            }
+            _ => {}
         }
         text + "."
     }
@@ -90,20 +100,19 @@ impl PuMetrics {
             scores.iter().filter(|&&p| p >= 0.5).count() as f64 / scores.len() as f64
         };
         let (recall, q) = (share(positive_scores), share(u_scores));
+        // The estimates hold only where π can be the share of positives in
+        // U: the positives called positive, π·r of U, fit in the q called
+        // positive at all. Otherwise π is too high for these predictions,
+        // and a clipped estimate would look like a perfect score.
+        let fits = prior.filter(|&pi| pi * recall <= q + 1e-12);
         Some(PuMetrics {
             positives: positive_scores.len(),
             recall,
             u_positive_rate: q,
             lee_liu: if q > 0.0 { recall * recall / q } else { 0.0 },
             prior,
-            precision: prior.map(|pi| {
-                if q > 0.0 {
-                    (pi * recall / q).min(1.0)
-                } else {
-                    0.0
-                }
-            }),
-            accuracy: prior.map(|pi| (1.0 - pi - q + 2.0 * pi * recall).clamp(0.0, 1.0)),
+            precision: fits.map(|pi| if q > 0.0 { pi * recall / q } else { 0.0 }),
+            accuracy: fits.map(|pi| 1.0 - pi - q + 2.0 * pi * recall),
         })
     }
 }
@@ -218,7 +227,7 @@ impl PriorUsed {
             }
         };
         format!(
-            "Class prior ρ = {:.3}{spread}, {source}{truth}.{unused}",
+            "Class prior π = {:.3}{spread}, {source}{truth}.{unused}",
             self.rho
         )
     }
@@ -418,7 +427,7 @@ mod tests {
         };
         assert_eq!(
             estimated.sentence(),
-            "Class prior ρ = 0.300, estimated by TIcE (true 0.250, error +0.050)."
+            "Class prior π = 0.300, estimated by TIcE (true 0.250, error +0.050)."
         );
         let blind = PriorUsed {
             true_rho: None,
@@ -427,7 +436,7 @@ mod tests {
         };
         assert_eq!(
             blind.sentence(),
-            "Class prior ρ = 0.300 ± 0.040 (standard deviation over 10 bootstrap resamples), \
+            "Class prior π = 0.300 ± 0.040 (standard deviation over 10 bootstrap resamples), \
              estimated by TIcE; no truth column to compare with."
         );
         let unused = PriorUsed {
@@ -468,6 +477,12 @@ mod tests {
             (0.0, None, None)
         );
         assert_eq!(PuMetrics::of(&[], &[0.5], None), None);
+        // π = 0.38 with every held-out positive recalled and a fifth of U called
+        // positive: 0.38 of U cannot be positives called positive. Nothing is
+        // clipped to a perfect score.
+        let too_high = PuMetrics::of(&[0.9; 5], &[0.9, 0.1, 0.1, 0.1, 0.1], Some(0.38)).unwrap();
+        assert_eq!((too_high.precision, too_high.accuracy), (None, None));
+        assert!(too_high.summary().contains("a class prior π = 0.380 cannot hold"), "{}", too_high.summary());
         assert!(
             m.summary().ends_with(
                 "Recall on them 0.750; 50.0 % of U classified positive; Lee–Liu r²/q 1.125; \

@@ -325,7 +325,7 @@ fn sweep_of_a_csv_has_one_column_group_and_refuses_grid_settings() {
     );
     assert!(table.contains("| ROC-AUC | Acc | PR-AUC |"), "{table}");
     assert!(
-        table.contains("| TIcE+nnPU |") && table.contains("Class prior ρ used"),
+        table.contains("| TIcE+nnPU |") && table.contains("Class prior π used"),
         "{table}"
     );
     assert!(

@@ -117,6 +117,7 @@ async function tourOnFirstVisit({ page, note }) {
 /** Required text in each panel's explanation: the paper's equations or figures it rests on. */
 const CITED = {
   'panel-metrics': ['Tables II–VIII'],
+  'panel-validation': ['Menon'],
   'panel-losses': ['(7)', '(8)', '(9)'],
   'panel-reward': ['(4)', '(5)', '(7)'],
   'panel-unlabeled': ['Fig. 5'],
@@ -133,7 +134,7 @@ async function everyPanelExplained({ page, note }) {
 
   const panels = await page.locator('.view-panel').evaluateAll((all) => all.map((p) => p.id));
   note(`panels: ${panels.join(', ')}`);
-  for (const id of ['panel-metrics', 'panel-losses', 'panel-reward', 'panel-roc', 'panel-pr', 'panel-histogram']) {
+  for (const id of ['panel-metrics', 'panel-validation', 'panel-losses', 'panel-reward', 'panel-roc', 'panel-pr', 'panel-histogram']) {
     expect(panels.includes(id), `#${id} is shown after a policyPU run`);
   }
   for (const id of panels) {

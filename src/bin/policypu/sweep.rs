@@ -336,7 +336,7 @@ fn format_notes(
         }
     }
     if !priors.is_empty() {
-        t += "\nClass prior ρ used (mean ± std over seeds; error against the split's true ρ):\n\n| Model |";
+        t += "\nClass prior π used (mean ± std over seeds; error against the split's true share of positives in U, ρ):\n\n| Model |";
         for column in columns {
             t += &format!(
                 " {} |",

@@ -482,7 +482,13 @@ mod tests {
         // clipped to a perfect score.
         let too_high = PuMetrics::of(&[0.9; 5], &[0.9, 0.1, 0.1, 0.1, 0.1], Some(0.38)).unwrap();
         assert_eq!((too_high.precision, too_high.accuracy), (None, None));
-        assert!(too_high.summary().contains("a class prior π = 0.380 cannot hold"), "{}", too_high.summary());
+        assert!(
+            too_high
+                .summary()
+                .contains("a class prior π = 0.380 cannot hold"),
+            "{}",
+            too_high.summary()
+        );
         assert!(
             m.summary().ends_with(
                 "Recall on them 0.750; 50.0 % of U classified positive; Lee–Liu r²/q 1.125; \

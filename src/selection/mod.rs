@@ -25,10 +25,10 @@ pub fn select_epoch<'a>(
 ) -> Option<usize> {
     let mut best: Option<(usize, f64)> = None;
     for (i, s) in scores.into_iter().enumerate() {
-        if let Some(value) = s.and_then(|s| criterion.value(s)) {
-            if improves(value, best.map(|(_, b)| b)) {
-                best = Some((i, value));
-            }
+        if let Some(value) = s.and_then(|s| criterion.value(s))
+            && improves(value, best.map(|(_, b)| b))
+        {
+            best = Some((i, value));
         }
     }
     best.map(|(i, _)| i)

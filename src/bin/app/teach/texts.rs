@@ -146,7 +146,10 @@ pub static EXPLANATIONS: &[Explanation] = &[
              accuracy is 1 − π − q + 2π·r, with r the share of labeled and q the share of \
              unlabeled rows called positive.",
             "Under SCAR the L-vs-U AUC rises and falls with the true ROC-AUC (Menon et al., 2015), \
-             so it picks the epoch that ranks best; it says nothing about where the 0.5 cut-off \
+             so it picks the epoch that ranks best. It sits below the true ROC-AUC: a labeled row \
+             against one of U's hidden positives is a coin toss, so with a share ρ of positives \
+             in U it is about ρ/2 + (1 − ρ)·ROC-AUC; only its changes matter. It says nothing \
+             about where the 0.5 cut-off \
              sits, and a high value does not mean a high accuracy. The risk and the proxy \
              accuracy also judge the cut-off, but only as well as the prior π they assume. On a \
              few hundred rows all three are noisy: they choose between epochs of one run, they \

@@ -12,6 +12,11 @@ use crate::split::PuSplit;
 /// Rows per forward pass when scoring many examples (bounds CNN memory).
 const INFERENCE_CHUNK: usize = 256;
 
+/// `rows` row-major rows of `width` values as a `[rows, width]` tensor on `device`.
+fn rows_tensor(x: &[f32], rows: usize, width: usize, device: &Device) -> Tensor<2> {
+    Tensor::<2>::from_data(TensorData::new(x.to_vec(), [rows, width]), device)
+}
+
 /// Training and test features on the device (no autodiff).
 #[derive(Clone, Debug)]
 pub struct DeviceData {
@@ -28,24 +33,18 @@ pub struct DeviceData {
 impl DeviceData {
     /// Upload a split's features.
     pub fn upload(split: &PuSplit, device: &Device) -> Self {
-        let d = split.shape.len();
-        let matrix = |x: &[f32], rows: usize| {
-            Tensor::<2>::from_data(TensorData::new(x.to_vec(), [rows, d]), device)
-        };
+        let width = split.shape.len();
         DeviceData {
-            train_x: matrix(&split.train_x, split.n_train()),
-            test_x: matrix(&split.test_x, split.n_test()),
-            width: d,
+            train_x: rows_tensor(&split.train_x, split.n_train(), width, device),
+            test_x: rows_tensor(&split.test_x, split.n_test(), width, device),
+            width,
             device: device.clone(),
         }
     }
 
     /// Other rows of the same width, row-major, on the data's device.
     pub fn matrix(&self, x: &[f32], rows: usize) -> Tensor<2> {
-        Tensor::<2>::from_data(
-            TensorData::new(x.to_vec(), [rows, self.width]),
-            &self.device,
-        )
+        rows_tensor(x, rows, self.width, &self.device)
     }
 
     /// Training rows at `indices`.

@@ -206,12 +206,9 @@ impl PriorUsed {
             PriorSource::Given => "given in the settings".to_string(),
             PriorSource::Estimated(method) => format!("estimated by {}", method.name()),
         };
-        let spread = self.spread.map_or(String::new(), |spread| {
-            format!(
-                " ± {spread:.3} (standard deviation over {} bootstrap resamples)",
-                crate::priors::bootstrap::BOOTSTRAP_SAMPLES
-            )
-        });
+        let spread = self
+            .spread
+            .map_or(String::new(), |spread| format!(" ± {spread:.3}"));
         let truth = match (self.source, self.true_rho) {
             (PriorSource::Truth, _) => String::new(),
             (_, Some(truth)) => format!(" (true {truth:.3}, error {:+.3})", self.rho - truth),
@@ -226,8 +223,16 @@ impl PriorUsed {
                 " This learner trains without a prior; only the estimates of precision and accuracy on U use it."
             }
         };
+        let spread_meaning = self.spread.map_or(String::new(), |_| {
+            format!(
+                " The ± is how far the estimate moves over {} bootstrap resamples of these rows, \
+                 not an error bar: an estimator that is off the same way on every resample has a \
+                 small ± and a large error.",
+                crate::priors::bootstrap::BOOTSTRAP_SAMPLES
+            )
+        });
         format!(
-            "Class prior π = {:.3}{spread}, {source}{truth}.{unused}",
+            "Class prior π = {:.3}{spread}, {source}{truth}.{unused}{spread_meaning}",
             self.rho
         )
     }
@@ -371,6 +376,10 @@ pub struct RunResult {
     /// The epoch whose classifier the run kept, and by what.
     #[serde(default)]
     pub selected: Option<Selection>,
+    /// For `auto`: every candidate ranked on the PU validation split; this
+    /// run is the one it chose.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub auto: Option<crate::selection::auto::Leaderboard>,
 }
 
 /// Which epoch a run kept, chosen on PU data alone.
@@ -436,8 +445,10 @@ mod tests {
         };
         assert_eq!(
             blind.sentence(),
-            "Class prior π = 0.300 ± 0.040 (standard deviation over 10 bootstrap resamples), \
-             estimated by TIcE; no truth column to compare with."
+            "Class prior π = 0.300 ± 0.040, estimated by TIcE; no truth column to compare with. \
+             The ± is how far the estimate moves over 10 bootstrap resamples of these rows, not \
+             an error bar: an estimator that is off the same way on every resample has a small \
+             ± and a large error."
         );
         let unused = PriorUsed {
             learner_uses: false,
@@ -446,7 +457,7 @@ mod tests {
         assert!(
             unused
                 .sentence()
-                .ends_with("only the estimates of precision and accuracy on U use it."),
+                .contains("only the estimates of precision and accuracy on U use it. The ±"),
             "{}",
             unused.sentence()
         );
@@ -457,7 +468,7 @@ mod tests {
         assert!(
             unused_known
                 .sentence()
-                .ends_with("(true 0.250, error +0.050). This learner trains without a prior; the figure shows how well it is read from the file."),
+                .contains("(true 0.250, error +0.050). This learner trains without a prior; the figure shows how well it is read from the file. The ±"),
             "{}",
             unused_known.sentence()
         );

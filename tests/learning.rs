@@ -8,7 +8,7 @@ use policypu::config::{Learner, RunConfig};
 use policypu::learn::Trainer;
 use policypu::learn::trainer::run_to_end;
 use policypu::plan::RunPlan;
-use policypu::priors::PriorMethod;
+use policypu::priors::DEFAULT_ESTIMATOR;
 use policypu::report::{EpochReport, PriorSource, ViewSource};
 use policypu::split::{PuSplit, split_builtin};
 
@@ -115,7 +115,7 @@ fn same_seed_reproduces_the_run_exactly() {
 }
 
 #[test]
-fn nnpu_without_a_known_prior_uses_the_tice_estimate_and_its_spread() {
+fn nnpu_without_a_known_prior_uses_the_default_estimate_and_its_spread() {
     let (mut split, config) = problem();
     split.prior = None;
     let config = RunConfig {
@@ -124,7 +124,7 @@ fn nnpu_without_a_known_prior_uses_the_tice_estimate_and_its_spread() {
     };
     let plan = RunPlan::new(&config, &split).unwrap();
     let prior = plan.prior.as_ref().unwrap();
-    assert_eq!(prior.source, PriorSource::Estimated(PriorMethod::Tice));
+    assert_eq!(prior.source, PriorSource::Estimated(DEFAULT_ESTIMATOR));
     assert_eq!(prior.true_rho, None);
     assert!((0.2..=0.8).contains(&prior.rho), "ρ = {}", prior.rho);
     assert!(

@@ -96,6 +96,7 @@ impl ModelPreset {
     pub fn architecture(self, role: Role) -> Architecture {
         let (classifier, policy) = match self {
             ModelPreset::Fast => (Architecture::Mlp(&[128, 64]), Architecture::Mlp(&[64])),
+            ModelPreset::Linear => (Architecture::Mlp(&[]), Architecture::Mlp(&[64])),
             ModelPreset::PaperMlp4 => (
                 Architecture::Mlp(&[100, 50, 50, 30]),
                 Architecture::Mlp(&[50, 30]),

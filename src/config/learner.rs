@@ -3,12 +3,14 @@
 //! policy network, a class prior and from where, the true labels) and its
 //! stages as a function of the settings. The CLI's list and help, the page's
 //! select, the run plan and the trainer all read this table; the training
-//! itself is one file per learner in `learn/learners/`.
+//! itself is one file per learner in `learn/learners/`. One row, `auto`,
+//! trains no model of its own: it names the candidates it trains on the
+//! same split and chooses among on PU data (`selection::auto`).
 
 use serde::{Deserialize, Serialize};
 
-use super::RunConfig;
 use super::stage::{EpochRows, Stage, StageSpan};
+use super::{ModelPreset, RunConfig};
 use crate::priors::PriorMethod;
 
 /// A learning method; its facts are its [`LearnerSpec`].
@@ -37,7 +39,50 @@ pub enum Learner {
     Pmpu,
     /// Trained on the true labels: the ceiling.
     OraclePn,
+    /// Trains its candidates on one split and keeps the one the PU
+    /// validation split ranks first.
+    Auto,
 }
+
+/// One model `auto` trains: a learner on the run's model preset, or on
+/// another preset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AutoCandidate {
+    /// The learner.
+    pub learner: Learner,
+    /// The preset, when not the run's own.
+    pub model: Option<ModelPreset>,
+}
+
+const fn own(learner: Learner) -> AutoCandidate {
+    AutoCandidate {
+        learner,
+        model: None,
+    }
+}
+
+const fn linear(learner: Learner) -> AutoCandidate {
+    AutoCandidate {
+        learner,
+        model: Some(ModelPreset::Linear),
+    }
+}
+
+/// `auto`'s candidates: every learner a practitioner can run (none needs
+/// the true labels or the true prior; of the nnPUs, the one with the
+/// default estimate) on the run's preset, and the cheap learners also
+/// as a linear model.
+const AUTO_CANDIDATES: &[AutoCandidate] = &[
+    own(Learner::Weighter),
+    own(Learner::Separator),
+    own(Learner::Km2NnPu),
+    own(Learner::BiasedPu),
+    own(Learner::RankPruning),
+    own(Learner::Pmpu),
+    linear(Learner::Km2NnPu),
+    linear(Learner::BiasedPu),
+    linear(Learner::RankPruning),
+];
 
 /// Where a learner's class prior comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,10 +117,13 @@ pub struct LearnerSpec {
     pub truth: bool,
     /// Its stages, in order, for these settings.
     pub stages: fn(&RunConfig) -> Vec<StageSpan>,
+    /// The models it trains and chooses among; empty for a learner that
+    /// trains one model itself.
+    pub candidates: &'static [AutoCandidate],
 }
 
 /// Every learner, in the order lists show them (policyPU first).
-pub static LEARNERS: [LearnerSpec; 11] = [
+pub static LEARNERS: [LearnerSpec; 12] = [
     LearnerSpec {
         learner: Learner::Weighter,
         key: "weighter",
@@ -85,6 +133,7 @@ pub static LEARNERS: [LearnerSpec; 11] = [
         prior: PriorNeed::None,
         truth: false,
         stages: policy_stages,
+        candidates: &[],
     },
     LearnerSpec {
         learner: Learner::Separator,
@@ -95,6 +144,7 @@ pub static LEARNERS: [LearnerSpec; 11] = [
         prior: PriorNeed::None,
         truth: false,
         stages: policy_stages,
+        candidates: &[],
     },
     LearnerSpec {
         learner: Learner::NnPu,
@@ -105,6 +155,7 @@ pub static LEARNERS: [LearnerSpec; 11] = [
         prior: PriorNeed::TrueOrGiven,
         truth: false,
         stages: train_only,
+        candidates: &[],
     },
     LearnerSpec {
         learner: Learner::TiceNnPu,
@@ -115,6 +166,7 @@ pub static LEARNERS: [LearnerSpec; 11] = [
         prior: PriorNeed::Estimated(PriorMethod::Tice),
         truth: false,
         stages: train_only,
+        candidates: &[],
     },
     LearnerSpec {
         learner: Learner::Km2NnPu,
@@ -125,6 +177,7 @@ pub static LEARNERS: [LearnerSpec; 11] = [
         prior: PriorNeed::Estimated(PriorMethod::Km2),
         truth: false,
         stages: train_only,
+        candidates: &[],
     },
     LearnerSpec {
         learner: Learner::ElkanNotoNnPu,
@@ -135,6 +188,7 @@ pub static LEARNERS: [LearnerSpec; 11] = [
         prior: PriorNeed::Estimated(PriorMethod::ElkanNoto),
         truth: false,
         stages: train_only,
+        candidates: &[],
     },
     LearnerSpec {
         learner: Learner::UPu,
@@ -145,6 +199,7 @@ pub static LEARNERS: [LearnerSpec; 11] = [
         prior: PriorNeed::TrueOrGiven,
         truth: false,
         stages: train_only,
+        candidates: &[],
     },
     LearnerSpec {
         learner: Learner::BiasedPu,
@@ -155,6 +210,7 @@ pub static LEARNERS: [LearnerSpec; 11] = [
         prior: PriorNeed::None,
         truth: false,
         stages: train_only,
+        candidates: &[],
     },
     LearnerSpec {
         learner: Learner::RankPruning,
@@ -165,6 +221,7 @@ pub static LEARNERS: [LearnerSpec; 11] = [
         prior: PriorNeed::None,
         truth: false,
         stages: rank_pruning_stages,
+        candidates: &[],
     },
     LearnerSpec {
         learner: Learner::Pmpu,
@@ -175,6 +232,7 @@ pub static LEARNERS: [LearnerSpec; 11] = [
         prior: PriorNeed::None,
         truth: false,
         stages: pmpu_stages,
+        candidates: &[],
     },
     LearnerSpec {
         learner: Learner::OraclePn,
@@ -185,6 +243,18 @@ pub static LEARNERS: [LearnerSpec; 11] = [
         prior: PriorNeed::None,
         truth: true,
         stages: train_only,
+        candidates: &[],
+    },
+    LearnerSpec {
+        learner: Learner::Auto,
+        key: "auto",
+        name: "auto (chosen on PU data)",
+        aliases: &[],
+        policy: false,
+        prior: PriorNeed::None,
+        truth: false,
+        stages: auto_stages,
+        candidates: AUTO_CANDIDATES,
     },
 ];
 
@@ -235,6 +305,14 @@ fn pmpu_stages(c: &RunConfig) -> Vec<StageSpan> {
     ]
 }
 
+/// `auto`: its candidates' stages, one after another.
+fn auto_stages(c: &RunConfig) -> Vec<StageSpan> {
+    AUTO_CANDIDATES
+        .iter()
+        .flat_map(|candidate| (candidate.learner.spec().stages)(c))
+        .collect()
+}
+
 impl Learner {
     /// Every learner, in the order lists show them.
     pub fn all() -> impl Iterator<Item = Learner> {
@@ -247,6 +325,16 @@ impl Learner {
             .iter()
             .find(|spec| spec.learner == self)
             .expect("LEARNERS holds every learner (checked by a test)")
+    }
+
+    /// Every learner that trains a model itself (all but `auto`).
+    pub fn trainable() -> impl Iterator<Item = Learner> {
+        Self::all().filter(|l| !l.is_auto())
+    }
+
+    /// True for `auto`, which trains its candidates and keeps one.
+    pub fn is_auto(self) -> bool {
+        !self.spec().candidates.is_empty()
     }
 
     /// True for the two policyPU variants, which train a policy network.

@@ -321,6 +321,11 @@ impl RunConfig {
                 .replace("true π", &format!("π = {prior}")),
             None => self.learner.name().to_string(),
         };
+        // A linear model is named: auto trains some learners as one.
+        let name = match self.model {
+            ModelPreset::Linear => format!("{name} (linear)"),
+            _ => name,
+        };
         if !self.learner.uses_policy() {
             return name;
         }

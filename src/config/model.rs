@@ -9,6 +9,10 @@ use serde::{Deserialize, Serialize};
 pub enum ModelPreset {
     /// Small MLPs (classifier d-128-64-1, policy d-64-1): fast on any device.
     Fast,
+    /// A linear classifier d-1 (logistic regression on the features) with
+    /// the fast policy d-64-1: many tables are nearly linear, and a linear
+    /// model cannot memorise U's positives as negatives the way a network can.
+    Linear,
     /// The paper's CNNs: classifier d-C(3×3,96)-C(3×3,192)-C(1×1,10)-100-1,
     /// policy d-C(3×3,96)-C(3×3,10)-100-1. Images only.
     PaperCnn,
@@ -23,8 +27,9 @@ pub enum ModelPreset {
 
 impl ModelPreset {
     /// Every preset.
-    pub const ALL: [ModelPreset; 5] = [
+    pub const ALL: [ModelPreset; 6] = [
         Self::Fast,
+        Self::Linear,
         Self::SmallCnn,
         Self::PaperCnn,
         Self::PaperMlp4,
@@ -35,6 +40,7 @@ impl ModelPreset {
     pub fn name(self) -> &'static str {
         match self {
             Self::Fast => "fast",
+            Self::Linear => "linear",
             Self::PaperCnn => "paper-cnn",
             Self::PaperMlp4 => "paper-mlp4",
             Self::PaperMlp6 => "paper-mlp6",
@@ -46,6 +52,7 @@ impl ModelPreset {
     pub fn label(self) -> &'static str {
         match self {
             Self::Fast => "Fast MLP",
+            Self::Linear => "Linear (logistic regression)",
             Self::SmallCnn => "Small CNN",
             Self::PaperCnn => "Paper CNN",
             Self::PaperMlp4 => "Paper MLP, 4-layer policy",
@@ -62,7 +69,8 @@ impl std::str::FromStr for ModelPreset {
             .find(|m| m.name() == s.to_ascii_lowercase())
             .ok_or_else(|| {
                 format!(
-                    "unknown model '{s}': use fast, small-cnn, paper-cnn, paper-mlp4 or paper-mlp6"
+                    "unknown model '{s}': use {}",
+                    Self::ALL.map(Self::name).join(", ")
                 )
             })
     }

@@ -391,7 +391,7 @@ mod tests {
         config.baselines.rank_pruning_folds = 3;
         config.baselines.rank_pruning_fold_epochs = 1;
         config.baselines.pmpu_warmup_epochs = 2;
-        for learner in Learner::all() {
+        for learner in Learner::trainable() {
             config.learner = learner;
             let plan = RunPlan::new(&config, &split).unwrap();
             let mut trainer = Trainer::new(&plan, &split, &Device::flex()).unwrap();
@@ -486,6 +486,33 @@ mod tests {
         }
         assert_eq!(ESTIMATIONS.with(|n| n.get()), 1);
         assert!(plan.prior.as_ref().is_some_and(|p| p.spread.is_some()));
+    }
+
+    #[test]
+    fn the_runs_of_one_split_share_its_estimate() {
+        // auto's candidates on a file without truth: every one shows the
+        // default estimate, made once; another seed estimates again.
+        let mut split = tiny_split();
+        split.prior = None;
+        split.train_truth = None;
+        ESTIMATIONS.with(|n| n.set(0));
+        let auto = RunConfig {
+            learner: Learner::Auto,
+            ..RunConfig::default()
+        };
+        let priors: Vec<f64> = crate::selection::auto::candidate_configs(&auto)
+            .iter()
+            .map(|c| RunPlan::new(c, &split).unwrap().prior.unwrap().rho)
+            .collect();
+        assert_eq!(ESTIMATIONS.with(|n| n.get()), 1);
+        assert!(priors.windows(2).all(|w| w[0] == w[1]), "{priors:?}");
+        let reseeded = RunConfig {
+            seed: 2,
+            learner: Learner::BiasedPu,
+            ..RunConfig::default()
+        };
+        RunPlan::new(&reseeded, &split).unwrap();
+        assert_eq!(ESTIMATIONS.with(|n| n.get()), 2);
     }
 
     #[test]

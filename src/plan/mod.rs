@@ -47,6 +47,13 @@ impl RunPlan {
                 listed.join("; ")
             )));
         }
+        if config.learner.is_auto() {
+            return Err(PlanError(
+                "auto is not one run: plan each of its candidates \
+                 (selection::auto::candidate_configs)"
+                    .into(),
+            ));
+        }
         if split.n_train() < 2 || !split.train_labeled.iter().any(|s| *s) {
             return Err(PlanError(
                 "the training set needs labeled positives and at least two rows".into(),

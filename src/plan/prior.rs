@@ -9,9 +9,78 @@
 
 use super::PlanError;
 use crate::config::{DataConfig, RunConfig, VerdictThreshold};
-use crate::priors::{PriorMethod, PuRows, bootstrap};
+use crate::priors::{DEFAULT_ESTIMATOR, PriorMethod, PuRows, bootstrap};
 use crate::report::{PriorSource, PriorUsed};
 use crate::split::PuSplit;
+
+/// An estimate of ρ and, when asked for, its bootstrap spread.
+type Estimated = (f64, Option<f64>);
+
+/// Estimates made on this thread, by rows, estimator, seed and whether the
+/// spread was asked for: the runs of one split (`auto`'s candidates, a
+/// comparison, a sweep's learners) estimate its prior once. The last few are kept.
+struct Memo(Vec<(u64, Estimated)>);
+
+/// Estimates kept in [`Memo`].
+const MEMO_SIZE: usize = 8;
+
+thread_local! {
+    static MEMO: std::cell::RefCell<Memo> = const { std::cell::RefCell::new(Memo(Vec::new())) };
+}
+
+/// `method`'s estimate of ρ on `split`'s training rows (seeded by `seed`),
+/// with its bootstrap spread when `with_spread`; made once per rows and
+/// settings on this thread.
+fn estimated(
+    split: &PuSplit,
+    method: PriorMethod,
+    seed: u64,
+    with_spread: bool,
+) -> Result<Estimated, PlanError> {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::hash::DefaultHasher::new();
+    (method, seed, with_spread, split.shape.len()).hash(&mut hasher);
+    split.train_labeled.hash(&mut hasher);
+    for x in &split.train_x {
+        x.to_bits().hash(&mut hasher);
+    }
+    let key = hasher.finish();
+    if let Some(found) = MEMO.with(|m| {
+        m.borrow()
+            .0
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, e)| *e)
+    }) {
+        return Ok(found);
+    }
+    #[cfg(test)]
+    ESTIMATIONS.with(|n| n.set(n.get() + 1));
+    let rows = PuRows::new(
+        split.train_x.clone(),
+        split.shape.len(),
+        split.train_labeled.clone(),
+    );
+    let rho = method
+        .estimate(&rows, seed)
+        .map_err(|e| PlanError(e.to_string()))?
+        .rho;
+    let spread = match with_spread {
+        false => None,
+        true => Some(
+            bootstrap::spread(method, &rows, seed, bootstrap::BOOTSTRAP_SAMPLES)
+                .map_err(|e| PlanError(e.to_string()))?,
+        ),
+    };
+    MEMO.with(|m| {
+        let memo = &mut m.borrow_mut().0;
+        if memo.len() == MEMO_SIZE {
+            memo.remove(0);
+        }
+        memo.push((key, (rho, spread)));
+    });
+    Ok((rho, spread))
+}
 
 #[cfg(test)]
 thread_local! {
@@ -60,31 +129,16 @@ pub fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed
                     .into(),
             ));
         }
-        (None, None, truth) if csv || truth.is_none() => PriorMethod::Tice,
+        (None, None, truth) if csv || truth.is_none() => DEFAULT_ESTIMATOR,
         (None, None, _) => return Ok(None),
     };
-    #[cfg(test)]
-    ESTIMATIONS.with(|n| n.set(n.get() + 1));
-    let rows = PuRows::new(
-        split.train_x.clone(),
-        split.shape.len(),
-        split.train_labeled.clone(),
-    );
-    let estimate = method
-        .estimate(&rows, config.seed)
-        .map_err(|e| PlanError(e.to_string()))?;
     // On a CSV the spread is the user's check on the estimate (the only one
     // without a truth column); the built-in grids skip its cost.
-    let spread = match csv || split.prior.is_none() {
-        false => None,
-        true => Some(
-            bootstrap::spread(method, &rows, config.seed, bootstrap::BOOTSTRAP_SAMPLES)
-                .map_err(|e| PlanError(e.to_string()))?,
-        ),
-    };
+    let with_spread = csv || split.prior.is_none();
+    let (rho, spread) = estimated(split, method, config.seed, with_spread)?;
     Ok(Some(PriorUsed {
         source: PriorSource::Estimated(method),
-        rho: estimate.rho,
+        rho,
         true_rho: split.prior,
         spread,
         learner_uses: estimator.is_some() || learner.uses_prior(),

@@ -26,6 +26,12 @@ pub use rows::PuRows;
 /// Allowed class priors π for uPU and nnPU; estimates are clamped into it.
 pub const PRIORS: (f64, f64) = (0.001, 0.999);
 
+/// The estimator a run uses when its learner needs no particular one: the
+/// prior a CSV run shows and its PU-only scores assume, and the one `auto`
+/// ranks its candidates with. Chosen by measurement on tables with known
+/// priors (`policypu priors`, results/priors.md).
+pub const DEFAULT_ESTIMATOR: PriorMethod = PriorMethod::Km2;
+
 /// Which estimator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -57,6 +57,14 @@ impl Criterion {
         matches!(self, Self::NnPuRisk | Self::UPuRisk | Self::ProxyAccuracy)
     }
 
+    /// A [`Criterion::value`] as the user reads it: the risks positive again.
+    pub fn shown(self, value: f64) -> f64 {
+        match self {
+            Self::NnPuRisk | Self::UPuRisk => -value,
+            _ => value,
+        }
+    }
+
     /// Its value for one epoch's scores, higher better (risks negated);
     /// `None` for the last epoch, or where the score is unknown.
     pub fn value(self, s: &ValidationScores) -> Option<f64> {
@@ -105,6 +113,8 @@ mod tests {
             ..ValidationScores::default()
         };
         assert_eq!(Criterion::NnPuRisk.value(&s), Some(-0.3));
+        assert_eq!(Criterion::NnPuRisk.shown(-0.3), 0.3);
+        assert_eq!(Criterion::LuAuc.shown(0.8), 0.8);
         assert_eq!(Criterion::UPuRisk.value(&s), Some(0.1));
         assert_eq!(Criterion::LastEpoch.value(&s), None);
         assert!("best".parse::<Criterion>().unwrap_err().contains("lu-auc"));

@@ -3,8 +3,10 @@
 //! set aside from the training data, never trained on, no truth read):
 //! [`scores::ValidationScores`]. A [`Criterion`] turns those scores into one
 //! number, higher better, and the run keeps the classifier of the epoch
-//! that number ranks first ([`select_epoch`]).
+//! that number ranks first ([`select_epoch`]). `auto` ranks whole learners
+//! the same way ([`auto::Leaderboard`]).
 
+pub mod auto;
 pub mod criterion;
 pub mod scores;
 

@@ -35,6 +35,24 @@ pub struct ValidationScores {
     pub nnpu_risk: Option<f64>,
     /// Estimated accuracy on U's distribution at the 0.5 threshold.
     pub proxy_accuracy: Option<f64>,
+    /// What the risks and the proxy accuracy are computed from, so they can
+    /// be computed again under another prior ([`ValidationScores::with_prior`]).
+    #[serde(default)]
+    pub shares: Option<ScoreShares>,
+}
+
+/// Means and shares called positive (at 0.5) of the probabilities of the
+/// labeled and the unlabeled validation rows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ScoreShares {
+    /// Mean probability of the labeled rows, m_L.
+    pub labeled_mean: f64,
+    /// Mean probability of the unlabeled rows, m_U.
+    pub unlabeled_mean: f64,
+    /// Share of labeled rows called positive, r.
+    pub labeled_called: f64,
+    /// Share of unlabeled rows called positive, q.
+    pub unlabeled_called: f64,
 }
 
 impl ValidationScores {
@@ -46,21 +64,39 @@ impl ValidationScores {
         let both = !labeled.is_empty() && !unlabeled.is_empty();
         let scores: Vec<f32> = labeled.iter().chain(unlabeled).copied().collect();
         let is_labeled: Vec<bool> = (0..scores.len()).map(|i| i < labeled.len()).collect();
-        let with_prior = prior.filter(|_| both);
-        let (m_l, m_u) = if both {
-            (mean(labeled), mean(unlabeled))
-        } else {
-            (0.0, 0.0)
-        };
         ValidationScores {
             labeled: labeled.len(),
             unlabeled: unlabeled.len(),
             lu_auc: both.then(|| roc_auc(&scores, &is_labeled)).flatten(),
+            shares: both.then(|| ScoreShares {
+                labeled_mean: mean(labeled),
+                unlabeled_mean: mean(unlabeled),
+                labeled_called: called(labeled),
+                unlabeled_called: called(unlabeled),
+            }),
+            ..ValidationScores::default()
+        }
+        .with_prior(prior)
+    }
+
+    /// The same scores with the risks and the proxy accuracy computed under
+    /// the class prior `prior` (none without one, or without both kinds of row).
+    pub fn with_prior(&self, prior: Option<f64>) -> Self {
+        let with = |f: fn(f64, &ScoreShares) -> f64| {
+            prior.zip(self.shares.as_ref()).map(|(pi, s)| f(pi, s))
+        };
+        ValidationScores {
             prior,
-            upu_risk: with_prior.map(|pi| pi * (1.0 - m_l) + m_u - pi * m_l),
-            nnpu_risk: with_prior.map(|pi| pi * (1.0 - m_l) + (m_u - pi * m_l).max(0.0)),
-            proxy_accuracy: with_prior
-                .map(|pi| 1.0 - pi - called(unlabeled) + 2.0 * pi * called(labeled)),
+            upu_risk: with(|pi, s| {
+                pi * (1.0 - s.labeled_mean) + s.unlabeled_mean - pi * s.labeled_mean
+            }),
+            nnpu_risk: with(|pi, s| {
+                pi * (1.0 - s.labeled_mean) + (s.unlabeled_mean - pi * s.labeled_mean).max(0.0)
+            }),
+            proxy_accuracy: with(|pi, s| {
+                1.0 - pi - s.unlabeled_called + 2.0 * pi * s.labeled_called
+            }),
+            ..self.clone()
         }
     }
 }
@@ -86,6 +122,12 @@ mod tests {
         // 1 − 0.5 − 0.5 + 2·0.5·(2/3).
         assert!(close(s.proxy_accuracy, 2.0 / 3.0));
         assert_eq!((s.labeled, s.unlabeled), (3, 4));
+        // Under another prior: 1 − 0.2 − 0.5 + 2·0.2·(2/3); the AUC stays.
+        let again = s.with_prior(Some(0.2));
+        assert!(close(again.proxy_accuracy, 0.3 + 0.4 * 2.0 / 3.0));
+        assert!(close(again.nnpu_risk, 0.2 / 3.0 + 0.4 - 0.2 * 2.0 / 3.0));
+        assert_eq!(again.lu_auc, s.lu_auc);
+        assert_eq!(s.with_prior(None).proxy_accuracy, None);
     }
 
     #[test]

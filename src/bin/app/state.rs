@@ -4,12 +4,13 @@
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use policypu::config::{FieldError, Learner, RunConfig};
+use policypu::config::{FieldError, ModelPreset, RunConfig};
 use policypu::data::Dataset;
 use policypu::page::lessons::{PageView, Part};
 use policypu::page::protocol::{DeviceInfo, RunStarted};
 use policypu::plan::check;
 use policypu::report::{BatchProgress, CsvScores, EpochReport};
+use policypu::selection::auto::Leaderboard;
 
 /// Where a run stands.
 #[derive(Clone, Debug, PartialEq)]
@@ -114,17 +115,35 @@ impl RunRecord {
     }
 }
 
-/// Learners still to run in the current comparison.
+/// Runs still to go in the current comparison, or of `auto`'s candidates.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ComparisonQueue {
     /// The comparison's id (runs record it).
     pub id: u64,
-    /// The settings every run of the comparison shares, except the learner.
-    pub base: Option<RunConfig>,
-    /// Learners not started yet, in order.
-    pub waiting: Vec<Learner>,
+    /// Runs not started yet, in order (they differ in learner and preset only).
+    pub waiting: Vec<RunConfig>,
+    /// Runs in the whole comparison.
+    pub total: usize,
+    /// For `auto`'s comparison, the preset of its settings: its runs are
+    /// ranked when it ends.
+    pub auto: Option<ModelPreset>,
     /// The comparison is running (cleared when its last run ends or one fails).
     pub active: bool,
+}
+
+/// What an `auto` run chose: its candidates ranked on PU data.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AutoOutcome {
+    /// The ranking.
+    pub board: Leaderboard,
+    /// The history id of each candidate's run, in the order trained.
+    pub runs: Vec<u64>,
+    /// Candidates auto meant to train (fewer ran if one failed).
+    pub planned: usize,
+    /// The preset the settings chose (candidates on it go unnamed).
+    pub model: ModelPreset,
+    /// The history id of the run whose model the page keeps.
+    pub kept: Option<u64>,
 }
 
 /// The page's state; `Copy`, so every component can take it from context.
@@ -174,6 +193,8 @@ pub struct AppState {
     pub compared: RwSignal<Vec<u64>>,
     /// The comparison in progress, if any.
     pub comparison: RwSignal<ComparisonQueue>,
+    /// The latest `auto` run's leaderboard, once its candidates ended.
+    pub auto: RwSignal<Option<AutoOutcome>>,
     /// Form fields whose text was refused (not a number, out of range), by
     /// id: no run starts while any is listed, as the settings would not be
     /// what the form shows.
@@ -259,6 +280,7 @@ impl AppState {
             runs: RwSignal::new(Vec::new()),
             compared: RwSignal::new(Vec::new()),
             comparison: RwSignal::new(ComparisonQueue::default()),
+            auto: RwSignal::new(None),
             rejected_fields: RwSignal::new(Vec::new()),
             csv_problem: RwSignal::new(None),
             csv_file_problem: RwSignal::new(None),

@@ -1,9 +1,10 @@
 //! A learner with variant modifiers, as `--learner` and `sweep --learners`
 //! take it: `weighter`, `weighter/paper`, `separator/frozen`,
-//! `weighter/eq5-threshold/no-baseline`. Each modifier changes one policy
-//! setting, so an ablation is a list of specs on one command line.
+//! `weighter/eq5-threshold/no-baseline`, `km2/linear`. Each modifier changes
+//! one setting (a policy setting, or `linear` the model preset), so an
+//! ablation is a list of specs on one command line.
 
-use policypu::config::{Learner, PolicyVariant, RunConfig, VerdictThreshold};
+use policypu::config::{Learner, ModelPreset, PolicyVariant, RunConfig, VerdictThreshold};
 
 /// A learner and the policy settings it overrides.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,10 +32,12 @@ pub enum Modifier {
     PriorThreshold,
     /// As `PriorThreshold` with the split's true ρ: an oracle ablation.
     TruePriorThreshold,
+    /// Any learner: the linear model preset (as `auto` trains some candidates).
+    Linear,
 }
 
 impl Modifier {
-    const ALL: [Modifier; 7] = [
+    const ALL: [Modifier; 8] = [
         Self::Paper,
         Self::Frozen,
         Self::Eq5Threshold,
@@ -42,7 +45,13 @@ impl Modifier {
         Self::EnThreshold,
         Self::PriorThreshold,
         Self::TruePriorThreshold,
+        Self::Linear,
     ];
+
+    /// True when it changes a policy setting, so applies to policyPU only.
+    fn policy_only(self) -> bool {
+        self != Self::Linear
+    }
 
     /// What it changes, for `--help`.
     fn meaning(self) -> &'static str {
@@ -54,6 +63,7 @@ impl Modifier {
             Self::EnThreshold => "Elkan and Noto's verdict threshold",
             Self::PriorThreshold => "the verdict calls KM2's prior, or --prior, positive",
             Self::TruePriorThreshold => "as prior-threshold with the split's true ρ: an oracle",
+            Self::Linear => "any learner: a linear model",
         }
     }
 
@@ -66,6 +76,7 @@ impl Modifier {
             Self::EnThreshold => "en-threshold",
             Self::PriorThreshold => "prior-threshold",
             Self::TruePriorThreshold => "true-prior-threshold",
+            Self::Linear => "linear",
         }
     }
 }
@@ -77,7 +88,7 @@ pub fn help() -> String {
         .map(|m| format!("/{} ({})", m.key(), m.meaning()))
         .collect();
     format!(
-        "Learner: {}. policyPU learners take modifiers after a slash, e.g. weighter/paper: {}",
+        "Learner: {}. Modifiers follow a slash, e.g. weighter/paper or km2/linear (all but linear apply to policyPU only): {}",
         Learner::help_list(),
         modifiers.join(", ")
     )
@@ -97,6 +108,7 @@ impl LearnerSpec {
                 Modifier::EnThreshold => p.verdict_threshold = VerdictThreshold::ElkanNoto,
                 Modifier::PriorThreshold => p.verdict_threshold = VerdictThreshold::Prior,
                 Modifier::TruePriorThreshold => p.verdict_threshold = VerdictThreshold::TruePrior,
+                Modifier::Linear => config.model = ModelPreset::Linear,
             }
         }
     }
@@ -130,7 +142,7 @@ impl std::str::FromStr for LearnerSpec {
                     })
             })
             .collect::<Result<Vec<_>, _>>()?;
-        if !modifiers.is_empty() && !learner.uses_policy() {
+        if modifiers.iter().any(|m| m.policy_only()) && !learner.uses_policy() {
             return Err(format!(
                 "'{s}': modifiers apply to the policyPU learners only"
             ));
@@ -212,5 +224,13 @@ mod tests {
             "tice".parse::<LearnerSpec>().unwrap().learner,
             Learner::TiceNnPu
         );
+        let linear: LearnerSpec = "km2/linear".parse().unwrap();
+        let mut c = RunConfig::default();
+        linear.apply(&mut c);
+        assert_eq!(
+            (c.learner, c.model),
+            (Learner::Km2NnPu, ModelPreset::Linear)
+        );
+        assert_eq!(linear.label(), "KM2+nnPU (linear)");
     }
 }

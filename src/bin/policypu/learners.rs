@@ -6,6 +6,18 @@ use policypu::config::{LEARNERS, LearnerSpec, PriorNeed, RunConfig};
 
 /// What `spec` needs besides PU data, in words.
 fn needs(spec: &LearnerSpec) -> String {
+    if !spec.candidates.is_empty() {
+        let own = RunConfig::default().model;
+        let listed: Vec<String> = spec
+            .candidates
+            .iter()
+            .map(|c| match c.model {
+                Some(model) if model != own => format!("{} ({})", c.learner.name(), model.name()),
+                _ => c.learner.name().to_string(),
+            })
+            .collect();
+        return format!("trains its candidates: {}", listed.join(", "));
+    }
     let prior = match spec.prior {
         PriorNeed::None => None,
         PriorNeed::TrueOrGiven => Some("the true class prior (or --prior)".to_string()),
@@ -29,6 +41,9 @@ fn needs(spec: &LearnerSpec) -> String {
 
 /// Its stages with the default settings, e.g. "cross-validate 50, train 20".
 fn stages(spec: &LearnerSpec) -> String {
+    if !spec.candidates.is_empty() {
+        return "each candidate's, one after another".into();
+    }
     let stages: Vec<String> = (spec.stages)(&RunConfig::default())
         .iter()
         .filter(|s| s.epochs > 0)
@@ -52,6 +67,7 @@ pub fn learners(json: bool) -> Result<(), String> {
                 "policy": spec.policy,
                 "uses_prior": spec.prior != PriorNeed::None,
                 "truth": spec.truth,
+                "auto": !spec.candidates.is_empty(),
             });
             println!("{line}");
         } else {
@@ -88,6 +104,13 @@ mod tests {
         assert_eq!(
             stages(Learner::Weighter.spec()),
             "pre-train classifier 10, pre-train policy 10, train 20"
+        );
+        let auto = needs(Learner::Auto.spec());
+        assert!(
+            auto.starts_with(
+                "trains its candidates: policyPU_weighter, policyPU_separator, KM2+nnPU"
+            ) && auto.contains("KM2+nnPU (linear)"),
+            "{auto}"
         );
     }
 }

@@ -2,13 +2,17 @@
 //! reproduce the paper's tables, and benchmark the backends.
 
 mod args;
+mod auto;
+mod auto_study;
 mod bench;
 mod heap;
 mod learner_spec;
 mod learners;
 mod native;
 mod predict;
+mod prior_study;
 mod progress;
+mod provenance;
 mod selection_study;
 mod setting_flags;
 mod sweep;
@@ -56,6 +60,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Score the rows of a CSV file with a classifier saved by `run --save-model`.
     Predict(predict::PredictArgs),
+    /// Measure every class-prior estimator on CSV tables whose truth is known.
+    Priors(prior_study::PriorStudyArgs),
     /// List the learners: key, name, other accepted names, what each needs, its stages.
     Learners {
         /// One JSON object a line instead of a table.
@@ -85,6 +91,7 @@ fn main() -> ExitCode {
         Command::Sweep(args) => sweep::sweep(&args),
         Command::Bench(args) => bench::bench(&args),
         Command::Predict(args) => predict::predict(&args),
+        Command::Priors(args) => prior_study::prior_study(&args),
         Command::Learners { json } => learners::learners(json),
     };
     match outcome {
@@ -122,11 +129,16 @@ fn run_once(
     } else {
         Verbosity::Epochs
     };
-    let plan = RunPlan::new(&config, &split).map_err(|e| e.to_string())?;
-    let (result, trainer) = train(&plan, &split, &device, &device_name, verbosity)?;
-    for warning in &plan.warnings {
-        eprintln!("note: {warning}");
-    }
+    let (result, trainer) = if config.learner.is_auto() {
+        auto::train_auto(&config, &split, &device, &device_name)?
+    } else {
+        let plan = RunPlan::new(&config, &split).map_err(|e| e.to_string())?;
+        let trained = train(&plan, &split, &device, &device_name, verbosity)?;
+        for warning in &plan.warnings {
+            eprintln!("note: {warning}");
+        }
+        trained
+    };
     if let Some(prior) = &result.prior {
         eprintln!("{}", prior.sentence());
     }

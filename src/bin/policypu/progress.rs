@@ -54,6 +54,7 @@ pub fn train(
             prior: plan.prior.clone(),
             reports,
             selected: trainer.selection(),
+            auto: None,
         },
         trainer,
     ))

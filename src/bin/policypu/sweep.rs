@@ -3,13 +3,17 @@
 //! with the priors the estimators found. A CSV file has no grid: its table
 //! has one column group, and seeds vary the held-out rows and the weights.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 
+use burn::tensor::Device;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use policypu::config::RunConfig;
 use policypu::plan::RunPlan;
 use policypu::report::{PriorUsed, RunResult, TestMetrics};
+use policypu::selection::auto::candidate_configs;
+use policypu::split::PuSplit;
 
 use crate::args::RunArgs;
 use crate::learner_spec::LearnerSpec;
@@ -73,6 +77,33 @@ pub struct Cell {
     pub results: Vec<RunResult>,
     /// The seeds that failed, and why.
     pub failures: Vec<String>,
+    /// For `auto`: each finished seed's candidate runs, in candidate order.
+    pub candidates: Vec<Vec<RunResult>>,
+}
+
+/// Runs already trained in this sweep, by their settings: `auto` and a row
+/// of the same learner share one run of each candidate.
+#[derive(Default)]
+struct Trained(HashMap<String, RunResult>);
+
+impl Trained {
+    /// The run of `config`, trained now unless it was already.
+    fn get_or_train(
+        &mut self,
+        config: &RunConfig,
+        split: &PuSplit,
+        device: &Device,
+        device_name: &str,
+    ) -> Result<RunResult, String> {
+        let key = serde_json::to_string(config).map_err(|e| e.to_string())?;
+        if let Some(result) = self.0.get(&key) {
+            return Ok(result.clone());
+        }
+        let plan = RunPlan::new(config, split).map_err(|e| e.to_string())?;
+        let (result, _) = train(&plan, split, device, device_name, Verbosity::Bar)?;
+        self.0.insert(key, result.clone());
+        Ok(result)
+    }
 }
 
 /// One column group: a grid point, or the CSV file's own split.
@@ -113,9 +144,10 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let started = std::time::Instant::now();
-    let head = provenance();
+    let head = crate::provenance::provenance();
     let mut markdown = String::new();
     let mut grid = Vec::new();
+    let mut trained = Trained::default();
     for &n_labeled in &tables {
         let mut rows: Vec<(&LearnerSpec, Vec<Cell>)> = Vec::new();
         for spec in &args.learners {
@@ -127,12 +159,34 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
                     let outcome =
                         cell_config(args, spec, n_labeled, column.rho, seed).and_then(|config| {
                             let split = cache.split(&config, args.run.csv.as_deref())?;
-                            let plan = RunPlan::new(&config, &split).map_err(|e| e.to_string())?;
-                            train(&plan, &split, &device, &device_name, Verbosity::Bar)
+                            if !config.learner.is_auto() {
+                                let result =
+                                    trained.get_or_train(&config, &split, &device, &device_name)?;
+                                return Ok((result, Vec::new()));
+                            }
+                            let candidates = candidate_configs(&config)
+                                .iter()
+                                .map(|c| trained.get_or_train(c, &split, &device, &device_name))
+                                .collect::<Result<Vec<_>, String>>()?;
+                            let board = crate::auto::rank(&candidates);
+                            let chosen = board
+                                .chosen()
+                                .map(|s| s.candidate)
+                                .ok_or_else(|| board.reason(config.model))?;
+                            let result = RunResult {
+                                auto: Some(board),
+                                ..candidates[chosen].clone()
+                            };
+                            Ok((result, candidates))
                         });
                     bar.inc(1);
                     match outcome {
-                        Ok((result, _)) => cell.results.push(result),
+                        Ok((result, candidates)) => {
+                            cell.results.push(result);
+                            if !candidates.is_empty() {
+                                cell.candidates.push(candidates);
+                            }
+                        }
                         Err(e) => cell.failures.push(format!("seed {seed}: {e}")),
                     }
                 }
@@ -146,6 +200,12 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
             table += &format_table(n_labeled, &columns, &rows, args.seeds, Reported::LastEpoch);
         }
         table += &format_notes(n_labeled, &columns, &rows);
+        for (spec, cells) in &rows {
+            if spec.learner.is_auto() {
+                let headings: Vec<String> = columns.iter().map(|c| heading(n_labeled, c)).collect();
+                table += &crate::auto_study::table(&headings, cells, args.run.to_config()?.model);
+            }
+        }
         bar.suspend(|| println!("{table}"));
         markdown += &table;
         markdown.push('\n');
@@ -219,40 +279,6 @@ fn heading(n_labeled: Option<usize>, column: &Column) -> String {
         (Some(n), Some(r)) => format!("n_l={n} ρ={r}"),
         _ => "CSV".to_string(),
     }
-}
-
-/// The command line and the commit it ran at, for a results file's head.
-fn provenance() -> String {
-    let command: Vec<String> = std::env::args().skip(1).collect();
-    let git = |args: &[&str]| {
-        std::process::Command::new("git")
-            .args(args)
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-    };
-    let commit =
-        git(&["rev-parse", "HEAD"]).unwrap_or_else(|| "unknown (not a git checkout)".into());
-    let dirty = git(&[
-        "status",
-        "--porcelain",
-        "--untracked-files=no",
-        "--",
-        "src",
-        "Cargo.toml",
-        "Cargo.lock",
-    ])
-    .is_some_and(|s| !s.is_empty());
-    format!(
-        "Command: `policypu {}`\n\nCommit: {commit}{}\n",
-        command.join(" "),
-        if dirty {
-            " (with uncommitted changes to the source)"
-        } else {
-            ""
-        }
-    )
 }
 
 /// One markdown table: rows are learners, column groups are ρ values with
@@ -464,6 +490,7 @@ mod tests {
         let cell = Cell {
             results: vec![result_with(&[(Stage::Train, 0.8, 0.9)])],
             failures: vec!["seed 2: training diverged".into()],
+            ..Cell::default()
         };
         assert_eq!(
             summary(&cell, Reported::LastEpoch, |m| m.accuracy),
@@ -472,6 +499,7 @@ mod tests {
         let failed = Cell {
             results: Vec::new(),
             failures: vec!["x".into()],
+            ..Cell::default()
         };
         assert_eq!(
             summary(&failed, Reported::LastEpoch, |m| m.accuracy),
@@ -505,6 +533,7 @@ mod tests {
             prior: None,
             reports: epochs.iter().map(report).collect(),
             selected: None,
+            auto: None,
         }
     }
 

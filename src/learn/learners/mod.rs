@@ -62,6 +62,10 @@ pub trait Method {
     }
 }
 
+/// Why `auto` is no method: it trains its candidates, each a run of its own.
+pub const AUTO_IS_CANDIDATES: &str = "auto trains no model of its own: train each of its \
+     candidates (selection::auto::candidate_configs) and rank them with a Leaderboard";
+
 /// The method a learner names, ready to train in `ctx`.
 pub fn build(learner: Learner, ctx: &mut TrainContext) -> Result<Box<dyn Method>, TrainError> {
     Ok(match learner {
@@ -74,5 +78,6 @@ pub fn build(learner: Learner, ctx: &mut TrainContext) -> Result<Box<dyn Method>
         }
         Learner::RankPruning => Box::new(rank_pruning::RankPruning::new(ctx)),
         Learner::Pmpu => Box::new(pmpu::Pmpu::new(ctx)),
+        Learner::Auto => return Err(TrainError::Config(AUTO_IS_CANDIDATES.into())),
     })
 }

@@ -21,7 +21,7 @@ pub fn CompareControls() -> impl IntoView {
             }
             None => {
                 c.push(learner);
-                c.sort_by_key(|l| Learner::all().position(|a| a == *l));
+                c.sort_by_key(|l| Learner::trainable().position(|a| a == *l));
             }
         })
     };
@@ -31,11 +31,15 @@ pub fn CompareControls() -> impl IntoView {
         queue.active.then(|| {
             let current = state
                 .run_config
-                .with(|c| c.as_ref().map(|c| c.learner.name()).unwrap_or_default());
-            format!(
-                "Comparing: now {current}, {} more to go.",
-                queue.waiting.len()
-            )
+                .with(|c| c.as_ref().map(|c| c.learner_label()).unwrap_or_default());
+            let at = queue.total - queue.waiting.len();
+            match queue.auto {
+                Some(_) => format!("auto: candidate {at} of {}, {current}.", queue.total),
+                None => format!(
+                    "Comparing: now {current}, {} more to go.",
+                    queue.waiting.len()
+                ),
+            }
         })
     };
     view! {
@@ -45,7 +49,7 @@ pub fn CompareControls() -> impl IntoView {
                 " "<span class="hint" id="compare-progress" aria-live="polite">{progress}</span>
             </summary>
             <div class="checks" role="group" aria-label="Learners to compare">
-                {Learner::all().enumerate().map(|(i, learner)| {
+                {Learner::trainable().enumerate().map(|(i, learner)| {
                     view! {
                         <label class="check">
                             <input type="checkbox" id=format!("compare-learner-{i}")

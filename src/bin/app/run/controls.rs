@@ -65,6 +65,7 @@ pub fn RunControls() -> impl IntoView {
             </div>
             <p class="stage" id="stage">{stage_text}</p>
             <StatusLine/>
+            <AutoLine/>
             <DeviceLine/>
             <PriorLine/>
             <SplitNotes/>
@@ -115,6 +116,45 @@ fn StatusLine() -> impl IntoView {
                 view! { <p class="status" id="status" aria-live="polite">{text}</p> }.into_any()
             }
         }
+    }
+}
+
+/// An `auto` run: which candidate trains now, then which one it chose and
+/// that the charts show the last one trained.
+#[component]
+fn AutoLine() -> impl IntoView {
+    let state = use_app_state();
+    move || {
+        let queue = state.comparison.get();
+        let current = state
+            .run_config
+            .with(|c| c.as_ref().map(|c| c.learner_label()))
+            .unwrap_or_default();
+        let text = match (queue.active, queue.auto, state.auto.get()) {
+            (true, Some(_), _) => format!(
+                "auto: training candidate {} of {}, {current}; the charts follow it.",
+                queue.total - queue.waiting.len(),
+                queue.total
+            ),
+            (false, _, Some(outcome)) => {
+                let kept = outcome.kept.and_then(|id| {
+                    state.runs.with(|runs| {
+                        runs.iter()
+                            .find(|r| r.id == id)
+                            .map(|r| r.config.learner_label())
+                    })
+                });
+                match kept {
+                    Some(kept) => format!(
+                        "auto kept {kept} (its leaderboard is below); the charts show the last \
+                         candidate trained, {current}. Downloads and scoring use the kept model."
+                    ),
+                    None => "auto could not rank its candidates: see its leaderboard below.".into(),
+                }
+            }
+            _ => return None,
+        };
+        Some(view! { <p class="auto-line" id="auto-line" aria-live="polite">{text}</p> })
     }
 }
 

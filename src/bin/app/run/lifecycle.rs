@@ -19,13 +19,26 @@ use crate::run::worker_client::{self, Crash, RunEnd};
 use crate::run::{comparison, history};
 use crate::state::{AppState, NO_CSV, RunOutcome, RunStatus};
 
-/// Start a run of the form's settings.
+/// Start a run of the form's settings; `auto` starts its candidates.
 pub fn start_run(state: AppState) {
-    start(state, state.config.get_untracked());
+    let config = state.config.get_untracked();
+    if !config.learner.is_auto() {
+        state.auto.set(None);
+        return start(state, config);
+    }
+    if state.not_ready(&config).is_some() {
+        // The status line shows the problem, and updates as it is fixed.
+        state.status.set(RunStatus::Idle);
+        return;
+    }
+    if let Some(first) = comparison::begin_auto(state, &config) {
+        start(state, first);
+    }
 }
 
 /// Run `learners` one after another on the form's settings, as one comparison.
 pub fn start_comparison(state: AppState, learners: Vec<Learner>) {
+    state.auto.set(None);
     if let Some(config) = comparison::begin(state, learners) {
         start(state, config);
     }

@@ -297,16 +297,38 @@ pub static EXPLANATIONS: &[Explanation] = &[
         equations: &[8, 9],
     },
     Explanation {
+        id: "auto",
+        title: "Choosing the learner without negatives",
+        paragraphs: &[
+            "No learner wins on every table, and a PU user cannot test which one wins on theirs. \
+             auto trains each candidate (policyPU, nnPU with an estimated prior, biased PU, \
+             RankPruning and PMPU on the chosen model, and the cheap ones also as a linear model) \
+             on one split, lets each keep its best epoch, and ranks the kept classifiers on the \
+             PU validation rows.",
+            "It ranks by the proxy accuracy 1 − π − q + 2π·r under one class prior π for all, \
+             estimated from the training rows. Unlike the L-vs-U AUC, this sees a classifier \
+             whose cut-off is off: biased PU often ranks rows well and calls too few positive. \
+             It is only as good as the estimate of π, and on a few hundred rows the scores of \
+             the top candidates often differ by less than their noise: the table shows how \
+             close they are, and you can keep another. The test scores, where the file has a \
+             truth column, are shown for teaching and were not read to choose.",
+        ],
+        equations: &[],
+    },
+    Explanation {
         id: "compare",
         title: "Learners compared",
         paragraphs: &[
-            "Several learners trained on the same PU split, same seed and same initial weights, \
-             so differences come from the method alone. The curves are test accuracy over \
-             epochs, as in the paper's Figs. 2–4, and the table gives the final ROC-AUC, \
-             accuracy and PR-AUC, as in its Tables II–VIII.",
-            "Expect optimal PN (true labels) on top and biased PU at the bottom; nnPU given the \
-             true prior π is a strong baseline, and policyPU competes without knowing π. The \
-             gap between them grows with ρ, the share of positives hidden in U.",
+            "Several learners trained on the same PU split with the same seed. The curves are \
+             a test score over the training epochs, as in the paper's Figs. 2–4, on an axis \
+             scaled to the runs' values; the table gives each run's ROC-AUC, accuracy and \
+             PR-AUC at the epoch it kept, as in its Tables II–VIII.",
+            "Each row is one run, one draw of the split and the weights: a gap of a few \
+             thousandths can reverse with another seed, so read only large gaps as \
+             differences between methods (the command line's sweep averages 5 seeds and \
+             shows their spread). Optimal PN trains on the true labels and is a reference, \
+             not a guaranteed winner: on a small, easy table a PU learner can match or pass \
+             it in one run.",
         ],
         equations: &[],
     },

@@ -62,7 +62,7 @@ pub fn ComparisonPanel() -> impl IntoView {
                     </select>
                 </div>
                 <LineChart title="Test score of each compared run over the training epochs"
-                    series x_title="training epoch" y_title="test score" y_range=Some((0.0, 1.0)) epochs=true/>
+                    series x_title="training epoch" y_title="test score" epochs=true/>
             </Show>
         </Panel>
     }

@@ -2,6 +2,7 @@
 //! ROC and PR curves, the values on U as a histogram and as a grid of
 //! thumbnails. Everything is derived per epoch report, never per mini-batch.
 
+mod auto_board;
 mod charts;
 mod comparison;
 mod empty_state;
@@ -18,6 +19,7 @@ use policypu::config::DataConfig;
 use policypu::page::lessons::Part;
 
 use crate::state::{shows, use_app_state};
+use auto_board::AutoBoardPanel;
 use charts::bar_fill::BarPatterns;
 use charts::curve_charts::{PrChart, RocChart};
 use charts::epoch_charts::{
@@ -92,6 +94,9 @@ pub fn TrainingViews() -> impl IntoView {
         <div class="training-views">
             <BarPatterns/>
             <ResultsPanel/>
+            <Show when=move || state.auto.with(Option::is_some)>
+                <AutoBoardPanel/>
+            </Show>
             <Show when=move || !state.runs.with(Vec::is_empty) && shows(state, Part::Comparison)>
                 <ComparisonPanel/>
             </Show>

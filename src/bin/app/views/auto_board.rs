@@ -1,0 +1,107 @@
+//! `auto`'s leaderboard: its candidates ranked by a PU-only score on the
+//! validation split, which one it chose and why, the test scores beside them
+//! (marked as not used for the choice) when the data has a truth column,
+//! and a button to keep another candidate's model instead.
+
+use leptos::prelude::*;
+
+use super::panel::Panel;
+use crate::run::comparison;
+use crate::state::use_app_state;
+
+fn shown(value: Option<f64>) -> String {
+    value.map_or_else(|| "n/a".to_string(), |v| format!("{v:.3}"))
+}
+
+/// The leaderboard panel; shown once an `auto` run's candidates have ended.
+#[component]
+pub fn AutoBoardPanel() -> impl IntoView {
+    let state = use_app_state();
+    let caption = Signal::derive(move || {
+        state.auto.with(|a| {
+            a.as_ref().map_or_else(String::new, |a| {
+                let missing = a.planned - a.runs.len();
+                let note = if missing > 0 {
+                    format!(
+                        " {missing} of {} candidates did not finish and are not ranked.",
+                        a.planned
+                    )
+                } else {
+                    String::new()
+                };
+                format!("{}{note}", a.board.reason(a.model))
+            })
+        })
+    });
+    let has_test = move || {
+        state.auto.with(|a| {
+            a.as_ref()
+                .is_some_and(|a| a.board.standings.iter().any(|s| s.test.accuracy.is_some()))
+        })
+    };
+    let criterion = move || {
+        state.auto.with(|a| {
+            a.as_ref()
+                .map(|a| a.board.criterion.label())
+                .unwrap_or_default()
+        })
+    };
+    view! {
+        <Panel id="panel-auto" title="auto: the candidates ranked on PU data" caption explain="auto" wide=true>
+            <div class="table-scroll">
+                <table class="paper-table" id="auto-table">
+                    <thead><tr>
+                        <th scope="col">"Rank"</th>
+                        <th scope="col">"Candidate"</th>
+                        <th scope="col">"Kept epoch"</th>
+                        <th scope="col">{move || format!("{} (ranks)", criterion())}</th>
+                        <th scope="col">"L-vs-U AUC"</th>
+                        <Show when=has_test>
+                            <th scope="col">"Test accuracy (not used to choose)"</th>
+                            <th scope="col">"Test ROC-AUC (not used to choose)"</th>
+                        </Show>
+                        <th scope="col">"Model"</th>
+                    </tr></thead>
+                    <tbody>
+                        {move || state.auto.get().map(|outcome| {
+                            outcome.board.standings.iter().enumerate().map(|(rank, s)| {
+                                let id = outcome.runs[s.candidate];
+                                let kept = outcome.kept == Some(id);
+                                let label = s.label(outcome.model);
+                                let value = s.value.map(|v| outcome.board.criterion.shown(v));
+                                let lu_auc = s.validation.as_ref().and_then(|v| v.lu_auc);
+                                let (accuracy, roc_auc) = (s.test.accuracy, s.test.roc_auc);
+                                let keep = {
+                                    let outcome = outcome.clone();
+                                    move |_| comparison::keep(state, &outcome, Some(id))
+                                };
+                                view! {
+                                    <tr class:best=kept data-learner=s.learner.key() data-model=s.model.name()>
+                                        <td>{rank + 1}</td>
+                                        <th scope="row">{label.clone()}</th>
+                                        <td>{s.epoch.map_or("n/a".to_string(), |e| e.to_string())}</td>
+                                        <td data-metric="rank-value">{shown(value)}</td>
+                                        <td>{shown(lu_auc)}</td>
+                                        <Show when=has_test>
+                                            <td class="not-used">{shown(accuracy)}</td>
+                                            <td class="not-used">{shown(roc_auc)}</td>
+                                        </Show>
+                                        <td>{if kept {
+                                            view! { <span class="kept" id="auto-kept">"kept"</span> }.into_any()
+                                        } else {
+                                            view! {
+                                                <button type="button" id=format!("auto-keep-{}", rank + 1)
+                                                    aria-label=format!("Keep the model of {label}")
+                                                    on:click=keep>"Keep this one"</button>
+                                            }.into_any()
+                                        }}</td>
+                                    </tr>
+                                }
+                            }).collect_view()
+                        })}
+                    </tbody>
+                </table>
+            </div>
+        </Panel>
+    }
+}

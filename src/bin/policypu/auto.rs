@@ -1,0 +1,79 @@
+//! `--learner auto` on the command line: train each of auto's candidates on
+//! the one split, rank them on the PU validation split, keep the first.
+
+use burn::tensor::Device;
+use policypu::config::RunConfig;
+use policypu::learn::Trainer;
+use policypu::plan::RunPlan;
+use policypu::report::{EpochReport, RunResult};
+use policypu::selection::auto::{AUTO_CRITERION, Leaderboard, candidate_configs};
+use policypu::split::PuSplit;
+
+use crate::progress::{Verbosity, train};
+
+/// Rank finished candidate runs (in the order trained) by auto's criterion.
+pub fn rank(results: &[RunResult]) -> Leaderboard {
+    let runs: Vec<(&RunConfig, &[EpochReport])> = results
+        .iter()
+        .map(|r| (&r.config, r.reports.as_slice()))
+        .collect();
+    Leaderboard::rank(&runs, AUTO_CRITERION)
+}
+
+/// Train every candidate of `config` (an `auto` run) on `split`; the chosen
+/// run, carrying the leaderboard, and its trainer.
+pub fn train_auto(
+    config: &RunConfig,
+    split: &PuSplit,
+    device: &Device,
+    device_name: &str,
+) -> Result<(RunResult, Trainer), String> {
+    let candidates = candidate_configs(config);
+    let mut trained = Vec::with_capacity(candidates.len());
+    for (i, candidate) in candidates.iter().enumerate() {
+        eprintln!(
+            "auto: candidate {} of {}: {} ({})",
+            i + 1,
+            candidates.len(),
+            candidate.learner.name(),
+            candidate.model.name()
+        );
+        let plan = RunPlan::new(candidate, split).map_err(|e| e.to_string())?;
+        trained.push(train(&plan, split, device, device_name, Verbosity::Bar)?);
+    }
+    let results: Vec<RunResult> = trained.iter().map(|(r, _)| r.clone()).collect();
+    let board = rank(&results);
+    println!("{}", leaderboard_table(&board, config));
+    let chosen = board
+        .chosen()
+        .map(|s| s.candidate)
+        .ok_or_else(|| board.reason(config.model))?;
+    println!("auto: {}", board.reason(config.model));
+    let (mut result, trainer) = trained.swap_remove(chosen);
+    result.auto = Some(board);
+    Ok((result, trainer))
+}
+
+/// The leaderboard as a markdown table: PU-only scores, then the test set's,
+/// which the choice did not read.
+pub fn leaderboard_table(board: &Leaderboard, config: &RunConfig) -> String {
+    let metric = |v: Option<f64>| v.map_or("n/a".to_string(), |v| format!("{v:.3}"));
+    let mut text = format!(
+        "| rank | candidate | kept epoch | {} (ranks) | L-vs-U AUC | test accuracy (not used) | test ROC-AUC (not used) |\n|---|---|---|---|---|---|---|\n",
+        board.criterion.label()
+    );
+    for (rank, s) in board.standings.iter().enumerate() {
+        let v = s.validation.as_ref();
+        text += &format!(
+            "| {} | {} | {} | {} | {} | {} | {} |\n",
+            rank + 1,
+            s.label(config.model),
+            s.epoch.map_or("n/a".into(), |e| e.to_string()),
+            metric(s.value.map(|v| board.criterion.shown(v))),
+            metric(v.and_then(|v| v.lu_auc)),
+            metric(s.test.accuracy),
+            metric(s.test.roc_auc),
+        );
+    }
+    text
+}

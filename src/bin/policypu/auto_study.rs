@@ -1,0 +1,134 @@
+//! Under a sweep's `auto` row: each candidate's test scores at its kept
+//! epoch, what `auto` chose with each PU-only criterion, and, as analysis,
+//! the candidate a test-set reader would have picked in hindsight.
+
+use policypu::config::{ModelPreset, RunConfig};
+use policypu::report::{EpochReport, RunResult, TestMetrics};
+use policypu::selection::Criterion;
+use policypu::selection::auto::{AUTO_CRITERION, Leaderboard};
+
+use crate::sweep::{Cell, mean_std};
+
+/// The criteria the study ranks with, the default first.
+const RULES: [Criterion; 4] = [
+    AUTO_CRITERION,
+    Criterion::LuAuc,
+    Criterion::NnPuRisk,
+    Criterion::ProxyAccuracy,
+];
+
+/// The kept epoch's test metrics of candidate `i` in each seed.
+fn candidate_tests(cell: &Cell, i: usize) -> Vec<TestMetrics> {
+    cell.candidates
+        .iter()
+        .filter_map(|seed| seed.get(i))
+        .map(|r| r.kept().map(|k| k.test.clone()).unwrap_or_default())
+        .collect()
+}
+
+/// The test metrics of the candidate `criterion` ranks first in each seed.
+fn chosen_tests(cell: &Cell, criterion: Criterion) -> Vec<TestMetrics> {
+    cell.candidates
+        .iter()
+        .filter_map(|seed| {
+            let runs: Vec<(&RunConfig, &[EpochReport])> = seed
+                .iter()
+                .map(|r: &RunResult| (&r.config, r.reports.as_slice()))
+                .collect();
+            Leaderboard::rank(&runs, criterion)
+                .chosen()
+                .map(|s| s.test.clone())
+        })
+        .collect()
+}
+
+fn summarise(tests: &[TestMetrics]) -> String {
+    let pick = |f: fn(&TestMetrics) -> Option<f64>| {
+        let values: Vec<f64> = tests.iter().filter_map(f).collect();
+        if values.is_empty() {
+            "n/a".to_string()
+        } else {
+            mean_std(&values)
+        }
+    };
+    format!("{} | {}", pick(|m| m.accuracy), pick(|m| m.roc_auc))
+}
+
+fn mean_accuracy(tests: &[TestMetrics]) -> f64 {
+    let values: Vec<f64> = tests.iter().filter_map(|m| m.accuracy).collect();
+    values.iter().sum::<f64>() / values.len().max(1) as f64
+}
+
+/// The study's markdown for the `auto` row's cells, one column group per heading.
+pub fn table(headings: &[String], cells: &[Cell], own: ModelPreset) -> String {
+    let Some(first) = cells.iter().find_map(|c| c.candidates.first()) else {
+        return String::new();
+    };
+    let labels: Vec<String> = first
+        .iter()
+        .map(|r| match r.config.model == own {
+            true => r.config.learner.name().to_string(),
+            false => format!("{} ({})", r.config.learner.name(), r.config.model.name()),
+        })
+        .collect();
+    let mut t = String::from(
+        "\n#### auto: its candidates and its choice (accuracy | ROC-AUC at each candidate's kept epoch, mean ± std over seeds)\n\n| candidate or rule |",
+    );
+    for h in headings {
+        t += &format!(" acc {h} | ROC-AUC {h} |");
+    }
+    t += "\n|---|";
+    t += &"---|---|".repeat(headings.len());
+    t.push('\n');
+    let mut row = |label: String, f: &dyn Fn(&Cell) -> String| {
+        t += &format!("| {label} |");
+        for cell in cells {
+            t += &format!(" {} |", f(cell));
+        }
+        t.push('\n');
+    };
+    for (i, label) in labels.iter().enumerate() {
+        row(label.clone(), &|cell| summarise(&candidate_tests(cell, i)));
+    }
+    let mut seen = Vec::new();
+    for criterion in RULES {
+        if seen.contains(&criterion) {
+            continue;
+        }
+        seen.push(criterion);
+        let default = if criterion == AUTO_CRITERION {
+            " (the default)"
+        } else {
+            ""
+        };
+        row(
+            format!("auto ranked by {}{default}", criterion.label()),
+            &|cell| summarise(&chosen_tests(cell, criterion)),
+        );
+    }
+    row(
+        "best candidate in hindsight (highest mean test accuracy: analysis, not a rule)".into(),
+        &|cell| {
+            let best = (0..labels.len())
+                .map(|i| candidate_tests(cell, i))
+                .max_by(|a, b| mean_accuracy(a).total_cmp(&mean_accuracy(b)));
+            best.map_or("n/a | n/a".into(), |tests| summarise(&tests))
+        },
+    );
+    row("auto's picks (default rule)".into(), &|cell| {
+        let mut counts: Vec<(String, usize)> = Vec::new();
+        for result in &cell.results {
+            let Some(chosen) = result.auto.as_ref().and_then(|b| b.chosen()) else {
+                continue;
+            };
+            let label = chosen.label(own);
+            match counts.iter_mut().find(|(l, _)| *l == label) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((label, 1)),
+            }
+        }
+        let listed: Vec<String> = counts.iter().map(|(l, n)| format!("{l} ×{n}")).collect();
+        format!("{} | ", listed.join(", "))
+    });
+    t
+}

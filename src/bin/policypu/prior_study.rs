@@ -1,0 +1,172 @@
+//! `policypu priors`: every class-prior estimator on PU tables whose truth is
+//! known, over seeds: each estimate of ρ (the share of positives in U)
+//! against the split's true share, the bootstrap spread the page shows
+//! beside it and how often that spread covers the error. The default
+//! estimator of CSV runs is the one this measures best
+//! (`results/priors.md`, made by `scripts/results.sh priors`).
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Args;
+use policypu::priors::{DEFAULT_ESTIMATOR, PriorMethod, PuRows, bootstrap};
+
+use crate::args::RunArgs;
+use crate::native::DataCache;
+
+/// Flags of `priors`.
+#[derive(Args, Debug)]
+pub struct PriorStudyArgs {
+    /// Settings shared by every table (column names, test and validation shares).
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// The tables: CSV files with the columns named by --label-column and
+    /// --truth-column.
+    #[arg(long, value_delimiter = ',', required = true)]
+    pub tables: Vec<PathBuf>,
+    /// Seeds: 1..=N (each draws another test and validation hold-out).
+    #[arg(long, default_value_t = 5)]
+    pub seeds: u64,
+    /// Also write the tables to this markdown file, headed by the command and commit.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// One estimator's estimate on one seed of one table.
+#[derive(Clone, Copy)]
+struct Estimate {
+    truth: f64,
+    rho: f64,
+    spread: f64,
+    seconds: f64,
+}
+
+impl Estimate {
+    fn error(&self) -> f64 {
+        self.rho - self.truth
+    }
+}
+
+/// Mean and sample standard deviation.
+fn mean_std(values: &[f64]) -> (f64, f64) {
+    let n = values.len().max(1) as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    (mean, var.sqrt())
+}
+
+/// Run every estimator on every table and seed; print the tables.
+pub fn prior_study(args: &PriorStudyArgs) -> Result<(), String> {
+    let mut cache = DataCache::new(None);
+    let mut text = crate::provenance::provenance();
+    text += "\nρ is the share of positives among the unlabeled training rows; each \
+             estimator sees the training rows of the split (the test and validation \
+             rows held out), as a run does. \"Covered\" counts the seeds whose error \
+             lies within the bootstrap spread (one standard deviation of the estimate \
+             over 10 resamples, the \"±\" a CSV run shows).\n\n";
+    text += "| table | training rows | true ρ |";
+    for method in PriorMethod::ALL {
+        text += &format!(" {}: estimate | error | ± | covered |", method.name());
+    }
+    text += "\n|---|---|---|";
+    text += &"---|---|---|---|".repeat(PriorMethod::ALL.len());
+    text += "\n";
+    // Per estimator, every table's mean absolute error, mean signed error,
+    // seeds covered and seconds.
+    let mut per_method: Vec<Vec<(f64, f64, usize, f64)>> = vec![Vec::new(); PriorMethod::ALL.len()];
+    let mut runs = 0;
+    for table in &args.tables {
+        let name = table.file_stem().map_or_else(
+            || table.display().to_string(),
+            |s| s.to_string_lossy().to_string(),
+        );
+        let mut estimates: Vec<Vec<Estimate>> = vec![Vec::new(); PriorMethod::ALL.len()];
+        let mut rows_line = String::new();
+        for seed in 1..=args.seeds {
+            let table_args = RunArgs {
+                csv: Some(table.clone()),
+                ..args.run.clone()
+            };
+            let mut config = table_args.to_config()?;
+            config.seed = seed;
+            let split = cache.split(&config, Some(table))?;
+            let truth = split.prior.ok_or_else(|| {
+                format!(
+                    "{}: the study needs the true classes: name them with --truth-column",
+                    table.display()
+                )
+            })?;
+            let rows = PuRows::new(
+                split.train_x.clone(),
+                split.shape.len(),
+                split.train_labeled.clone(),
+            );
+            rows_line = split.n_train().to_string();
+            for (i, method) in PriorMethod::ALL.into_iter().enumerate() {
+                let started = Instant::now();
+                let rho = method.estimate(&rows, seed).map_err(|e| e.to_string())?.rho;
+                let seconds = started.elapsed().as_secs_f64();
+                let spread = bootstrap::spread(method, &rows, seed, bootstrap::BOOTSTRAP_SAMPLES)
+                    .map_err(|e| e.to_string())?;
+                estimates[i].push(Estimate {
+                    truth,
+                    rho,
+                    spread,
+                    seconds,
+                });
+                runs += 1;
+            }
+            eprintln!("priors: {name} seed {seed} done");
+        }
+        let truths: Vec<f64> = estimates[0].iter().map(|e| e.truth).collect();
+        text += &format!("| {name} | {rows_line} | {:.3} |", mean_std(&truths).0);
+        for (i, seeds) in estimates.iter().enumerate() {
+            let rho = mean_std(&seeds.iter().map(|e| e.rho).collect::<Vec<_>>());
+            let errors: Vec<f64> = seeds.iter().map(Estimate::error).collect();
+            let abs = errors.iter().map(|e| e.abs()).sum::<f64>() / errors.len() as f64;
+            let bias = mean_std(&errors).0;
+            let spread = mean_std(&seeds.iter().map(|e| e.spread).collect::<Vec<_>>()).0;
+            let covered = seeds.iter().filter(|e| e.error().abs() <= e.spread).count();
+            let seconds = seeds.iter().map(|e| e.seconds).sum::<f64>() / seeds.len() as f64;
+            text += &format!(
+                " {:.3} ± {:.3} | {bias:+.3} | {spread:.3} | {covered}/{} |",
+                rho.0,
+                rho.1,
+                seeds.len()
+            );
+            per_method[i].push((abs, bias, covered, seconds));
+        }
+        text += "\n";
+    }
+    text += &format!(
+        "\nOver the {} tables (each table's mean over {} seeds, then the mean over tables):\n\n",
+        args.tables.len(),
+        args.seeds
+    );
+    text += "| estimator | mean absolute error | mean signed error | worst table's absolute error | seeds covered by ± | seconds per estimate |\n|---|---|---|---|---|---|\n";
+    for (i, method) in PriorMethod::ALL.into_iter().enumerate() {
+        let tables = &per_method[i];
+        let n = tables.len().max(1) as f64;
+        let mae = tables.iter().map(|t| t.0).sum::<f64>() / n;
+        let bias = tables.iter().map(|t| t.1).sum::<f64>() / n;
+        let worst = tables.iter().map(|t| t.0).fold(0.0, f64::max);
+        let covered: usize = tables.iter().map(|t| t.2).sum();
+        let seconds = tables.iter().map(|t| t.3).sum::<f64>() / n;
+        let default = if method == DEFAULT_ESTIMATOR {
+            " (the default)"
+        } else {
+            ""
+        };
+        text += &format!(
+            "| {}{default} | {mae:.3} | {bias:+.3} | {worst:.3} | {covered}/{} | {seconds:.2} |\n",
+            method.name(),
+            tables.len() as u64 * args.seeds
+        );
+    }
+    println!("{text}");
+    eprintln!("priors: {runs} estimates");
+    if let Some(path) = &args.out {
+        std::fs::write(path, &text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(())
+}

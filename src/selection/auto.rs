@@ -1,0 +1,271 @@
+//! `auto`: choosing the learner, not only the epoch, on PU data alone. It
+//! trains its candidates (the learner table's `auto` row) on one split, each
+//! keeping its own best epoch, and ranks the kept classifiers by one PU-only
+//! criterion on the shared validation split: a [`Leaderboard`]. The test
+//! set, where there is one, is shown beside the ranking and never read by it.
+//!
+//! The criteria that need the class prior (proxy accuracy, the PU risks) are
+//! computed for every candidate under one prior: the default estimator's
+//! estimate on the training rows ([`crate::priors::DEFAULT_ESTIMATOR`]),
+//! which the candidate nnPU trained with. Without it the ranking falls back
+//! to the labeled-vs-unlabeled AUC, which needs none.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Criterion, ValidationScores, improves};
+use crate::config::{Learner, ModelPreset, RunConfig};
+use crate::priors::DEFAULT_ESTIMATOR;
+use crate::report::{EpochReport, TestMetrics, kept_report};
+
+/// The criterion `auto` ranks its candidates by: the estimated accuracy,
+/// which, unlike the L-vs-U AUC, sees a classifier whose threshold is off
+/// (biased PU ranks well and calls too few rows positive).
+pub const AUTO_CRITERION: Criterion = Criterion::ProxyAccuracy;
+
+/// The runs `auto` trains for `config`: one per candidate, each the same
+/// settings (data, split, seed, epochs) with the candidate's learner and preset.
+pub fn candidate_configs(config: &RunConfig) -> Vec<RunConfig> {
+    Learner::Auto
+        .spec()
+        .candidates
+        .iter()
+        .map(|candidate| RunConfig {
+            learner: candidate.learner,
+            model: candidate.model.unwrap_or(config.model),
+            ..config.clone()
+        })
+        .collect()
+}
+
+/// One candidate's place on the leaderboard.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Standing {
+    /// Its position among the candidates as trained (0 = first).
+    pub candidate: usize,
+    /// Its learner.
+    pub learner: Learner,
+    /// Its model preset.
+    pub model: ModelPreset,
+    /// The training epoch it kept.
+    pub epoch: Option<usize>,
+    /// Its kept epoch's PU-only scores, under the leaderboard's prior.
+    pub validation: Option<ValidationScores>,
+    /// The value the ranking read (higher is better), if it has one.
+    pub value: Option<f64>,
+    /// Its kept epoch's test-set scores: shown, never used to rank.
+    pub test: TestMetrics,
+}
+
+impl Standing {
+    /// "KM2+nnPU (linear)", or the learner's name on the run's own preset.
+    pub fn label(&self, own: ModelPreset) -> String {
+        if self.model == own {
+            self.learner.name().to_string()
+        } else {
+            format!("{} ({})", self.learner.name(), self.model.name())
+        }
+    }
+}
+
+/// `auto`'s candidates, best first, and what ranked them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Leaderboard {
+    /// The criterion that ranked them (the asked one, or the L-vs-U AUC
+    /// where it needed a prior and none was estimated).
+    pub criterion: Criterion,
+    /// The class prior every candidate's scores assume.
+    pub prior: Option<f64>,
+    /// Every candidate, best first; a candidate without a value comes last.
+    pub standings: Vec<Standing>,
+}
+
+impl Leaderboard {
+    /// Rank the candidate runs `runs` (each its settings and epoch reports,
+    /// in the order trained) by `criterion`.
+    pub fn rank(runs: &[(&RunConfig, &[EpochReport])], criterion: Criterion) -> Leaderboard {
+        let prior = runs.iter().find_map(|(config, reports)| {
+            (config.learner.prior_estimator() == Some(DEFAULT_ESTIMATOR))
+                .then(|| kept_report(reports, config.select_by))
+                .flatten()
+                .and_then(|r| r.validation.as_ref())
+                .and_then(|v| v.prior)
+        });
+        let criterion = if criterion.needs_prior() && prior.is_none() {
+            Criterion::LuAuc
+        } else {
+            criterion
+        };
+        let mut standings: Vec<Standing> = runs
+            .iter()
+            .enumerate()
+            .map(|(candidate, (config, reports))| {
+                let kept = kept_report(reports, config.select_by);
+                let validation = kept
+                    .and_then(|r| r.validation.as_ref())
+                    .map(|v| v.with_prior(prior));
+                Standing {
+                    candidate,
+                    learner: config.learner,
+                    model: config.model,
+                    epoch: kept.map(|r| r.epoch),
+                    value: validation.as_ref().and_then(|v| criterion.value(v)),
+                    validation,
+                    test: kept.map(|r| r.test.clone()).unwrap_or_default(),
+                }
+            })
+            .collect();
+        // Stable: among equal values the candidate trained first stays first.
+        standings.sort_by(|a, b| match (a.value, b.value) {
+            (Some(x), Some(y)) => y.total_cmp(&x),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => std::cmp::Ordering::Equal,
+        });
+        Leaderboard {
+            criterion,
+            prior,
+            standings,
+        }
+    }
+
+    /// The chosen candidate: the first, when it has a value.
+    pub fn chosen(&self) -> Option<&Standing> {
+        self.standings
+            .first()
+            .filter(|s| s.value.is_some_and(|v| improves(v, None)))
+    }
+
+    /// Why the first candidate was chosen, in one sentence for the user.
+    pub fn reason(&self, own: ModelPreset) -> String {
+        let Some(chosen) = self.chosen() else {
+            return "No candidate could be scored on the PU validation split, so none was \
+                    chosen: raise the validation share."
+                .into();
+        };
+        let shown = self.criterion.shown(chosen.value.unwrap_or(f64::NAN));
+        let prior = match (self.criterion.needs_prior(), self.prior) {
+            (true, Some(pi)) => format!(
+                ", assuming the class prior π = {pi:.3} that {} estimated from the training rows",
+                DEFAULT_ESTIMATOR.name()
+            ),
+            _ => String::new(),
+        };
+        let runner_up = self
+            .standings
+            .get(1)
+            .and_then(|s| s.value.map(|v| (s, v)))
+            .map(|(s, v)| format!(" (next: {}, {:.3})", s.label(own), self.criterion.shown(v)))
+            .unwrap_or_default();
+        format!(
+            "{} has the best {} on the PU validation split, {shown:.3}{runner_up}{prior}. \
+             No test-set score was read to choose.",
+            chosen.label(own),
+            self.criterion.label(),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Stage;
+    use crate::report::TestMetrics;
+
+    /// One training epoch whose validation scores have these shares and prior.
+    fn epoch(lu_auc: f64, called: (f64, f64), prior: Option<f64>, accuracy: f64) -> EpochReport {
+        let scores = ValidationScores {
+            labeled: 10,
+            unlabeled: 30,
+            lu_auc: Some(lu_auc),
+            shares: Some(crate::selection::scores::ScoreShares {
+                labeled_mean: called.0,
+                unlabeled_mean: called.1,
+                labeled_called: called.0,
+                unlabeled_called: called.1,
+            }),
+            ..ValidationScores::default()
+        };
+        EpochReport {
+            stage: Stage::Train,
+            epoch: 1,
+            validation: Some(scores.with_prior(prior)),
+            test: TestMetrics {
+                accuracy: Some(accuracy),
+                ..TestMetrics::default()
+            },
+            curves: crate::report::Curves::default(),
+            classifier_loss: None,
+            policy_loss: None,
+            mean_reward: None,
+            threshold: None,
+            unlabeled: None,
+            epoch_ms: 0.0,
+            elapsed_ms: 0.0,
+        }
+    }
+
+    #[test]
+    fn candidates_are_the_tables_with_their_presets() {
+        let configs = candidate_configs(&RunConfig::default());
+        assert_eq!(configs.len(), Learner::Auto.spec().candidates.len());
+        assert_eq!(configs[0].learner, Learner::Weighter);
+        assert!(configs.iter().all(|c| !c.learner.is_auto() && c.seed == 1));
+        assert!(configs.iter().any(|c| c.model == ModelPreset::Linear));
+        assert!(
+            configs
+                .iter()
+                .any(|c| c.learner.prior_estimator() == Some(DEFAULT_ESTIMATOR)),
+            "the ranking's prior comes from the candidate nnPU with the default estimate"
+        );
+    }
+
+    #[test]
+    fn the_ranking_reads_the_default_estimate_and_never_the_test_set() {
+        let mut nnpu = RunConfig::default();
+        nnpu.learner = Learner::Km2NnPu;
+        let biased = RunConfig {
+            learner: Learner::BiasedPu,
+            ..RunConfig::default()
+        };
+        let weighter = RunConfig::default();
+        // biased PU: best L-vs-U AUC, but calls few rows positive (r = 0.5, q = 0.1);
+        // nnPU: r = 0.9, q = 0.5 under π = 0.5 → proxy 1 − 0.5 − 0.5 + 0.9 = 0.9.
+        let runs_reports = [
+            vec![epoch(0.90, (0.9, 0.5), Some(0.5), 0.10)],
+            vec![epoch(0.95, (0.5, 0.1), None, 0.99)],
+            vec![epoch(0.80, (0.6, 0.3), None, 0.50)],
+        ];
+        let runs: Vec<(&RunConfig, &[EpochReport])> = [&nnpu, &biased, &weighter]
+            .into_iter()
+            .zip(runs_reports.iter().map(Vec::as_slice))
+            .collect();
+        let board = Leaderboard::rank(&runs, Criterion::ProxyAccuracy);
+        assert_eq!(board.prior, Some(0.5));
+        assert_eq!(board.criterion, Criterion::ProxyAccuracy);
+        let order: Vec<Learner> = board.standings.iter().map(|s| s.learner).collect();
+        // biased PU: 1 − 0.5 − 0.1 + 0.5 = 0.9 ties nnPU, which was trained first;
+        // the Weighter: 1 − 0.5 − 0.3 + 0.6 = 0.8.
+        assert_eq!(
+            order,
+            [Learner::Km2NnPu, Learner::BiasedPu, Learner::Weighter]
+        );
+        let chosen = board.chosen().unwrap();
+        assert!((chosen.value.unwrap() - 0.9).abs() < 1e-12);
+        assert_eq!(
+            chosen.test.accuracy,
+            Some(0.10),
+            "the test set is shown, not read"
+        );
+        let reason = board.reason(ModelPreset::Fast);
+        assert!(
+            reason.starts_with("KM2+nnPU has the best proxy accuracy"),
+            "{reason}"
+        );
+        assert!(reason.contains("π = 0.500"), "{reason}");
+        // Without the nnPU there is no prior: the AUC ranks.
+        let board = Leaderboard::rank(&runs[1..], Criterion::ProxyAccuracy);
+        assert_eq!(board.criterion, Criterion::LuAuc);
+        assert_eq!(board.standings[0].learner, Learner::BiasedPu);
+        assert_eq!(board.standings[0].candidate, 0);
+    }
+}

@@ -2,7 +2,8 @@
 # Regenerates the tables in results/ (quoted by the README): each file is
 # headed by the command that made it and the commit it ran at, and ends
 # with the sweep's wall time. Parts: mnist, ablation, cifar10, examples,
-# en-threshold, prior-threshold, small-cnn, epoch-oracle (default: all).
+# en-threshold, prior-threshold, small-cnn, epoch-oracle, priors, tables
+# (default: all).
 #   scripts/results.sh              every table (MNIST alone took 108 min on 2 busy cores)
 #   scripts/results.sh ablation     one of them
 #
@@ -26,8 +27,16 @@ example_args() {
     two-moons) echo --csv public/examples/two_moons.csv --label-column labeled --labeled-value yes --truth-column class ;;
   esac
 }
+# Every learner's row, and auto's (which reuses the rows' runs of its candidates).
+rows=biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,nnpu,oracle-pn,auto
+# The tables with known priors (scripts/make_study_tables.py; not committed).
+tables=target/study-tables
+study_tables=(breast-cancer wine iris digits blobs-500 blobs-2000 blobs-10000)
+make_tables() {
+  [ -f $tables/weak-49000.csv ] || python3 scripts/make_study_tables.py $tables
+}
 parts=("$@")
-[ ${#parts[@]} -eq 0 ] && parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle)
+[ ${#parts[@]} -eq 0 ] && parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables)
 for part in "${parts[@]}"; do
   case $part in
     mnist)
@@ -48,8 +57,25 @@ for part in "${parts[@]}"; do
       # 32, lr 1e-3), each file's one split per seed; roles as in
       # public/examples/README.md.
       for example in "${examples[@]}"; do
-        "$bin" sweep $(example_args $example) --out results/example-$example.md
+        "$bin" sweep $(example_args $example) --learners $rows --out results/example-$example.md
       done ;;
+    priors)
+      # Every class-prior estimator on the tables with known priors; the
+      # default estimate of CSV runs is the one this measures best.
+      make_tables
+      "$bin" priors --tables $(ls $tables/*.csv | paste -sd,) --truth-column truth \
+        --out results/priors.md ;;
+    tables)
+      # Every learner and auto on the tables with known priors (CSV settings
+      # as in `examples`). The large weak-signal table: auto, and logistic
+      # regressions on the PU labels and, as the reference, on the true ones.
+      make_tables
+      for table in "${study_tables[@]}"; do
+        "$bin" sweep --csv $tables/$table.csv --truth-column truth --learners $rows \
+          --out results/table-$table.md
+      done
+      "$bin" sweep --csv $tables/weak-49000.csv --truth-column truth \
+        --learners biased-pu/linear,oracle-pn/linear,auto --out results/table-weak-49000.md ;;
     en-threshold | prior-threshold)
       # Variants tried and not adopted (Elkan and Noto's verdict threshold;
       # the prior's share of U called positive, with KM2's estimate and, as
@@ -77,6 +103,6 @@ for part in "${parts[@]}"; do
       "$bin" sweep --dataset mnist "${protocol[@]}" --report test-oracle \
         --learners weighter,km2,rank-pruning,biased-pu --out results/epoch-oracle-mnist.md ;;
     *)
-      echo "unknown part '$part': use mnist, ablation, cifar10, examples, en-threshold, prior-threshold, small-cnn or epoch-oracle" >&2; exit 2 ;;
+      echo "unknown part '$part': use mnist, ablation, cifar10, examples, en-threshold, prior-threshold, small-cnn, epoch-oracle, priors or tables" >&2; exit 2 ;;
   esac
 done

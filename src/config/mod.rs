@@ -292,6 +292,12 @@ impl RunConfig {
         self.data = DataConfig::Csv { columns };
     }
 
+    /// The classifier's Adam step size: the settings' learning rate, scaled
+    /// for the model preset ([`ModelPreset::learning_rate_scale`]).
+    pub fn classifier_lr(&self) -> f64 {
+        self.optim.lr * self.model.learning_rate_scale()
+    }
+
     /// The prior given in the settings, when this run's learner uses it:
     /// uPU, nnPU, and a policy whose verdict follows the prior (which
     /// otherwise estimates it with KM2); the estimating learners ignore it.
@@ -407,6 +413,14 @@ mod tests {
                 .validate()
                 .is_empty()
         );
+    }
+
+    #[test]
+    fn the_linear_model_takes_larger_steps() {
+        let mut c = RunConfig::default();
+        assert_eq!(c.classifier_lr(), c.optim.lr);
+        c.model = ModelPreset::Linear;
+        assert_eq!(c.classifier_lr(), 10.0 * c.optim.lr);
     }
 
     #[test]

@@ -67,7 +67,7 @@ impl TrainContext {
         )
         .map_err(TrainError::Config)?;
         Ok(TrainContext {
-            classifier: Trained::new(net, config.optim.lr, config.optim.weight_decay),
+            classifier: Trained::new(net, config.classifier_lr(), config.optim.weight_decay),
             config: config.clone(),
             data: DeviceData::upload(split, device),
             labeled: split.train_labeled.clone(),
@@ -96,7 +96,11 @@ impl TrainContext {
     /// Start the classifier afresh (new weights, new optimiser state).
     pub fn reset_classifier(&mut self) -> Result<(), TrainError> {
         let net = self.new_network(Role::Classifier)?;
-        self.classifier = Trained::new(net, self.config.optim.lr, self.config.optim.weight_decay);
+        self.classifier = Trained::new(
+            net,
+            self.config.classifier_lr(),
+            self.config.optim.weight_decay,
+        );
         Ok(())
     }
 

@@ -96,6 +96,24 @@ pub fn check(config: &RunConfig) -> Vec<FieldError> {
 mod tests {
     use super::*;
     use crate::config::{Learner, Stage};
+    use crate::priors::DEFAULT_ESTIMATOR;
+    use crate::report::PriorSource;
+    use crate::selection::Criterion;
+
+    #[test]
+    fn choosing_by_a_criterion_that_needs_a_prior_estimates_one() {
+        let split = crate::split::tiny_split();
+        let mut c = RunConfig {
+            learner: Learner::BiasedPu,
+            ..RunConfig::default()
+        };
+        assert_eq!(RunPlan::new(&c, &split).unwrap().prior, None);
+        c.select_by = Criterion::ProxyAccuracy;
+        let prior = RunPlan::new(&c, &split).unwrap().prior.unwrap();
+        assert_eq!(prior.source, PriorSource::Estimated(DEFAULT_ESTIMATOR));
+        assert!(!prior.learner_uses && prior.spread.is_none());
+        assert_eq!(prior.true_rho, split.prior);
+    }
     use crate::data::tasks::BuiltinDataset;
 
     #[test]
@@ -141,6 +159,12 @@ mod tests {
         };
         let err = RunPlan::new(&oracle, &split).unwrap_err();
         assert!(err.0.contains("no ground-truth column"), "{err}");
+        let auto = RunConfig {
+            learner: Learner::Auto,
+            ..RunConfig::default()
+        };
+        let err = RunPlan::new(&auto, &split).unwrap_err();
+        assert!(err.0.starts_with("auto is not one run"), "{err}");
         let mut c = RunConfig::default();
         c.optim.batch_size = 0;
         let err = RunPlan::new(&c, &split).unwrap_err();

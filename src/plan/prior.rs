@@ -2,10 +2,11 @@
 //! learner needs (estimated from the split's training rows, given in the
 //! settings, or the split's truth; for a policy whose verdict follows the
 //! prior, the given one or else KM2's estimate, and the truth for the oracle
-//! verdict), or, for CSV data, TIcE's estimate with its bootstrap spread for
-//! every other learner: without a truth column nothing else knows the prior
-//! (the PU metrics assume one), and with one the user sees how well it is
-//! estimated.
+//! verdict), or, for CSV data, the default estimator's estimate with its
+//! bootstrap spread for every other learner: without a truth column nothing
+//! else knows the prior (the PU metrics assume one), and with one the user
+//! sees how well it is estimated. A run that chooses its epoch by a
+//! criterion that needs a prior gets the default estimate too.
 
 use super::PlanError;
 use crate::config::{DataConfig, RunConfig, VerdictThreshold};
@@ -129,7 +130,9 @@ pub fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed
                     .into(),
             ));
         }
-        (None, None, truth) if csv || truth.is_none() => DEFAULT_ESTIMATOR,
+        (None, None, truth) if csv || truth.is_none() || config.select_by.needs_prior() => {
+            DEFAULT_ESTIMATOR
+        }
         (None, None, _) => return Ok(None),
     };
     // On a CSV the spread is the user's check on the estimate (the only one

@@ -25,15 +25,77 @@ async function learnerTable() {
   return stdout.trim().split('\n').map((line) => JSON.parse(line));
 }
 
-/** The page's learner select and the comparison's checkboxes list the CLI's learners, in its order. */
+/** The page's learner select lists the CLI's learners in its order, and
+ * the comparison's checkboxes all but auto (which trains no model itself). */
 async function pageListsTheLearnerTable({ page }) {
-  const names = (await learnerTable()).map((l) => l.name);
-  expectEqual(names.length, 11, 'learners in the table');
+  const table = await learnerTable();
+  const names = table.map((l) => l.name);
+  expectEqual(names.length, 12, 'learners in the table');
   const options = await page.locator('#learner option').allTextContents();
   expectEqual(options.join(' | '), names.join(' | '), "the learner select's options");
   await page.locator('#compare-title').click();
   const boxes = await page.locator('.checks[aria-label="Learners to compare"] label').allTextContents();
-  expectEqual(boxes.map((b) => b.trim()).join(' | '), names.join(' | '), "the comparison's checkboxes");
+  const trainable = table.filter((l) => !l.auto).map((l) => l.name);
+  expectEqual(trainable.length, 11, 'learners that train a model themselves');
+  expectEqual(boxes.map((b) => b.trim()).join(' | '), trainable.join(' | '), "the comparison's checkboxes");
+}
+
+/** The leaderboard's rows: [{ learner, model, value, kept }], best first. */
+async function readAutoTable(page) {
+  return page.$$eval('#auto-table tbody tr', (rows) =>
+    rows.map((row) => ({
+      learner: row.dataset.learner,
+      model: row.dataset.model,
+      value: Number(row.querySelector('[data-metric="rank-value"]').textContent),
+      kept: row.querySelector('.kept') !== null,
+    })),
+  );
+}
+
+/** auto on an example file: its candidates run on one split, the leaderboard
+ * ranks them best first with the first kept, the test columns say they were
+ * not used, and keeping another moves the mark and the exported model. */
+async function autoRanksItsCandidates({ page, note }) {
+  const table = await learnerTable();
+  const auto = table.find((l) => l.auto);
+  await uploadCsv(page, resolve(ROOT, 'public/examples/breast_cancer.csv'));
+  await page.locator('#csv-summary').waitFor({ timeout: 10_000 });
+  await setField(page, 'optim.epochs', '3');
+  await setField(page, 'policy.pretrain_epochs', '1');
+  await chooseOption(page, 'learner', auto.name);
+  const started = Date.now();
+  await clickButton(page, 'train');
+  const rows = await waitUntil(
+    'the auto leaderboard',
+    async () => {
+      const status = await page.locator('#status').textContent();
+      if (await page.locator('#status.error').count()) throw new Error(status);
+      const board = await readAutoTable(page).catch(() => []);
+      return board.length > 0 ? board : null;
+    },
+    { timeoutMs: COMPARISON_MS, everyMs: 1000, lastSeen: () => page.locator('#auto-line').textContent().catch(() => '') },
+  );
+  note(`auto: ${rows.length} candidates in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(rows)}`);
+  expectEqual(rows.length, 9, 'candidates on the leaderboard');
+  expect(rows.some((r) => r.model === 'linear'), 'linear candidates are on the board');
+  for (let i = 1; i < rows.length; i++) {
+    expect(rows[i - 1].value >= rows[i].value, `ranked best first: ${rows[i - 1].value} then ${rows[i].value}`);
+  }
+  expectEqual(rows.findIndex((r) => r.kept), 0, 'the first candidate is kept');
+  const headers = (await page.locator('#auto-table thead').textContent());
+  expect(headers.includes('Test accuracy (not used to choose)'), `leaderboard header: ${headers}`);
+  const caption = (await page.locator('#panel-auto .caption').textContent()).trim();
+  expect(caption.includes('on the PU validation split') && caption.includes('No test-set score was read to choose'),
+    `the leaderboard says why: ${caption}`);
+  const line = (await page.locator('#auto-line').textContent()).trim();
+  expect(line.startsWith('auto kept '), `the status says what auto kept: ${line}`);
+  expectEqual(await page.locator('#history-table tbody tr').count(), 9, 'every candidate in the history');
+  const chosen = await readFile(await downloadPath(page, 'export-model'));
+  await clickButton(page, 'auto-keep-2');
+  const after = await readAutoTable(page);
+  expectEqual(after.findIndex((r) => r.kept), 1, 'the second candidate is kept after "Keep this one"');
+  const other = await readFile(await downloadPath(page, 'export-model'));
+  expect(!other.equals(chosen), 'the exported model follows the kept candidate');
 }
 
 /** The final scores in the comparison table: [{ learner, 'ROC-AUC', Acc, 'PR-AUC' }]. */
@@ -122,5 +184,6 @@ async function exportedModelIsReadByPredict({ page, note }) {
 export const comparisonTests = [
   { name: 'learners: the select and the comparison list the CLI\'s learner table', mode: 'cpu', run: pageListsTheLearnerTable },
   { name: 'comparison: two learners on one split fill the table', mode: 'cpu', run: twoLearnersFillTheTable },
+  { name: 'auto: its candidates ranked on PU data, the first kept, another keepable', mode: 'cpu', run: autoRanksItsCandidates },
   { name: 'export: the trained model is read by policypu predict', mode: 'cpu', run: exportedModelIsReadByPredict },
 ];

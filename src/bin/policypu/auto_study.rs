@@ -9,12 +9,11 @@ use policypu::selection::auto::{AUTO_CRITERION, Leaderboard};
 
 use crate::sweep::{Cell, mean_std};
 
-/// The criteria the study ranks with, the default first.
-const RULES: [Criterion; 4] = [
-    AUTO_CRITERION,
-    Criterion::LuAuc,
+/// The criteria the study ranks with (the default, [`AUTO_CRITERION`], among them).
+const RULES: [Criterion; 3] = [
     Criterion::NnPuRisk,
     Criterion::ProxyAccuracy,
+    Criterion::LuAuc,
 ];
 
 /// The kept epoch's test metrics of candidate `i` in each seed.
@@ -90,12 +89,7 @@ pub fn table(headings: &[String], cells: &[Cell], own: ModelPreset) -> String {
     for (i, label) in labels.iter().enumerate() {
         row(label.clone(), &|cell| summarise(&candidate_tests(cell, i)));
     }
-    let mut seen = Vec::new();
     for criterion in RULES {
-        if seen.contains(&criterion) {
-            continue;
-        }
-        seen.push(criterion);
         let default = if criterion == AUTO_CRITERION {
             " (the default)"
         } else {

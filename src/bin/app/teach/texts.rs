@@ -305,13 +305,14 @@ pub static EXPLANATIONS: &[Explanation] = &[
              RankPruning and PMPU on the chosen model, and the cheap ones also as a linear model) \
              on one split, lets each keep its best epoch, and ranks the kept classifiers on the \
              PU validation rows.",
-            "It ranks by the proxy accuracy 1 − π − q + 2π·r under one class prior π for all, \
-             estimated from the training rows. Unlike the L-vs-U AUC, this sees a classifier \
-             whose cut-off is off: biased PU often ranks rows well and calls too few positive. \
-             It is only as good as the estimate of π, and on a few hundred rows the scores of \
-             the top candidates often differ by less than their noise: the table shows how \
-             close they are, and you can keep another. The test scores, where the file has a \
-             truth column, are shown for teaching and were not read to choose.",
+            "It ranks by the nnPU risk on those rows, π·(1 − m_L) + max(0, m_U − π·m_L) with m_L \
+             and m_U the mean scores of the labeled and unlabeled rows, under one class prior π \
+             for all, estimated from the training rows. Unlike the L-vs-U AUC, the risk sees a \
+             classifier whose scores sit on the wrong side of 0.5: biased PU often ranks rows \
+             well and calls too few positive. It is only as good as the estimate of π, and on \
+             a few hundred rows the top candidates often differ by less than their noise: the \
+             table shows how close they are, and you can keep another. The test scores, where \
+             the file has a truth column, are shown for teaching and were not read to choose.",
         ],
         equations: &[],
     },

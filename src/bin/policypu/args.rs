@@ -56,7 +56,7 @@ pub struct RunArgs {
     /// policyPU ablation: keep the pre-trained policy for the whole run.
     #[arg(long)]
     pub freeze_policy: bool,
-    /// Model preset: fast, small-cnn, paper-cnn, paper-mlp4, paper-mlp6.
+    /// Model preset: fast, linear, small-cnn, paper-cnn, paper-mlp4, paper-mlp6.
     #[arg(long)]
     pub model: Option<ModelPreset>,
     /// Every numeric setting (n_l, ρ, epochs, learning rates, …), one flag each.

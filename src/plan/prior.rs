@@ -23,7 +23,7 @@ type Estimated = (f64, Option<f64>);
 struct Memo(Vec<(u64, Estimated)>);
 
 /// Estimates kept in [`Memo`].
-const MEMO_SIZE: usize = 8;
+const MEMO_SIZE: usize = 64;
 
 thread_local! {
     static MEMO: std::cell::RefCell<Memo> = const { std::cell::RefCell::new(Memo(Vec::new())) };

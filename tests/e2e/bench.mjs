@@ -8,16 +8,20 @@
 // `longtask` PerformanceObserver) and the longest rendering of a frame (a
 // `long-animation-frame` one); last, the demo's first run in a fresh
 // browser, traced, for the longest frame's wall and main-thread CPU time.
+// Then `auto` (its candidates one after another) on the default demo and on
+// the breast-cancer example, from Train to its leaderboard.
 // Prints markdown tables shaped like `policypu bench`'s.
 //
 //   node tests/e2e/bench.mjs              CPU backend (no adapter)
+//   node tests/e2e/bench.mjs --auto-only  only the auto timings
 //   node tests/e2e/bench.mjs --webgpu     also WebGPU (SwiftShader here: correctness, not speed)
 //   node tests/e2e/bench.mjs --models=fast,small-cnn   only these presets
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openApp, readStatus, waitForStatus, waitUntil } from './app.mjs';
+import { chooseOption, openApp, readStatus, waitForStatus, waitUntil } from './app.mjs';
+import { uploadCsv } from './csv.mjs';
 import { launchBrowser } from './browser.mjs';
 import { startStaticServer } from './server.mjs';
 
@@ -167,6 +171,50 @@ async function tracedFirstRun(url) {
   console.log(`| default demo | ${longest ? ms(longest.dur) : 'no frame'} | ${longest?.tdur !== undefined ? ms(longest.tdur) : 'unknown'} |`);
 }
 
+/** The learner table's name for auto (`policypu learners --json`'s row with "auto"). */
+const AUTO_NAME = 'auto (chosen on PU data)';
+
+/**
+ * `auto` in a fresh page, from Train to its leaderboard: on the default demo
+ * (MNIST) and on the breast-cancer example with the page's CSV settings.
+ */
+async function autoTimings(url) {
+  console.log('\n| auto, Train to leaderboard (candidates one after another, default settings) | seconds | candidates | kept | longest main-thread task |');
+  console.log('|---|---|---|---|---|');
+  const cases = [
+    ['default demo (MNIST, n_l = 300, fast MLP)', async () => {}],
+    ['breast-cancer example (CSV settings)', async (page) => {
+      await uploadCsv(page, resolve(dirname(DIST), 'public/examples/breast_cancer.csv'));
+      await page.locator('#csv-summary').waitFor({ timeout: 10_000 });
+    }],
+  ];
+  for (const [what, prepare] of cases) {
+    const browser = await launchBrowser('cpu');
+    try {
+      const { page } = browser;
+      await openApp(page, url);
+      await prepare(page);
+      await chooseOption(page, 'learner', AUTO_NAME);
+      await page.evaluate(() => {
+        window.longestTaskMs = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) window.longestTaskMs = Math.max(window.longestTaskMs, entry.duration);
+        }).observe({ type: 'longtask', buffered: false });
+      });
+      const started = Date.now();
+      await page.locator('#train:enabled').click();
+      await page.locator('#auto-kept').waitFor({ timeout: DEMO_LIMIT_MS });
+      const seconds = (Date.now() - started) / 1000;
+      const candidates = await page.locator('#auto-table tbody tr').count();
+      const kept = (await page.locator('#auto-table tbody tr:has(#auto-kept) th').textContent()).trim();
+      const longest = await page.evaluate(() => window.longestTaskMs);
+      console.log(`| ${what} | ${seconds.toFixed(1)} s | ${candidates} | ${kept} | ${longest > 0 ? `${longest.toFixed(0)} ms` : 'none of 50 ms or more'} |`);
+    } finally {
+      await browser.close();
+    }
+  }
+}
+
 /** Which build and machine the figures are of, for a results file's head. */
 function provenance() {
   const git = (args) => {
@@ -185,15 +233,19 @@ function provenance() {
 }
 
 const webgpu = process.argv.includes('--webgpu');
+const autoOnly = process.argv.includes('--auto-only');
 const server = await startStaticServer(DIST);
 const browser = await launchBrowser(webgpu ? 'webgpu' : 'cpu');
 try {
   provenance();
-  await openApp(browser.page, server.url);
-  await stepTable(browser.page, 'cpu');
-  if (webgpu) await stepTable(browser.page, 'gpu');
-  await demo(browser.page, server.url);
-  await tracedFirstRun(server.url);
+  if (!autoOnly) {
+    await openApp(browser.page, server.url);
+    await stepTable(browser.page, 'cpu');
+    if (webgpu) await stepTable(browser.page, 'gpu');
+    await demo(browser.page, server.url);
+    await tracedFirstRun(server.url);
+  }
+  await autoTimings(server.url);
 } finally {
   await browser.close();
   await server.close();

@@ -92,7 +92,7 @@ pub fn AutoBoardPanel() -> impl IntoView {
                                             view! {
                                                 <button type="button" id=format!("auto-keep-{}", rank + 1)
                                                     aria-label=format!("Keep the model of {label}")
-                                                    on:click=keep>"Keep this one"</button>
+                                                    on:click=keep>"Keep"</button>
                                             }.into_any()
                                         }}</td>
                                     </tr>

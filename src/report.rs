@@ -376,10 +376,6 @@ pub struct RunResult {
     /// The epoch whose classifier the run kept, and by what.
     #[serde(default)]
     pub selected: Option<Selection>,
-    /// For `auto`: every candidate ranked on the PU validation split; this
-    /// run is the one it chose.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub auto: Option<crate::selection::auto::Leaderboard>,
 }
 
 /// Which epoch a run kept, chosen on PU data alone.

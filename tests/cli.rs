@@ -402,3 +402,51 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
         "{nnpu_stderr}"
     );
 }
+
+#[test]
+fn auto_trains_its_candidates_and_saves_the_one_it_ranks_first() {
+    let dir = test_dir("auto");
+    let file = dir.join("data.csv");
+    std::fs::write(&file, pu_csv(300, 6)).unwrap();
+    let out = dir.join("auto.json");
+    let output = policypu(&[
+        "run",
+        "--csv",
+        arg(&file),
+        "--truth-column",
+        "y",
+        "--learner",
+        "auto",
+        "--epochs",
+        "2",
+        "--pretrain-epochs",
+        "1",
+        "--quiet",
+        "--out",
+        arg(&out),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("| rank | candidate | kept epoch | nnPU risk (ranks) |")
+            && stdout.contains("has the best nnPU risk on the PU validation split")
+            && stdout.contains("No test-set score was read to choose"),
+        "{stdout}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let standings = json["auto"]["standings"].as_array().unwrap();
+    assert_eq!(standings.len(), 9, "{json}");
+    // The run written is the first on the leaderboard, with its risk the lowest.
+    assert_eq!(json["config"]["learner"], standings[0]["learner"]);
+    assert_eq!(json["config"]["model"], standings[0]["model"]);
+    let risks: Vec<f64> = standings
+        .iter()
+        .map(|s| -s["value"].as_f64().unwrap())
+        .collect();
+    assert!(risks.windows(2).all(|w| w[0] <= w[1]), "{risks:?}");
+}

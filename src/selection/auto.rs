@@ -224,8 +224,10 @@ mod tests {
 
     #[test]
     fn the_ranking_reads_the_default_estimate_and_never_the_test_set() {
-        let mut nnpu = RunConfig::default();
-        nnpu.learner = Learner::Km2NnPu;
+        let nnpu = RunConfig {
+            learner: Learner::Km2NnPu,
+            ..RunConfig::default()
+        };
         let biased = RunConfig {
             learner: Learner::BiasedPu,
             ..RunConfig::default()

@@ -20,14 +20,25 @@ pub fn rank(results: &[RunResult]) -> Leaderboard {
     Leaderboard::rank(&runs, AUTO_CRITERION)
 }
 
+/// An `auto` run as `run --out` writes it: the chosen run's fields and the
+/// leaderboard.
+#[derive(serde::Serialize)]
+pub struct AutoResult<'a> {
+    /// The chosen candidate's run.
+    #[serde(flatten)]
+    pub result: &'a RunResult,
+    /// Every candidate, ranked on the PU validation split.
+    pub auto: &'a Leaderboard,
+}
+
 /// Train every candidate of `config` (an `auto` run) on `split`; the chosen
-/// run, carrying the leaderboard, and its trainer.
+/// run, its trainer and the leaderboard.
 pub fn train_auto(
     config: &RunConfig,
     split: &PuSplit,
     device: &Device,
     device_name: &str,
-) -> Result<(RunResult, Trainer), String> {
+) -> Result<(RunResult, Trainer, Leaderboard), String> {
     let candidates = candidate_configs(config);
     let mut trained = Vec::with_capacity(candidates.len());
     for (i, candidate) in candidates.iter().enumerate() {
@@ -49,9 +60,8 @@ pub fn train_auto(
         .map(|s| s.candidate)
         .ok_or_else(|| board.reason(config.model))?;
     println!("auto: {}", board.reason(config.model));
-    let (mut result, trainer) = trained.swap_remove(chosen);
-    result.auto = Some(board);
-    Ok((result, trainer))
+    let (result, trainer) = trained.swap_remove(chosen);
+    Ok((result, trainer, board))
 }
 
 /// The leaderboard as a markdown table: PU-only scores, then the test set's,

@@ -111,8 +111,9 @@ pub fn table(headings: &[String], cells: &[Cell], own: ModelPreset) -> String {
     );
     row("auto's picks (default rule)".into(), &|cell| {
         let mut counts: Vec<(String, usize)> = Vec::new();
-        for result in &cell.results {
-            let Some(chosen) = result.auto.as_ref().and_then(|b| b.chosen()) else {
+        for seed in &cell.candidates {
+            let board = crate::auto::rank(seed);
+            let Some(chosen) = board.chosen() else {
                 continue;
             };
             let label = chosen.label(own);

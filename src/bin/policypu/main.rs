@@ -129,15 +129,16 @@ fn run_once(
     } else {
         Verbosity::Epochs
     };
-    let (result, trainer) = if config.learner.is_auto() {
-        auto::train_auto(&config, &split, &device, &device_name)?
+    let (result, trainer, leaderboard) = if config.learner.is_auto() {
+        let (result, trainer, board) = auto::train_auto(&config, &split, &device, &device_name)?;
+        (result, trainer, Some(board))
     } else {
         let plan = RunPlan::new(&config, &split).map_err(|e| e.to_string())?;
-        let trained = train(&plan, &split, &device, &device_name, verbosity)?;
+        let (result, trainer) = train(&plan, &split, &device, &device_name, verbosity)?;
         for warning in &plan.warnings {
             eprintln!("note: {warning}");
         }
-        trained
+        (result, trainer, None)
     };
     if let Some(prior) = &result.prior {
         eprintln!("{}", prior.sentence());
@@ -157,7 +158,14 @@ fn run_once(
     if let Some(pu) = result.kept().and_then(|kept| kept.test.pu.as_ref()) {
         println!("{}", pu.summary());
     }
-    let json = serde_json::to_string_pretty(&result).map_err(|e| e.to_string())?;
+    let json = match &leaderboard {
+        Some(auto) => serde_json::to_string_pretty(&auto::AutoResult {
+            result: &result,
+            auto,
+        }),
+        None => serde_json::to_string_pretty(&result),
+    }
+    .map_err(|e| e.to_string())?;
     std::fs::write(out, json).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     eprintln!("wrote {}", out.display());
     if let Some(path) = outputs.dump_scores {

@@ -54,7 +54,6 @@ pub fn train(
             prior: plan.prior.clone(),
             reports,
             selected: trainer.selection(),
-            auto: None,
         },
         trainer,
     ))

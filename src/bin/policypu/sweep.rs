@@ -173,11 +173,7 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
                                 .chosen()
                                 .map(|s| s.candidate)
                                 .ok_or_else(|| board.reason(config.model))?;
-                            let result = RunResult {
-                                auto: Some(board),
-                                ..candidates[chosen].clone()
-                            };
-                            Ok((result, candidates))
+                            Ok((candidates[chosen].clone(), candidates))
                         });
                     bar.inc(1);
                     match outcome {
@@ -533,7 +529,6 @@ mod tests {
             prior: None,
             reports: epochs.iter().map(report).collect(),
             selected: None,
-            auto: None,
         }
     }
 

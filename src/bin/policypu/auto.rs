@@ -2,7 +2,7 @@
 //! the one split, rank them on the PU validation split, keep the first.
 
 use burn::tensor::Device;
-use policypu::config::RunConfig;
+use policypu::config::{ModelPreset, RunConfig};
 use policypu::learn::Trainer;
 use policypu::plan::RunPlan;
 use policypu::report::{EpochReport, RunResult};
@@ -18,6 +18,16 @@ pub fn rank(results: &[RunResult]) -> Leaderboard {
         .map(|r| (&r.config, r.reports.as_slice()))
         .collect();
     Leaderboard::rank(&runs, AUTO_CRITERION)
+}
+
+/// The leaderboard of finished candidate runs and the position of the one
+/// it keeps; an error saying why when none could be ranked.
+pub fn choose(results: &[RunResult], own: ModelPreset) -> Result<(Leaderboard, usize), String> {
+    let board = rank(results);
+    match board.chosen().map(|s| s.candidate) {
+        Some(chosen) => Ok((board, chosen)),
+        None => Err(board.reason(own)),
+    }
 }
 
 /// An `auto` run as `run --out` writes it: the chosen run's fields and the
@@ -53,12 +63,8 @@ pub fn train_auto(
         trained.push(train(&plan, split, device, device_name, Verbosity::Bar)?);
     }
     let results: Vec<RunResult> = trained.iter().map(|(r, _)| r.clone()).collect();
-    let board = rank(&results);
+    let (board, chosen) = choose(&results, config.model)?;
     println!("{}", leaderboard_table(&board, config));
-    let chosen = board
-        .chosen()
-        .map(|s| s.candidate)
-        .ok_or_else(|| board.reason(config.model))?;
     println!("auto: {}", board.reason(config.model));
     let (result, trainer) = trained.swap_remove(chosen);
     Ok((result, trainer, board))

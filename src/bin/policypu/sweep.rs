@@ -168,11 +168,7 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
                                 .iter()
                                 .map(|c| trained.get_or_train(c, &split, &device, &device_name))
                                 .collect::<Result<Vec<_>, String>>()?;
-                            let board = crate::auto::rank(&candidates);
-                            let chosen = board
-                                .chosen()
-                                .map(|s| s.candidate)
-                                .ok_or_else(|| board.reason(config.model))?;
+                            let (_, chosen) = crate::auto::choose(&candidates, config.model)?;
                             Ok((candidates[chosen].clone(), candidates))
                         });
                     bar.inc(1);

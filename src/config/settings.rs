@@ -457,9 +457,25 @@ pub static SETTINGS: [&NumberSetting; 22] = [
     &PMPU_RESAMPLE,
 ];
 
+/// The label the form shows for the setting at `path` ("Labeled
+/// positives n_l" for `split.n_labeled`); the path itself for a field that
+/// is not a numeric setting.
+pub fn label_of(path: &str) -> &str {
+    SETTINGS
+        .iter()
+        .find(|s| s.path == path)
+        .map_or(path, |s| s.label)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_path_names_its_label() {
+        assert_eq!(label_of("split.n_labeled"), "Labeled positives n_l");
+        assert_eq!(label_of("data.positive_classes"), "data.positive_classes");
+    }
 
     /// A value just inside each end of the range, and one just outside.
     fn probes(s: &NumberSetting) -> ([f64; 2], [f64; 2]) {

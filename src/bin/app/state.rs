@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use leptos::prelude::*;
+use policypu::config::settings::label_of;
 use policypu::config::{FieldError, ModelPreset, RunConfig};
 use policypu::data::Dataset;
 use policypu::page::lessons::{PageView, Part};
@@ -222,14 +223,15 @@ impl AppState {
     pub fn not_ready(&self, config: &RunConfig) -> Option<String> {
         let rejected = self.rejected_fields.get();
         if !rejected.is_empty() {
+            let fields: Vec<&str> = rejected.iter().map(|path| label_of(path)).collect();
             return Some(format!(
                 "Fix the fields marked in red first ({}): the run would not use what they show.",
-                rejected.join(", ")
+                fields.join(", ")
             ));
         }
         let problems = check(config);
         if !problems.is_empty() {
-            let fields: Vec<&str> = problems.iter().map(|p| p.field.as_str()).collect();
+            let fields: Vec<&str> = problems.iter().map(|p| label_of(&p.field)).collect();
             return Some(format!(
                 "Some settings are out of range ({}). Fix the fields marked in red.",
                 fields.join(", ")

@@ -131,6 +131,9 @@ async function everyPanelExplained({ page, note }) {
   await setField(page, 'policy.pretrain_epochs', '1');
   await setField(page, 'optim.epochs', '1');
   await trainToDone(page, SHORT_RUN_MS);
+  // The panels appear one per task after the first report (StagedReveal), the
+  // validation panel last: on a loaded machine that can be after "Done.".
+  await page.locator('#panel-validation').waitFor({ timeout: 10_000 }).catch(() => {});
 
   const panels = await page.locator('.view-panel').evaluateAll((all) => all.map((p) => p.id));
   note(`panels: ${panels.join(', ')}`);

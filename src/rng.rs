@@ -44,6 +44,35 @@ impl PortableRng {
         (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
     }
 
+    /// A Gamma(shape, 1) draw (Marsaglia & Tsang 2000; for shape < 1 a
+    /// Gamma(shape + 1) draw times U^(1/shape)).
+    pub fn gamma(&mut self, shape: f64) -> f64 {
+        if shape < 1.0 {
+            let boost = (1.0 - self.unit()).powf(1.0 / shape);
+            return self.gamma(shape + 1.0) * boost;
+        }
+        let d = shape - 1.0 / 3.0;
+        let c = 1.0 / (9.0 * d).sqrt();
+        loop {
+            let z = self.normal();
+            let v = (1.0 + c * z).powi(3);
+            if v <= 0.0 {
+                continue;
+            }
+            let u = 1.0 - self.unit();
+            if u.ln() < 0.5 * z * z + d - d * v + d * v.ln() {
+                return d * v;
+            }
+        }
+    }
+
+    /// A Beta(a, b) draw, as the mix-up weights of VPU and Dist-PU.
+    pub fn beta(&mut self, a: f64, b: f64) -> f64 {
+        let x = self.gamma(a);
+        let y = self.gamma(b);
+        if x + y > 0.0 { x / (x + y) } else { 0.5 }
+    }
+
     /// Fisher–Yates shuffle in place.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
@@ -88,6 +117,21 @@ pub mod stream {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn beta_draws_have_the_right_mean_and_spread() {
+        // Beta(0.3, 0.3): mean 1/2, variance ab/((a+b)²(a+b+1)) = 0.25/1.6 = 0.15625.
+        let mut rng = PortableRng::new(3, 0);
+        let draws: Vec<f64> = (0..20_000).map(|_| rng.beta(0.3, 0.3)).collect();
+        let mean = draws.iter().sum::<f64>() / draws.len() as f64;
+        let var = draws.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / draws.len() as f64;
+        assert!(draws.iter().all(|d| (0.0..=1.0).contains(d)));
+        assert!((mean - 0.5).abs() < 0.01, "{mean}");
+        assert!((var - 0.15625).abs() < 0.005, "{var}");
+        // Beta(6, 2): mean 0.75.
+        let m = (0..20_000).map(|_| rng.beta(6.0, 2.0)).sum::<f64>() / 20_000.0;
+        assert!((m - 0.75).abs() < 0.01, "{m}");
+    }
 
     #[test]
     fn same_seed_same_numbers() {

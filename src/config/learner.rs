@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::stage::{EpochRows, Stage, StageSpan};
 use super::{ModelPreset, RunConfig};
-use crate::priors::PriorMethod;
+use crate::priors::{DEFAULT_ESTIMATOR, PriorMethod};
 
 /// A learning method; its facts are its [`LearnerSpec`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -37,6 +37,10 @@ pub enum Learner {
     RankPruning,
     /// PMPU (Gong et al. 2018) as the policyPU paper adapts it.
     Pmpu,
+    /// VPU (Chen et al. 2020): a variational loss that needs no class prior.
+    Vpu,
+    /// Dist-PU (Zhao et al. 2022): label-distribution alignment with an estimated prior.
+    DistPu,
     /// Trained on the true labels: the ceiling.
     OraclePn,
     /// Trains its candidates on one split and keeps the one the PU
@@ -123,7 +127,7 @@ pub struct LearnerSpec {
 }
 
 /// Every learner, in the order lists show them (policyPU first).
-pub static LEARNERS: [LearnerSpec; 12] = [
+pub static LEARNERS: [LearnerSpec; 14] = [
     LearnerSpec {
         learner: Learner::Weighter,
         key: "weighter",
@@ -235,6 +239,28 @@ pub static LEARNERS: [LearnerSpec; 12] = [
         candidates: &[],
     },
     LearnerSpec {
+        learner: Learner::Vpu,
+        key: "vpu",
+        name: "VPU",
+        aliases: &[],
+        policy: false,
+        prior: PriorNeed::None,
+        truth: false,
+        stages: train_only,
+        candidates: &[],
+    },
+    LearnerSpec {
+        learner: Learner::DistPu,
+        key: "dist-pu",
+        name: "Dist-PU",
+        aliases: &["distpu"],
+        policy: false,
+        prior: PriorNeed::Estimated(DEFAULT_ESTIMATOR),
+        truth: false,
+        stages: dist_pu_stages,
+        candidates: &[],
+    },
+    LearnerSpec {
         learner: Learner::OraclePn,
         key: "oracle-pn",
         name: "optimal PN",
@@ -302,6 +328,16 @@ fn pmpu_stages(c: &RunConfig) -> Vec<StageSpan> {
     vec![
         StageSpan::all_rows(Stage::PretrainClassifier, c.baselines.pmpu_warmup_epochs),
         StageSpan::all_rows(Stage::Train, c.optim.epochs),
+    ]
+}
+
+/// Dist-PU: a warm-up on the distribution loss, then the pseudo-labelled
+/// mix-up stage; half the epochs each, so it trains as long as the others.
+fn dist_pu_stages(c: &RunConfig) -> Vec<StageSpan> {
+    let warmup = c.optim.epochs / 2;
+    vec![
+        StageSpan::all_rows(Stage::PretrainClassifier, warmup),
+        StageSpan::all_rows(Stage::Train, c.optim.epochs - warmup),
     ]
 }
 
@@ -444,7 +480,8 @@ mod tests {
                 Learner::TiceNnPu,
                 Learner::Km2NnPu,
                 Learner::ElkanNotoNnPu,
-                Learner::UPu
+                Learner::UPu,
+                Learner::DistPu
             ]
         );
         assert_eq!(Learner::Km2NnPu.prior_estimator(), Some(PriorMethod::Km2));

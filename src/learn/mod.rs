@@ -10,6 +10,7 @@ mod conv_rows;
 pub mod device_data;
 pub mod learners;
 pub mod losses;
+mod mixup;
 pub mod network;
 pub mod reward;
 pub mod saved_classifier;

@@ -281,6 +281,34 @@ impl Network {
         }
     }
 
+    /// The same network with `delta` added to its output bias, which stays a
+    /// trainable parameter.
+    pub fn with_output_shift(self, delta: f32) -> Network {
+        let shift = |output: &mut burn::nn::Linear| {
+            if let Some(bias) = output.bias.take() {
+                output.bias = Some(bias.map(|b| {
+                    let tracked = b.is_require_grad();
+                    let shifted = Tensor::from_inner(b.inner().add_scalar(delta as f64));
+                    if tracked {
+                        shifted.require_grad()
+                    } else {
+                        shifted
+                    }
+                }));
+            }
+        };
+        match self {
+            Network::Mlp(mut m) => {
+                shift(&mut m.output);
+                Network::Mlp(m)
+            }
+            Network::Cnn(mut c) => {
+                shift(&mut c.output);
+                Network::Cnn(c)
+            }
+        }
+    }
+
     /// The output layer's bias: one value that every training step updates
     /// last, so reading it back waits for the step's work.
     pub fn output_bias(&self) -> Option<Tensor<1>> {

@@ -44,6 +44,13 @@ impl Trained {
         self.stamp = next_stamp();
     }
 
+    /// Add `delta` to every output logit (the output layer's bias), as a
+    /// learner that sets its own decision point does.
+    pub fn shift_output(&mut self, delta: f32) {
+        self.net = self.net.clone().with_output_shift(delta);
+        self.stamp = next_stamp();
+    }
+
     /// Changes whenever the weights do (and differs between networks), so
     /// an evaluation made under one stamp can be reused while it holds.
     pub fn weights_stamp(&self) -> u64 {

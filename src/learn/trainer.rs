@@ -257,6 +257,7 @@ impl Trainer {
 
     /// Evaluate, report, let the learner act, and move the schedule on.
     async fn finish_epoch(&mut self, stage: Stage) -> Result<EpochReport, TrainError> {
+        self.method.before_evaluation(&mut self.ctx, stage).await?;
         let stamp = self.ctx.classifier.weights_stamp();
         let logits = match self.test_logits.take() {
             // The classifier has not changed since the last epoch (the policy's pre-training).

@@ -7,7 +7,7 @@
 
 use crate::rng::PortableRng;
 
-use super::logistic::Logistic;
+use super::logistic::out_of_fold_probabilities;
 use super::{PriorError, PriorEstimate, PriorMethod, PuRows};
 
 /// Elkan–Noto's knobs.
@@ -40,7 +40,7 @@ pub fn estimate(
     let (n_labeled, n_unlabeled) = rows.check()?;
     let mut rng = PortableRng::new(seed, STREAM);
     let sample = rows.down_sampled(settings.max_rows, &mut rng);
-    let scores = out_of_fold_scores(&sample, settings.folds, &mut rng);
+    let scores = out_of_fold_probabilities(&sample, settings.folds, &mut rng);
     let labeled: Vec<f64> = scores
         .iter()
         .zip(&sample.labeled)
@@ -54,29 +54,6 @@ pub fn estimate(
         n_labeled,
         n_unlabeled,
     ))
-}
-
-/// g(x) for every row from a model fitted on the other folds.
-fn out_of_fold_scores(rows: &PuRows, folds: usize, rng: &mut PortableRng) -> Vec<f64> {
-    let z = rows.standardised();
-    let d = rows.dim;
-    let fold_of: Vec<u64> = (0..rows.len())
-        .map(|_| rng.below(folds.max(2) as u64))
-        .collect();
-    let mut scores = vec![0.0; rows.len()];
-    for fold in 0..folds.max(2) as u64 {
-        let train: Vec<usize> = (0..rows.len()).filter(|&i| fold_of[i] != fold).collect();
-        let x: Vec<f64> = train
-            .iter()
-            .flat_map(|&i| z[i * d..(i + 1) * d].iter().copied())
-            .collect();
-        let y: Vec<bool> = train.iter().map(|&i| rows.labeled[i]).collect();
-        let model = Logistic::fit(&x, d, &y);
-        for i in (0..rows.len()).filter(|&i| fold_of[i] == fold) {
-            scores[i] = model.probability(&z[i * d..(i + 1) * d]);
-        }
-    }
-    scores
 }
 
 #[cfg(test)]

@@ -1,5 +1,10 @@
 //! L2-regularised logistic regression by full-batch gradient descent with
-//! Nesterov momentum: the probabilistic classifier Elkan–Noto's estimate reads.
+//! Nesterov momentum: the labeled-vs-unlabeled classifier whose out-of-fold
+//! scores Elkan–Noto's and BBE's estimates read.
+
+use crate::rng::PortableRng;
+
+use super::PuRows;
 
 /// A fitted model: p(x) = sigmoid(w·x + b).
 pub struct Logistic {
@@ -64,6 +69,31 @@ impl Logistic {
                 + self.bias,
         )
     }
+}
+
+/// P(labeled | x) for every row from a model fitted on the other folds
+/// (`folds` of them, rows assigned at random), so no row is scored by a model
+/// that saw it.
+pub fn out_of_fold_probabilities(rows: &PuRows, folds: usize, rng: &mut PortableRng) -> Vec<f64> {
+    let z = rows.standardised();
+    let d = rows.dim;
+    let fold_of: Vec<u64> = (0..rows.len())
+        .map(|_| rng.below(folds.max(2) as u64))
+        .collect();
+    let mut scores = vec![0.0; rows.len()];
+    for fold in 0..folds.max(2) as u64 {
+        let train: Vec<usize> = (0..rows.len()).filter(|&i| fold_of[i] != fold).collect();
+        let x: Vec<f64> = train
+            .iter()
+            .flat_map(|&i| z[i * d..(i + 1) * d].iter().copied())
+            .collect();
+        let y: Vec<bool> = train.iter().map(|&i| rows.labeled[i]).collect();
+        let model = Logistic::fit(&x, d, &y);
+        for i in (0..rows.len()).filter(|&i| fold_of[i] == fold) {
+            scores[i] = model.probability(&z[i * d..(i + 1) * d]);
+        }
+    }
+    scores
 }
 
 fn linear(w: &[f64], row: &[f64]) -> f64 {

@@ -8,10 +8,13 @@
 //!   share of positives U can hold from distances between kernel mean embeddings.
 //! - [`elkan_noto`]: Elkan & Noto (KDD 2008) read c off a labeled-vs-unlabeled
 //!   classifier's mean score on held-out labeled examples (their e1).
+//! - [`bbe`]: best bin estimation (Garg et al., NeurIPS 2021) reads ρ off the
+//!   top bin of the same classifier's scores where it is purest.
 //!
 //! Every estimator returns [`PriorEstimate`]: ρ, the fraction of positives in
 //! U, which is the prior nnPU needs, with c and α derived under SCAR.
 
+pub mod bbe;
 pub mod bootstrap;
 pub mod elkan_noto;
 pub mod km;
@@ -42,11 +45,13 @@ pub enum PriorMethod {
     Km2,
     /// Elkan–Noto's e1: mean held-out score of labeled examples.
     ElkanNoto,
+    /// BBE: the purest top bin of a labeled-vs-unlabeled classifier's scores.
+    Bbe,
 }
 
 impl PriorMethod {
     /// Every estimator.
-    pub const ALL: [PriorMethod; 3] = [Self::Tice, Self::Km2, Self::ElkanNoto];
+    pub const ALL: [PriorMethod; 4] = [Self::Tice, Self::Km2, Self::ElkanNoto, Self::Bbe];
 
     /// The name used in tables and messages.
     pub fn name(self) -> &'static str {
@@ -54,6 +59,7 @@ impl PriorMethod {
             Self::Tice => "TIcE",
             Self::Km2 => "KM2",
             Self::ElkanNoto => "Elkan–Noto",
+            Self::Bbe => "BBE",
         }
     }
 
@@ -65,6 +71,7 @@ impl PriorMethod {
             Self::ElkanNoto => {
                 elkan_noto::estimate(rows, &elkan_noto::ElkanNotoSettings::default(), seed)
             }
+            Self::Bbe => bbe::estimate(rows, &bbe::BbeSettings::default(), seed),
         }
     }
 }

@@ -30,13 +30,13 @@ async function learnerTable() {
 async function pageListsTheLearnerTable({ page }) {
   const table = await learnerTable();
   const names = table.map((l) => l.name);
-  expectEqual(names.length, 12, 'learners in the table');
+  expectEqual(names.length, 14, 'learners in the table');
   const options = await page.locator('#learner option').allTextContents();
   expectEqual(options.join(' | '), names.join(' | '), "the learner select's options");
   await page.locator('#compare-title').click();
   const boxes = await page.locator('.checks[aria-label="Learners to compare"] label').allTextContents();
   const trainable = table.filter((l) => !l.auto).map((l) => l.name);
-  expectEqual(trainable.length, 11, 'learners that train a model themselves');
+  expectEqual(trainable.length, 13, 'learners that train a model themselves');
   expectEqual(boxes.map((b) => b.trim()).join(' | '), trainable.join(' | '), "the comparison's checkboxes");
 }
 

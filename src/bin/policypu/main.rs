@@ -15,6 +15,7 @@ mod progress;
 mod provenance;
 mod selection_study;
 mod setting_flags;
+mod shard;
 mod sweep;
 
 use std::path::PathBuf;

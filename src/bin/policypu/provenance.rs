@@ -11,8 +11,11 @@ pub fn provenance() -> String {
             .filter(|o| o.status.success())
             .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
     };
-    let commit =
-        git(&["rev-parse", "HEAD"]).unwrap_or_else(|| "unknown (not a git checkout)".into());
+    // A copy of the tree without .git (a cluster's scratch copy) can name
+    // its commit in POLICYPU_COMMIT.
+    let commit = git(&["rev-parse", "HEAD"])
+        .or_else(|| std::env::var("POLICYPU_COMMIT").ok())
+        .unwrap_or_else(|| "unknown (not a git checkout)".into());
     let dirty = git(&[
         "status",
         "--porcelain",

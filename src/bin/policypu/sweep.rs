@@ -54,6 +54,15 @@ pub struct SweepArgs {
     /// on the test set, averaged over the grid.
     #[arg(long)]
     pub selection_study: bool,
+    /// Run only part I of N of the grid (I/N, e.g. 3/16) and write its runs
+    /// as JSON to --out, for `--merge` to tabulate: a grid spread over N
+    /// machines by a job scheduler.
+    #[arg(long)]
+    pub shard: Option<crate::shard::Shard>,
+    /// Make the tables from these shard files (comma-separated) instead of
+    /// training; give the same grid flags the shards had.
+    #[arg(long, value_delimiter = ',', conflicts_with = "shard")]
+    pub merge: Vec<PathBuf>,
 }
 
 /// Which epoch's test metrics a sweep reports.
@@ -134,52 +143,79 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
             .map(|&r| Column { rho: Some(r) })
             .collect()
     };
+    let labels: Vec<String> = args.learners.iter().map(|l| l.label()).collect();
+    let rhos: Vec<Option<f64>> = columns.iter().map(|c| c.rho).collect();
+    let grid_key = crate::shard::grid_key(&labels, &tables, &rhos, args.seeds);
     let runs = tables.len() * columns.len() * args.learners.len() * args.seeds as usize;
-    eprintln!("sweep: {runs} runs on {device_name}");
-    let bar = ProgressBar::new(runs as u64);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{msg:40} [{bar:30}] {pos}/{len} runs, {elapsed} elapsed, {eta} left",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    let started = std::time::Instant::now();
     let head = crate::provenance::provenance();
+    let (placed, timing) = if args.merge.is_empty() {
+        let started = std::time::Instant::now();
+        let placed = train_units(args, &tables, &columns, &mut cache, &device, &device_name)?;
+        let minutes = started.elapsed().as_secs_f64() / 60.0;
+        let trained = placed.len();
+        if let Some(shard) = args.shard {
+            let path = args
+                .out
+                .as_ref()
+                .ok_or("--shard writes its runs to the file --out names")?;
+            let file = crate::shard::ShardFile {
+                grid: grid_key,
+                shard: format!("{}/{}", shard.index, shard.count),
+                provenance: head,
+                device: device_name.clone(),
+                minutes,
+                runs: placed,
+            };
+            crate::shard::write(path, &file)?;
+            eprintln!(
+                "shard {}: {trained} runs in {minutes:.1} min, written to {}",
+                file.shard,
+                path.display()
+            );
+            return Ok(());
+        }
+        (
+            placed,
+            format!("sweep of {runs} runs finished in {minutes:.1} min on {device_name}"),
+        )
+    } else {
+        let files = crate::shard::load(&args.merge, &grid_key)?;
+        let longest = files.iter().map(|f| f.minutes).fold(0.0, f64::max);
+        let total: f64 = files.iter().map(|f| f.minutes).sum();
+        let timing = format!(
+            "sweep of {runs} runs merged from {} shards (on {}; {total:.1} min of shard time, the longest shard {longest:.1} min); the shards ran {}",
+            files.len(),
+            files.first().map_or("?", |f| f.device.as_str()),
+            files.first().map_or(String::new(), |f| f
+                .provenance
+                .replace('\n', " ")
+                .trim()
+                .to_string())
+        );
+        (files.into_iter().flat_map(|f| f.runs).collect(), timing)
+    };
+    let mut outcomes: HashMap<(usize, usize, u64, usize), crate::shard::Outcome> = placed
+        .into_iter()
+        .map(|p| ((p.table, p.column, p.seed, p.row), p.outcome))
+        .collect();
     let mut markdown = String::new();
     let mut grid = Vec::new();
-    let mut trained = Trained::default();
-    for &n_labeled in &tables {
+    for (t, &n_labeled) in tables.iter().enumerate() {
         let mut rows: Vec<(&LearnerSpec, Vec<Cell>)> = Vec::new();
-        for spec in &args.learners {
+        for (r, spec) in args.learners.iter().enumerate() {
             let mut cells = Vec::new();
-            for column in &columns {
-                bar.set_message(format!("{} {}", heading(n_labeled, column), spec.label()));
+            for c in 0..columns.len() {
                 let mut cell = Cell::default();
                 for seed in 1..=args.seeds {
-                    let outcome =
-                        cell_config(args, spec, n_labeled, column.rho, seed).and_then(|config| {
-                            let split = cache.split(&config, args.run.csv.as_deref())?;
-                            if !config.learner.is_auto() {
-                                let result =
-                                    trained.get_or_train(&config, &split, &device, &device_name)?;
-                                return Ok((result, Vec::new()));
-                            }
-                            let candidates = candidate_configs(&config)
-                                .iter()
-                                .map(|c| trained.get_or_train(c, &split, &device, &device_name))
-                                .collect::<Result<Vec<_>, String>>()?;
-                            let (_, chosen) = crate::auto::choose(&candidates, config.model)?;
-                            Ok((candidates[chosen].clone(), candidates))
-                        });
-                    bar.inc(1);
-                    match outcome {
-                        Ok((result, candidates)) => {
+                    match outcomes.remove(&(t, c, seed, r)) {
+                        Some(Ok((result, candidates))) => {
                             cell.results.push(result);
                             if !candidates.is_empty() {
                                 cell.candidates.push(candidates);
                             }
                         }
-                        Err(e) => cell.failures.push(format!("seed {seed}: {e}")),
+                        Some(Err(e)) => cell.failures.push(format!("seed {seed}: {e}")),
+                        None => cell.failures.push(format!("seed {seed}: no shard ran it")),
                     }
                 }
                 cells.push(cell);
@@ -198,25 +234,91 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
                 table += &crate::auto_study::table(&headings, cells, args.run.to_config()?.model);
             }
         }
-        bar.suspend(|| println!("{table}"));
+        println!("{table}");
         markdown += &table;
         markdown.push('\n');
         grid.push(rows);
     }
-    bar.finish_and_clear();
     if args.selection_study {
         let study = crate::selection_study::table(&grid, args.seeds);
         println!("{study}");
         markdown += &study;
     }
-    let minutes = started.elapsed().as_secs_f64() / 60.0;
-    let timing = format!("sweep of {runs} runs finished in {minutes:.1} min on {device_name}");
     eprintln!("{timing}");
     if let Some(path) = &args.out {
         let text = format!("{head}\n{markdown}\n{timing}.\n");
         std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     Ok(())
+}
+
+/// Train every unit of the grid this process owns (all, without --shard):
+/// each split (n_l, ρ, seed) with every learner row on it, in the grid's order.
+fn train_units(
+    args: &SweepArgs,
+    tables: &[Option<usize>],
+    columns: &[Column],
+    cache: &mut DataCache,
+    device: &Device,
+    device_name: &str,
+) -> Result<Vec<crate::shard::Placed>, String> {
+    let units: Vec<(usize, usize, u64)> = (0..tables.len())
+        .flat_map(|t| {
+            (0..columns.len()).flat_map(move |c| (1..=args.seeds).map(move |s| (t, c, s)))
+        })
+        .enumerate()
+        .filter(|(unit, _)| args.shard.is_none_or(|shard| shard.owns(*unit)))
+        .map(|(_, u)| u)
+        .collect();
+    let runs = units.len() * args.learners.len();
+    eprintln!("sweep: {runs} runs on {device_name}");
+    let bar = ProgressBar::new(runs as u64);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{msg:40} [{bar:30}] {pos}/{len} runs, {elapsed} elapsed, {eta} left",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let mut placed = Vec::with_capacity(runs);
+    for (table, column, seed) in units {
+        // Runs are shared within a split only (auto's candidates and the rows).
+        let mut trained = Trained::default();
+        for (row, spec) in args.learners.iter().enumerate() {
+            bar.set_message(format!(
+                "{} {} seed {seed}",
+                heading(tables[table], &columns[column]),
+                spec.label()
+            ));
+            let outcome = cell_config(args, spec, tables[table], columns[column].rho, seed)
+                .and_then(|config| {
+                    let split = cache.split(&config, args.run.csv.as_deref())?;
+                    if !config.learner.is_auto() {
+                        let result = trained.get_or_train(&config, &split, device, device_name)?;
+                        return Ok((result, Vec::new()));
+                    }
+                    let candidates = candidate_configs(&config)
+                        .iter()
+                        .map(|c| trained.get_or_train(c, &split, device, device_name))
+                        .collect::<Result<Vec<_>, String>>()?;
+                    let (_, chosen) = crate::auto::choose(&candidates, config.model)?;
+                    Ok((candidates[chosen].clone(), candidates))
+                });
+            bar.inc(1);
+            let outcome = outcome.map(|(result, candidates)| {
+                let slim = crate::shard::slim;
+                (slim(result), candidates.into_iter().map(slim).collect())
+            });
+            placed.push(crate::shard::Placed {
+                table,
+                column,
+                seed,
+                row,
+                outcome,
+            });
+        }
+    }
+    bar.finish_and_clear();
+    Ok(placed)
 }
 
 /// The settings of one run: the base (the paper's for this learner with

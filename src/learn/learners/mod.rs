@@ -4,11 +4,13 @@
 //! [`Trainer`](super::Trainer) only schedules, batches, evaluates and reports.
 
 mod biased_pu;
+mod dist_pu;
 mod oracle_pn;
 mod pmpu;
 mod policy_pu;
 mod rank_pruning;
 mod risk_pu;
+mod vpu;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -45,6 +47,16 @@ pub trait Method {
         batch: Batch,
     ) -> Pending<'a>;
 
+    /// Called at each epoch's end before it is evaluated: a last word on the
+    /// weights the epoch reports (VPU normalises its output here).
+    fn before_evaluation<'a>(
+        &'a mut self,
+        _ctx: &'a mut TrainContext,
+        _stage: Stage,
+    ) -> Pending<'a> {
+        done()
+    }
+
     /// Called after each epoch has been evaluated (epoch from 1, within its stage).
     fn end_epoch<'a>(
         &'a mut self,
@@ -78,6 +90,8 @@ pub fn build(learner: Learner, ctx: &mut TrainContext) -> Result<Box<dyn Method>
         }
         Learner::RankPruning => Box::new(rank_pruning::RankPruning::new(ctx)),
         Learner::Pmpu => Box::new(pmpu::Pmpu::new(ctx)),
+        Learner::Vpu => Box::new(vpu::Vpu),
+        Learner::DistPu => Box::new(dist_pu::DistPu::new(ctx)?),
         Learner::Auto => return Err(TrainError::Config(AUTO_IS_CANDIDATES.into())),
     })
 }

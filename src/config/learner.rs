@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::stage::{EpochRows, Stage, StageSpan};
 use super::{ModelPreset, RunConfig};
-use crate::priors::{DEFAULT_ESTIMATOR, PriorMethod};
+use crate::priors::PriorMethod;
 
 /// A learning method; its facts are its [`LearnerSpec`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -39,7 +39,7 @@ pub enum Learner {
     Pmpu,
     /// VPU (Chen et al. 2020): a variational loss that needs no class prior.
     Vpu,
-    /// Dist-PU (Zhao et al. 2022): label-distribution alignment with an estimated prior.
+    /// Dist-PU (Zhao et al. 2022): label-distribution alignment, with KM2's prior as KM2+nnPU.
     DistPu,
     /// Trained on the true labels: the ceiling.
     OraclePn,
@@ -255,7 +255,7 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         name: "Dist-PU",
         aliases: &["distpu"],
         policy: false,
-        prior: PriorNeed::Estimated(DEFAULT_ESTIMATOR),
+        prior: PriorNeed::Estimated(PriorMethod::Km2),
         truth: false,
         stages: dist_pu_stages,
         candidates: &[],

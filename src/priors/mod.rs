@@ -10,6 +10,10 @@
 //!   classifier's mean score on held-out labeled examples (their e1).
 //! - [`bbe`]: best bin estimation (Garg et al., NeurIPS 2021) reads ρ off the
 //!   top bin of the same classifier's scores where it is purest.
+//! - [`PriorMethod::Km2Bbe`]: the smaller of KM2's and BBE's estimates. Both
+//!   estimate the largest share of positives U can hold, which bounds ρ
+//!   from above, and they fail differently (KM2 on many weak features, BBE
+//!   on a few dozen rows), so the tighter of the two bounds is kept.
 //!
 //! Every estimator returns [`PriorEstimate`]: ρ, the fraction of positives in
 //! U, which is the prior nnPU needs, with c and α derived under SCAR.
@@ -47,11 +51,19 @@ pub enum PriorMethod {
     ElkanNoto,
     /// BBE: the purest top bin of a labeled-vs-unlabeled classifier's scores.
     Bbe,
+    /// The smaller of KM2's and BBE's estimates (both bound ρ from above).
+    Km2Bbe,
 }
 
 impl PriorMethod {
     /// Every estimator.
-    pub const ALL: [PriorMethod; 4] = [Self::Tice, Self::Km2, Self::ElkanNoto, Self::Bbe];
+    pub const ALL: [PriorMethod; 5] = [
+        Self::Tice,
+        Self::Km2,
+        Self::ElkanNoto,
+        Self::Bbe,
+        Self::Km2Bbe,
+    ];
 
     /// The name used in tables and messages.
     pub fn name(self) -> &'static str {
@@ -60,6 +72,7 @@ impl PriorMethod {
             Self::Km2 => "KM2",
             Self::ElkanNoto => "Elkan–Noto",
             Self::Bbe => "BBE",
+            Self::Km2Bbe => "min(KM2, BBE)",
         }
     }
 
@@ -72,6 +85,23 @@ impl PriorMethod {
                 elkan_noto::estimate(rows, &elkan_noto::ElkanNotoSettings::default(), seed)
             }
             Self::Bbe => bbe::estimate(rows, &bbe::BbeSettings::default(), seed),
+            Self::Km2Bbe => {
+                let km2 = Self::Km2.estimate(rows, seed)?;
+                let bbe = Self::Bbe.estimate(rows, seed)?;
+                let (n_labeled, n_unlabeled) = rows.counts();
+                let mut smaller = PriorEstimate::from_rho(
+                    Self::Km2Bbe,
+                    km2.rho.min(bbe.rho),
+                    n_labeled,
+                    n_unlabeled,
+                );
+                smaller.clamped = if km2.rho <= bbe.rho {
+                    km2.clamped
+                } else {
+                    bbe.clamped
+                };
+                Ok(smaller)
+            }
         }
     }
 }
@@ -167,6 +197,16 @@ mod tests {
         assert!((e.rho - 0.3).abs() < 1e-12, "{e:?}");
         assert!((e.alpha - 0.475).abs() < 1e-12);
         assert!(!e.clamped);
+    }
+
+    #[test]
+    fn the_combined_estimate_is_the_smaller_of_its_two() {
+        let (rows, _) = tests_support::gaussian_pu(600, 2, 2.0, 0.5, 0.4, 5);
+        let km2 = PriorMethod::Km2.estimate(&rows, 1).unwrap().rho;
+        let bbe = PriorMethod::Bbe.estimate(&rows, 1).unwrap().rho;
+        let both = PriorMethod::Km2Bbe.estimate(&rows, 1).unwrap();
+        assert_eq!(both.rho, km2.min(bbe));
+        assert_eq!(both.method, PriorMethod::Km2Bbe);
     }
 
     #[test]

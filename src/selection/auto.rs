@@ -5,17 +5,21 @@
 //! set, where there is one, is shown beside the ranking and never read by it.
 //!
 //! The criteria that need the class prior (proxy accuracy, the PU risks) are
-//! computed for every candidate under one prior: the default estimator's
-//! estimate on the training rows ([`crate::priors::DEFAULT_ESTIMATOR`]),
-//! which the candidate nnPU trained with. Without it the ranking falls back
+//! computed for every candidate under one prior: KM2's estimate on the
+//! training rows ([`RANKING_ESTIMATOR`]), which the candidate nnPU trained
+//! with. Without it the ranking falls back
 //! to the labeled-vs-unlabeled AUC, which needs none.
 
 use serde::{Deserialize, Serialize};
 
 use super::{Criterion, ValidationScores, improves};
 use crate::config::{Learner, ModelPreset, RunConfig};
-use crate::priors::DEFAULT_ESTIMATOR;
+use crate::priors::PriorMethod;
 use crate::report::{EpochReport, TestMetrics, kept_report};
+
+/// The estimator whose prior the ranking assumes: the one of the nnPU
+/// candidate (KM2+nnPU), so no estimate is made twice.
+pub const RANKING_ESTIMATOR: PriorMethod = PriorMethod::Km2;
 
 /// The criterion `auto` ranks its candidates by: the nnPU risk, which,
 /// unlike the L-vs-U AUC, sees a classifier whose scores sit on the wrong
@@ -87,7 +91,7 @@ impl Leaderboard {
     /// in the order trained) by `criterion`.
     pub fn rank(runs: &[(&RunConfig, &[EpochReport])], criterion: Criterion) -> Leaderboard {
         let prior = runs.iter().find_map(|(config, reports)| {
-            (config.learner.prior_estimator() == Some(DEFAULT_ESTIMATOR))
+            (config.learner.prior_estimator() == Some(RANKING_ESTIMATOR))
                 .then(|| kept_report(reports, config.select_by))
                 .flatten()
                 .and_then(|r| r.validation.as_ref())
@@ -149,7 +153,7 @@ impl Leaderboard {
         let prior = match (self.criterion.needs_prior(), self.prior) {
             (true, Some(pi)) => format!(
                 ", assuming the class prior π = {pi:.3} that {} estimated from the training rows",
-                DEFAULT_ESTIMATOR.name()
+                RANKING_ESTIMATOR.name()
             ),
             _ => String::new(),
         };
@@ -217,7 +221,7 @@ mod tests {
         assert!(
             configs
                 .iter()
-                .any(|c| c.learner.prior_estimator() == Some(DEFAULT_ESTIMATOR)),
+                .any(|c| c.learner.prior_estimator() == Some(RANKING_ESTIMATOR)),
             "the ranking's prior comes from the candidate nnPU with the default estimate"
         );
     }

@@ -55,6 +55,34 @@ fn mean_std(values: &[f64]) -> (f64, f64) {
     (mean, var.sqrt())
 }
 
+/// `work` on every job, on as many threads as the machine has cores; the
+/// results in the jobs' order.
+fn on_every_core<J: Sync, R: Send>(jobs: &[J], work: impl Fn(&J) -> R + Sync) -> Vec<R> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut results: Vec<(usize, R)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.min(jobs.len()).max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(job) = jobs.get(i) else { break };
+                        mine.push((i, work(job)));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a prior estimate panicked"))
+            .collect()
+    });
+    results.sort_by_key(|(i, _)| *i);
+    results.into_iter().map(|(_, r)| r).collect()
+}
+
 /// Run every estimator on every table and seed; print the tables.
 pub fn prior_study(args: &PriorStudyArgs) -> Result<(), String> {
     let mut cache = DataCache::new(None);
@@ -74,14 +102,10 @@ pub fn prior_study(args: &PriorStudyArgs) -> Result<(), String> {
     // Per estimator, every table's mean absolute error, mean signed error,
     // seeds covered and seconds.
     let mut per_method: Vec<Vec<(f64, f64, usize, f64)>> = vec![Vec::new(); PriorMethod::ALL.len()];
-    let mut runs = 0;
+    // The splits first (cheap, one at a time), then every (split, estimator)
+    // estimate on a pool of one thread a core.
+    let mut splits = Vec::new();
     for table in &args.tables {
-        let name = table.file_stem().map_or_else(
-            || table.display().to_string(),
-            |s| s.to_string_lossy().to_string(),
-        );
-        let mut estimates: Vec<Vec<Estimate>> = vec![Vec::new(); PriorMethod::ALL.len()];
-        let mut rows_line = String::new();
         for seed in 1..=args.seeds {
             let table_args = RunArgs {
                 csv: Some(table.clone()),
@@ -101,22 +125,39 @@ pub fn prior_study(args: &PriorStudyArgs) -> Result<(), String> {
                 split.shape.len(),
                 split.train_labeled.clone(),
             );
-            rows_line = split.n_train().to_string();
-            for (i, method) in PriorMethod::ALL.into_iter().enumerate() {
-                let started = Instant::now();
-                let rho = method.estimate(&rows, seed).map_err(|e| e.to_string())?.rho;
-                let seconds = started.elapsed().as_secs_f64();
-                let spread = bootstrap::spread(method, &rows, seed, bootstrap::BOOTSTRAP_SAMPLES)
-                    .map_err(|e| e.to_string())?;
-                estimates[i].push(Estimate {
-                    truth,
-                    rho,
-                    spread,
-                    seconds,
-                });
-                runs += 1;
+            splits.push((seed, truth, split.n_train(), rows));
+        }
+    }
+    let jobs: Vec<(usize, PriorMethod)> = (0..splits.len())
+        .flat_map(|s| PriorMethod::ALL.into_iter().map(move |m| (s, m)))
+        .collect();
+    let done = on_every_core(&jobs, |&(s, method)| {
+        let (seed, truth, _, rows) = &splits[s];
+        let started = Instant::now();
+        let rho = method.estimate(rows, *seed).map_err(|e| e.to_string())?.rho;
+        let seconds = started.elapsed().as_secs_f64();
+        let spread = bootstrap::spread(method, rows, *seed, bootstrap::BOOTSTRAP_SAMPLES)
+            .map_err(|e| e.to_string())?;
+        Ok::<_, String>(Estimate {
+            truth: *truth,
+            rho,
+            spread,
+            seconds,
+        })
+    });
+    let runs = done.len();
+    let mut done = done.into_iter();
+    for (t, table) in args.tables.iter().enumerate() {
+        let name = table.file_stem().map_or_else(
+            || table.display().to_string(),
+            |s| s.to_string_lossy().to_string(),
+        );
+        let mut estimates: Vec<Vec<Estimate>> = vec![Vec::new(); PriorMethod::ALL.len()];
+        let rows_line = splits[t * args.seeds as usize].2.to_string();
+        for _ in 1..=args.seeds {
+            for seeds in estimates.iter_mut() {
+                seeds.push(done.next().ok_or("a prior estimate went missing")??);
             }
-            eprintln!("priors: {name} seed {seed} done");
         }
         let truths: Vec<f64> = estimates[0].iter().map(|e| e.truth).collect();
         text += &format!("| {name} | {rows_line} | {:.3} |", mean_std(&truths).0);

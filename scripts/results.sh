@@ -29,6 +29,11 @@ example_args() {
 }
 # Every learner's row, and auto's (which reuses the rows' runs of its candidates).
 rows=biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,nnpu,oracle-pn,auto
+# The image grids' rows: the same with VPU and Dist-PU.
+grid_rows=biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,nnpu,oracle-pn,auto
+# The image grids run as shards side by side, one a core (SHARDS to change).
+shards=${SHARDS:-$(nproc)}
+sharded() { POLICYPU_BIN=$bin scripts/sweep-shards.sh "$shards" "$@"; }
 # The tables with known priors (scripts/make_study_tables.py; not committed).
 tables=target/study-tables
 study_tables=(breast-cancer wine iris digits blobs-500 blobs-2000 blobs-10000)
@@ -40,18 +45,18 @@ parts=("$@")
 for part in "${parts[@]}"; do
   case $part in
     mnist)
-      "$bin" sweep --dataset mnist "${protocol[@]}" --selection-study --out results/mnist.md ;;
+      sharded results/mnist.md target/shards/mnist --dataset mnist "${protocol[@]}" \
+        --selection-study --learners $grid_rows ;;
     ablation)
       "$bin" sweep --dataset mnist "${protocol[@]}" --out results/ablation-mnist.md \
         --learners weighter,weighter/frozen,weighter/paper,weighter/eq5-threshold,weighter/no-baseline,separator,separator/frozen,separator/paper ;;
     cifar10)
-      # Two sweeps at once, one per core: n_l = 300 and 500, and n_l = 1000
-      # (whose rho = 0.7 cell cannot be drawn from 3,000 positives).
-      "$bin" sweep --dataset cifar10 "${protocol[@]}" --grid-n-labeled 300,500 \
-        --out results/cifar10.md &
-      "$bin" sweep --dataset cifar10 "${protocol[@]}" --grid-n-labeled 1000 \
-        --out results/cifar10-n1000.md
-      wait ;;
+      # n_l = 300 and 500, and n_l = 1000 (whose rho = 0.7 cell cannot be
+      # drawn from 3,000 positives).
+      sharded results/cifar10.md target/shards/cifar10 --dataset cifar10 "${protocol[@]}" \
+        --grid-n-labeled 300,500 --learners $grid_rows
+      sharded results/cifar10-n1000.md target/shards/cifar10-n1000 --dataset cifar10 \
+        "${protocol[@]}" --grid-n-labeled 1000 --learners $grid_rows ;;
     examples)
       # The shipped CSV files with the page's CSV settings (20 epochs, batch
       # 32, lr 1e-3), each file's one split per seed; roles as in

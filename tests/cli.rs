@@ -372,7 +372,7 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
     );
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains(", estimated by KM2; no truth column")
+        stderr.contains(", estimated by min(KM2, BBE); no truth column")
             && stderr.contains("over 10 bootstrap resamples of these rows, not an error bar")
             && stderr.contains("no truth column to compare with")
             && stderr.contains("This learner trains without a prior"),
@@ -398,7 +398,7 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
     );
     let nnpu_stderr = String::from_utf8_lossy(&nnpu.stderr);
     assert!(
-        nnpu_stderr.contains("estimated by KM2") && !nnpu_stderr.contains("without a prior"),
+        nnpu_stderr.contains("estimated by min(KM2, BBE)") && !nnpu_stderr.contains("without a prior"),
         "{nnpu_stderr}"
     );
 }

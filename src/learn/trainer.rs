@@ -491,8 +491,9 @@ mod tests {
 
     #[test]
     fn the_runs_of_one_split_share_its_estimate() {
-        // auto's candidates on a file without truth: every one shows the
-        // default estimate, made once; another seed estimates again.
+        // auto's candidates on a file without truth: the KM2+nnPU ones share
+        // KM2's estimate, every other one the default estimate, each made
+        // once; another seed estimates again.
         let mut split = tiny_split();
         split.prior = None;
         split.train_truth = None;
@@ -501,19 +502,24 @@ mod tests {
             learner: Learner::Auto,
             ..RunConfig::default()
         };
-        let priors: Vec<f64> = crate::selection::auto::candidate_configs(&auto)
+        let (km2, other): (Vec<_>, Vec<_>) = crate::selection::auto::candidate_configs(&auto)
             .iter()
-            .map(|c| RunPlan::new(c, &split).unwrap().prior.unwrap().rho)
-            .collect();
-        assert_eq!(ESTIMATIONS.with(|n| n.get()), 1);
-        assert!(priors.windows(2).all(|w| w[0] == w[1]), "{priors:?}");
+            .map(|c| {
+                let prior = RunPlan::new(c, &split).unwrap().prior.unwrap();
+                (c.learner == Learner::Km2NnPu, prior.rho)
+            })
+            .partition(|(is_km2, _)| *is_km2);
+        assert_eq!(ESTIMATIONS.with(|n| n.get()), 2);
+        for group in [km2, other] {
+            assert!(group.windows(2).all(|w| w[0].1 == w[1].1), "{group:?}");
+        }
         let reseeded = RunConfig {
             seed: 2,
             learner: Learner::BiasedPu,
             ..RunConfig::default()
         };
         RunPlan::new(&reseeded, &split).unwrap();
-        assert_eq!(ESTIMATIONS.with(|n| n.get()), 2);
+        assert_eq!(ESTIMATIONS.with(|n| n.get()), 3);
     }
 
     #[test]

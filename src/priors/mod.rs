@@ -37,7 +37,7 @@ pub const PRIORS: (f64, f64) = (0.001, 0.999);
 /// prior a CSV run shows and its PU-only scores assume, and the one `auto`
 /// ranks its candidates with. Chosen by measurement on tables with known
 /// priors (`policypu priors`, results/priors.md).
-pub const DEFAULT_ESTIMATOR: PriorMethod = PriorMethod::Km2;
+pub const DEFAULT_ESTIMATOR: PriorMethod = PriorMethod::Km2Bbe;
 
 /// Which estimator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

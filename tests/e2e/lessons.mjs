@@ -57,8 +57,8 @@ async function everyLessonShowsItsTextAndParts({ page, note }) {
   const moons = (await page.locator('#history-table tbody tr').last().textContent()).trim();
   expect(moons.includes('biased PU'), `the run's history entry: "${moons}"`);
   const prior = (await page.locator('#prior').textContent()).trim();
-  expect(prior.includes('estimated by KM2') && prior.includes('This learner trains without a prior'),
-    `the prior line says biased PU does not use KM2's estimate: "${prior}"`);
+  expect(prior.includes('estimated by min(KM2, BBE)') && prior.includes('This learner trains without a prior'),
+    `the prior line says biased PU does not use the default estimate: "${prior}"`);
   expect(await present(page, '#panel-scatter'), 'the 2-D scatter of U is shown');
   expect(!(await present(page, '#panel-losses')), 'the losses panel is hidden');
   // The paper-reward lesson sets the paper's algorithm, and its run says so.

@@ -11,10 +11,12 @@ pub fn provenance() -> String {
             .filter(|o| o.status.success())
             .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
     };
-    // A copy of the tree without .git (a cluster's scratch copy) can name
-    // its commit in POLICYPU_COMMIT.
-    let commit = git(&["rev-parse", "HEAD"])
-        .or_else(|| std::env::var("POLICYPU_COMMIT").ok())
+    // A copy of the tree whose .git is absent or stale (a cluster's scratch
+    // copy) names its commit in POLICYPU_COMMIT, which then wins over git.
+    let named = std::env::var("POLICYPU_COMMIT").ok();
+    let commit = named
+        .clone()
+        .or_else(|| git(&["rev-parse", "HEAD"]))
         .unwrap_or_else(|| "unknown (not a git checkout)".into());
     let dirty = git(&[
         "status",
@@ -25,7 +27,8 @@ pub fn provenance() -> String {
         "Cargo.toml",
         "Cargo.lock",
     ])
-    .is_some_and(|s| !s.is_empty());
+    .is_some_and(|s| !s.is_empty())
+        && named.is_none();
     format!(
         "Command: `policypu {}`\n\nCommit: {commit}{}\n",
         command.join(" "),

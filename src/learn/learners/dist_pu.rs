@@ -1,4 +1,4 @@
-//! Dist-PU (Zhao, Xu, Shi, Gu, Jiao & Lin, "Dist-PU: Positive-Unlabeled
+//! Dist-PU (Zhao, Xu, Jiang, Wen & Huang, "Dist-PU: Positive-Unlabeled
 //! Learning from a Label Distribution Perspective", CVPR 2022): align the
 //! predicted label distribution with the known one. With scores s = σ(g),
 //!

@@ -398,7 +398,8 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
     );
     let nnpu_stderr = String::from_utf8_lossy(&nnpu.stderr);
     assert!(
-        nnpu_stderr.contains("estimated by min(KM2, BBE)") && !nnpu_stderr.contains("without a prior"),
+        nnpu_stderr.contains("estimated by min(KM2, BBE)")
+            && !nnpu_stderr.contains("without a prior"),
         "{nnpu_stderr}"
     );
 }

@@ -348,6 +348,37 @@ mod tests {
     }
 
     #[test]
+    fn an_output_shift_moves_every_logit_and_stays_trainable() {
+        let device = Device::flex().autodiff();
+        let mut rng = PortableRng::new(1, stream::WEIGHTS);
+        let net = Network::new(
+            ModelPreset::Fast,
+            Role::Classifier,
+            FeatureShape::Vector { dim: 3 },
+            &mut rng,
+            &device,
+        )
+        .unwrap();
+        let x = Tensor::<2>::from_data(
+            TensorData::new(vec![0.5f32, -1.0, 2.0, 0.0, 1.0, -0.5], [2, 3]),
+            &device,
+        );
+        let logits = |n: &Network| {
+            n.forward(x.clone())
+                .into_data()
+                .try_to_vec::<f32>()
+                .unwrap()
+        };
+        let before = logits(&net);
+        let shifted = net.with_output_shift(1.5);
+        let after = logits(&shifted);
+        for (b, a) in before.iter().zip(&after) {
+            assert!((a - b - 1.5).abs() < 1e-5, "{b} → {a}");
+        }
+        assert!(shifted.output_bias().unwrap().is_require_grad());
+    }
+
+    #[test]
     fn weights_come_from_the_seed_within_the_fan_in_bound() {
         let a = first_weights(7);
         assert_eq!(a, first_weights(7));

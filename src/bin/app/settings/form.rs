@@ -150,14 +150,14 @@ fn source_of(c: &RunConfig) -> Source {
     }
 }
 
-/// Switch the data source (CSV data gets the settings of `RunConfig::use_csv`).
+/// Switch the data source (CSV data gets the page's CSV settings, `switch_to_csv`).
 fn set_source(c: &mut RunConfig, source: Source) {
     if source_of(c) == source {
         return;
     }
     match source {
         Source::Builtin(dataset) => c.data = DataConfig::builtin(dataset),
-        Source::Csv => c.use_csv(CsvColumns::default()),
+        Source::Csv => crate::csv::file::switch_to_csv(c, CsvColumns::default()),
     }
 }
 

@@ -196,17 +196,10 @@ pub fn mean_entropy(logits: Tensor<1>, mask: Tensor<1>, n: usize) -> Tensor<1> {
 
 #[cfg(test)]
 mod tests {
-    use burn::tensor::{Device, TensorData};
+    use burn::tensor::Device;
 
     use super::*;
-
-    fn vector(values: &[f32], device: &Device) -> Tensor<1> {
-        Tensor::from_data(TensorData::new(values.to_vec(), [values.len()]), device)
-    }
-
-    fn scalar(t: Tensor<1>) -> f64 {
-        t.into_data().try_to_vec::<f32>().unwrap()[0] as f64
-    }
+    use crate::learn::learners::test_tensors::{scalar, vector};
 
     /// π = 0.4, P logits {2, 0.5}, U logits {1, −1}: 1 − mean σ_P = 0.248372,
     /// |0.5 − 0.4| / 0.8 = 0.125: L = 0.3734; U's entropy 0.582203.

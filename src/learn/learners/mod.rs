@@ -95,3 +95,19 @@ pub fn build(learner: Learner, ctx: &mut TrainContext) -> Result<Box<dyn Method>
         Learner::Auto => return Err(TrainError::Config(AUTO_IS_CANDIDATES.into())),
     })
 }
+
+/// Small tensors for the learners' loss tests.
+#[cfg(test)]
+pub(crate) mod test_tensors {
+    use burn::tensor::{Device, Tensor, TensorData};
+
+    /// A float vector on `device`.
+    pub fn vector(values: &[f32], device: &Device) -> Tensor<1> {
+        Tensor::from_data(TensorData::new(values.to_vec(), [values.len()]), device)
+    }
+
+    /// The first value of `t`, as f64.
+    pub fn scalar(t: Tensor<1>) -> f64 {
+        t.into_data().try_to_vec::<f32>().unwrap()[0] as f64
+    }
+}

@@ -134,17 +134,10 @@ pub fn decision_shift(top: f32) -> f32 {
 
 #[cfg(test)]
 mod tests {
-    use burn::tensor::{Device, TensorData};
+    use burn::tensor::Device;
 
     use super::*;
-
-    fn vector(values: &[f32], device: &Device) -> Tensor<1> {
-        Tensor::from_data(TensorData::new(values.to_vec(), [values.len()]), device)
-    }
-
-    fn scalar(t: Tensor<1>) -> f64 {
-        t.into_data().try_to_vec::<f32>().unwrap()[0] as f64
-    }
+    use crate::learn::learners::test_tensors::{scalar, vector};
 
     /// P logits {2, 0.5}, U logits {1, −1}: log mean_U σ = ln((0.7311 + 0.2689)/2)
     /// = −0.6931, mean_P log σ = (−0.1269 − 0.4741)/2 = −0.3005; L = −0.3926.

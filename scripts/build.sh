@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Release build of the app into dist/, optimised with npm's wasm-opt, and
 # the gzipped size of each wasm. Installs missing tools and fetches crates
-# first (scripts/setup.sh), so it works on a new machine.
+# first (scripts/setup.sh), so it works on a new machine. dist/ is the whole
+# site: publish it on any static host, at its root or under a sub-path.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -9,6 +10,8 @@ source scripts/env.sh
 started=$SECONDS
 trunk build --release=true --offline --dist dist www/index.html
 echo "[build] release build done in $((SECONDS - started)) s"
+# The service worker that makes the page work offline, stamped with this build.
+node scripts/stamp-service-worker.mjs dist
 for wasm in dist/*.wasm; do
   raw=$(stat -c %s "$wasm")
   gzipped=$(gzip -9 -c "$wasm" | wc -c)

@@ -7,6 +7,13 @@ cd "$(dirname "$0")/.."
 source scripts/env.sh
 phase() { echo "== $1 (after $SECONDS s)"; }
 
+phase "the Pages workflow runs only what this script runs"
+workflow_runs=$(sed -n 's/^ *run: *//p' .github/workflows/pages.yml | sort -u)
+if [ "$workflow_runs" != "scripts/build.sh" ]; then
+  echo ".github/workflows/pages.yml runs \"$workflow_runs\"; CI runs scripts/build.sh only" >&2
+  exit 1
+fi
+
 phase "native tests"
 cargo test --release --locked
 

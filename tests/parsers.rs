@@ -24,7 +24,7 @@ use policypu::data::tabular_features::TabularFeatures;
 use policypu::page::base64url;
 use policypu::page::lessons::PageView;
 use policypu::page::link_data;
-use policypu::page::share::{MAX_NOTICES, from_hash, to_hash};
+use policypu::page::share::{LinkCsv, MAX_NOTICES, from_hash, to_hash};
 use policypu::saved_model::{ModelHeader, ModelInput, SavedModel, created_by};
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -406,7 +406,7 @@ proptest! {
     fn any_hash_reads_to_a_valid_configuration(hash in prop_oneof![
         any::<String>(),
         "[a-z._=&~%,0-9#]{0,80}",
-        valid_run_config().prop_flat_map(|c| mutated(to_hash(&c, true, None, &PageView::default()).into_bytes()))
+        valid_run_config().prop_flat_map(|c| mutated(to_hash(&c, true, &LinkCsv::default(), &PageView::default()).into_bytes()))
             .prop_map(|bytes| String::from_utf8_lossy(&bytes).into_owned()),
     ]) {
         let run = from_hash(&hash);
@@ -423,10 +423,11 @@ proptest! {
         autorun in any::<bool>(),
         data in proptest::option::of("[A-Za-z0-9_-]{0,40}"),
     ) {
-        let run = from_hash(&format!("#{}", to_hash(&config, autorun, data.as_deref(), &PageView::default())));
+        let csv = LinkCsv { name: None, data };
+        let run = from_hash(&format!("#{}", to_hash(&config, autorun, &csv, &PageView::default())));
         prop_assert_eq!(&run.config, &config);
         prop_assert_eq!(run.autorun, autorun);
-        prop_assert_eq!(run.csv_data, data);
+        prop_assert_eq!(run.csv, csv);
         prop_assert!(run.notices.is_empty(), "{:?}", run.notices);
     }
 

@@ -457,14 +457,27 @@ pub static SETTINGS: [&NumberSetting; 22] = [
     &PMPU_RESAMPLE,
 ];
 
-/// The label the form shows for the setting at `path` ("Labeled
-/// positives n_l" for `split.n_labeled`); the path itself for a field that
-/// is not a numeric setting.
+/// The form's label of the positive-class checkboxes.
+pub const POSITIVE_CLASSES_LABEL: &str = "Positive classes";
+/// The form's label of the model preset.
+pub const MODEL_LABEL: &str = "Model";
+
+/// The fields a check can refuse that are not numeric settings, with the
+/// labels the form shows for them.
+const OTHER_FIELDS: [(&str, &str); 2] = [
+    ("data.positive_classes", POSITIVE_CLASSES_LABEL),
+    ("model", MODEL_LABEL),
+];
+
+/// The label the form shows for the field at `path` ("Labeled positives
+/// n_l" for `split.n_labeled`); the path itself for a field it does not show.
 pub fn label_of(path: &str) -> &str {
     SETTINGS
         .iter()
-        .find(|s| s.path == path)
-        .map_or(path, |s| s.label)
+        .map(|s| (s.path, s.label))
+        .chain(OTHER_FIELDS)
+        .find(|(p, _)| *p == path)
+        .map_or(path, |(_, label)| label)
 }
 
 #[cfg(test)]
@@ -474,7 +487,8 @@ mod tests {
     #[test]
     fn a_path_names_its_label() {
         assert_eq!(label_of("split.n_labeled"), "Labeled positives n_l");
-        assert_eq!(label_of("data.positive_classes"), "data.positive_classes");
+        assert_eq!(label_of("data.positive_classes"), "Positive classes");
+        assert_eq!(label_of("no.such.field"), "no.such.field");
     }
 
     /// A value just inside each end of the range, and one just outside.

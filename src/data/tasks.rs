@@ -106,6 +106,30 @@ impl BuiltinDataset {
             Self::Cifar10 => "vehicles (positive) vs animals",
         }
     }
+
+    /// The task that the `positive` class ids set, in a sentence: the
+    /// standard task by its description, any other by its classes' names.
+    pub fn describe_choice(self, positive: &[u8]) -> String {
+        let mut positive = positive.to_vec();
+        positive.sort_unstable();
+        positive.dedup();
+        if positive == self.default_positive_classes() {
+            return format!("Standard task: {}.", self.task_description());
+        }
+        let names = self.class_names();
+        let chosen: Vec<&str> = positive
+            .iter()
+            .filter_map(|&c| names.get(usize::from(c)).copied())
+            .collect();
+        if chosen.is_empty() {
+            return format!("No class ticked. Standard task: {}.", self.task_description());
+        }
+        format!(
+            "Your task: {} (positive) vs the other classes. Standard task: {}.",
+            chosen.join(", "),
+            self.task_description()
+        )
+    }
 }
 
 impl std::str::FromStr for BuiltinDataset {
@@ -125,6 +149,25 @@ impl std::str::FromStr for BuiltinDataset {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_class_hint_names_the_ticked_classes() {
+        assert_eq!(
+            BuiltinDataset::Mnist.describe_choice(&[0, 2, 4, 6, 8]),
+            "Standard task: even digits (positive) vs odd digits."
+        );
+        assert_eq!(
+            BuiltinDataset::Mnist.describe_choice(&[3, 1]),
+            "Your task: 1, 3 (positive) vs the other classes. Standard task: even digits \
+             (positive) vs odd digits."
+        );
+        assert_eq!(
+            BuiltinDataset::Cifar10.describe_choice(&[3]),
+            "Your task: cat (positive) vs the other classes. Standard task: vehicles (positive) \
+             vs animals."
+        );
+        assert!(BuiltinDataset::Mnist.describe_choice(&[]).starts_with("No class ticked."));
+    }
 
     #[test]
     fn tasks_are_the_papers() {

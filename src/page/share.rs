@@ -36,6 +36,9 @@ use crate::user_text::{capped, clip};
 pub const AUTORUN_KEY: &str = "autorun";
 /// Key that carries a CSV file (gzip, base64url) inside the hash.
 pub const CSV_DATA_KEY: &str = "csv";
+/// Key naming the CSV file a link's run used, so a link without the data
+/// can say which file to load.
+pub const CSV_NAME_KEY: &str = "file";
 /// The key listing the parts of the page a link hides (see [`crate::page::lessons`]).
 pub const HIDE_KEY: &str = "hide";
 /// The key naming the lesson whose text the page shows.
@@ -59,8 +62,8 @@ pub struct SharedRun {
     pub config: RunConfig,
     /// Start training right away.
     pub autorun: bool,
-    /// The embedded CSV payload (gzip + base64url), if any.
-    pub csv_data: Option<String>,
+    /// The CSV file the run used: its name and data, when the link has them.
+    pub csv: LinkCsv,
     /// The parts of the page to hide and the lesson to show.
     pub view: PageView,
     /// What was ignored or replaced, in words, for a notice; at most
@@ -68,13 +71,17 @@ pub struct SharedRun {
     pub notices: Vec<String>,
 }
 
+/// A CSV run's file as a link carries it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LinkCsv {
+    /// The file's name (clipped when read from a link).
+    pub name: Option<String>,
+    /// The file itself (gzip + base64url), when the user chose to share it.
+    pub data: Option<String>,
+}
+
 /// The hash (without `#`) for a configuration.
-pub fn to_hash(
-    config: &RunConfig,
-    autorun: bool,
-    csv_data: Option<&str>,
-    view: &PageView,
-) -> String {
+pub fn to_hash(config: &RunConfig, autorun: bool, csv: &LinkCsv, view: &PageView) -> String {
     let mut pairs = Vec::new();
     if let Ok(value) = serde_json::to_value(config) {
         flatten("", &value, &mut pairs);
@@ -82,7 +89,10 @@ pub fn to_hash(
     if autorun {
         pairs.push((AUTORUN_KEY.to_string(), "1".to_string()));
     }
-    if let Some(data) = csv_data {
+    if let Some(name) = &csv.name {
+        pairs.push((CSV_NAME_KEY.to_string(), encode(name)));
+    }
+    if let Some(data) = &csv.data {
         pairs.push((CSV_DATA_KEY.to_string(), encode(data)));
     }
     if !view.hidden.is_empty() {
@@ -155,12 +165,13 @@ pub fn from_hash(hash: &str) -> SharedRun {
     let fields = Field::all(&template);
     let mut value = base.clone();
     let mut autorun = false;
-    let mut csv_data = None;
+    let mut csv = LinkCsv::default();
     let mut view = PageView::default();
     for (key, raw) in pairs {
         match key.as_str() {
             AUTORUN_KEY => autorun = matches!(decode(raw).as_str(), "1" | "true" | "yes"),
-            CSV_DATA_KEY => csv_data = Some(decode(raw)),
+            CSV_DATA_KEY => csv.data = Some(decode(raw)),
+            CSV_NAME_KEY => csv.name = Some(clip(&decode(raw))),
             HIDE_KEY => view.hidden = hidden_parts(&decode(raw), &mut notices),
             LESSON_KEY => {
                 let name = decode(raw);
@@ -207,7 +218,7 @@ pub fn from_hash(hash: &str) -> SharedRun {
     SharedRun {
         config,
         autorun,
-        csv_data,
+        csv,
         view,
         notices: capped(notices, MAX_NOTICES),
     }
@@ -506,7 +517,7 @@ fn lookup_mut<'a>(value: &'a mut Value, path: &str) -> Option<&'a mut Value> {
 impl Lesson {
     /// The lesson's link (the part after `#`).
     pub fn hash(&'static self) -> String {
-        to_hash(&(self.config)(), false, None, &self.view())
+        to_hash(&(self.config)(), false, &LinkCsv::default(), &self.view())
     }
 }
 
@@ -555,7 +566,7 @@ mod tests {
     #[test]
     fn round_trip_is_exact() {
         let c = custom();
-        let hash = to_hash(&c, true, None, &PageView::default());
+        let hash = to_hash(&c, true, &LinkCsv::default(), &PageView::default());
         assert!(hash.contains("split.rho=0.7"), "{hash}");
         assert!(hash.contains("data.positive_classes=0,1,8,9"), "{hash}");
         let run = from_hash(&format!("#{hash}"));
@@ -578,9 +589,13 @@ mod tests {
             },
             ..RunConfig::default()
         };
-        let run = from_hash(&to_hash(&c, false, Some("H4sIAAAA"), &PageView::default()));
+        let csv = LinkCsv {
+            name: Some("my data & more.csv".into()),
+            data: Some("H4sIAAAA".into()),
+        };
+        let run = from_hash(&to_hash(&c, false, &csv, &PageView::default()));
         assert_eq!(run.config, c);
-        assert_eq!(run.csv_data.as_deref(), Some("H4sIAAAA"));
+        assert_eq!(run.csv, csv);
     }
 
     #[test]
@@ -605,7 +620,7 @@ mod tests {
         let mut paper = RunConfig::default();
         paper.policy = paper.policy.with_variant(PolicyVariant::Paper);
         paper.policy.frozen = true;
-        let hash = to_hash(&paper, false, None, &PageView::default());
+        let hash = to_hash(&paper, false, &LinkCsv::default(), &PageView::default());
         assert!(hash.contains("policy.reward=paper"), "{hash}");
         let back = from_hash(&hash);
         assert_eq!(back.config, paper);
@@ -658,7 +673,7 @@ mod tests {
             },
         ] {
             let c = csv_config(columns);
-            let run = from_hash(&to_hash(&c, false, None, &PageView::default()));
+            let run = from_hash(&to_hash(&c, false, &LinkCsv::default(), &PageView::default()));
             assert_eq!(run.config, c);
             assert!(run.notices.is_empty(), "{:?}", run.notices);
         }
@@ -670,7 +685,7 @@ mod tests {
             hidden: vec![Part::Settings, Part::Tour],
             lesson: Lesson::find("policy"),
         };
-        let hash = to_hash(&RunConfig::default(), false, None, &view);
+        let hash = to_hash(&RunConfig::default(), false, &LinkCsv::default(), &view);
         assert!(
             hash.ends_with("&hide=settings,tour&lesson=policy"),
             "{hash}"
@@ -698,7 +713,7 @@ mod tests {
                 ..CsvColumns::default()
             }),
             false,
-            None,
+            &LinkCsv::default(),
             &PageView::default(),
         );
         assert!(hash.contains("data.columns.labeled_value=~&"), "{hash}");

@@ -10,13 +10,21 @@
 // browser, traced, for the longest frame's wall and main-thread CPU time.
 // Then `auto` (its candidates one after another) on the default demo and on
 // the breast-cancer example, from Train to its leaderboard.
+// With --first-visit, only the first visit of a fresh browser on a throttled
+// connection (1.6 Mbit/s down, 750 kbit/s up, 562.5 ms round trip: DevTools'
+// "Fast 3G"), from a server that gzips as static hosts do: the time until
+// Train is usable, what was downloaded by then, and what the service worker
+// then stores for offline use.
 // Prints markdown tables shaped like `policypu bench`'s.
 //
+//   node tests/e2e/bench.mjs --first-visit  only the throttled first visit
 //   node tests/e2e/bench.mjs              CPU backend (no adapter)
 //   node tests/e2e/bench.mjs --auto-only  only the auto timings
 //   node tests/e2e/bench.mjs --webgpu     also WebGPU (SwiftShader here: correctness, not speed)
 //   node tests/e2e/bench.mjs --models=fast,small-cnn   only these presets
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { cpus } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -215,6 +223,58 @@ async function autoTimings(url) {
   }
 }
 
+/** DevTools' "Fast 3G" figures, at the issue's 1.6 Mbit/s. */
+const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 };
+
+/** A fresh browser's first visit on FAST_3G: time to a usable Train and the bytes by then. */
+async function firstVisit() {
+  const server = await startStaticServer(DIST, { gzip: true });
+  const browser = await launchBrowser('cpu');
+  try {
+    const { page } = browser;
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+    const urls = new Map();
+    const received = new Map();
+    cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
+    cdp.on('Network.loadingFinished', (e) => received.set(e.requestId, e.encodedDataLength));
+    const started = Date.now();
+    await page.goto(server.url, { waitUntil: 'commit' });
+    await page.locator('#train:enabled').waitFor({ timeout: 120_000 });
+    const trainSeconds = (Date.now() - started) / 1000;
+    const byTrain = [...received].map(([id, bytes]) => ({ url: urls.get(id) ?? '?', bytes }));
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 300_000 });
+    const stored = await page.evaluate(async () => {
+      const paths = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+      }
+      return paths;
+    });
+    // The service worker's own downloads are not throttled by the page's
+    // emulation: their gzipped size says what they cost on the same link.
+    const storedGzip = stored
+      .map((path) => path.slice(new URL(server.url).pathname.length) || 'index.html')
+      .reduce((sum, file) => sum + gzipSync(readFileSync(resolve(DIST, file))).length, 0);
+    const total = byTrain.reduce((sum, r) => sum + r.bytes, 0);
+    const subsets = byTrain.filter((r) => r.url.includes('/data/'));
+    console.log('\nfirst visit, fresh browser, 1.6 Mbit/s down, 750 kbit/s up, 562.5 ms round trip, gzip from the server\n');
+    console.log('| what | figure |\n|---|---|');
+    console.log(`| Train usable after | ${trainSeconds.toFixed(1)} s |`);
+    console.log(`| downloaded by then | ${(total / 1e6).toFixed(2)} MB in ${byTrain.length} requests |`);
+    console.log(`| image subsets among them | ${subsets.length === 0 ? 'none (fetched when a run needs one)' : subsets.map((r) => r.url).join(', ')} |`);
+    console.log(`| then stored by the service worker for offline use | ${stored.length} files, ${(storedGzip / 1e6).toFixed(2)} MB gzipped: about ${(storedGzip / FAST_3G.downloadThroughput).toFixed(0)} s more on this link at most, in the background |`);
+    console.log('\n| request until Train is usable | bytes on the wire |\n|---|---|');
+    for (const r of byTrain.sort((a, b) => b.bytes - a.bytes)) {
+      console.log(`| ${new URL(r.url).pathname.replace(/-[0-9a-f]{8,}/, '-…')} | ${r.bytes} |`);
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
 /** Which build and machine the figures are of, for a results file's head. */
 function provenance() {
   const git = (args) => {
@@ -234,6 +294,11 @@ function provenance() {
 
 const webgpu = process.argv.includes('--webgpu');
 const autoOnly = process.argv.includes('--auto-only');
+if (process.argv.includes('--first-visit')) {
+  provenance();
+  await firstVisit();
+  process.exit(0);
+}
 const server = await startStaticServer(DIST);
 const browser = await launchBrowser(webgpu ? 'webgpu' : 'cpu');
 try {

@@ -135,7 +135,7 @@ async function scoreAnotherCsv({ page, note }) {
  * the reader's error after `choose`; `fix` one thing and see the file read,
  * with the seed kept and Train usable throughout.
  */
-function malformedTest(file, { choose, expected, fix }) {
+function malformedTest(file, { choose, expected, absent = [], fix }) {
   return async ({ page, note }) => {
     await setField(page, 'seed', '5');
     await uploadCsv(page, resolve(FIXTURES, file));
@@ -143,6 +143,7 @@ function malformedTest(file, { choose, expected, fix }) {
     const error = await csvVerdict(page, false);
     note(`${file}: ${error.text}`);
     for (const part of expected) expect(error.text.includes(part), `error should say ${part}: "${error.text}"`);
+    for (const part of absent) expect(!error.text.includes(part), `error should not say ${part}: "${error.text}"`);
     expectEqual(await fieldValue(page, 'seed'), '5', 'the seed after the error');
     expect(await page.locator('#train:enabled').count() === 1, 'Train stays usable');
     const waiting = await readStatus(page);
@@ -185,8 +186,8 @@ async function csvLinkCarriesTheFile({ page }) {
   await openApp(other, link);
   await waitForStatus(other, 'Done.', CSV_RUN_MS);
   expect(
-    (await other.locator('#csv-file').textContent()).includes('CSV from the link'),
-    'the opened page holds the file from the link',
+    (await other.locator('#csv-file').textContent()).includes('wine.csv'),
+    'the opened page holds the file from the link, under its name',
   );
   const reproduced = JSON.parse(await downloadText(other, 'export-epochs-json')).reports[0].test;
   expectEqual(JSON.stringify(reproduced), JSON.stringify(original), 'first-epoch metrics of the CSV link');
@@ -235,7 +236,8 @@ export const csvTests = [
   { name: 'csv: a blank feature cell is fixed by one choice: drop its row, and the count is shown', mode: 'cpu',
     run: malformedTest('missing_value.csv', {
       choose: fixtureRoles,
-      expected: ['Line 4 (data row 3)', 'column "height"', '--missing drop'],
+      expected: ['Line 4 (data row 3)', 'column "height"', 'under "Missing values": drop those rows'],
+      absent: ['--missing', 'command line'],
       fix: async (page) => {
         await page.locator('#csv-missing').selectOption('drop');
         await page.locator('#csv-summary:has-text("Dropped 1 of")').waitFor({ timeout: 10_000 });

@@ -1,5 +1,6 @@
-// Entry point of the browser end-to-end tests: serves dist/ on 127.0.0.1,
-// runs each test in its own headless Chromium with a fresh profile, one at a
+// Entry point of the browser end-to-end tests: serves dist/ on 127.0.0.1
+// under /policypu/ (as a GitHub Pages project site is served; a request
+// outside it fails the test that made it), runs each test in its own headless Chromium with a fresh profile, one at a
 // time, and prints "ok - name (t s)" / "not ok - name: reason" per test and
 // "N passed, M failed" last. Exits non-zero if any test failed. The app's
 // first-visit tour is marked as seen before each test, except in tests with
@@ -18,8 +19,10 @@ import { controlTests } from './controls.mjs';
 import { crashTests } from './crash.mjs';
 import { csvTests } from './csv.mjs';
 import { formTests } from './form.mjs';
+import { newcomerTests } from './newcomer.mjs';
 import { lessonTests } from './lessons.mjs';
 import { sharingTests } from './sharing.mjs';
+import { siteTests } from './site.mjs';
 import { startStaticServer } from './server.mjs';
 import { teachingTests } from './teaching.mjs';
 import { trainingTests } from './training.mjs';
@@ -29,7 +32,7 @@ const DIST = resolve(HERE, '../../dist');
 const ARTIFACTS = join(HERE, 'artifacts');
 const TEST_TIMEOUT_MS = 7 * 60_000;
 
-const ALL_TESTS = [...formTests, ...trainingTests, ...controlTests, ...sharingTests, ...teachingTests, ...lessonTests, ...csvTests, ...comparisonTests, ...crashTests];
+const ALL_TESTS = [...formTests, ...trainingTests, ...controlTests, ...sharingTests, ...teachingTests, ...lessonTests, ...csvTests, ...comparisonTests, ...crashTests, ...newcomerTests, ...siteTests];
 
 function selectTests(words) {
   if (words.length === 0) return ALL_TESTS;
@@ -65,7 +68,9 @@ async function saveFailureScreenshot(page, name) {
 }
 
 /** Run one test in a fresh browser; resolves to { ok, seconds, reason, notes, problems }. */
-async function runTest(test, url) {
+async function runTest(test, site) {
+  const url = site.url;
+  const outsideBefore = site.outside.length;
   const started = Date.now();
   const notes = [];
   let browser;
@@ -75,7 +80,9 @@ async function runTest(test, url) {
     const { page } = browser;
     const body = (async () => {
       await openApp(page, url, { tour: test.tour });
-      await test.run({ page, note: (line) => notes.push(line) });
+      await test.run({ page, site, note: (line) => notes.push(line) });
+      const outside = site.outside.slice(outsideBefore);
+      if (outside.length > 0) throw new Error(`requests outside ${new URL(url).pathname}: ${outside.join(', ')}`);
     })();
     try {
       await Promise.race([body, limit.promise]);
@@ -122,7 +129,7 @@ async function main() {
     const server = await startStaticServer(DIST);
     try {
       for (const test of tests) {
-        const result = await runTest(test, server.url);
+        const result = await runTest(test, server);
         report(test, result);
         if (result.ok) passed += 1;
         else failed += 1;

@@ -15,6 +15,7 @@ use leptos::prelude::*;
 use policypu::page::lessons::Part;
 use run::compare_controls::CompareControls;
 use run::controls::RunControls;
+use run::skip_to_train::SkipToTrain;
 use settings::form::SettingsForm;
 use share::exports::ExportButtons;
 use share::link::ShareControls;
@@ -35,6 +36,7 @@ fn App() -> impl IntoView {
     run::worker_client::expose_crash_hook(state);
     share::link::restore_and_mirror(state);
     view! {
+        <SkipToTrain/>
         <header class="top">
             <div class="title">
                 <h1>"policyPU"</h1>

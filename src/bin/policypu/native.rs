@@ -71,8 +71,14 @@ impl DataCache {
                 let bytes = std::fs::read(path)
                     .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
                 let columns = with_usable_features(&bytes, columns);
-                let table =
-                    read_csv(&bytes, &columns).map_err(|e| format!("{}: {e}", path.display()))?;
+                let table = read_csv(&bytes, &columns).map_err(|e| {
+                    let flag = if e.is_about_missing_values() {
+                        " On the command line: --missing drop or --missing mean."
+                    } else {
+                        ""
+                    };
+                    format!("{}: {e}{flag}", path.display())
+                })?;
                 for warning in &table.warnings {
                     eprintln!("note: {warning}");
                 }

@@ -316,6 +316,18 @@ pub enum CsvError {
     },
 }
 
+impl CsvError {
+    /// True when the error asks the user to choose what to do with missing
+    /// values (the page's "Missing values", the command line's `--missing`).
+    pub fn is_about_missing_values(&self) -> bool {
+        match self {
+            Self::EmptyCells { .. } => true,
+            Self::NonNumeric { value, .. } => is_missing(value),
+            _ => false,
+        }
+    }
+}
+
 /// A cell value quoted for a message, or "an empty cell".
 fn shown(value: &str) -> String {
     if value.is_empty() {
@@ -325,10 +337,10 @@ fn shown(value: &str) -> String {
     }
 }
 
-/// What to do about missing feature values.
-const MISSING_ADVICE: &str = "Fill in the missing values, or choose what to do with them: drop \
-     those rows, or fill each with its column's mean (\"Missing values\" in the page, \
-     --missing drop or --missing mean on the command line).";
+/// What to do about missing feature values, in the page's words (the
+/// command line adds its flag: [`CsvError::is_about_missing_values`]).
+const MISSING_ADVICE: &str = "Fill in the missing values, or choose what to do with them under \
+     \"Missing values\": drop those rows, or fill each with its column's mean.";
 
 /// What to do about a feature cell that is not a number.
 fn non_numeric_advice(value: &str) -> String {

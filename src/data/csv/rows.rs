@@ -236,7 +236,9 @@ mod tests {
         );
         assert!(message.contains("column \"x\": an empty cell is not a number"));
         assert!(message.contains("Fill in the missing values, or choose"));
-        assert!(message.contains("--missing drop or --missing mean"));
+        assert!(message.contains("under \"Missing values\": drop those rows"));
+        assert!(!message.contains("--missing"), "the page's message names no flag");
+        assert!(err.is_about_missing_values());
     }
 
     #[test]
@@ -272,9 +274,8 @@ mod tests {
             message,
             "5 feature cells are empty or marked missing: Line 2 (data row 1), column \"x\"; Line 3 \
              (data row 2), column \"y\"; Line 5 (data row 4), column \"x\" and 2 more. Fill in \
-             the missing values, or choose what to do with them: drop those rows, or fill each \
-             with its column's mean (\"Missing values\" in the page, --missing drop or \
-             --missing mean on the command line)."
+             the missing values, or choose what to do with them under \"Missing values\": drop \
+             those rows, or fill each with its column's mean."
         );
         // Empty cells before another error are what is reported.
         let (err, _) = read_err("x,labeled\n,1\n,0\n1\n", &CsvColumns::default());

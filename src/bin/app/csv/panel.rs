@@ -155,7 +155,13 @@ fn DropZone(load_error: RwSignal<Option<String>>) -> impl IntoView {
             on:drop=on_drop>
             <span class="drop-title">"Drop a CSV file here, or choose one"</span>
             <span class="hint">"Comma, semicolon or tab separated; first line names the columns; one column marks the labeled positives."</span>
-            <input id="csv-input" type="file" accept=".csv,.tsv,.txt,text/csv" on:change=on_pick/>
+            // The browser's own file button would keep saying "No file chosen"
+            // for a file that was dropped or came from an example or a link:
+            // it is hidden, and this one names what to do now.
+            <span class="choose-file" aria-hidden="true">
+                {move || if state.csv.with(Option::is_some) { "Choose another file…" } else { "Choose a file…" }}
+            </span>
+            <input id="csv-input" class="sr-only" type="file" accept=".csv,.tsv,.txt,text/csv" on:change=on_pick/>
         </label>
     }
 }

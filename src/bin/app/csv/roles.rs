@@ -6,7 +6,8 @@
 use leptos::prelude::*;
 use policypu::config::settings;
 use policypu::config::{DataConfig, RunConfig};
-use policypu::data::csv::{CsvColumns, CsvPreview, MissingValues, read_csv};
+use policypu::data::csv::{ColumnKind, CsvColumns, CsvPreview, MissingValues, read_csv};
+use policypu::user_text::quoted_list;
 
 use crate::settings::field::NumberField;
 use crate::state::{AppState, use_app_state};
@@ -143,7 +144,7 @@ pub fn ColumnRoles(
                 </select>
                 <small class="hint" id="csv-missing-hint">"Empty, NA, NaN, null or ? in a feature column. The summary below says how many rows or cells it changed."</small>
             </div>
-            <FeatureChoice header/>
+            <FeatureChoice header kinds=preview.kinds.clone()/>
             <NumberField setting=&settings::TEST_FRACTION/>
             {move || match verdict.get() {
                 Ok(text) => view! { <p class="ok" id="csv-summary" role="status">{text}</p> }.into_any(),
@@ -154,9 +155,10 @@ pub fn ColumnRoles(
 }
 
 /// A checkbox per column that may be a feature (all but the labeled and
-/// truth columns); with no explicit list, all of them are features.
+/// truth columns); with no explicit list, all of them are features. Text
+/// columns say why they are left out.
 #[component]
-fn FeatureChoice(header: Vec<String>) -> impl IntoView {
+fn FeatureChoice(header: Vec<String>, kinds: Vec<ColumnKind>) -> impl IntoView {
     let state = use_app_state();
     let columns = Memo::new(move |_| state.config.with(columns_of));
     let all = header.clone();
@@ -180,6 +182,22 @@ fn FeatureChoice(header: Vec<String>) -> impl IntoView {
             c.features = Some(chosen);
         });
     };
+    let text_columns: Vec<String> = header
+        .iter()
+        .zip(&kinds)
+        .filter(|(_, kind)| **kind == ColumnKind::Text)
+        .map(|(name, _)| name.clone())
+        .collect();
+    let text_note = Signal::derive(move || {
+        let unused: Vec<String> = columns.with(|c| {
+            text_columns
+                .iter()
+                .filter(|n| **n != c.labeled && c.truth.as_ref() != Some(*n))
+                .cloned()
+                .collect()
+        });
+        (!unused.is_empty()).then(|| text_columns_note(&unused))
+    });
     view! {
         <fieldset class="features">
             <legend>"Features"</legend>
@@ -205,6 +223,18 @@ fn FeatureChoice(header: Vec<String>) -> impl IntoView {
                     </label>
                 }
             }).collect_view()}
+            {move || text_note.get().map(|note| view! { <p class="hint text-columns" id="csv-text-columns">{note}</p> })}
         </fieldset>
     }
+}
+
+/// Why the text columns are not features, and what to do to use them.
+fn text_columns_note(columns: &[String]) -> String {
+    let (them, verb) = if columns.len() == 1 { ("it", "holds") } else { ("them", "hold") };
+    format!(
+        "Left out: {} {verb} text, and a feature must be a number. To use {them}, give each \
+         category its own 0/1 column in the file; or pick one as the labeled or truth column \
+         above.",
+        quoted_list(columns, 8)
+    )
 }

@@ -4,6 +4,7 @@ use leptos::prelude::*;
 use policypu::page::protocol::ToWorker;
 
 use crate::run::lifecycle;
+use crate::run::skip_to_train::bring_run_into_view;
 use crate::run::worker_client;
 use crate::state::{RunStatus, use_app_state};
 
@@ -39,9 +40,12 @@ pub fn RunControls() -> impl IntoView {
         })
     };
     view! {
-        <section class="controls" aria-label="Training controls">
+        <section class="controls" id="run-controls" aria-label="Training controls">
             <div class="buttons">
-                <button id="train" class="primary" on:click=move |_| lifecycle::start_run(state) disabled=active>
+                <button id="train" class="primary" disabled=active on:click=move |_| {
+                    lifecycle::start_run(state);
+                    bring_run_into_view("run-controls");
+                }>
                     "Train"
                 </button>
                 <Show

@@ -5,4 +5,5 @@ pub mod comparison;
 pub mod controls;
 pub mod history;
 pub mod lifecycle;
+pub mod skip_to_train;
 pub mod worker_client;

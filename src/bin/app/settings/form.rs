@@ -52,7 +52,7 @@ fn PositiveClasses() -> impl IntoView {
         builtin().map(|(dataset, positive)| {
             view! {
                 <fieldset class="classes" class:invalid=move || error().is_some()>
-                    <legend>"Positive classes"</legend>
+                    <legend>{settings::POSITIVE_CLASSES_LABEL}</legend>
                     {dataset.class_names().into_iter().enumerate().map(|(i, name)| {
                         let class = i as u8;
                         view! {
@@ -63,7 +63,7 @@ fn PositiveClasses() -> impl IntoView {
                             </label>
                         }
                     }).collect_view()}
-                    <small class="hint">{format!("Standard task: {}.", dataset.task_description())}</small>
+                    <small class="hint" id="classes-hint">{dataset.describe_choice(&positive)}</small>
                     <small class="field-error" role="alert">{error}</small>
                 </fieldset>
             }
@@ -189,7 +189,7 @@ pub fn SettingsForm() -> impl IntoView {
             <SelectField label="Learner" id="learner" hint=crate::teach::texts::LEARNER_HINT
                 options=Learner::all().map(|l| (l, l.name())).collect()
                 get=|c| c.learner set=|c, l| c.learner = l/>
-            <SelectField label="Model" id="model" hint="Fast MLPs train in seconds; the paper's CNN needs a GPU."
+            <SelectField label=settings::MODEL_LABEL id="model" hint="Fast MLPs train in seconds; the paper's CNN needs a GPU."
                 options=ModelPreset::ALL.iter().map(|m| (*m, m.label())).collect()
                 get=|c| c.model set=|c, m| c.model = m/>
             <SelectField label="Backend" id="backend" hint="Auto uses WebGPU on a real GPU and the CPU otherwise."

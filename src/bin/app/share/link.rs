@@ -7,7 +7,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use policypu::config::DataConfig;
-use policypu::page::share::{from_hash, to_hash};
+use policypu::page::share::{LinkCsv, from_hash, to_hash};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen_futures::JsFuture;
@@ -32,13 +32,7 @@ pub fn restore_and_mirror(state: AppState) {
     on_hash_change.forget();
     encode_csv_while_shared(state);
     Effect::new(move |_| {
-        let data = state.csv_in_link.with(|d| d.clone().and_then(Result::ok));
-        let hash = to_hash(
-            &state.config.get(),
-            false,
-            data.as_deref(),
-            &state.view.get(),
-        );
+        let hash = to_hash(&state.config.get(), false, &link_csv(state), &state.view.get());
         if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
             let _ = history.replace_state_with_url(
                 &wasm_bindgen::JsValue::NULL,
@@ -85,12 +79,14 @@ fn apply_hash(state: AppState) {
     state.link_notices.set(shared.notices);
     state.view.set(shared.view);
     let autorun = shared.autorun && !state.status.get_untracked().is_active();
-    match (shared.csv_data, columns, lesson_file) {
+    let file_name = shared.csv.name.clone();
+    match (shared.csv.data, columns, lesson_file) {
         (Some(data), Some(columns), _) => spawn_local(async move {
             match decode_from_link(&data) {
                 Ok(bytes) => {
                     state.share_csv.set(true);
-                    use_csv(state, "CSV from the link".to_string(), bytes, Some(columns));
+                    let name = file_name.unwrap_or_else(|| "CSV from the link".to_string());
+                    use_csv(state, name, bytes, Some(columns));
                     if autorun {
                         start_run(state);
                     }
@@ -112,12 +108,12 @@ fn apply_hash(state: AppState) {
             }
         }),
         (None, Some(_), None) if state.csv.with_untracked(Option::is_none) => {
+            let file = file_name.map_or("the same file".to_string(), |name| format!("“{name}”"));
             state.link_notices.update(|n| {
-                n.push(
+                n.push(format!(
                     "This link describes a run on a CSV file but does not carry the file: \
-                     load the same file (its column choices are set) and press Train."
-                        .to_string(),
-                )
+                     load {file} (its column choices are set) and press Train."
+                ))
             });
         }
         _ if autorun => start_run(state),
@@ -131,18 +127,21 @@ fn share_url(state: AppState) -> Option<String> {
     let location = web_sys::window()?.location();
     let page = location.href().ok()?;
     let base = page.split('#').next().unwrap_or(&page).to_string();
-    let data = state
-        .csv_in_link
-        .with_untracked(|d| d.clone().and_then(Result::ok));
+    let csv = untrack(|| link_csv(state));
     Some(format!(
         "{base}#{}",
-        to_hash(
-            &state.config.get_untracked(),
-            true,
-            data.as_deref(),
-            &state.view.get_untracked()
-        )
+        to_hash(&state.config.get_untracked(), true, &csv, &state.view.get_untracked())
     ))
+}
+
+/// The CSV file as links carry it: its name whenever the run is on a CSV
+/// file, its data while sharing it is on.
+fn link_csv(state: AppState) -> LinkCsv {
+    let on_csv = state.config.with(|c| matches!(c.data, DataConfig::Csv { .. }));
+    LinkCsv {
+        name: on_csv.then(|| state.csv.with(|f| f.as_ref().map(|f| f.name.clone()))).flatten(),
+        data: state.csv_in_link.with(|d| d.clone().and_then(Result::ok)),
+    }
 }
 
 /// "Copy link" and what became of it; the choice to put the CSV in the

@@ -4,7 +4,7 @@
 //! remembers in localStorage that it has been seen, and "Take the tour" in
 //! the header starts it again. Esc ends it from anywhere on the page. Stops
 //! whose control is not on the page (a CSV source has no classes) are passed.
-//! Pressing Train while it waits at an earlier stop moves it to the last.
+//! Pressing Train ends it, so it never covers a run's results.
 
 use leptos::ev;
 use leptos::html::Div;
@@ -199,18 +199,13 @@ pub fn TourCallout(
             let _ = callout.focus();
         }
     });
-    // A run started while the tour waits at an earlier stop: the user found
-    // Train without it, so it moves to the last stop (what to watch), and a
-    // tour already there ends, rather than covering the results all run.
+    // A run started while the tour is open: the tour ends (and counts as
+    // seen), so its callout never covers the scores and charts of the run.
     let state = use_app_state();
     Effect::new(move |was_active: Option<bool>| {
         let active = state.status.with(RunStatus::is_active);
-        if active && was_active == Some(false) {
-            match tour.stop.get_untracked() {
-                Some(stop) if stop + 1 < STOPS.len() => tour.stop.set(Some(STOPS.len() - 1)),
-                Some(_) => tour.finish(),
-                None => {}
-            }
+        if active && was_active == Some(false) && tour.stop.get_untracked().is_some() {
+            tour.finish();
         }
         active
     });

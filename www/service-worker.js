@@ -1,0 +1,89 @@
+// policypu's service worker: after a first visit the page, both wasm
+// programs, the example files and the image subsets the user has opened work
+// offline. scripts/build.sh writes dist/sw.js from this file with the build's
+// version and file list (scripts/stamp-service-worker.mjs): a new build is a
+// new service worker whose cache replaces the old one.
+//
+// Everything but the image subsets goes to the network first and falls back
+// to the cache, so an online page is never older than the published build
+// (the worker's files keep the same names from build to build). Subsets are
+// large and fixed, so the cache answers them first. Only the build's own
+// files and the subsets are ever stored: a file the user drops in is read in
+// the tab and never fetched, so it never enters the cache.
+const BUILD = { version: 'unstamped', precache: [] };
+
+const CACHE = `policypu-${BUILD.version}`;
+const SUBSET = /\/data\/[^/]+\.pubin\.gz$/;
+const scoped = (path) => new URL(path, self.registration.scope).href;
+const BUILD_FILES = new Set(BUILD.precache.map(scoped));
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(BUILD.precache))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith('policypu-') && name !== CACHE) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  event.respondWith(SUBSET.test(url.pathname) ? cacheFirst(request) : networkFirst(request));
+});
+
+// The page posts { keep: [urls] }: subsets it fetched before this worker
+// took control, to be stored as if they had come through it.
+self.addEventListener('message', (event) => {
+  const urls = (event.data?.keep ?? []).filter((u) => SUBSET.test(new URL(u).pathname));
+  event.waitUntil(
+    caches.open(CACHE).then((cache) =>
+      Promise.all(
+        urls.map(async (u) => (await cache.match(u)) ?? cache.add(u).catch(() => {})),
+      ),
+    ),
+  );
+});
+
+/** Store `response` for `request` when it is a build file or a subset. */
+async function store(request, response) {
+  const url = new URL(request.url);
+  url.hash = '';
+  url.search = '';
+  const storable = BUILD_FILES.has(url.href) || SUBSET.test(url.pathname);
+  if (response.ok && storable) await (await caches.open(CACHE)).put(url.href, response);
+}
+
+async function cacheFirst(request) {
+  const cached = await caches.match(request, { cacheName: CACHE });
+  if (cached) return cached;
+  const response = await fetch(request);
+  await store(request, response.clone());
+  return response;
+}
+
+async function networkFirst(request) {
+  try {
+    const response = await fetch(request);
+    await store(request, response.clone());
+    return response;
+  } catch (offline) {
+    const cached =
+      (await caches.match(request, { cacheName: CACHE, ignoreSearch: true })) ??
+      (request.mode === 'navigate' ? await caches.match(self.registration.scope, { cacheName: CACHE }) : undefined);
+    if (cached) return cached;
+    throw offline;
+  }
+}

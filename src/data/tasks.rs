@@ -122,7 +122,10 @@ impl BuiltinDataset {
             .filter_map(|&c| names.get(usize::from(c)).copied())
             .collect();
         if chosen.is_empty() {
-            return format!("No class ticked. Standard task: {}.", self.task_description());
+            return format!(
+                "No class ticked. Standard task: {}.",
+                self.task_description()
+            );
         }
         format!(
             "Your task: {} (positive) vs the other classes. Standard task: {}.",
@@ -166,7 +169,11 @@ mod tests {
             "Your task: cat (positive) vs the other classes. Standard task: vehicles (positive) \
              vs animals."
         );
-        assert!(BuiltinDataset::Mnist.describe_choice(&[]).starts_with("No class ticked."));
+        assert!(
+            BuiltinDataset::Mnist
+                .describe_choice(&[])
+                .starts_with("No class ticked.")
+        );
     }
 
     #[test]

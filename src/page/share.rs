@@ -673,7 +673,12 @@ mod tests {
             },
         ] {
             let c = csv_config(columns);
-            let run = from_hash(&to_hash(&c, false, &LinkCsv::default(), &PageView::default()));
+            let run = from_hash(&to_hash(
+                &c,
+                false,
+                &LinkCsv::default(),
+                &PageView::default(),
+            ));
             assert_eq!(run.config, c);
             assert!(run.notices.is_empty(), "{:?}", run.notices);
         }

@@ -22,6 +22,7 @@ pub mod bbe;
 pub mod bootstrap;
 pub mod elkan_noto;
 pub mod km;
+mod km2_memo;
 mod logistic;
 mod rows;
 pub mod tice;
@@ -80,7 +81,7 @@ impl PriorMethod {
     pub fn estimate(self, rows: &PuRows, seed: u64) -> Result<PriorEstimate, PriorError> {
         match self {
             Self::Tice => tice::estimate(rows, &tice::TiceSettings::default(), seed),
-            Self::Km2 => km::estimate(rows, &km::KmSettings::default(), seed),
+            Self::Km2 => km2_memo::estimate(rows, seed),
             Self::ElkanNoto => {
                 elkan_noto::estimate(rows, &elkan_noto::ElkanNotoSettings::default(), seed)
             }

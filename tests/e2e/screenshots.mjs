@@ -46,7 +46,8 @@ try {
     await page.locator('#lesson-title').waitFor({ timeout: 30_000 });
     await clickButton(page, 'train');
     await waitForStatus(page, 'Done.', RUN_MS);
-    await page.evaluate(() => window.scrollTo(0, 0));
+    // The lesson's text at the top, its run's scores below it.
+    await page.locator('#lesson-title').evaluate((title) => title.parentElement.scrollIntoView());
   });
   await shoot(server.url, LAPTOP, 'auto-csv-laptop.png', async (page) => {
     await chooseCsvSource(page, 'auto (chosen on PU data)');

@@ -237,7 +237,10 @@ mod tests {
         assert!(message.contains("column \"x\": an empty cell is not a number"));
         assert!(message.contains("Fill in the missing values, or choose"));
         assert!(message.contains("under \"Missing values\": drop those rows"));
-        assert!(!message.contains("--missing"), "the page's message names no flag");
+        assert!(
+            !message.contains("--missing"),
+            "the page's message names no flag"
+        );
         assert!(err.is_about_missing_values());
     }
 

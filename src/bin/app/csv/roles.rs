@@ -230,7 +230,11 @@ fn FeatureChoice(header: Vec<String>, kinds: Vec<ColumnKind>) -> impl IntoView {
 
 /// Why the text columns are not features, and what to do to use them.
 fn text_columns_note(columns: &[String]) -> String {
-    let (them, verb) = if columns.len() == 1 { ("it", "holds") } else { ("them", "hold") };
+    let (them, verb) = if columns.len() == 1 {
+        ("it", "holds")
+    } else {
+        ("them", "hold")
+    };
     format!(
         "Left out: {} {verb} text, and a feature must be a number. To use {them}, give each \
          category its own 0/1 column in the file; or pick one as the labeled or truth column \

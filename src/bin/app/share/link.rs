@@ -32,7 +32,12 @@ pub fn restore_and_mirror(state: AppState) {
     on_hash_change.forget();
     encode_csv_while_shared(state);
     Effect::new(move |_| {
-        let hash = to_hash(&state.config.get(), false, &link_csv(state), &state.view.get());
+        let hash = to_hash(
+            &state.config.get(),
+            false,
+            &link_csv(state),
+            &state.view.get(),
+        );
         if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
             let _ = history.replace_state_with_url(
                 &wasm_bindgen::JsValue::NULL,
@@ -130,16 +135,25 @@ fn share_url(state: AppState) -> Option<String> {
     let csv = untrack(|| link_csv(state));
     Some(format!(
         "{base}#{}",
-        to_hash(&state.config.get_untracked(), true, &csv, &state.view.get_untracked())
+        to_hash(
+            &state.config.get_untracked(),
+            true,
+            &csv,
+            &state.view.get_untracked()
+        )
     ))
 }
 
 /// The CSV file as links carry it: its name whenever the run is on a CSV
 /// file, its data while sharing it is on.
 fn link_csv(state: AppState) -> LinkCsv {
-    let on_csv = state.config.with(|c| matches!(c.data, DataConfig::Csv { .. }));
+    let on_csv = state
+        .config
+        .with(|c| matches!(c.data, DataConfig::Csv { .. }));
     LinkCsv {
-        name: on_csv.then(|| state.csv.with(|f| f.as_ref().map(|f| f.name.clone()))).flatten(),
+        name: on_csv
+            .then(|| state.csv.with(|f| f.as_ref().map(|f| f.name.clone())))
+            .flatten(),
         data: state.csv_in_link.with(|d| d.clone().and_then(Result::ok)),
     }
 }

@@ -40,7 +40,7 @@ use policypu::data::standardise::Standardiser;
 use policypu::data::tabular_features::TabularFeatures;
 use policypu::data::tasks::BuiltinDataset;
 use policypu::page::lessons::PageView;
-use policypu::page::share::{from_hash, to_hash};
+use policypu::page::share::{LinkCsv, from_hash, to_hash};
 use policypu::page::{base64url, link_data};
 use policypu::rng::PortableRng;
 use policypu::saved_model::{ModelHeader, ModelInput, SavedModel, created_by};
@@ -630,18 +630,31 @@ fn share_links(csv_data: Option<String>) -> Vec<Vec<u8>> {
         ..RunConfig::default()
     };
     vec![
-        to_hash(&RunConfig::default(), false, None, &PageView::default()),
+        to_hash(
+            &RunConfig::default(),
+            false,
+            &LinkCsv::default(),
+            &PageView::default(),
+        ),
         to_hash(
             &RunConfig::paper(
                 BuiltinDataset::Cifar10,
                 policypu::config::Learner::Separator,
             ),
             true,
-            None,
+            &LinkCsv::default(),
             &PageView::default(),
         ),
         policypu::page::lessons::LESSONS[2].hash(),
-        to_hash(&csv_run, true, csv_data.as_deref(), &PageView::default()),
+        to_hash(
+            &csv_run,
+            true,
+            &LinkCsv {
+                name: Some(EXAMPLE_CSVS[2].file.to_string()),
+                data: csv_data,
+            },
+            &PageView::default(),
+        ),
     ]
     .into_iter()
     .map(|hash| format!("#{hash}").into_bytes())
@@ -736,7 +749,7 @@ fn share_round_trips(cases: u64, seed: u64) -> (u64, u64, Option<String>) {
         };
         let config = tree.current();
         tried += 1;
-        let hash = to_hash(&config, true, None, &PageView::default());
+        let hash = to_hash(&config, true, &LinkCsv::default(), &PageView::default());
         let run = catch_unwind(|| from_hash(&hash));
         match run {
             Ok(run) if run.config == config && run.notices.is_empty() => kept += 1,

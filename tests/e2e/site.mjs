@@ -1,9 +1,9 @@
 // The published site: the app served under a sub-path (as a GitHub Pages
-// project site is, /policypu/) runs its demo, an example file, a lesson link
-// and a share link round trip there; and after a first visit it works with
-// the network gone, from its service worker's cache.
+// project site is, /policypu/) trains its demo, a lesson link and an example
+// file and makes a share link round trip there; and after a first visit it
+// works with the network gone, from its service worker's cache.
 import { byId, clickButton, openApp, waitForStatus, waitUntil } from './app.mjs';
-import { chooseCsvSource } from './csv.mjs';
+import { chooseCsvSource, setShortCsvRun } from './csv.mjs';
 import { expect, expectEqual } from './expect.mjs';
 import { trainToDone } from './training.mjs';
 
@@ -43,10 +43,13 @@ async function underASubPath({ page, site, note }) {
   await page.goto('about:blank');
   await openApp(page, lessons[0]);
   await page.locator('#lesson-title').waitFor({ timeout: 10_000 });
+  await trainToDone(page, DEMO_MS);
 
   await page.goto('about:blank');
   await openApp(page, base);
   await openExample(page, 0, 'breast_cancer.csv');
+  await setShortCsvRun(page);
+  await trainToDone(page, DEMO_MS);
   expectEqual(site.outside.length, 0, `requests outside ${base} (${site.outside.join(', ')})`);
 }
 
@@ -95,6 +98,6 @@ async function offlineAfterTheFirstVisit({ page, site, note }) {
 }
 
 export const siteTests = [
-  { name: 'site: under /policypu/, the demo, an example, a lesson link and a share link round trip', mode: 'cpu', run: underASubPath },
+  { name: 'site: under /policypu/, the demo, a share link round trip, a lesson link and an example train', mode: 'cpu', run: underASubPath },
   { name: 'site: offline after the first visit: reload, train the demo, open an example; dropped files never cached', mode: 'cpu', run: offlineAfterTheFirstVisit },
 ];

@@ -10,9 +10,11 @@ source scripts/env.sh
 started=$SECONDS
 trunk build --release=true --offline --dist dist www/index.html
 echo "[build] release build done in $((SECONDS - started)) s"
+# The threaded CPU worker, which Trunk cannot build (see the script).
+scripts/build-threads-worker.sh dist
 # The service worker that makes the page work offline, stamped with this build.
 node scripts/stamp-service-worker.mjs dist
-for wasm in dist/*.wasm; do
+for wasm in dist/*.wasm dist/threads/*.wasm; do
   raw=$(stat -c %s "$wasm")
   gzipped=$(gzip -9 -c "$wasm" | wc -c)
   awk -v f="$wasm" -v r="$raw" -v g="$gzipped" \

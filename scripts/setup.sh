@@ -27,6 +27,12 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   timed "adding the wasm32-unknown-unknown target" rustup target add wasm32-unknown-unknown
 fi
 
+# The standard library's source: the threaded worker rebuilds it with wasm
+# atomics (scripts/build-threads-worker.sh). It matches the pinned toolchain.
+if ! rustup component list --installed | grep -qx rust-src; then
+  timed "adding the rust-src component" rustup component add rust-src
+fi
+
 if ! trunk --version 2>/dev/null | grep -q " $TRUNK_VERSION"; then
   timed "installing trunk $TRUNK_VERSION (about 8 minutes on 2 cores)" \
     cargo install trunk --version "$TRUNK_VERSION" --locked

@@ -8,7 +8,7 @@
 //! `learn` feature, the only layer that links Burn) and [`metrics`] scores
 //! on host vectors. [`saved_model`] is the file a trained classifier is
 //! saved to, to score new CSV rows later; [`page`] is what the browser page
-//! and its worker share.
+//! and its worker share, and `web` (feature `web`) their browser plumbing.
 
 pub mod config;
 pub mod data;
@@ -27,3 +27,5 @@ pub mod selection;
 pub mod split;
 pub mod step_timing;
 pub mod user_text;
+#[cfg(feature = "web")]
+pub mod web;

@@ -10,6 +10,10 @@
 // large and fixed, so the cache answers them first. Only the build's own
 // files and the subsets are ever stored: a file the user drops in is read in
 // the tab and never fetched, so it never enters the cache.
+//
+// Every response it hands the page carries the cross-origin isolation
+// headers, so that from the second visit on the threaded CPU worker runs even
+// on a static host that cannot send them (GitHub Pages cannot).
 const BUILD = { version: 'unstamped', precache: [] };
 
 const CACHE = `policypu-${BUILD.version}`;
@@ -41,8 +45,20 @@ self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
-  event.respondWith(SUBSET.test(url.pathname) ? cacheFirst(request) : networkFirst(request));
+  const answer = SUBSET.test(url.pathname) ? cacheFirst(request) : networkFirst(request);
+  event.respondWith(answer.then(isolated));
 });
+
+/** `response` with the headers that make the page cross-origin isolated
+ * (shared memory for the threaded worker): every file is the site's own,
+ * so requiring CORP of cross-origin files blocks nothing. */
+function isolated(response) {
+  const headers = new Headers(response.headers);
+  headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+  headers.set('Cross-Origin-Embedder-Policy', 'require-corp');
+  const { status, statusText } = response;
+  return new Response(response.body, { status, statusText, headers });
+}
 
 // The page posts { keep: [urls] }: subsets it fetched before this worker
 // took control, to be stored as if they had come through it.

@@ -14,6 +14,19 @@ use crate::step_timing::{StepPlan, StepTiming};
 
 /// Run `plan` on `trainer` (which must have training steps left) and time it.
 pub async fn time_steps(trainer: &mut Trainer, plan: StepPlan) -> Result<StepTiming, TrainError> {
+    time_steps_with(trainer, plan, async |trainer: &mut Trainer| {
+        trainer.step().await
+    })
+    .await
+}
+
+/// [`time_steps`], with each step taken by `step` (the browser's threaded
+/// worker runs them on its pool of threads or on its own).
+pub async fn time_steps_with(
+    trainer: &mut Trainer,
+    plan: StepPlan,
+    mut step: impl AsyncFnMut(&mut Trainer) -> Result<Vec<TrainEvent>, TrainError>,
+) -> Result<StepTiming, TrainError> {
     let batch = trainer.config().optim.batch_size;
     let mut times = Vec::with_capacity(plan.timed);
     let mut warmed = 0;
@@ -25,7 +38,7 @@ pub async fn time_steps(trainer: &mut Trainer, plan: StepPlan) -> Result<StepTim
             )));
         }
         let started = Instant::now();
-        let events = trainer.step().await?;
+        let events = step(trainer).await?;
         trainer.settle().await?;
         let ms = started.elapsed().as_secs_f64() * 1e3;
         let evaluated = events.iter().any(|e| matches!(e, TrainEvent::Epoch(_)));

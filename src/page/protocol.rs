@@ -53,6 +53,9 @@ pub enum ToWorker {
         data: DataPayload,
         /// How many steps.
         plan: StepPlan,
+        /// On how many threads, in the threaded worker.
+        #[serde(default)]
+        threads: ThreadUse,
     },
     /// Score a CSV file's rows with a classifier saved from a CSV run (the
     /// page's "Score a CSV", as `policypu predict`); answered by `Scored`.
@@ -81,6 +84,8 @@ pub struct DeviceInfo {
     pub fallback: bool,
     /// One sentence on why this device was chosen.
     pub reason: String,
+    /// How many threads a CPU step runs on (1 on WebGPU).
+    pub threads: u32,
 }
 
 impl DeviceInfo {
@@ -98,6 +103,7 @@ impl DeviceInfo {
             vendor: Some(vendor),
             architecture: Some(architecture),
             fallback: false,
+            threads: 1,
             reason: format!(
                 "Timed on both: a step takes {fast:.1} ms on {winner} and {slow:.1} ms on {loser}, so \
                  {winner} trains. Choose a backend in the settings to force one."
@@ -105,10 +111,32 @@ impl DeviceInfo {
         }
     }
 
-    /// "WebGPU (nvidia ampere)" or "CPU".
+    /// The threaded CPU worker's choice between its pool of `pool` threads
+    /// and one thread, made by timing the run's first steps both ways: the
+    /// pool trains only when it is at least 5 % faster (small steps gain
+    /// nothing from threads, and must not lose to their overhead).
+    pub fn with_threads_measured(mut self, pool: u32, pool_ms: f64, one_ms: f64) -> Self {
+        let pooled = pool_ms <= 0.95 * one_ms;
+        self.threads = if pooled { pool } else { 1 };
+        let verdict = if pooled {
+            format!("so the steps run on {pool} threads")
+        } else {
+            "no gain from threads, so the steps run on one".to_string()
+        };
+        self.reason = format!(
+            "{} Timed on {pool} threads and on one: {pool_ms:.1} ms against {one_ms:.1} ms a step, {verdict}.",
+            self.reason
+        );
+        self
+    }
+
+    /// "WebGPU (nvidia ampere)", "CPU" or "CPU, 4 threads".
     pub fn label(&self) -> String {
         if !self.gpu {
-            return "CPU".to_string();
+            return match self.threads {
+                0 | 1 => "CPU".to_string(),
+                n => format!("CPU, {n} threads"),
+            };
         }
         let parts: Vec<&str> = [self.vendor.as_deref(), self.architecture.as_deref()]
             .into_iter()
@@ -121,6 +149,20 @@ impl DeviceInfo {
             format!("WebGPU ({})", parts.join(" "))
         }
     }
+}
+
+/// On how many threads the threaded worker runs a benchmark's steps (the
+/// single-threaded worker always runs them on one).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ThreadUse {
+    /// As a run would: the pool or one thread, whichever its first steps
+    /// show to be faster.
+    #[default]
+    Measure,
+    /// On the worker's own thread.
+    One,
+    /// On the pool.
+    Pool,
 }
 
 /// What a started run looks like, for the page's views.
@@ -202,5 +244,28 @@ mod tests {
                     .starts_with("Timed on both: a step takes 8.0 ms on the CPU backend")
         );
         assert_eq!(cpu.label(), "CPU");
+    }
+
+    #[test]
+    fn threads_train_only_when_clearly_faster() {
+        let pooled = DeviceInfo::measured("intel".into(), "gen12".into(), 50.0, 8.0)
+            .with_threads_measured(4, 3.0, 8.0);
+        assert_eq!(
+            (pooled.threads, pooled.label().as_str()),
+            (4, "CPU, 4 threads")
+        );
+        assert!(
+            pooled
+                .reason
+                .ends_with("3.0 ms against 8.0 ms a step, so the steps run on 4 threads.")
+        );
+        // 3 % faster is within noise: one thread.
+        let alone = pooled.with_threads_measured(4, 7.76, 8.0);
+        assert_eq!((alone.threads, alone.label().as_str()), (1, "CPU"));
+        assert!(
+            alone
+                .reason
+                .ends_with("no gain from threads, so the steps run on one.")
+        );
     }
 }

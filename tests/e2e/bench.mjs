@@ -20,13 +20,14 @@
 //   node tests/e2e/bench.mjs --first-visit  only the throttled first visit
 //   node tests/e2e/bench.mjs              CPU backend (no adapter)
 //   node tests/e2e/bench.mjs --auto-only  only the auto timings
+//   node tests/e2e/bench.mjs --threads    only the threaded worker against the single-threaded one
 //   node tests/e2e/bench.mjs --webgpu     also WebGPU (SwiftShader here: correctness, not speed)
 //   node tests/e2e/bench.mjs --models=fast,small-cnn   only these presets
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { cpus } from 'node:os';
-import { dirname, resolve } from 'node:path';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chooseOption, openApp, readStatus, waitForStatus, waitUntil } from './app.mjs';
 import { uploadCsv } from './csv.mjs';
@@ -43,8 +44,10 @@ const STANDARD = { warmup: 3, timed: 20 };
 const SLOW = { warmup: 1, timed: 5 };
 const DEMO_LIMIT_MS = 10 * 60_000;
 
-/** In the page: time one model × learner in a fresh worker; resolves to FromWorker::BenchDone's fields. */
-function benchInWorker({ model, learner, backend, plan }) {
+/** In the page: time one model × learner in a fresh worker of `kind`
+ * ('single': the WebGPU worker, CPU on one thread; 'threads': the threaded
+ * worker, on `threads` 'One' or 'Pool'); resolves to FromWorker::BenchDone's fields. */
+function benchInWorker({ model, learner, backend, plan, kind = 'single', threads = 'Measure' }) {
   return new Promise(async (done, fail) => {
     const unzip = async (url) => {
       const response = await fetch(url);
@@ -52,7 +55,9 @@ function benchInWorker({ model, learner, backend, plan }) {
       return new Uint8Array(await new Response(stream).arrayBuffer());
     };
     const [train, test] = await Promise.all([unzip('data/mnist_train.pubin.gz'), unzip('data/mnist_test.pubin.gz')]);
-    const worker = new Worker('./worker_loader.js');
+    const worker = kind === 'threads'
+      ? new Worker('./threads/worker_loader.js', { type: 'module' })
+      : new Worker('./worker_loader.js');
     worker.onerror = (e) => fail(new Error(`worker error: ${e.message}`));
     worker.onmessage = ({ data }) => {
       if (data === 'Ready') {
@@ -61,6 +66,7 @@ function benchInWorker({ model, learner, backend, plan }) {
             config: { learner, model, backend, split: { n_labeled: 1000 }, policy: { pretrain_epochs: 0 } },
             data: { Builtin: { train, test } },
             plan,
+            threads,
           },
         });
       } else if (data?.BenchDone) {
@@ -88,6 +94,37 @@ async function stepTable(page, backend) {
       } catch (error) {
         console.log(`| ${model} | ${learner} | failed: ${String(error.message ?? error).split('\n')[0]} | | |`);
       }
+    }
+  }
+}
+
+/**
+ * The CPU step of each preset three ways: in today's single-threaded
+ * worker, and in the threaded worker on one thread and on its pool (one
+ * thread per core the browser reports). Needs a cross-origin isolated page.
+ */
+async function threadStepTable(page) {
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  console.log(`\nCPU step (Burn flex, wasm), batch 128, ${cores} cores reported by the browser; ms per step (median)\n`);
+  console.log(`| model | learner | single-threaded worker | threaded worker, 1 thread | threaded worker, pool of ${cores} | pool ÷ single-threaded | steps timed (after warm-ups) |`);
+  console.log('|---|---|---|---|---|---|---|');
+  for (const model of MODELS) {
+    for (const learner of LEARNERS) {
+      const plan = model === 'paper-cnn' ? SLOW : STANDARD;
+      const time = async (kind, threads) => {
+        try {
+          const { timing } = await page.evaluate(benchInWorker, { model, learner, backend: 'cpu', plan, kind, threads });
+          return timing.median_ms;
+        } catch (error) {
+          return `failed: ${String(error.message ?? error).split('\n')[0]}`;
+        }
+      };
+      const single = await time('single', 'Measure');
+      const one = await time('threads', 'One');
+      const pool = await time('threads', 'Pool');
+      const ms = (v) => (typeof v === 'number' ? v.toFixed(1) : v);
+      const ratio = typeof single === 'number' && typeof pool === 'number' ? `${(pool / single).toFixed(2)}×` : '';
+      console.log(`| ${model} | ${learner} | ${ms(single)} | ${ms(one)} | ${ms(pool)} | ${ratio} | ${plan.timed} (${plan.warmup}) |`);
     }
   }
 }
@@ -177,6 +214,104 @@ async function tracedFirstRun(url) {
   console.log('\n| first run in a fresh browser, traced | longest frame | main thread on a core in it |');
   console.log('|---|---|---|');
   console.log(`| default demo | ${longest ? ms(longest.dur) : 'no frame'} | ${longest?.tdur !== undefined ? ms(longest.tdur) : 'unknown'} |`);
+}
+
+/** A CSV at the reader's size limit (49,000 rows, 80 features of which 10
+ * carry a weak signal, a truth column), written once into the temp folder. */
+function sizeLimitCsv() {
+  const file = join(tmpdir(), 'policypu-bench-49000x80.csv');
+  if (existsSync(file)) return file;
+  let seed = 49_000;
+  const uniform = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) + 0.5) / 2 ** 31;
+  const normal = () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+  const header = [...Array.from({ length: 80 }, (_, j) => `x${j + 1}`), 'y'].join(',');
+  const rows = [header];
+  for (let i = 0; i < 49_000; i++) {
+    const y = uniform() < 0.4 ? 1 : 0;
+    const x = Array.from({ length: 80 }, (_, j) => (normal() + (j < 10 ? 0.5 * (y - 0.5) : 0)).toFixed(3));
+    rows.push([...x, y].join(','));
+  }
+  writeFileSync(file, rows.join('\n') + '\n');
+  return file;
+}
+
+/** Two busy loops at the lowest priority, as a background build would be; returns a stop function. */
+function backgroundLoad() {
+  const loops = [0, 1].map(() => spawn('nice', ['-n', '19', process.execPath, '-e', 'for(;;){}'], { stdio: 'ignore' }));
+  return () => loops.forEach((loop) => loop.kill());
+}
+
+/**
+ * Train to the final report in a fresh browser, with and without
+ * cross-origin isolation (so with the threaded worker and with the
+ * single-threaded one), idle and under a background load: seconds, the
+ * longest main-thread task and frame while training, and what the device
+ * line says.
+ */
+async function threadRunTimings() {
+  const example = resolve(dirname(DIST), 'public/examples/breast_cancer.csv');
+  const cases = [
+    ['default demo (MNIST, n_l = 300, Weighter, fast MLP)', async () => {}],
+    ['breast-cancer example (CSV settings: auto)', async (page) => {
+      await uploadCsv(page, example);
+      await page.locator('#csv-summary').waitFor({ timeout: 10_000 });
+    }],
+    ['CSV at the size limit, 49,000 × 80 (Weighter, fast MLP)', async (page) => {
+      await uploadCsv(page, sizeLimitCsv());
+      await page.locator('#csv-summary').waitFor({ timeout: 60_000 });
+      await chooseOption(page, 'learner', 'policyPU_weighter');
+    }],
+  ];
+  const setups = [
+    ['single-threaded worker (not isolated)', { isolate: false }, false],
+    ['threaded worker (isolated)', { isolate: true }, false],
+    ['single-threaded worker, background load', { isolate: false }, true],
+    ['threaded worker, background load', { isolate: true }, true],
+  ];
+  console.log('\n| Train to final report, fresh browser | worker | seconds | longest main-thread task | longest rendering in a frame of 50 ms or more | device line |');
+  console.log('|---|---|---|---|---|---|');
+  for (const [what, prepare] of cases) {
+    for (const [setup, serverOptions, loaded] of setups) {
+      if (loaded && !what.startsWith('default demo')) continue;
+      const server = await startStaticServer(DIST, serverOptions);
+      const browser = await launchBrowser('cpu');
+      let stopLoad = () => {};
+      try {
+        const { page } = browser;
+        await openApp(page, server.url);
+        await prepare(page);
+        await page.evaluate(() => {
+          window.longestTaskMs = 0;
+          window.longestFrameMs = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) window.longestTaskMs = Math.max(window.longestTaskMs, entry.duration);
+          }).observe({ type: 'longtask', buffered: false });
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) {
+              const rendering = entry.startTime + entry.duration - entry.renderStart;
+              window.longestFrameMs = Math.max(window.longestFrameMs, entry.renderStart > 0 ? rendering : 0);
+            }
+          }).observe({ type: 'long-animation-frame', buffered: false });
+        });
+        if (loaded) stopLoad = backgroundLoad();
+        const started = Date.now();
+        await page.locator('#train:enabled').click();
+        await waitForStatus(page, 'Done.', DEMO_LIMIT_MS);
+        const seconds = (Date.now() - started) / 1000;
+        stopLoad();
+        const longest = await page.evaluate(() => window.longestTaskMs);
+        const rendering = await page.evaluate(() => window.longestFrameMs);
+        const device = (await page.locator('#device .badge').textContent()).trim();
+        console.log(`| ${what} | ${setup} | ${seconds.toFixed(1)} | ${longest > 0 ? `${longest.toFixed(0)} ms` : 'none of 50 ms or more'} | ${rendering > 0 ? `${rendering.toFixed(0)} ms` : 'none'} | ${device} |`);
+      } catch (error) {
+        console.log(`| ${what} | ${setup} | failed: ${String(error.message ?? error).split('\n')[0]} | | | |`);
+      } finally {
+        stopLoad();
+        await browser.close();
+        await server.close();
+      }
+    }
+  }
 }
 
 /** The learner table's name for auto (`policypu learners --json`'s row with "auto"). */
@@ -293,6 +428,20 @@ function provenance() {
 }
 
 const webgpu = process.argv.includes('--webgpu');
+if (process.argv.includes('--threads')) {
+  const server = await startStaticServer(DIST);
+  const browser = await launchBrowser('cpu');
+  try {
+    provenance();
+    await openApp(browser.page, server.url);
+    await threadStepTable(browser.page);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  await threadRunTimings();
+  process.exit(0);
+}
 const autoOnly = process.argv.includes('--auto-only');
 if (process.argv.includes('--first-visit')) {
   provenance();

@@ -25,6 +25,7 @@ import { sharingTests } from './sharing.mjs';
 import { siteTests } from './site.mjs';
 import { startStaticServer } from './server.mjs';
 import { teachingTests } from './teaching.mjs';
+import { threadTests } from './threads.mjs';
 import { trainingTests } from './training.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -32,7 +33,7 @@ const DIST = resolve(HERE, '../../dist');
 const ARTIFACTS = join(HERE, 'artifacts');
 const TEST_TIMEOUT_MS = 7 * 60_000;
 
-const ALL_TESTS = [...formTests, ...trainingTests, ...controlTests, ...sharingTests, ...teachingTests, ...lessonTests, ...csvTests, ...comparisonTests, ...crashTests, ...newcomerTests, ...siteTests];
+const ALL_TESTS = [...formTests, ...trainingTests, ...controlTests, ...sharingTests, ...teachingTests, ...lessonTests, ...csvTests, ...comparisonTests, ...crashTests, ...newcomerTests, ...siteTests, ...threadTests];
 
 function selectTests(words) {
   if (words.length === 0) return ALL_TESTS;

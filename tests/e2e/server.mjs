@@ -3,7 +3,9 @@
 // GitHub Pages project site is served, `/policypu/`), answers 404 outside it
 // and counts those requests, and can gzip text and wasm responses as static
 // hosts do. Serves .gz files as plain bytes (no Content-Encoding): the app
-// gunzips them itself.
+// gunzips them itself. It sends the cross-origin isolation headers (COOP and
+// COEP, which the threaded worker needs) unless told not to, as a host that
+// cannot set headers would.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -59,6 +61,10 @@ async function serveFile(root, options, request, response) {
   }
   let body = await readFile(file);
   const headers = { 'Content-Type': contentTypeOf(file), 'Cache-Control': 'no-store' };
+  if (options.isolate) {
+    headers['Cross-Origin-Opener-Policy'] = 'same-origin';
+    headers['Cross-Origin-Embedder-Policy'] = 'require-corp';
+  }
   const accepts = String(request.headers['accept-encoding'] ?? '');
   if (options.gzip && COMPRESSIBLE.has(extname(file).toLowerCase()) && accepts.includes('gzip')) {
     body = gzipSync(body);
@@ -71,13 +77,13 @@ async function serveFile(root, options, request, response) {
 
 /**
  * Serve `root` under `base` (default BASE_PATH); with `gzip`, compress as a
- * static host does. Resolves to { url, outside, served, close() }: `url` is
+ * static host does; with `isolate: false`, send no COOP/COEP headers. Resolves to { url, outside, served, close() }: `url` is
  * the app's address, `outside` the request paths that fell outside `base`,
  * `served` the path of every request it answered, in order.
  */
-export async function startStaticServer(root, { base = BASE_PATH, gzip = false } = {}) {
+export async function startStaticServer(root, { base = BASE_PATH, gzip = false, isolate = true } = {}) {
   const absoluteRoot = resolve(root);
-  const options = { base, gzip, outside: [], served: [] };
+  const options = { base, gzip, isolate, outside: [], served: [] };
   const server = createServer((request, response) => {
     serveFile(absoluteRoot, options, request, response).catch((error) => {
       if (!response.headersSent) response.writeHead(500);

@@ -32,6 +32,7 @@ fn App() -> impl IntoView {
     provide_context(state);
     // Before the hash is rewritten from the form: a link that autoruns skips the tour.
     let tour = TourState::new();
+    run::worker_kind::probe_gpu();
     run::worker_client::start_watchdog(state);
     run::worker_client::expose_crash_hook(state);
     share::link::restore_and_mirror(state);

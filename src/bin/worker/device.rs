@@ -1,27 +1,21 @@
 //! Choosing the device: WebGPU when the browser offers a real adapter, the
-//! CPU backend otherwise, or whatever the user forced.
+//! CPU backend otherwise, or whatever the user forced. The threaded worker
+//! (built without `webgpu`) has the CPU backend only: the page loads it
+//! only for runs that train on the CPU.
 
+#[cfg(feature = "webgpu")]
 use std::cell::RefCell;
 
 use burn::tensor::Device;
-use js_sys::{Promise, Reflect};
+use js_sys::Reflect;
 use policypu::config::BackendChoice;
 use policypu::page::protocol::DeviceInfo;
-use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_futures::JsFuture;
+use policypu::web::adapter::{Adapter, probe_adapter};
 
+#[cfg(feature = "webgpu")]
 thread_local! {
     /// Burn's wgpu runtime can be initialised once per worker; later runs reuse it.
     static GPU: RefCell<Option<Device>> = const { RefCell::new(None) };
-}
-
-/// What `navigator.gpu.requestAdapter()` reported.
-pub struct Adapter {
-    /// The adapter's vendor.
-    pub vendor: String,
-    /// Its architecture.
-    pub architecture: String,
-    fallback: bool,
 }
 
 /// The device a run gets, or the two to time against each other first.
@@ -65,7 +59,8 @@ async fn decide(choice: BackendChoice) -> Result<(Device, DeviceInfo), String> {
                 vendor: adapter.map(|a| a.vendor.clone()),
                 architecture: adapter.map(|a| a.architecture.clone()),
                 fallback: adapter.is_some_and(|a| a.fallback),
-                reason,
+                reason: format!("{reason}{}", one_thread_note()),
+                threads: 1,
             },
         )
     };
@@ -108,8 +103,24 @@ async fn decide(choice: BackendChoice) -> Result<(Device, DeviceInfo), String> {
             architecture: Some(adapter.architecture),
             fallback: adapter.fallback,
             reason,
+            threads: 1,
         },
     ))
+}
+
+/// Why the CPU steps of this worker run on one thread, when the page could
+/// not have loaded the threaded one.
+fn one_thread_note() -> &'static str {
+    let isolated = Reflect::get(&js_sys::global(), &"crossOriginIsolated".into())
+        .ok()
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false);
+    if cfg!(feature = "webgpu") && !isolated {
+        " One thread: this page is not cross-origin isolated, so the browser allows it no \
+         threads (reload once it works offline, or serve it with the COOP and COEP headers)."
+    } else {
+        ""
+    }
 }
 
 fn gpu_missing(
@@ -126,6 +137,12 @@ fn gpu_missing(
     }
 }
 
+#[cfg(not(feature = "webgpu"))]
+async fn gpu_device() -> Result<Device, String> {
+    Err("this run was sent to the worker without WebGPU; reload the page.".to_string())
+}
+
+#[cfg(feature = "webgpu")]
 async fn gpu_device() -> Result<Device, String> {
     if let Some(device) = GPU.with(|g| g.borrow().clone()) {
         return Ok(device);
@@ -135,47 +152,4 @@ async fn gpu_device() -> Result<Device, String> {
     })?;
     GPU.with(|g| *g.borrow_mut() = Some(device.clone()));
     Ok(device)
-}
-
-/// Ask `navigator.gpu` for an adapter without touching wgpu (a panic there
-/// would poison the worker).
-async fn probe_adapter() -> Result<Option<Adapter>, String> {
-    let describe = |e: JsValue| e.as_string().unwrap_or_else(|| format!("{e:?}"));
-    let navigator = Reflect::get(&js_sys::global(), &"navigator".into()).map_err(describe)?;
-    let gpu = Reflect::get(&navigator, &"gpu".into()).map_err(describe)?;
-    if gpu.is_undefined() || gpu.is_null() {
-        return Ok(None);
-    }
-    let request = Reflect::get(&gpu, &"requestAdapter".into()).map_err(describe)?;
-    let request: js_sys::Function = request
-        .dyn_into()
-        .map_err(|_| "requestAdapter is not a function".to_string())?;
-    let promise: Promise = request
-        .call0(&gpu)
-        .map_err(describe)?
-        .dyn_into()
-        .map_err(describe)?;
-    let adapter = JsFuture::from(promise).await.map_err(describe)?;
-    if adapter.is_null() || adapter.is_undefined() {
-        return Ok(None);
-    }
-    let info = Reflect::get(&adapter, &"info".into()).unwrap_or(JsValue::UNDEFINED);
-    let text = |object: &JsValue, key: &str| {
-        Reflect::get(object, &key.into())
-            .ok()
-            .and_then(|v| v.as_string())
-            .unwrap_or_default()
-    };
-    let flag = |object: &JsValue, key: &str| {
-        Reflect::get(object, &key.into())
-            .ok()
-            .and_then(|v| v.as_bool())
-    };
-    Ok(Some(Adapter {
-        vendor: text(&info, "vendor"),
-        architecture: text(&info, "architecture"),
-        fallback: flag(&info, "isFallbackAdapter")
-            .or_else(|| flag(&adapter, "isFallbackAdapter"))
-            .unwrap_or(false),
-    }))
 }

@@ -2,8 +2,11 @@
 //! commands between mini-batches, and streams progress back.
 
 mod device;
+#[cfg(feature = "threads")]
+mod pool;
 mod post;
 mod runner;
+mod stepper;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -25,6 +28,11 @@ unsafe extern "C" {
 }
 
 fn main() {
+    // A pool thread instantiates this program too; it only runs rayon's loop.
+    #[cfg(feature = "threads")]
+    if pool::is_pool_thread() {
+        return;
+    }
     // SAFETY: called once, before anything reads what the constructors register.
     unsafe { __wasm_call_ctors() };
     std::panic::set_hook(Box::new(|info| {

@@ -9,10 +9,11 @@ use policypu::config::{DataConfig, RunConfig};
 use policypu::data::csv::read_csv;
 use policypu::data::pubin::parse_pubin;
 use policypu::learn::Trainer;
-use policypu::learn::bench::time_steps;
+use policypu::learn::bench::{time_steps, time_steps_with};
 use policypu::learn::score_csv::score_csv;
-use policypu::page::protocol::DeviceInfo;
-use policypu::page::protocol::{DataPayload, FromWorker, RunStarted, ToWorker};
+use policypu::page::protocol::{
+    DataPayload, DeviceInfo, FromWorker, RunStarted, ThreadUse, ToWorker,
+};
 use policypu::plan::RunPlan;
 use policypu::report::TrainEvent;
 use policypu::split::{PuSplit, split_builtin, split_csv};
@@ -21,6 +22,7 @@ use serde_bytes::ByteBuf;
 
 use crate::device::{self, Chosen};
 use crate::post;
+use crate::stepper::Stepper;
 
 /// Commands shared between the message handler and the running loop.
 #[derive(Default)]
@@ -54,9 +56,16 @@ pub fn handle(command: ToWorker, control: &Rc<RefCell<Control>>) {
         }
         ToWorker::Step => c.step_once = true,
         ToWorker::Stop => c.stopped = true,
-        ToWorker::Bench { config, data, plan } => {
+        ToWorker::Bench {
+            config,
+            data,
+            plan,
+            threads,
+        } => {
             c.current += 1;
-            wasm_bindgen_futures::spawn_local(async move { bench(*config, data, plan).await });
+            wasm_bindgen_futures::spawn_local(
+                async move { bench(*config, data, plan, threads).await },
+            );
         }
         ToWorker::Score { model, csv } => wasm_bindgen_futures::spawn_local(async move {
             // A small table: the CPU backend scores it without read-back delays.
@@ -68,7 +77,7 @@ pub fn handle(command: ToWorker, control: &Rc<RefCell<Control>>) {
 }
 
 async fn run(id: u64, config: RunConfig, data: DataPayload, control: Rc<RefCell<Control>>) {
-    let (mut trainer, started) = match prepare(&config, data).await {
+    let (mut trainer, stepper, started) = match prepare(&config, data, ThreadUse::Measure).await {
         Ok(ready) => ready,
         Err(message) => return post::send(&FromWorker::Error(message)),
     };
@@ -97,7 +106,7 @@ async fn run(id: u64, config: RunConfig, data: DataPayload, control: Rc<RefCell<
         }
         announced_pause = announced_pause && paused;
         control.borrow_mut().step_once = false;
-        match trainer.step().await {
+        match stepper.step(&mut trainer).await {
             Ok(events) => {
                 for event in events {
                     match event {
@@ -132,12 +141,14 @@ async fn send_model(trainer: &Trainer) {
 }
 
 /// Time the steps of a run and report only that.
-async fn bench(config: RunConfig, data: DataPayload, plan: StepPlan) {
+async fn bench(config: RunConfig, data: DataPayload, plan: StepPlan, threads: ThreadUse) {
     let outcome = async {
-        let (mut trainer, started) = prepare(&config, data).await?;
-        let timing = time_steps(&mut trainer, plan)
-            .await
-            .map_err(|e| e.to_string())?;
+        let (mut trainer, stepper, started) = prepare(&config, data, threads).await?;
+        let timing = time_steps_with(&mut trainer, plan, async |t: &mut Trainer| {
+            stepper.step(t).await
+        })
+        .await
+        .map_err(|e| e.to_string())?;
         Ok::<_, String>(FromWorker::BenchDone {
             timing,
             device: started.device,
@@ -174,10 +185,15 @@ async fn device_for(plan: &RunPlan, split: &PuSplit) -> Result<(Device, DeviceIn
     Ok((if info.gpu { gpu } else { Device::flex() }, info))
 }
 
-async fn prepare(config: &RunConfig, data: DataPayload) -> Result<(Trainer, RunStarted), String> {
+async fn prepare(
+    config: &RunConfig,
+    data: DataPayload,
+    threads: ThreadUse,
+) -> Result<(Trainer, Stepper, RunStarted), String> {
     let split = split_of(config, data)?;
     let plan = RunPlan::new(config, &split).map_err(|e| e.to_string())?;
     let (device, info) = device_for(&plan, &split).await?;
+    let (stepper, info) = Stepper::choose(&plan, &split, &device, info, threads).await?;
     let trainer = Trainer::new(&plan, &split, &device).map_err(|e| e.to_string())?;
     let unlabeled = split.unlabeled_indices();
     let started = RunStarted {
@@ -196,7 +212,7 @@ async fn prepare(config: &RunConfig, data: DataPayload) -> Result<(Trainer, RunS
         notes: split.notes.iter().chain(&plan.warnings).cloned().collect(),
         prior: plan.prior,
     };
-    Ok((trainer, started))
+    Ok((trainer, stepper, started))
 }
 
 fn split_of(config: &RunConfig, data: DataPayload) -> Result<PuSplit, String> {

@@ -33,7 +33,7 @@ fn done<'a>() -> Pending<'a> {
 }
 
 /// A learning method, driven one mini-batch at a time.
-pub trait Method {
+pub trait Method: Send {
     /// The training rows an epoch of `stage` covers (epoch from 1); `None` means all.
     fn epoch_rows(&self, _stage: Stage, _epoch: usize) -> Option<Vec<usize>> {
         None

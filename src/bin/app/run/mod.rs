@@ -7,3 +7,4 @@ pub mod history;
 pub mod lifecycle;
 pub mod skip_to_train;
 pub mod worker_client;
+pub mod worker_kind;

@@ -1,5 +1,6 @@
-//! The page's side of the worker: spawn it, wait for "ready", send
-//! commands, and fold its progress into the state. How a run ends (done,
+//! The page's side of the worker: spawn the kind a command needs
+//! (`worker_kind`), wait for "ready", send commands, and fold its progress
+//! into the state. How a run ends (done,
 //! stopped, failed, or the worker lost) is not acted on here: it is handed
 //! to the function the run was started with. A lost worker is discarded,
 //! and the next command starts a fresh one.
@@ -13,8 +14,9 @@ use policypu::page::protocol::{DataPayload, FromWorker, ToWorker};
 use serde::Serialize;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
-use web_sys::{ErrorEvent, MessageEvent, Worker};
+use web_sys::{ErrorEvent, Event, MessageEvent, Worker, WorkerOptions, WorkerType};
 
+use super::worker_kind::{self, WorkerKind};
 use crate::state::{AppState, RunStatus};
 
 /// How a run ended, as the worker client tells the run's owner.
@@ -50,12 +52,13 @@ pub enum Crash {
 struct Live {
     /// Which worker this is: 1 for the page's first, and so on.
     id: u64,
+    kind: WorkerKind,
     worker: Worker,
     ready: bool,
     queue: Vec<ToWorker>,
     // Kept alive as long as the worker.
     _on_message: Closure<dyn FnMut(MessageEvent)>,
-    _on_error: Closure<dyn FnMut(ErrorEvent)>,
+    _on_error: Closure<dyn FnMut(Event)>,
 }
 
 thread_local! {
@@ -126,13 +129,21 @@ pub fn start(state: AppState, config: RunConfig, data: DataPayload, on_end: OnEn
     );
 }
 
-/// Send a command, starting a worker first if there is none.
+/// Send a command, starting a worker first if there is none, or if a run
+/// needs the other kind.
 pub fn send(state: AppState, command: ToWorker) {
     // The silence clock starts from the command, not from the last run.
     heard_now();
-    let needs_worker = LIVE.with(|l| l.borrow().is_none());
-    if needs_worker && let Err(message) = spawn(state) {
-        return tell_owner(state, RunEnd::Failed(message));
+    let live_kind = LIVE.with(|l| l.borrow().as_ref().map(|live| live.kind));
+    let wanted = match &command {
+        ToWorker::Start { config, .. } => Some(WorkerKind::for_run(config.backend)),
+        _ => live_kind.or(Some(WorkerKind::any())),
+    };
+    if let Some(kind) = wanted.filter(|&kind| live_kind != Some(kind)) {
+        discard();
+        if let Err(message) = spawn(state, kind) {
+            return tell_owner(state, RunEnd::Failed(message));
+        }
     }
     LIVE.with(|l| {
         if let Some(live) = l.borrow_mut().as_mut() {
@@ -178,8 +189,12 @@ fn post(worker: &Worker, command: &ToWorker) {
     }
 }
 
-fn spawn(state: AppState) -> Result<(), String> {
-    let worker = Worker::new("./worker_loader.js")
+fn spawn(state: AppState, kind: WorkerKind) -> Result<(), String> {
+    let options = WorkerOptions::new();
+    if kind == WorkerKind::Threads {
+        options.set_type(WorkerType::Module);
+    }
+    let worker = Worker::new_with_options(kind.script(), &options)
         .map_err(|e| format!("The training worker could not start ({e:?}). Reload the page."))?;
     let id = SPAWNED.get() + 1;
     SPAWNED.set(id);
@@ -193,13 +208,23 @@ fn spawn(state: AppState) -> Result<(), String> {
             ),
         }
     });
-    let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
+    let on_error = Closure::<dyn FnMut(Event)>::new(move |event: Event| {
         event.prevent_default();
+        // A script that failed to load fires a plain `Event`, with no message.
+        let message = event.dyn_ref::<ErrorEvent>().map_or_else(
+            || "its script could not be loaded".to_string(),
+            ErrorEvent::message,
+        );
+        // The threaded worker failed before it was ready: the WebGPU worker,
+        // which trains on the CPU on one thread too, takes over its commands.
+        if kind == WorkerKind::Threads && is_live(id) && !is_ready() {
+            return fall_back_from_threads(state, message);
+        }
         // A worker already discarded has been reported (its panic hook spoke
         // first, or the watchdog gave up on it): its dying error adds nothing.
         if is_live(id) {
             discard();
-            tell_owner(state, RunEnd::Crashed(Crash::Died(event.message())));
+            tell_owner(state, RunEnd::Crashed(Crash::Died(message)));
         }
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -208,6 +233,7 @@ fn spawn(state: AppState) -> Result<(), String> {
     LIVE.with(|l| {
         *l.borrow_mut() = Some(Live {
             id,
+            kind,
             worker,
             ready: false,
             queue: Vec::new(),
@@ -216,6 +242,34 @@ fn spawn(state: AppState) -> Result<(), String> {
         })
     });
     Ok(())
+}
+
+/// True when the live worker has said it is ready.
+fn is_ready() -> bool {
+    LIVE.with(|l| l.borrow().as_ref().is_some_and(|live| live.ready))
+}
+
+/// Replace a threaded worker that could not start with the WebGPU worker,
+/// handing it the commands that waited.
+fn fall_back_from_threads(state: AppState, why: String) {
+    web_sys::console::warn_1(
+        &format!("the threaded worker could not start ({why}); training on one thread").into(),
+    );
+    worker_kind::threads_failed();
+    let queue = LIVE.with(|l| {
+        l.borrow_mut().take().map(|live| {
+            live.worker.terminate();
+            live.queue
+        })
+    });
+    if let Err(message) = spawn(state, WorkerKind::WebGpu) {
+        return tell_owner(state, RunEnd::Failed(message));
+    }
+    LIVE.with(|l| {
+        if let Some(live) = l.borrow_mut().as_mut() {
+            live.queue = queue.unwrap_or_default();
+        }
+    });
 }
 
 fn flush_queue() {

@@ -130,20 +130,19 @@ async function threadStepTable(page) {
 }
 
 /**
- * The default demo twice in one page: Train to the final report, and the
- * longest main-thread task meanwhile. The first run also lays out the result
- * panels and warms the page's wasm up; the second shows a run without that.
+ * In the page: from now on, `window.longestTaskMs` holds the longest
+ * main-thread task (a `longtask` entry, 50 ms or more) and
+ * `window.longestFrameMs` the longest rendering (style, layout, paint) of a
+ * frame of 50 ms or more (a `long-animation-frame` entry's render phase,
+ * which is not a `longtask`). Set either to 0 to start again.
  */
-async function demo(page, url) {
-  await openApp(page, url);
-  await page.evaluate(() => {
+function watchMainThread(page) {
+  return page.evaluate(() => {
     window.longestTaskMs = 0;
     window.longestFrameMs = 0;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) window.longestTaskMs = Math.max(window.longestTaskMs, entry.duration);
     }).observe({ type: 'longtask', buffered: false });
-    // Rendering (style, layout, paint) is not a `longtask` entry; a long
-    // animation frame's render phase is.
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
         const rendering = entry.startTime + entry.duration - entry.renderStart;
@@ -151,6 +150,16 @@ async function demo(page, url) {
       }
     }).observe({ type: 'long-animation-frame', buffered: false });
   });
+}
+
+/**
+ * The default demo twice in one page: Train to the final report, and the
+ * longest main-thread task meanwhile. The first run also lays out the result
+ * panels and warms the page's wasm up; the second shows a run without that.
+ */
+async function demo(page, url) {
+  await openApp(page, url);
+  await watchMainThread(page);
   const runs = [];
   for (const run of [1, 2]) {
     await page.evaluate(() => {
@@ -280,19 +289,7 @@ async function threadRunTimings() {
         const { page } = browser;
         await openApp(page, server.url);
         await prepare(page);
-        await page.evaluate(() => {
-          window.longestTaskMs = 0;
-          window.longestFrameMs = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) window.longestTaskMs = Math.max(window.longestTaskMs, entry.duration);
-          }).observe({ type: 'longtask', buffered: false });
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) {
-              const rendering = entry.startTime + entry.duration - entry.renderStart;
-              window.longestFrameMs = Math.max(window.longestFrameMs, entry.renderStart > 0 ? rendering : 0);
-            }
-          }).observe({ type: 'long-animation-frame', buffered: false });
-        });
+        await watchMainThread(page);
         if (loaded) stopLoad = backgroundLoad();
         const started = Date.now();
         await page.locator('#train:enabled').click();
@@ -338,12 +335,7 @@ async function autoTimings(url) {
       await openApp(page, url);
       await prepare(page);
       await chooseOption(page, 'learner', AUTO_NAME);
-      await page.evaluate(() => {
-        window.longestTaskMs = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) window.longestTaskMs = Math.max(window.longestTaskMs, entry.duration);
-        }).observe({ type: 'longtask', buffered: false });
-      });
+      await watchMainThread(page);
       const started = Date.now();
       await page.locator('#train:enabled').click();
       await page.locator('#auto-kept').waitFor({ timeout: DEMO_LIMIT_MS });

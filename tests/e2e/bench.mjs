@@ -21,6 +21,7 @@
 //   node tests/e2e/bench.mjs              CPU backend (no adapter)
 //   node tests/e2e/bench.mjs --auto-only  only the auto timings
 //   node tests/e2e/bench.mjs --threads    only the threaded worker against the single-threaded one
+//   node tests/e2e/bench.mjs --threads --runs=CNN   only its run timings whose case names CNN
 //   node tests/e2e/bench.mjs --webgpu     also WebGPU (SwiftShader here: correctness, not speed)
 //   node tests/e2e/bench.mjs --models=fast,small-cnn   only these presets
 import { execFileSync, spawn } from 'node:child_process';
@@ -264,6 +265,7 @@ async function threadRunTimings() {
   const cases = [
     ['default demo (MNIST, n_l = 300, Weighter, fast MLP)', async () => {}, true],
     ['default demo with the paper MLP, 6-layer policy', paperMlp, true],
+    ['default demo with the small CNN', (page) => chooseOption(page, 'model', 'Small CNN'), true],
     ['breast-cancer example (CSV settings: auto)', async (page) => {
       await uploadCsv(page, example);
       await page.locator('#csv-summary').waitFor({ timeout: 10_000 });
@@ -283,7 +285,9 @@ async function threadRunTimings() {
   const ms = (v) => (v > 0 ? `${v.toFixed(0)} ms` : 'none of 50 ms or more');
   console.log('\n| Train to final report, twice in a fresh page | worker | first run | second run | longest main-thread task in the second | longest rendering in a frame of 50 ms or more in the second | device line |');
   console.log('|---|---|---|---|---|---|---|');
-  for (const [what, prepare, withLoad] of cases) {
+  // `--runs=word` times only the cases whose name holds the word.
+  const only = process.argv.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length);
+  for (const [what, prepare, withLoad] of cases.filter(([what]) => !only || what.includes(only))) {
     for (const [setup, serverOptions, loaded] of setups) {
       if (loaded && !withLoad) continue;
       const server = await startStaticServer(DIST, serverOptions);
@@ -439,15 +443,17 @@ function provenance() {
 
 const webgpu = process.argv.includes('--webgpu');
 if (process.argv.includes('--threads')) {
-  const server = await startStaticServer(DIST);
-  const browser = await launchBrowser('cpu');
-  try {
-    provenance();
-    await openApp(browser.page, server.url);
-    await threadStepTable(browser.page);
-  } finally {
-    await browser.close();
-    await server.close();
+  provenance();
+  if (!process.argv.some((arg) => arg.startsWith('--runs='))) {
+    const server = await startStaticServer(DIST);
+    const browser = await launchBrowser('cpu');
+    try {
+      await openApp(browser.page, server.url);
+      await threadStepTable(browser.page);
+    } finally {
+      await browser.close();
+      await server.close();
+    }
   }
   await threadRunTimings();
   process.exit(0);

@@ -73,6 +73,7 @@ async function fallsBackToOneThread({ page, site, note }) {
   note(`device: ${badge}: ${reason}`);
   expectEqual(badge, 'CPU', 'the single-threaded worker trains on the CPU');
   expect(!reason.includes('threads and on one'), `no pool was timed: ${reason}`);
+  expect(reason.includes('the threaded worker could not start'), `the device line says why one thread: ${reason}`);
   expect(site.served.some((path) => path.endsWith('/threads/missing.js')), 'the threaded worker was asked for first');
 }
 

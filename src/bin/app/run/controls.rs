@@ -5,7 +5,7 @@ use policypu::page::protocol::ToWorker;
 
 use crate::run::lifecycle;
 use crate::run::skip_to_train::bring_run_into_view;
-use crate::run::worker_client;
+use crate::run::{worker_client, worker_kind};
 use crate::state::{RunStatus, use_app_state};
 
 /// The buttons, the progress bar and the device line.
@@ -172,7 +172,10 @@ fn DeviceLine() -> impl IntoView {
                 <p class="device" id="device">
                     <span class="badge" class:gpu=d.gpu>{d.label()}</span>
                     " "
-                    <span class="reason">{d.reason.clone()}</span>
+                    <span class="reason">
+                        {d.reason.clone()}
+                        {(!d.gpu).then(worker_kind::threads_failed_note).flatten()}
+                    </span>
                 </p>
             }
         })

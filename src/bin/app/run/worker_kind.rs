@@ -76,6 +76,14 @@ pub fn threads_failed() {
     THREADS_FAILED.set(true);
 }
 
+/// Why a CPU run trains on one thread though the page is isolated: the
+/// threaded worker failed here. None when it did not.
+pub fn threads_failed_note() -> Option<&'static str> {
+    THREADS_FAILED.get().then_some(
+        " One thread: the threaded worker could not start in this browser (its console says why).",
+    )
+}
+
 /// True when the page is cross-origin isolated and the threaded worker has
 /// not failed here.
 fn threads_can_run() -> bool {

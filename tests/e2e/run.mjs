@@ -123,6 +123,7 @@ async function main() {
   await clearOldFailureScreenshots();
   let passed = 0;
   let failed = 0;
+  const failures = [];
   if (!existsSync(join(DIST, 'index.html'))) {
     for (const test of tests) console.log(`not ok - ${test.name}: ${DIST}/index.html is missing; run scripts/build.sh`);
     failed = tests.length;
@@ -133,12 +134,17 @@ async function main() {
         const result = await runTest(test, server);
         report(test, result);
         if (result.ok) passed += 1;
-        else failed += 1;
+        else {
+          failed += 1;
+          failures.push(`${test.name}: ${result.reason}`);
+        }
       }
     } finally {
       await server.close();
     }
   }
+  // Repeated last, so a log that keeps only its tail still names them.
+  for (const failure of failures) console.log(`# failed: ${failure}`);
   console.log(`${passed} passed, ${failed} failed`);
   process.exitCode = failed > 0 || tests.length === 0 ? 1 : 0;
 }

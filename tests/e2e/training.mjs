@@ -41,7 +41,10 @@ async function defaultRunOnCpu({ page, note }) {
   const timing = await trainToDone(page);
   note(describeTiming('CPU (default run)', timing));
   const device = await readDevice(page);
-  expectEqual(device.badge, 'CPU', 'device badge');
+  note(`device badge: ${device.badge}`);
+  // The threaded worker keeps its pool only where the first steps timed it
+  // faster, which a busy machine can make either way.
+  expect(/^CPU(, \d+ threads)?$/.test(device.badge), `device badge: expected "CPU" or "CPU, N threads", got "${device.badge}"`);
   expectEqual(timing.epochs, 40, '#epochs-done (10 + 10 pre-training + 20 epochs)');
   expectEqual((await page.locator('#epochs-done').textContent()).trim(), '20 of 20', 'training epochs shown');
   expect((await page.locator('#pretraining-done').textContent()).includes('+ 20 pre-training'), 'pre-training said apart');

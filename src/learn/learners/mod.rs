@@ -8,6 +8,7 @@ mod dist_pu;
 mod oracle_pn;
 mod pmpu;
 mod policy_pu;
+mod policy_update;
 mod rank_pruning;
 mod risk_pu;
 mod vpu;

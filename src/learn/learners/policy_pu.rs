@@ -13,15 +13,16 @@
 
 use burn::module::Module;
 
+use super::policy_update::{AppliedUpdate, PolicyUpdate};
 use super::{Method, Pending};
 use crate::config::Stage;
 use crate::config::{Learner, PolicyConfig};
-use crate::learn::action::ActionDistribution;
+use crate::learn::action::{ActionDistribution, SampledActions};
+use crate::learn::concurrent::{both, spare_thread};
 use crate::learn::context::{Batch, TrainContext, as_targets};
-use crate::learn::device_data::{logits_of, probability_tensor, read_vec};
+use crate::learn::device_data::{logits_of, probability_tensor};
 use crate::learn::losses::bce_with_logits;
 use crate::learn::network::{Network, Role};
-use crate::learn::reward::policy_signal;
 use crate::learn::trained::Trained;
 use crate::learn::{TrainError, check_finite};
 
@@ -34,6 +35,8 @@ pub struct PolicyPu {
     target_logits: Option<Vec<f32>>,
     distribution: ActionDistribution,
     settings: PolicyConfig,
+    /// The last step's update of Θ, until the next step or the epoch's end.
+    waiting: Option<PolicyUpdate>,
 }
 
 impl PolicyPu {
@@ -52,6 +55,7 @@ impl PolicyPu {
                 },
             },
             settings,
+            waiting: None,
         })
     }
 
@@ -69,7 +73,10 @@ impl PolicyPu {
     }
 
     /// Algorithm 1's inner loop: sample actions from Θ′, train the classifier
-    /// on them (eq. 8 or 9), reward, and update Θ by REINFORCE (eq. 7).
+    /// on them (eq. 8 or 9), reward, and update Θ by REINFORCE (eq. 7). The
+    /// reward and Θ's update wait for the next step (or the epoch's end), so
+    /// that on the CPU with a thread to spare they run beside the
+    /// classifier's next step; no value changes (`policy_update.rs`).
     async fn interact(&mut self, ctx: &mut TrainContext, batch: Batch) -> Result<(), TrainError> {
         let all = match self.target_logits.take() {
             Some(all) => all,
@@ -88,59 +95,73 @@ impl PolicyPu {
             .zip(&actions.action)
             .map(|(&s, &a)| if s { 1.0 } else { a })
             .collect();
-        ctx.fit_classifier(&batch.x, targets);
-        if self.settings.frozen {
-            return Ok(());
+        match self.waiting.take() {
+            Some(update) if spare_thread(&ctx.data.device) => {
+                let (online, distribution, settings) =
+                    (&mut self.online, &self.distribution, &self.settings);
+                let prior = ctx.prior;
+                let x = &batch.x;
+                let fit = || ctx.fit_classifier(x, targets);
+                let apply = || {
+                    pollster::block_on(update.apply(online, distribution, settings, prior))
+                };
+                let ((), applied) = both(fit, apply);
+                record(ctx, applied?);
+            }
+            waiting => {
+                if let Some(update) = waiting {
+                    self.apply(ctx, update).await?;
+                }
+                ctx.fit_classifier(&batch.x, targets);
+            }
         }
-        let y_hat = self.predictions(ctx, &batch).await?;
-        check_finite(&y_hat, "the classifier's predictions")?;
-        let p_target: Vec<f32> = target_logits.iter().map(|&g| sigmoid(g)).collect();
-        let signal = policy_signal(
-            &self.settings,
-            &y_hat,
-            &batch.labeled,
-            &actions.action,
-            &p_target,
-            ctx.prior,
-        )?;
-        ctx.tally.reward(signal.mean_reward, signal.threshold);
-        let weights = ctx.vector(signal.weights).autodiff();
-        let latent = ctx.vector(actions.latent).autodiff();
-        let logits = self
-            .online
-            .net
-            .forward(batch.x.autodiff())
-            .flatten::<1>(0, 1);
-        let loss = (self.distribution.log_prob(logits, latent) * weights)
-            .mean()
-            .neg();
-        ctx.tally.policy_loss(loss.clone());
-        self.online.descend(loss);
+        if !self.settings.frozen {
+            self.waiting = Some(self.update_after(ctx, batch, actions, &target_logits));
+        }
         Ok(())
     }
 
-    /// The updated classifier's ŷ on the batch, for the reward. When the
-    /// reward does not read labeled examples' ŷ, only the unlabeled rows are
-    /// predicted and the labeled ones get 1, their verdict.
-    async fn predictions(&self, ctx: &TrainContext, batch: &Batch) -> Result<Vec<f32>, TrainError> {
-        let classifier = ctx.classifier.inference();
-        if self.settings.reads_labeled_predictions() {
-            return read_vec(probability_tensor(classifier.forward(batch.x.clone()))).await;
+    /// The update of Θ that rewards this step's actions, with the
+    /// classifier as it is now.
+    fn update_after(
+        &self,
+        ctx: &TrainContext,
+        batch: Batch,
+        actions: SampledActions,
+        target_logits: &[f32],
+    ) -> PolicyUpdate {
+        let predicted = (!self.settings.reads_labeled_predictions()).then(|| {
+            let unlabeled: Vec<usize> = (0..batch.labeled.len())
+                .filter(|&i| !batch.labeled[i])
+                .collect();
+            let index = ctx.data.index_tensor(&unlabeled);
+            (unlabeled, index)
+        });
+        PolicyUpdate {
+            classifier: ctx.classifier.inference(),
+            x: batch.x,
+            labeled: batch.labeled,
+            predicted,
+            actions: actions.action,
+            latent: actions.latent,
+            p_target: target_logits.iter().map(|&g| sigmoid(g)).collect(),
         }
-        let unlabeled: Vec<usize> = (0..batch.labeled.len())
-            .filter(|&i| !batch.labeled[i])
-            .collect();
-        let mut y_hat = vec![1.0; batch.labeled.len()];
-        if unlabeled.is_empty() {
-            return Ok(y_hat);
-        }
-        let rows = batch.x.clone().select(0, ctx.data.index_tensor(&unlabeled));
-        let predicted = read_vec(probability_tensor(classifier.forward(rows))).await?;
-        for (&i, y) in unlabeled.iter().zip(predicted) {
-            y_hat[i] = y;
-        }
-        Ok(y_hat)
     }
+
+    /// Apply a waiting update of Θ here and now.
+    async fn apply(&mut self, ctx: &mut TrainContext, update: PolicyUpdate) -> Result<(), TrainError> {
+        let applied = update
+            .apply(&mut self.online, &self.distribution, &self.settings, ctx.prior)
+            .await?;
+        record(ctx, applied);
+        Ok(())
+    }
+}
+
+/// Add an applied update to the epoch's sums.
+fn record(ctx: &mut TrainContext, applied: AppliedUpdate) {
+    ctx.tally.reward(applied.mean_reward, applied.threshold);
+    ctx.tally.policy_loss(applied.policy_loss);
 }
 
 impl Method for PolicyPu {
@@ -160,6 +181,18 @@ impl Method for PolicyPu {
                 super::done()
             }
             _ => Box::pin(self.interact(ctx, batch)),
+        }
+    }
+
+    /// The epoch's last update of Θ, before Θ is viewed or copied.
+    fn before_evaluation<'a>(
+        &'a mut self,
+        ctx: &'a mut TrainContext,
+        _stage: Stage,
+    ) -> Pending<'a> {
+        match self.waiting.take() {
+            Some(update) => Box::pin(self.apply(ctx, update)),
+            None => super::done(),
         }
     }
 
@@ -240,16 +273,24 @@ mod tests {
         let labeled: Vec<bool> = indices.iter().map(|&i| ctx.labeled[i]).collect();
         assert_eq!(labeled.iter().filter(|s| **s).count(), 8);
         let x = ctx.data.train_rows(&indices);
-        let batch = Batch {
-            x: x.clone(),
-            labeled: labeled.clone(),
-            indices,
-        };
-        let every_row: Vec<f32> = probability_tensor(ctx.classifier.inference().forward(x))
+        let every_row: Vec<f32> = probability_tensor(ctx.classifier.inference().forward(x.clone()))
             .into_data()
             .try_to_vec()
             .unwrap();
-        let default = pollster::block_on(policy.predictions(&ctx, &batch)).unwrap();
+        let predictions = |policy: &PolicyPu| {
+            let batch = Batch {
+                x: x.clone(),
+                labeled: labeled.clone(),
+                indices: indices.clone(),
+            };
+            let actions = SampledActions {
+                action: vec![0.5; 16],
+                latent: vec![0.0; 16],
+            };
+            let update = policy.update_after(&ctx, batch, actions, &[0.0; 16]);
+            pollster::block_on(update.predictions()).unwrap()
+        };
+        let default = predictions(&policy);
         for (i, (&s, (got, full))) in labeled
             .iter()
             .zip(default.iter().zip(&every_row))
@@ -262,7 +303,7 @@ mod tests {
             );
         }
         policy.settings = policy.settings.clone().with_variant(PolicyVariant::Paper);
-        let paper = pollster::block_on(policy.predictions(&ctx, &batch)).unwrap();
+        let paper = predictions(&policy);
         for (i, (got, full)) in paper.iter().zip(&every_row).enumerate() {
             assert!(
                 (got - full).abs() < 1e-5,
@@ -350,5 +391,47 @@ mod tests {
             policy.target_logits.is_none(),
             "kept after Θ′ was copied at k = 3"
         );
+    }
+
+    /// A run's reports with the policy's update beside the classifier's next
+    /// step (a pool of two threads) and after it (one thread): the same
+    /// values, with the update taking effect at every step.
+    #[test]
+    fn updating_the_policy_beside_the_classifier_changes_no_value() {
+        let mut config = RunConfig {
+            learner: Learner::Weighter,
+            model: ModelPreset::Fast,
+            ..RunConfig::default()
+        };
+        config.optim.batch_size = 16;
+        config.optim.epochs = 2;
+        config.policy.pretrain_epochs = 1;
+        let split = tiny_split();
+        let run = crate::plan::RunPlan::new(&config, &split).unwrap();
+        let reports_on = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| {
+                assert_eq!(spare_thread(&Device::flex()), threads > 1);
+                let mut trainer =
+                    crate::learn::Trainer::new(&run, &split, &Device::flex()).unwrap();
+                let mut reports = Vec::new();
+                while !trainer.is_done() {
+                    for event in pollster::block_on(trainer.step()).unwrap() {
+                        if let crate::report::TrainEvent::Epoch(r) = event {
+                            reports.push((r.test, r.classifier_loss, r.policy_loss, r.mean_reward));
+                        }
+                    }
+                }
+                reports
+            })
+        };
+        let after = reports_on(1);
+        let beside = reports_on(2);
+        assert_eq!(after.len(), 1 + 1 + 2, "epochs reported");
+        assert!(after.last().unwrap().2.is_some(), "the policy trained");
+        assert_eq!(beside, after);
     }
 }

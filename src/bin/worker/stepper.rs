@@ -104,7 +104,10 @@ impl Stepper {
         }
     }
 
-    /// The median step of a fresh trainer of `plan`, taken this way.
+    /// The median step of a fresh trainer of `plan`, taken this way, in
+    /// its training stage: policyPU's pre-training is skipped, as its steps
+    /// are the classifier's alone, while the interaction's update the
+    /// policy beside the classifier where a thread is spare.
     async fn time(
         self,
         plan: &RunPlan,
@@ -115,7 +118,10 @@ impl Stepper {
             warmup: 1,
             timed: 3,
         };
-        let mut trainer = Trainer::new(plan, split, device).map_err(|e| e.to_string())?;
+        let mut plan = plan.clone();
+        plan.config.policy.pretrain_epochs = 0;
+        plan.stages = (plan.config.learner.spec().stages)(&plan.config);
+        let mut trainer = Trainer::new(&plan, split, device).map_err(|e| e.to_string())?;
         time_steps_with(&mut trainer, steps, async |t: &mut Trainer| {
             self.step(t).await
         })

@@ -33,7 +33,7 @@ pub async fn time_steps_with(
     while times.len() < plan.timed {
         if trainer.is_done() {
             return Err(TrainError::Config(format!(
-                "the run ended after {} timed steps; benchmark a longer run",
+                "the run ended after {} timed steps, as steps that end an epoch are not timed",
                 times.len()
             )));
         }

@@ -2,16 +2,19 @@
 // times its pool against one thread; a page without the isolation headers
 // trains on the single-threaded worker and says why, until its service
 // worker isolates it on the next visit; and when the threaded worker cannot
-// load, the single-threaded one trains instead.
+// load, the single-threaded one trains instead. A run too short to time
+// (fewer rows than a batch) trains on one thread.
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openApp } from './app.mjs';
+import { uploadCsv } from './csv.mjs';
 import { expect, expectEqual } from './expect.mjs';
 import { startStaticServer } from './server.mjs';
 import { trainToDone } from './training.mjs';
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist');
 const DEMO_MS = 3 * 60_000;
+const FIXTURES = resolve(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
 const isolated = (page) => page.evaluate(() => self.crossOriginIsolated);
 const deviceLine = async (page) => ({
@@ -77,8 +80,20 @@ async function fallsBackToOneThread({ page, site, note }) {
   expect(site.served.some((path) => path.endsWith('/threads/missing.js')), 'the threaded worker was asked for first');
 }
 
+async function tooShortToTime({ page, note }) {
+  // 60 rows: every step of the run is a whole epoch, and steps that end an
+  // epoch are not timed.
+  await uploadCsv(page, resolve(FIXTURES, 'smaller_than_a_batch.csv'));
+  await trainToDone(page, DEMO_MS);
+  const { badge, reason } = await deviceLine(page);
+  note(`device: ${badge}: ${reason}`);
+  expectEqual(badge, 'CPU', 'one thread');
+  expect(reason.includes('its steps could not be timed'), `the device line says why one thread: ${reason}`);
+}
+
 export const threadTests = [
   { name: 'threads: an isolated page trains the demo on the threaded worker, timed against one thread', mode: 'cpu', run: trainsOnThePool },
   { name: 'threads: without COOP/COEP one thread, said so; the service worker isolates the next visit', mode: 'cpu', run: isolatedByTheServiceWorker },
   { name: 'threads: when the threaded worker cannot load, the single-threaded one trains', mode: 'cpu', run: fallsBackToOneThread },
+  { name: 'threads: a CSV smaller than one batch trains on one thread, too short to time', mode: 'cpu', run: tooShortToTime },
 ];

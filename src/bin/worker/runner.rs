@@ -179,9 +179,22 @@ async fn device_for(plan: &RunPlan, split: &PuSplit) -> Result<(Device, DeviceIn
             .map(|t| t.median_ms)
             .map_err(|e| e.to_string())
     };
-    let gpu_ms = time_on(gpu.clone()).await?;
-    let cpu_ms = time_on(Device::flex()).await?;
-    let info = DeviceInfo::measured(adapter.vendor, adapter.architecture, gpu_ms, cpu_ms);
+    let timed = async { Ok::<_, String>((time_on(gpu.clone()).await?, time_on(Device::flex()).await?)) };
+    let info = match timed.await {
+        Ok((gpu_ms, cpu_ms)) => {
+            DeviceInfo::measured(adapter.vendor, adapter.architecture, gpu_ms, cpu_ms)
+        }
+        // Too short a run to time (every step ends an epoch): a few steps
+        // are not worth compiling WebGPU's shaders for.
+        Err(why) => DeviceInfo {
+            gpu: false,
+            vendor: Some(adapter.vendor),
+            architecture: Some(adapter.architecture),
+            fallback: false,
+            reason: format!("Auto could not time this run's steps ({why}), so the CPU backend trains it."),
+            threads: 1,
+        },
+    };
     Ok((if info.gpu { gpu } else { Device::flex() }, info))
 }
 

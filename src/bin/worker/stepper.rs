@@ -76,12 +76,27 @@ impl Stepper {
         let (pool_ms, one_ms) = match TIMED.with(|t| t.borrow().get(&shape).copied()) {
             Some(timed) => timed,
             None => {
-                let timed = (
-                    pool.time(plan, split, device).await?,
-                    Stepper::Alone.time(plan, split, device).await?,
-                );
-                TIMED.with(|t| t.borrow_mut().insert(shape, timed));
-                timed
+                let timed = async {
+                    Ok::<_, String>((
+                        pool.time(plan, split, device).await?,
+                        Stepper::Alone.time(plan, split, device).await?,
+                    ))
+                };
+                match timed.await {
+                    Ok(timed) => {
+                        TIMED.with(|t| t.borrow_mut().insert(shape, timed));
+                        timed
+                    }
+                    // A run of a few steps (fewer rows than a batch: every
+                    // step ends an epoch) has nothing to gain from threads.
+                    Err(why) => {
+                        let reason = format!(
+                            "{} One thread: its steps could not be timed ({why}).",
+                            info.reason
+                        );
+                        return Ok((Stepper::Alone, DeviceInfo { reason, ..info }));
+                    }
+                }
             }
         };
         let info = info.with_threads_measured(threads, pool_ms, one_ms);

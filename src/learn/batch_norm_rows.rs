@@ -97,6 +97,26 @@ fn update_running(norm: &BatchNorm, mean: Tensor<2>, variance: Tensor<2>) {
         .update(update(norm.running_mean.value_sync(), mean));
     norm.running_var
         .update(update(norm.running_var.value_sync(), variance));
+    settle_running(norm);
+}
+
+/// Burn's `BatchNorm::forward`, with the running statistics it updates in
+/// training settled at once (see [`settle_running`]).
+pub fn batch_norm<const D: usize>(norm: &BatchNorm, x: Tensor<D>) -> Tensor<D> {
+    let y = norm.forward(x);
+    settle_running(norm);
+    y
+}
+
+/// Fold the running statistics a training pass just left on this thread
+/// into their value. Burn keeps each thread's update apart until it is read
+/// on the thread that made it, then averages the threads' updates, so a run
+/// whose steps move between threads (a rayon pool) would depend on which
+/// thread took which step; settled at once, the statistics are those of
+/// one thread whatever the threads.
+pub fn settle_running(norm: &BatchNorm) {
+    norm.running_mean.value_sync();
+    norm.running_var.value_sync();
 }
 
 /// `conv` followed by `norm` with its running statistics, as one

@@ -15,7 +15,7 @@ use burn::tensor::activation::relu;
 use burn::tensor::{Device, Tensor, TensorData};
 
 use super::batch_norm_rows::{
-    batch_norm_rows, folded_into, normalised_product, normalises_by_batch,
+    batch_norm, batch_norm_rows, folded_into, normalised_product, normalises_by_batch,
 };
 use super::conv_rows::{MapSize, conv_rows, from_rows, narrow_patches, patch_values, to_rows};
 use crate::config::ModelPreset;
@@ -57,7 +57,7 @@ impl Mlp {
             .hidden
             .iter()
             .zip(&self.norms)
-            .fold(x, |x, (linear, norm)| relu(norm.forward(linear.forward(x))));
+            .fold(x, |x, (linear, norm)| relu(batch_norm(norm, linear.forward(x))));
         self.output.forward(x)
     }
 }
@@ -131,7 +131,7 @@ impl Cnn {
             self.features_by_images(x)
         };
         self.output
-            .forward(relu(self.dense_norm.forward(self.dense.forward(flat))))
+            .forward(relu(batch_norm(&self.dense_norm, self.dense.forward(flat))))
     }
 
     /// Bytes a training step on `batch` images keeps for the gathered path's
@@ -158,7 +158,7 @@ impl Cnn {
             .iter()
             .zip(&self.conv_norms)
             .fold(images, |x, (conv, norm)| {
-                relu(norm.forward(conv.forward(x)))
+                relu(batch_norm(norm, conv.forward(x)))
             })
             .flatten(1, 3)
     }

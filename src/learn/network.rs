@@ -57,7 +57,9 @@ impl Mlp {
             .hidden
             .iter()
             .zip(&self.norms)
-            .fold(x, |x, (linear, norm)| relu(batch_norm(norm, linear.forward(x))));
+            .fold(x, |x, (linear, norm)| {
+                relu(batch_norm(norm, linear.forward(x)))
+            });
         self.output.forward(x)
     }
 }

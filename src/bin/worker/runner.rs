@@ -179,7 +179,8 @@ async fn device_for(plan: &RunPlan, split: &PuSplit) -> Result<(Device, DeviceIn
             .map(|t| t.median_ms)
             .map_err(|e| e.to_string())
     };
-    let timed = async { Ok::<_, String>((time_on(gpu.clone()).await?, time_on(Device::flex()).await?)) };
+    let timed =
+        async { Ok::<_, String>((time_on(gpu.clone()).await?, time_on(Device::flex()).await?)) };
     let info = match timed.await {
         Ok((gpu_ms, cpu_ms)) => {
             DeviceInfo::measured(adapter.vendor, adapter.architecture, gpu_ms, cpu_ms)
@@ -191,7 +192,9 @@ async fn device_for(plan: &RunPlan, split: &PuSplit) -> Result<(Device, DeviceIn
             vendor: Some(adapter.vendor),
             architecture: Some(adapter.architecture),
             fallback: false,
-            reason: format!("Auto could not time this run's steps ({why}), so the CPU backend trains it."),
+            reason: format!(
+                "Auto could not time this run's steps ({why}), so the CPU backend trains it."
+            ),
             threads: 1,
         },
     };

@@ -102,9 +102,8 @@ impl PolicyPu {
                 let prior = ctx.prior;
                 let x = &batch.x;
                 let fit = || ctx.fit_classifier(x, targets);
-                let apply = || {
-                    pollster::block_on(update.apply(online, distribution, settings, prior))
-                };
+                let apply =
+                    || pollster::block_on(update.apply(online, distribution, settings, prior));
                 let ((), applied) = both(fit, apply);
                 record(ctx, applied?);
             }
@@ -149,9 +148,18 @@ impl PolicyPu {
     }
 
     /// Apply a waiting update of Θ here and now.
-    async fn apply(&mut self, ctx: &mut TrainContext, update: PolicyUpdate) -> Result<(), TrainError> {
+    async fn apply(
+        &mut self,
+        ctx: &mut TrainContext,
+        update: PolicyUpdate,
+    ) -> Result<(), TrainError> {
         let applied = update
-            .apply(&mut self.online, &self.distribution, &self.settings, ctx.prior)
+            .apply(
+                &mut self.online,
+                &self.distribution,
+                &self.settings,
+                ctx.prior,
+            )
             .await?;
         record(ctx, applied);
         Ok(())

@@ -28,11 +28,8 @@ example_args() {
   esac
 }
 # Every learner's row, and auto's (which reuses the rows' runs of its candidates).
-rows=biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,nnpu,oracle-pn,auto
-# The image grids' and the example files' rows: the same with VPU and
-# Dist-PU (the tables with known priors were run before these two existed).
-grid_rows=biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,nnpu,oracle-pn,auto
-# The image grids run as shards side by side, one a core (SHARDS to change).
+rows=biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,nnpu,oracle-pn,auto
+# Grids and tables run as shards side by side, one a core (SHARDS to change).
 shards=${SHARDS:-$(nproc)}
 sharded() { POLICYPU_BIN=$bin scripts/sweep-shards.sh "$shards" "$@"; }
 # The tables with known priors (scripts/make_study_tables.py; not committed).
@@ -47,7 +44,7 @@ for part in "${parts[@]}"; do
   case $part in
     mnist)
       sharded results/mnist.md target/shards/mnist --dataset mnist "${protocol[@]}" \
-        --selection-study --learners $grid_rows ;;
+        --selection-study --learners $rows ;;
     ablation)
       "$bin" sweep --dataset mnist "${protocol[@]}" --out results/ablation-mnist.md \
         --learners weighter,weighter/frozen,weighter/paper,weighter/eq5-threshold,weighter/no-baseline,separator,separator/frozen,separator/paper ;;
@@ -55,15 +52,15 @@ for part in "${parts[@]}"; do
       # n_l = 300 and 500, and n_l = 1000 (whose rho = 0.7 cell cannot be
       # drawn from 3,000 positives).
       sharded results/cifar10.md target/shards/cifar10 --dataset cifar10 "${protocol[@]}" \
-        --grid-n-labeled 300,500 --learners $grid_rows
+        --grid-n-labeled 300,500 --learners $rows
       sharded results/cifar10-n1000.md target/shards/cifar10-n1000 --dataset cifar10 \
-        "${protocol[@]}" --grid-n-labeled 1000 --learners $grid_rows ;;
+        "${protocol[@]}" --grid-n-labeled 1000 --learners $rows ;;
     examples)
       # The shipped CSV files with the page's CSV settings (20 epochs, batch
       # 32, lr 1e-3), each file's one split per seed; roles as in
       # public/examples/README.md.
       for example in "${examples[@]}"; do
-        "$bin" sweep $(example_args $example) --learners $grid_rows --out results/example-$example.md
+        "$bin" sweep $(example_args $example) --learners $rows --out results/example-$example.md
       done ;;
     priors)
       # Every class-prior estimator on the tables with known priors; the
@@ -77,11 +74,12 @@ for part in "${parts[@]}"; do
       # regressions on the PU labels and, as the reference, on the true ones.
       make_tables
       for table in "${study_tables[@]}"; do
-        "$bin" sweep --csv $tables/$table.csv --truth-column truth --learners $rows \
-          --out results/table-$table.md
+        sharded results/table-$table.md target/shards/table-$table \
+          --csv $tables/$table.csv --truth-column truth --learners $rows
       done
-      "$bin" sweep --csv $tables/weak-49000.csv --truth-column truth \
-        --learners biased-pu/linear,oracle-pn/linear,auto --out results/table-weak-49000.md ;;
+      sharded results/table-weak-49000.md target/shards/table-weak-49000 \
+        --csv $tables/weak-49000.csv --truth-column truth \
+        --learners biased-pu/linear,oracle-pn/linear,auto ;;
     en-threshold | prior-threshold)
       # Variants tried and not adopted (Elkan and Noto's verdict threshold;
       # the prior's share of U called positive, with KM2's estimate and, as

@@ -73,9 +73,9 @@ const fn linear(learner: Learner) -> AutoCandidate {
 }
 
 /// `auto`'s candidates: every learner a practitioner can run (none needs
-/// the true labels or the true prior; of the nnPUs, the one with the
-/// default estimate) on the run's preset, and the cheap learners also
-/// as a linear model.
+/// the true labels or the true prior; of the nnPUs, the one with KM2's
+/// estimate) on the run's preset, and the cheap learners also as a linear
+/// model.
 const AUTO_CANDIDATES: &[AutoCandidate] = &[
     own(Learner::Weighter),
     own(Learner::Separator),
@@ -83,6 +83,8 @@ const AUTO_CANDIDATES: &[AutoCandidate] = &[
     own(Learner::BiasedPu),
     own(Learner::RankPruning),
     own(Learner::Pmpu),
+    own(Learner::Vpu),
+    own(Learner::DistPu),
     linear(Learner::Km2NnPu),
     linear(Learner::BiasedPu),
     linear(Learner::RankPruning),
@@ -429,6 +431,28 @@ impl std::str::FromStr for Learner {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn auto_tries_every_learner_a_practitioner_can_run_on_the_runs_preset() {
+        let runnable: std::collections::HashSet<Learner> = LEARNERS
+            .iter()
+            .filter(|s| !s.truth && !s.learner.is_auto())
+            .filter(|s| {
+                matches!(
+                    s.prior,
+                    PriorNeed::None | PriorNeed::Estimated(PriorMethod::Km2)
+                )
+            })
+            .map(|s| s.learner)
+            .collect();
+        let own: std::collections::HashSet<Learner> = AUTO_CANDIDATES
+            .iter()
+            .filter(|c| c.model.is_none())
+            .map(|c| c.learner)
+            .collect();
+        assert_eq!(own, runnable);
+        assert_eq!(own.len(), 8, "{own:?}");
+    }
 
     #[test]
     fn the_table_holds_every_learner_once_under_serdes_key() {

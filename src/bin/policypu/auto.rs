@@ -30,6 +30,38 @@ pub fn choose(results: &[RunResult], own: ModelPreset) -> Result<(Leaderboard, u
     }
 }
 
+/// auto's row of one split chosen from runs already trained (in a sweep's
+/// merge: its stored candidates and the split's other rows), with today's
+/// candidates and ranking: the chosen run and the candidates' runs; an
+/// error naming a candidate none of `runs` is a run of.
+pub fn choose_from_runs(
+    config: &RunConfig,
+    runs: &[RunResult],
+) -> Result<(RunResult, Vec<RunResult>), String> {
+    let key = |c: &RunConfig| serde_json::to_string(c).map_err(|e| e.to_string());
+    let mut candidates = Vec::new();
+    for candidate in candidate_configs(config) {
+        let wanted = key(&candidate)?;
+        let mut found = None;
+        for run in runs {
+            if key(&run.config)? == wanted {
+                found = Some(run.clone());
+                break;
+            }
+        }
+        candidates.push(found.ok_or_else(|| {
+            format!(
+                "no stored run of auto's candidate {} ({}) for seed {}: run the shards again with this binary",
+                candidate.learner.name(),
+                candidate.model.name(),
+                candidate.seed
+            )
+        })?);
+    }
+    let (_, chosen) = choose(&candidates, config.model)?;
+    Ok((candidates[chosen].clone(), candidates))
+}
+
 /// An `auto` run as `run --out` writes it: the chosen run's fields and the
 /// leaderboard.
 #[derive(serde::Serialize)]
@@ -92,4 +124,41 @@ pub fn leaderboard_table(board: &Leaderboard, config: &RunConfig) -> String {
         );
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use policypu::config::Learner;
+
+    fn run(config: RunConfig) -> RunResult {
+        RunResult {
+            config,
+            device: "CPU".into(),
+            prior: None,
+            reports: Vec::new(),
+            selected: None,
+        }
+    }
+
+    #[test]
+    fn a_merge_finds_each_candidate_by_its_settings_or_names_the_missing_one() {
+        let auto = RunConfig {
+            learner: Learner::Auto,
+            seed: 3,
+            ..RunConfig::default()
+        };
+        let mut runs: Vec<RunResult> = candidate_configs(&auto).into_iter().map(run).collect();
+        // Every candidate is there, but none has an epoch to rank: no choice.
+        let err = choose_from_runs(&auto, &runs).unwrap_err();
+        assert!(err.contains("No candidate could be scored"), "{err}");
+        // A run of another seed does not stand in for the missing VPU.
+        let vpu = runs
+            .iter()
+            .position(|r| r.config.learner == Learner::Vpu)
+            .unwrap();
+        runs[vpu].config.seed = 4;
+        let err = choose_from_runs(&auto, &runs).unwrap_err();
+        assert!(err.contains("candidate VPU (fast) for seed 3"), "{err}");
+    }
 }

@@ -192,7 +192,10 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
                 .trim()
                 .to_string())
         );
-        (files.into_iter().flat_map(|f| f.runs).collect(), timing)
+        let mut placed: Vec<crate::shard::Placed> =
+            files.into_iter().flat_map(|f| f.runs).collect();
+        choose_auto_again(&mut placed, args, &tables, &columns)?;
+        (placed, timing)
     };
     let mut outcomes: HashMap<(usize, usize, u64, usize), crate::shard::Outcome> = placed
         .into_iter()
@@ -319,6 +322,35 @@ fn train_units(
     }
     bar.finish_and_clear();
     Ok(placed)
+}
+
+/// A merge chooses auto's candidate again, with today's candidates and
+/// ranking, from the runs its shards hold for the same split (auto's stored
+/// candidates and the other rows), so a change to either needs no training
+/// while every candidate's run is there.
+fn choose_auto_again(
+    placed: &mut [crate::shard::Placed],
+    args: &SweepArgs,
+    tables: &[Option<usize>],
+    columns: &[Column],
+) -> Result<(), String> {
+    let mut runs: HashMap<(usize, usize, u64), Vec<RunResult>> = HashMap::new();
+    for p in placed.iter() {
+        if let Ok((result, candidates)) = &p.outcome {
+            let split = runs.entry((p.table, p.column, p.seed)).or_default();
+            split.push(result.clone());
+            split.extend(candidates.iter().cloned());
+        }
+    }
+    for p in placed.iter_mut() {
+        let spec = &args.learners[p.row];
+        if spec.learner.is_auto() && p.outcome.is_ok() {
+            let config = cell_config(args, spec, tables[p.table], columns[p.column].rho, p.seed)?;
+            let split = &runs[&(p.table, p.column, p.seed)];
+            p.outcome = crate::auto::choose_from_runs(&config, split);
+        }
+    }
+    Ok(())
 }
 
 /// The settings of one run: the base (the paper's for this learner with

@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""auto against the single learners, read from the sweep files in results/.
+
+For every CSV file (results/example-*.md, results/table-*.md) and every cell
+of the image grids (results/mnist.md, results/cifar10*.md): auto's test
+accuracy and ROC-AUC at its kept epoch beside the best single PU learner's
+(the best mean accuracy, known only in hindsight, among the rows that need
+neither the truth nor the true prior), and the means over the CSV files.
+With --before REV, auto's row in the files as they were at commit REV
+(another candidate set or rule) is set beside today's.
+
+    scripts/auto_summary.py [--before REV] > results/auto-summary.md
+"""
+
+import argparse
+import glob
+import subprocess
+import sys
+
+AUTO = "auto (chosen on PU data)"
+# Rows that need the truth or the true prior: not something a user can run.
+REFERENCE = {"nnPU (true π)", "uPU (true π)", "optimal PN", "optimal PN (linear)"}
+KEPT = "PU validation split chose"
+# The large weak-signal table has its own target (auto's ROC-AUC against a
+# logistic regression on the true labels) and only the rows it needs.
+WEAK = "results/table-weak-49000.md"
+
+
+def kept_tables(text):
+    """Each kept-epoch table of a sweep file: (title, {row: [cells]})."""
+    lines = text.split("\n")
+    tables, i = [], 0
+    while i < len(lines):
+        if lines[i].startswith("### ") and KEPT in lines[i]:
+            title, rows, i = lines[i][4:].split(" (")[0], {}, i + 4
+            while i < len(lines) and lines[i].startswith("|"):
+                cells = [c.strip() for c in lines[i].strip("|").split("|")]
+                rows[cells[0]] = cells[1:]
+                i += 1
+            tables.append((title, rows))
+        i += 1
+    return tables
+
+
+def mean(cell):
+    """The mean of "0.912 ± 0.010", or None for "failed" and blanks."""
+    try:
+        return float(cell.split()[0])
+    except (ValueError, IndexError):
+        return None
+
+
+def columns(rows):
+    """The ρ column groups of a table: (heading suffix, index of ROC-AUC)."""
+    width = len(next(iter(rows.values())))
+    return [3 * g for g in range(width // 3)]
+
+
+def cells(path, text):
+    """(where, {row: (acc, auc, shown)}) for each column group of a file."""
+    out = []
+    for title, rows in kept_tables(text):
+        for g in columns(rows):
+            rho = ["0.3", "0.5", "0.7"][g // 3] if "n_l" in title else None
+            where = path + (f" {title}, ρ = {rho}" if rho else "")
+            values = {}
+            for row, c in rows.items():
+                acc, auc = mean(c[g + 1]), mean(c[g])
+                if acc is not None:
+                    values[row] = (acc, auc, f"{c[g + 1]} / {c[g]}")
+            out.append((where, values))
+    return out
+
+
+def best_single(values):
+    singles = [(v[0], row) for row, v in values.items() if row != AUTO and row not in REFERENCE]
+    return max(singles) if singles else None
+
+
+def git_show(rev, path):
+    try:
+        return subprocess.run(["git", "show", f"{rev}:{path}"], capture_output=True,
+                              text=True, check=True).stdout
+    except subprocess.CalledProcessError:
+        return None
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--before", help="commit whose auto rows to set beside today's")
+    args = parser.parse_args()
+    head = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
+    command = "scripts/auto_summary.py" + (f" --before {args.before}" if args.before else "")
+    print(f"Command: `{command}`\n\nCommit: {head}\n")
+    print("auto's test accuracy / ROC-AUC at its kept epoch against the best single PU learner's "
+          "(highest mean accuracy among the rows that need neither the truth nor the true prior; "
+          "known only in hindsight, so an analysis). Gap: auto's accuracy minus that learner's.")
+    before_head = " | auto at " + args.before[:7] + " | its gap" if args.before else ""
+    for kind, pattern in (("CSV files", ["results/example-*.md", "results/table-*.md"]),
+                          ("Image grids", ["results/mnist.md", "results/cifar10.md",
+                                           "results/cifar10-n1000.md"])):
+        print(f"\n## {kind}\n")
+        print(f"| file | auto | best single learner | its accuracy / ROC-AUC | gap{before_head} |")
+        print("|---|---|---|---|---|" + ("---|---|" if args.before else ""))
+        at_or_above = within = total = 0
+        sums = {}
+        for path in sorted(p for pat in pattern for p in glob.glob(pat)):
+            text = open(path).read()
+            if AUTO not in text or path == WEAK:
+                continue
+            old = git_show(args.before, path) if args.before else None
+            old_cells = dict(cells(path, old)) if old else {}
+            for where, values in cells(path, text):
+                best = best_single(values)
+                if AUTO not in values or best is None:
+                    continue
+                gap = round(values[AUTO][0] - best[0], 3)
+                total += 1
+                at_or_above += gap >= 0
+                within += gap >= -0.01
+                line = f"| {where} | {values[AUTO][2]} | {best[1]} | {values[best[1]][2]} | {gap:+.3f} |"
+                if args.before:
+                    o = old_cells.get(where, {})
+                    if AUTO in o:
+                        line += f" {o[AUTO][2]} | {o[AUTO][0] - best[0]:+.3f} |"
+                    else:
+                        line += " n/a | |"
+                print(line)
+                if kind == "CSV files":
+                    for row, v in values.items():
+                        sums.setdefault(row, []).append(v[:2])
+                    if args.before and AUTO in o:
+                        sums.setdefault(f"auto at {args.before[:7]}", []).append(o[AUTO][:2])
+        print(f"\nauto at or above the best single learner in {at_or_above} of {total}; "
+              f"within 0.01 below it or above in {within} of {total}.")
+        if sums:
+            print("\nMean accuracy / ROC-AUC over the files that have the row:\n")
+            print("| row | files | accuracy | ROC-AUC |\n|---|---|---|---|")
+            for row, v in sums.items():
+                print(f"| {row} | {len(v)} | {sum(a for a, _ in v) / len(v):.3f} | "
+                      f"{sum(b for _, b in v) / len(v):.3f} |")
+    weak = dict(cells(WEAK, open(WEAK).read()))
+    for values in weak.values():
+        print(f"\n## {WEAK}\n\nauto {values[AUTO][2]}; a logistic regression on the true labels "
+              f"(optimal PN, linear) {values['optimal PN (linear)'][2]}; on the PU labels "
+              f"(biased PU, linear) {values['biased PU (linear)'][2]}: auto's ROC-AUC is "
+              f"{values[AUTO][1] - values['optimal PN (linear)'][1]:+.3f} from the first's.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

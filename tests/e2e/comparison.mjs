@@ -76,7 +76,7 @@ async function autoRanksItsCandidates({ page, note }) {
     { timeoutMs: COMPARISON_MS, everyMs: 1000, lastSeen: () => page.locator('#auto-line').textContent().catch(() => '') },
   );
   note(`auto: ${rows.length} candidates in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(rows)}`);
-  expectEqual(rows.length, 9, 'candidates on the leaderboard');
+  expectEqual(rows.length, auto.candidates, 'candidates on the leaderboard');
   expect(rows.some((r) => r.model === 'linear'), 'linear candidates are on the board');
   // A risk ranks lowest first, a score highest first.
   const header = await page.locator('#auto-table thead th').nth(3).textContent();
@@ -93,7 +93,7 @@ async function autoRanksItsCandidates({ page, note }) {
     `the leaderboard says why: ${caption}`);
   const line = (await page.locator('#auto-line').textContent()).trim();
   expect(line.startsWith('auto kept '), `the status says what auto kept: ${line}`);
-  expectEqual(await page.locator('#history-table tbody tr').count(), 9, 'every candidate in the history');
+  expectEqual(await page.locator('#history-table tbody tr').count(), auto.candidates, 'every candidate in the history');
   const chosen = await readFile(await downloadPath(page, 'export-model'));
   await clickButton(page, 'auto-keep-2');
   const after = await readAutoTable(page);

@@ -68,6 +68,7 @@ pub fn learners(json: bool) -> Result<(), String> {
                 "uses_prior": spec.prior != PriorNeed::None,
                 "truth": spec.truth,
                 "auto": !spec.candidates.is_empty(),
+                "candidates": spec.candidates.len(),
             });
             println!("{line}");
         } else {

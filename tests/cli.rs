@@ -432,10 +432,13 @@ fn auto_trains_its_candidates_and_saves_the_one_it_ranks_first() {
         String::from_utf8_lossy(&output.stderr)
     );
     let stdout = String::from_utf8_lossy(&output.stdout);
+    let criterion = policypu::selection::auto::AUTO_CRITERION.label();
     assert!(
-        stdout.contains("| rank | candidate | kept epoch | nnPU risk (ranks) |")
-            && stdout.contains("has the best nnPU risk on the PU validation split")
-            && stdout.contains("No test-set score was read to choose"),
+        stdout.contains(&format!(
+            "| rank | candidate | kept epoch | {criterion} (ranks) |"
+        )) && stdout.contains(&format!(
+            "has the best {criterion} on the PU validation split"
+        )) && stdout.contains("No test-set score was read to choose"),
         "{stdout}"
     );
     let json: serde_json::Value =
@@ -443,12 +446,12 @@ fn auto_trains_its_candidates_and_saves_the_one_it_ranks_first() {
     let standings = json["auto"]["standings"].as_array().unwrap();
     let candidates = policypu::config::Learner::Auto.spec().candidates.len();
     assert_eq!(standings.len(), candidates, "{}", json["auto"]);
-    // The run written is the first on the leaderboard, with its risk the lowest.
+    // The run written is the first on the leaderboard, with the highest value.
     assert_eq!(json["config"]["learner"], standings[0]["learner"]);
     assert_eq!(json["config"]["model"], standings[0]["model"]);
-    let risks: Vec<f64> = standings
+    let values: Vec<f64> = standings
         .iter()
-        .map(|s| -s["value"].as_f64().unwrap())
+        .map(|s| s["value"].as_f64().unwrap())
         .collect();
-    assert!(risks.windows(2).all(|w| w[0] <= w[1]), "{risks:?}");
+    assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
 }

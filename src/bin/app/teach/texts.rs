@@ -302,17 +302,20 @@ pub static EXPLANATIONS: &[Explanation] = &[
         paragraphs: &[
             "No learner wins on every table, and a PU user cannot test which one wins on theirs. \
              auto trains each candidate (policyPU, nnPU with an estimated prior, biased PU, \
-             RankPruning and PMPU on the chosen model, and the cheap ones also as a linear model) \
-             on one split, lets each keep its best epoch, and ranks the kept classifiers on the \
-             PU validation rows.",
-            "It ranks by the nnPU risk on those rows, π·(1 − m_L) + max(0, m_U − π·m_L) with m_L \
-             and m_U the mean scores of the labeled and unlabeled rows, under one class prior π \
-             for all, estimated from the training rows. Unlike the L-vs-U AUC, the risk sees a \
-             classifier whose scores sit on the wrong side of 0.5: biased PU often ranks rows \
-             well and calls too few positive. It is only as good as the estimate of π, and on \
-             a few hundred rows the top candidates often differ by less than their noise: the \
-             table shows how close they are, and you can keep another. The test scores, where \
-             the file has a truth column, are shown for teaching and were not read to choose.",
+             RankPruning, PMPU, VPU and Dist-PU on the chosen model, and the cheap ones also as \
+             a linear model) on one split, lets each keep its best epoch, and ranks the kept \
+             classifiers on the PU validation rows.",
+            "It ranks by the proxy accuracy on those rows, 1 − π − q + 2π·r with r the share of \
+             labeled and q the share of unlabeled rows called positive, under one class prior π \
+             for all, estimated from the training rows: under SCAR, with the right π, it \
+             estimates the classifier's accuracy on rows like U's. Unlike the L-vs-U AUC it sees a classifier \
+             whose scores sit on the wrong side of 0.5 (biased PU often ranks rows well and \
+             calls too few positive); unlike the nnPU risk it does not favour the candidates \
+             trained to minimise that risk under the same π. It is only as good as the estimate \
+             of π (with π too high it can exceed 1), and on a few hundred rows the top \
+             candidates often differ by less than their noise: the table shows how close they \
+             are, and you can keep another. The test scores, where the file has a truth column, \
+             are shown for teaching and were not read to choose.",
         ],
         equations: &[],
     },

@@ -6,10 +6,10 @@ of the image grids (results/mnist.md, results/cifar10*.md): auto's test
 accuracy and ROC-AUC at its kept epoch beside the best single PU learner's
 (the best mean accuracy, known only in hindsight, among the rows that need
 neither the truth nor the true prior), and the means over the CSV files.
-With --before REV, auto's row in the files as they were at commit REV
-(another candidate set or rule) is set beside today's.
+With --before REV (repeatable), auto's row in the files as they were at
+commit REV (another candidate set or rule) is set beside today's.
 
-    scripts/auto_summary.py [--before REV] > results/auto-summary.md
+    scripts/auto_summary.py [--before REV]... > results/auto-summary.md
 """
 
 import argparse
@@ -87,52 +87,65 @@ def git_show(rev, path):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--before", help="commit whose auto rows to set beside today's")
+    parser.add_argument("--before", action="append", default=[],
+                        help="a commit whose auto rows to set beside today's (repeatable)")
     args = parser.parse_args()
     head = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
-    command = "scripts/auto_summary.py" + (f" --before {args.before}" if args.before else "")
+    command = "scripts/auto_summary.py" + "".join(f" --before {rev}" for rev in args.before)
     print(f"Command: `{command}`\n\nCommit: {head}\n")
     print("auto's test accuracy / ROC-AUC at its kept epoch against the best single PU learner's "
           "(highest mean accuracy among the rows that need neither the truth nor the true prior; "
           "known only in hindsight, so an analysis). Gap: auto's accuracy minus that learner's.")
-    before_head = " | auto at " + args.before[:7] + " | its gap" if args.before else ""
+    before_head = "".join(f" | auto at {rev[:7]} | its gap" for rev in args.before)
     for kind, pattern in (("CSV files", ["results/example-*.md", "results/table-*.md"]),
                           ("Image grids", ["results/mnist.md", "results/cifar10.md",
                                            "results/cifar10-n1000.md"])):
         print(f"\n## {kind}\n")
         print(f"| file | auto | best single learner | its accuracy / ROC-AUC | gap{before_head} |")
-        print("|---|---|---|---|---|" + ("---|---|" if args.before else ""))
-        at_or_above = within = total = 0
+        print("|---|---|---|---|---|" + "---|---|" * len(args.before))
+        # Per version of auto (today's, then each --before): at or above the
+        # best single learner, within 0.01 of it, cells, and accuracies.
+        tally = {}
         sums = {}
         for path in sorted(p for pat in pattern for p in glob.glob(pat)):
             text = open(path).read()
             if AUTO not in text or path == WEAK:
                 continue
-            old = git_show(args.before, path) if args.before else None
-            old_cells = dict(cells(path, old)) if old else {}
+            olds = []
+            for rev in args.before:
+                old = git_show(rev, path)
+                olds.append((rev, dict(cells(path, old)) if old else {}))
             for where, values in cells(path, text):
                 best = best_single(values)
                 if AUTO not in values or best is None:
                     continue
-                gap = round(values[AUTO][0] - best[0], 3)
-                total += 1
-                at_or_above += gap >= 0
-                within += gap >= -0.01
-                line = f"| {where} | {values[AUTO][2]} | {best[1]} | {values[best[1]][2]} | {gap:+.3f} |"
-                if args.before:
-                    o = old_cells.get(where, {})
-                    if AUTO in o:
-                        line += f" {o[AUTO][2]} | {o[AUTO][0] - best[0]:+.3f} |"
-                    else:
-                        line += " n/a | |"
+                versions = [("today", values)] + [
+                    (f"auto at {rev[:7]}", old_cells.get(where, {})) for rev, old_cells in olds]
+                line = f"| {where} | {values[AUTO][2]} | {best[1]} | {values[best[1]][2]} |"
+                for i, (label, v) in enumerate(versions):
+                    if AUTO not in v:
+                        line += " n/a |" if i == 0 else " n/a | |"
+                        continue
+                    gap = round(v[AUTO][0] - best[0], 3)
+                    t = tally.setdefault(label, [0, 0, 0, []])
+                    t[0] += gap >= 0
+                    t[1] += gap >= -0.01
+                    t[2] += 1
+                    t[3].append(v[AUTO][0])
+                    line += f" {gap:+.3f} |" if i == 0 else f" {v[AUTO][2]} | {gap:+.3f} |"
                 print(line)
                 if kind == "CSV files":
                     for row, v in values.items():
                         sums.setdefault(row, []).append(v[:2])
-                    if args.before and AUTO in o:
-                        sums.setdefault(f"auto at {args.before[:7]}", []).append(o[AUTO][:2])
-        print(f"\nauto at or above the best single learner in {at_or_above} of {total}; "
-              f"within 0.01 below it or above in {within} of {total}.")
+                    for label, v in versions[1:]:
+                        if AUTO in v:
+                            sums.setdefault(label, []).append(v[AUTO][:2])
+        print()
+        for label, (above, within, total, accuracies) in tally.items():
+            who = "auto" if label == "today" else label
+            print(f"{who}: at or above the best single learner in {above} of {total}; "
+                  f"within 0.01 below it or above in {within} of {total}; mean accuracy "
+                  f"{sum(accuracies) / len(accuracies):.3f}.  ")
         if sums:
             print("\nMean accuracy / ROC-AUC over the files that have the row:\n")
             print("| row | files | accuracy | ROC-AUC |\n|---|---|---|---|")

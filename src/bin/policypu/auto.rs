@@ -39,24 +39,22 @@ pub fn choose_from_runs(
     runs: &[RunResult],
 ) -> Result<(RunResult, Vec<RunResult>), String> {
     let key = |c: &RunConfig| serde_json::to_string(c).map_err(|e| e.to_string());
+    let keys = runs
+        .iter()
+        .map(|r| key(&r.config))
+        .collect::<Result<Vec<_>, _>>()?;
     let mut candidates = Vec::new();
     for candidate in candidate_configs(config) {
         let wanted = key(&candidate)?;
-        let mut found = None;
-        for run in runs {
-            if key(&run.config)? == wanted {
-                found = Some(run.clone());
-                break;
-            }
-        }
-        candidates.push(found.ok_or_else(|| {
+        let position = keys.iter().position(|k| *k == wanted).ok_or_else(|| {
             format!(
                 "no stored run of auto's candidate {} ({}) for seed {}: run the shards again with this binary",
                 candidate.learner.name(),
                 candidate.model.name(),
                 candidate.seed
             )
-        })?);
+        })?;
+        candidates.push(runs[position].clone());
     }
     let (_, chosen) = choose(&candidates, config.model)?;
     Ok((candidates[chosen].clone(), candidates))

@@ -2,7 +2,7 @@
 
 mod common;
 
-use policypu::config::{DataConfig, RunConfig};
+use policypu::config::RunConfig;
 use policypu::data::csv::{CsvColumns, read_csv};
 use policypu::split::{SplitError, split_builtin, split_csv};
 
@@ -133,16 +133,14 @@ fn refuses_a_split_the_data_cannot_fill() {
     assert!(err.to_string().contains("lower n_l"));
 }
 
+/// A CSV run's settings, as the page and the CLI make them.
 fn csv_config(truth: Option<&str>) -> RunConfig {
-    RunConfig {
-        data: DataConfig::Csv {
-            columns: CsvColumns {
-                truth: truth.map(str::to_string),
-                ..CsvColumns::default()
-            },
-        },
-        ..RunConfig::default()
-    }
+    let mut config = RunConfig::default();
+    config.use_csv(CsvColumns {
+        truth: truth.map(str::to_string),
+        ..CsvColumns::default()
+    });
+    config
 }
 
 fn small_csv(rows: usize) -> Vec<u8> {

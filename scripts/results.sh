@@ -84,11 +84,18 @@ for part in "${parts[@]}"; do
       # A development set, never a result: Fashion-MNIST, 3 seeds, every PU
       # learner and auto, to try changes to the epoch and learner choice on
       # data no reported table uses (docs/results.md, "Development study").
-      sharded results/dev-fashion-mnist.md target/shards/fashion-dev --dataset fashion-mnist \
-        --epochs 60 --seeds 3 --selection-study \
-        --learners biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,nnpu,auto
-      scripts/selection_smoothing.py target/shards/fashion-dev/shard-*.json \
-        > results/dev-selection-smoothing.md ;;
+      # The grid runs twice: with today's validation share, and with 0.2,
+      # the images' share before the study that chose today's.
+      dev=(--dataset fashion-mnist --epochs 60 --seeds 3 --selection-study
+        --learners biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,nnpu,auto)
+      sharded results/dev-fashion-mnist.md target/shards/fashion-dev "${dev[@]}"
+      sharded results/dev-fashion-mnist-share-0.2.md target/shards/fashion-dev-share-0.2 \
+        "${dev[@]}" --validation-fraction 0.2
+      scripts/selection_smoothing.py target/shards/fashion-dev-share-0.2/shard-*.json \
+        > results/dev-selection-smoothing.md
+      scripts/validation_share_study.py target/shards/fashion-dev-share-0.2 \
+        results/dev-fashion-mnist-share-0.2.md target/shards/fashion-dev results/dev-fashion-mnist.md \
+        > results/dev-validation-share.md ;;
     dev-tables)
       # Development tables with known priors (scripts/make_dev_tables.py),
       # never a result: where changes to auto are tried on CSV-like data

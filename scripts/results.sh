@@ -3,7 +3,7 @@
 # headed by the command that made it and the commit it ran at, and ends
 # with the sweep's wall time. Parts: mnist, ablation, cifar10, examples,
 # en-threshold, prior-threshold, small-cnn, epoch-oracle, priors, tables,
-# fashion-dev, dev-tables (default: all).
+# fashion-dev, dev-tables, csv-share (default: all).
 #   scripts/results.sh              every table (MNIST alone took 108 min on 2 busy cores)
 #   scripts/results.sh ablation     one of them
 #
@@ -38,8 +38,11 @@ study_tables=(breast-cancer wine iris digits blobs-500 blobs-2000 blobs-10000)
 make_tables() {
   [ -f $tables/weak-49000.csv ] || python3 scripts/make_study_tables.py $tables
 }
+# The CSV development tables (scripts/make_dev_tables.py; not committed).
+dev_tables=(diabetes classes-800 classes-1500 moons-1000 circles-600 hastie-1200)
+dev_learners=biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,auto
 parts=("$@")
-[ ${#parts[@]} -eq 0 ] && parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev dev-tables)
+[ ${#parts[@]} -eq 0 ] && parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev dev-tables csv-share)
 for part in "${parts[@]}"; do
   case $part in
     mnist)
@@ -101,11 +104,26 @@ for part in "${parts[@]}"; do
       # never a result: where changes to auto are tried on CSV-like data
       # before the reported tables see them.
       [ -f target/dev-tables/hastie-1200.csv ] || python3 scripts/make_dev_tables.py
-      for table in diabetes classes-800 classes-1500 moons-1000 circles-600 hastie-1200; do
+      for table in "${dev_tables[@]}"; do
         sharded results/dev-table-$table.md target/shards/dev-$table \
           --csv target/dev-tables/$table.csv --truth-column truth --seeds 3 \
-          --learners biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,auto
+          --learners $dev_learners
       done ;;
+    csv-share)
+      # A development study, never a result: the CSV development tables at
+      # today's CSV validation share and at 0.35, 5 seeds
+      # (scripts/csv_share_study.py says what it compares).
+      [ -f target/dev-tables/hastie-1200.csv ] || python3 scripts/make_dev_tables.py
+      for share in 0.2 0.35; do
+        mkdir -p target/csv-share/$share
+        for table in "${dev_tables[@]}"; do
+          sharded target/csv-share/$share/$table.md target/shards/csv-share-$share-$table \
+            --csv target/dev-tables/$table.csv --truth-column truth --seeds 5 \
+            --validation-fraction $share --learners $dev_learners
+        done
+      done
+      scripts/csv_share_study.py target/csv-share 0.2 0.35 "${dev_tables[@]}" \
+        > results/dev-csv-validation-share.md ;;
     en-threshold | prior-threshold)
       # Variants tried and not adopted (Elkan and Noto's verdict threshold;
       # the prior's share of U called positive, with KM2's estimate and, as
@@ -133,6 +151,6 @@ for part in "${parts[@]}"; do
       "$bin" sweep --dataset mnist "${protocol[@]}" --report test-oracle \
         --learners weighter,km2,rank-pruning,biased-pu --out results/epoch-oracle-mnist.md ;;
     *)
-      echo "unknown part '$part': use mnist, ablation, cifar10, examples, en-threshold, prior-threshold, small-cnn, epoch-oracle, priors, tables, fashion-dev or dev-tables" >&2; exit 2 ;;
+      echo "unknown part '$part': use mnist, ablation, cifar10, examples, en-threshold, prior-threshold, small-cnn, epoch-oracle, priors, tables, fashion-dev, dev-tables or csv-share" >&2; exit 2 ;;
   esac
 done

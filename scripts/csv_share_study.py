@@ -11,8 +11,9 @@ d98b685).
     scripts/csv_share_study.py target/csv-share 0.2 0.35 TABLE...
 """
 
-import subprocess
 import sys
+
+from provenance import print_study_head
 
 # The single PU learners of the development sweeps (rows that need neither
 # the truth nor the true prior); auto is read apart.
@@ -33,13 +34,10 @@ def kept_rows(path):
 
 
 def main(directory, before, after, tables):
-    head = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
-    print(f"Command: `scripts/csv_share_study.py {directory} {before} {after} {' '.join(tables)}`"
-          f"\n\nCommit: {head}\n")
-    print("A development study, not a result (see the script's docstring). Rule written before "
-          f"the runs (commit d98b685): adopt {after} if (a) auto's mean test accuracy over the "
-          "tables is higher by at least 0.005, (b) its mean ROC-AUC is not lower and (c) the mean "
-          "ROC-AUC of the 9 single PU learners is not lower by more than 0.002.\n")
+    print_study_head(
+        f"Rule written before the runs (commit d98b685): adopt {after} if (a) auto's mean test "
+        "accuracy over the tables is higher by at least 0.005, (b) its mean ROC-AUC is not lower "
+        "and (c) the mean ROC-AUC of the 9 single PU learners is not lower by more than 0.002.")
     print(f"| table | auto acc / ROC-AUC, share {before} | share {after} "
           f"| single learners' mean ROC-AUC, {before} | {after} |")
     print("|---|---|---|---|---|")

@@ -20,8 +20,9 @@ grid's cells, against the rule written down before the runs (commit 4b85b9c).
 import glob
 import json
 import re
-import subprocess
 import sys
+
+from provenance import print_study_head
 
 
 def runs(directory):
@@ -69,13 +70,11 @@ def auto_accuracies(merged):
 
 
 def main(before_dir, before_md, after_dir, after_md):
-    head = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
-    print(f"Command: `scripts/validation_share_study.py {before_dir} {before_md} {after_dir} {after_md}`"
-          f"\n\nCommit: {head}\n")
-    print("A development study, not a result (see the script's docstring). Rule written before the "
-          "runs (commit 4b85b9c): adopt the larger share if (a) the mean test ROC-AUC gap to the "
-          "test-set oracle shrinks for at least 7 of the 10 PU learners, (b) the mean gap over them "
-          "shrinks by at least 0.001 and (c) auto's mean accuracy is not lower.\n")
+    print_study_head(
+        "Rule written before the runs (commit 4b85b9c): adopt the larger share if (a) the mean "
+        "test ROC-AUC gap to the test-set oracle shrinks for at least 7 of the 10 PU learners, "
+        "(b) the mean gap over them shrinks by at least 0.001 and (c) auto's mean accuracy is not "
+        "lower.")
     before, after = runs(before_dir), runs(after_dir)
     common = sorted(set(before) & set(after))
     same = sum(last_test(before[k]) == last_test(after[k]) for k in common)

@@ -1,0 +1,13 @@
+"""The head of a results file a study script writes: the command that made it
+and the commit it ran at, then the line saying it is a development study."""
+
+import subprocess
+import sys
+
+
+def print_study_head(rule):
+    """Print the command line, the commit and `rule`, the rule written down
+    before the runs that the study checks."""
+    head = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
+    print(f"Command: `{' '.join(sys.argv)}`\n\nCommit: {head}\n")
+    print(f"A development study, not a result (see the script's docstring). {rule}\n")

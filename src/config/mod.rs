@@ -468,6 +468,12 @@ mod tests {
     }
 
     #[test]
+    fn the_validation_share_hint_names_the_csv_default() {
+        let named = format!("a CSV file starts at {CSV_VALIDATION_FRACTION},");
+        assert!(settings::VALIDATION_FRACTION.hint.contains(&named));
+    }
+
+    #[test]
     fn partial_json_fills_defaults() {
         let c: RunConfig =
             serde_json::from_str(r#"{"learner":"nn-pu","split":{"rho":0.5}}"#).unwrap();

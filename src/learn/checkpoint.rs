@@ -99,4 +99,18 @@ impl Checkpoint {
     pub fn test_scores(&self) -> Option<&[f32]> {
         self.best.as_ref().map(|k| k.test_scores.as_slice())
     }
+
+    /// The kept classifier's probabilities on the validation rows, each
+    /// with its labeled flag; `None` when no epoch was kept.
+    pub async fn kept_validation_probabilities(
+        &self,
+    ) -> Result<Option<Vec<(f32, bool)>>, TrainError> {
+        let (Some(rows), Some(kept)) = (&self.rows, &self.best) else {
+            return Ok(None);
+        };
+        let p = probabilities(&kept.classifier, rows).await?;
+        Ok(Some(
+            p.into_iter().zip(self.labeled.iter().copied()).collect(),
+        ))
+    }
 }

@@ -141,6 +141,17 @@ impl Trainer {
             .unwrap_or(&self.last_test_scores)
     }
 
+    /// The kept classifier's probabilities on the PU validation rows, each
+    /// with its labeled flag; `None` when no epoch was kept.
+    ///
+    /// # Errors
+    /// [`TrainError::Device`] if reading them back fails.
+    pub async fn kept_validation_probabilities(
+        &self,
+    ) -> Result<Option<Vec<(f32, bool)>>, TrainError> {
+        self.checkpoint.kept_validation_probabilities().await
+    }
+
     /// The training epoch whose classifier the run keeps, chosen so far on
     /// the PU validation split; `None` keeps the last epoch's.
     pub fn selection(&self) -> Option<Selection> {

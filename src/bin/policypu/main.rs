@@ -13,6 +13,7 @@ mod predict;
 mod prior_study;
 mod progress;
 mod provenance;
+mod row_scores;
 mod selection_study;
 mod setting_flags;
 mod shard;

@@ -19,6 +19,7 @@ use crate::args::RunArgs;
 use crate::learner_spec::LearnerSpec;
 use crate::native::{DataCache, device_for};
 use crate::progress::{Verbosity, train};
+use crate::row_scores::RowScores;
 use policypu::config::settings::{N_LABELED, RHO};
 
 /// Flags of `sweep`.
@@ -63,6 +64,11 @@ pub struct SweepArgs {
     /// training; give the same grid flags the shards had.
     #[arg(long, value_delimiter = ',', conflicts_with = "shard")]
     pub merge: Vec<PathBuf>,
+    /// Development studies: also write each trained run's kept-epoch
+    /// probabilities (test and validation rows) and auto's rankings to this
+    /// JSON-lines file.
+    #[arg(long, conflicts_with = "merge")]
+    pub row_scores: Option<PathBuf>,
 }
 
 /// Which epoch's test metrics a sweep reports.
@@ -103,13 +109,17 @@ impl Trained {
         split: &PuSplit,
         device: &Device,
         device_name: &str,
+        row_scores: &mut Option<RowScores>,
     ) -> Result<RunResult, String> {
         let key = serde_json::to_string(config).map_err(|e| e.to_string())?;
         if let Some(result) = self.0.get(&key) {
             return Ok(result.clone());
         }
         let plan = RunPlan::new(config, split).map_err(|e| e.to_string())?;
-        let (result, _) = train(&plan, split, device, device_name, Verbosity::Bar)?;
+        let (result, trainer) = train(&plan, split, device, device_name, Verbosity::Bar)?;
+        if let Some(rows) = row_scores {
+            rows.run(config, &trainer)?;
+        }
         self.0.insert(key, result.clone());
         Ok(result)
     }
@@ -283,6 +293,11 @@ fn train_units(
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let mut placed = Vec::with_capacity(runs);
+    let mut row_scores = args
+        .row_scores
+        .as_deref()
+        .map(RowScores::create)
+        .transpose()?;
     for (table, column, seed) in units {
         // Runs are shared within a split only (auto's candidates and the rows).
         let mut trained = Trained::default();
@@ -296,14 +311,25 @@ fn train_units(
                 .and_then(|config| {
                     let split = cache.split(&config, args.run.csv.as_deref())?;
                     if !config.learner.is_auto() {
-                        let result = trained.get_or_train(&config, &split, device, device_name)?;
+                        let result = trained.get_or_train(
+                            &config,
+                            &split,
+                            device,
+                            device_name,
+                            &mut row_scores,
+                        )?;
                         return Ok((result, Vec::new()));
                     }
                     let candidates = candidate_configs(&config)
                         .iter()
-                        .map(|c| trained.get_or_train(c, &split, device, device_name))
+                        .map(|c| {
+                            trained.get_or_train(c, &split, device, device_name, &mut row_scores)
+                        })
                         .collect::<Result<Vec<_>, String>>()?;
-                    let (_, chosen) = crate::auto::choose(&candidates, config.model)?;
+                    let (board, chosen) = crate::auto::choose(&candidates, config.model)?;
+                    if let Some(rows) = &mut row_scores {
+                        rows.auto(&config, &board)?;
+                    }
                     Ok((candidates[chosen].clone(), candidates))
                 });
             bar.inc(1);
@@ -321,6 +347,9 @@ fn train_units(
         }
     }
     bar.finish_and_clear();
+    if let Some(rows) = row_scores {
+        rows.finish()?;
+    }
     Ok(placed)
 }
 

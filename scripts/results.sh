@@ -3,7 +3,7 @@
 # headed by the command that made it and the commit it ran at, and ends
 # with the sweep's wall time. Parts: mnist, ablation, cifar10, examples,
 # en-threshold, prior-threshold, small-cnn, epoch-oracle, priors, tables,
-# fashion-dev, dev-tables, csv-share (default: all).
+# fashion-dev, dev-tables, csv-share, ensemble (default: all).
 #   scripts/results.sh              every table (MNIST alone took 108 min on 2 busy cores)
 #   scripts/results.sh ablation     one of them
 #
@@ -41,8 +41,11 @@ make_tables() {
 # The CSV development tables (scripts/make_dev_tables.py; not committed).
 dev_tables=(diabetes classes-800 classes-1500 moons-1000 circles-600 hastie-1200)
 dev_learners=biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,auto
+# The Fashion-MNIST development grid (docs/results.md, "Development study").
+fashion_dev=(--dataset fashion-mnist --epochs 60 --seeds 3 --selection-study
+  --learners biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,nnpu,auto)
 parts=("$@")
-[ ${#parts[@]} -eq 0 ] && parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev dev-tables csv-share)
+[ ${#parts[@]} -eq 0 ] && parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev dev-tables csv-share ensemble)
 for part in "${parts[@]}"; do
   case $part in
     mnist)
@@ -89,11 +92,9 @@ for part in "${parts[@]}"; do
       # data no reported table uses (docs/results.md, "Development study").
       # The grid runs twice: with today's validation share, and with 0.2,
       # the images' share before the study that chose today's.
-      dev=(--dataset fashion-mnist --epochs 60 --seeds 3 --selection-study
-        --learners biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,nnpu,auto)
-      sharded results/dev-fashion-mnist.md target/shards/fashion-dev "${dev[@]}"
+      sharded results/dev-fashion-mnist.md target/shards/fashion-dev "${fashion_dev[@]}"
       sharded results/dev-fashion-mnist-share-0.2.md target/shards/fashion-dev-share-0.2 \
-        "${dev[@]}" --validation-fraction 0.2
+        "${fashion_dev[@]}" --validation-fraction 0.2
       scripts/selection_smoothing.py target/shards/fashion-dev-share-0.2/shard-*.json \
         > results/dev-selection-smoothing.md
       scripts/validation_share_study.py target/shards/fashion-dev-share-0.2 \
@@ -124,6 +125,19 @@ for part in "${parts[@]}"; do
       done
       scripts/csv_share_study.py target/csv-share 0.2 0.35 "${dev_tables[@]}" \
         > results/dev-csv-validation-share.md ;;
+    ensemble)
+      # A development study, never a result: auto as the mean of its first
+      # three candidates, on the Fashion-MNIST grid and the CSV development
+      # tables (scripts/ensemble_study.py says what it compares).
+      [ -f target/dev-tables/hastie-1200.csv ] || python3 scripts/make_dev_tables.py
+      mkdir -p target/ensemble
+      ROW_SCORES=1 sharded target/ensemble/fashion.md target/shards/ensemble-fashion "${fashion_dev[@]}"
+      for table in "${dev_tables[@]}"; do
+        ROW_SCORES=1 sharded target/ensemble/$table.md target/shards/ensemble-$table \
+          --csv target/dev-tables/$table.csv --truth-column truth --seeds 5 --learners $dev_learners
+      done
+      scripts/ensemble_study.py target/shards/ensemble-fashion \
+        "${dev_tables[@]/#/target/shards/ensemble-}" > results/dev-ensemble.md ;;
     en-threshold | prior-threshold)
       # Variants tried and not adopted (Elkan and Noto's verdict threshold;
       # the prior's share of U called positive, with KM2's estimate and, as
@@ -151,6 +165,6 @@ for part in "${parts[@]}"; do
       "$bin" sweep --dataset mnist "${protocol[@]}" --report test-oracle \
         --learners weighter,km2,rank-pruning,biased-pu --out results/epoch-oracle-mnist.md ;;
     *)
-      echo "unknown part '$part': use mnist, ablation, cifar10, examples, en-threshold, prior-threshold, small-cnn, epoch-oracle, priors, tables, fashion-dev, dev-tables or csv-share" >&2; exit 2 ;;
+      echo "unknown part '$part': use mnist, ablation, cifar10, examples, en-threshold, prior-threshold, small-cnn, epoch-oracle, priors, tables, fashion-dev, dev-tables, csv-share or ensemble" >&2; exit 2 ;;
   esac
 done

@@ -7,7 +7,8 @@
 #   scripts/sweep-shards.sh N OUT.md SHARD_DIR [sweep flags...]
 #
 # The shard files stay in SHARD_DIR (merge them again with
-# `policypu sweep [same flags] --merge SHARD_DIR/shard-1.json,...`).
+# `policypu sweep [same flags] --merge SHARD_DIR/shard-1.json,...`). With
+# ROW_SCORES=1 each shard also writes SHARD_DIR/rows-I.jsonl (`--row-scores`).
 set -euo pipefail
 if [ $# -lt 3 ]; then
   echo "usage: $0 N OUT.md SHARD_DIR [sweep flags...]" >&2
@@ -19,7 +20,9 @@ bin=${POLICYPU_BIN:-target/release/policypu}
 mkdir -p "$dir"
 pids=()
 for i in $(seq 1 "$n"); do
-  RAYON_NUM_THREADS=1 "$bin" sweep "$@" --shard "$i/$n" --out "$dir/shard-$i.json" \
+  rows=()
+  [ "${ROW_SCORES:-0}" = 1 ] && rows=(--row-scores "$dir/rows-$i.jsonl")
+  RAYON_NUM_THREADS=1 "$bin" sweep "$@" --shard "$i/$n" --out "$dir/shard-$i.json" "${rows[@]}" \
     >"$dir/shard-$i.log" 2>&1 &
   pids+=($!)
 done

@@ -455,3 +455,62 @@ fn auto_trains_its_candidates_and_saves_the_one_it_ranks_first() {
         .collect();
     assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
 }
+
+#[test]
+fn sweep_row_scores_hold_each_run_once_and_auto_s_ranking() {
+    let dir = test_dir("row-scores");
+    let file = dir.join("data.csv");
+    std::fs::write(&file, pu_csv(240, 8)).unwrap();
+    let rows = dir.join("rows.jsonl");
+    let output = policypu(&[
+        "sweep",
+        "--csv",
+        arg(&file),
+        "--truth-column",
+        "y",
+        "--learners",
+        "biased-pu,auto",
+        "--seeds",
+        "1",
+        "--epochs",
+        "2",
+        "--row-scores",
+        arg(&rows),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string(&rows)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let candidates = policypu::config::Learner::Auto.spec().candidates.len();
+    // biased PU's row is one of auto's candidates: trained, and written, once.
+    let runs: Vec<&serde_json::Value> = lines.iter().filter(|l| l.get("test").is_some()).collect();
+    assert_eq!(runs.len(), candidates);
+    for run in &runs {
+        let test = run["test"].as_array().unwrap();
+        assert_eq!(test.len(), run["truth"].as_str().unwrap().len());
+        assert!(
+            test.iter()
+                .all(|p| (0.0..=1.0).contains(&p.as_f64().unwrap()))
+        );
+        let validation = run["validation"].as_array().unwrap();
+        let labeled = run["validation_labeled"].as_str().unwrap();
+        assert_eq!(validation.len(), labeled.len());
+        assert!(labeled.contains('1') && labeled.contains('0'), "{labeled}");
+    }
+    let autos: Vec<&serde_json::Value> = lines.iter().filter(|l| l.get("auto").is_some()).collect();
+    assert_eq!(autos.len(), 1);
+    let mut order: Vec<u64> = autos[0]["order"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i.as_u64().unwrap())
+        .collect();
+    order.sort_unstable();
+    assert_eq!(order, (0..candidates as u64).collect::<Vec<_>>());
+}

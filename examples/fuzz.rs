@@ -31,7 +31,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use policypu::config::{DataConfig, RunConfig};
+use policypu::config::{DataConfig, Learner, ModelPreset, RunConfig};
 use policypu::data::column_guess::suggest_columns;
 use policypu::data::csv::{CsvColumns, MAX_CSV_BYTES, preview_csv, read_csv, read_feature_rows};
 use policypu::data::examples::EXAMPLE_CSVS;
@@ -43,7 +43,7 @@ use policypu::page::lessons::PageView;
 use policypu::page::share::{LinkCsv, from_hash, to_hash};
 use policypu::page::{base64url, link_data};
 use policypu::rng::PortableRng;
-use policypu::saved_model::{ModelHeader, ModelInput, SavedModel, created_by};
+use policypu::saved_model::{Member, ModelHeader, ModelInput, SavedModel, created_by};
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
@@ -672,7 +672,8 @@ fn tiny_pubin() -> Vec<u8> {
     bytes
 }
 
-/// Valid model files: a CSV model and an MNIST one.
+/// Valid model files: a CSV model, an MNIST one and a CSV model averaging
+/// two classifiers.
 fn model_files() -> Vec<Vec<u8>> {
     let csv = ModelHeader {
         created_by: created_by(),
@@ -689,6 +690,7 @@ fn model_files() -> Vec<Vec<u8>> {
                 std: vec![2.0, 0.5],
             },
         }),
+        members: vec![Member::of(&RunConfig::default())],
     };
     let image = ModelHeader {
         created_by: created_by(),
@@ -696,13 +698,19 @@ fn model_files() -> Vec<Vec<u8>> {
         input: ModelInput::Builtin {
             shape: BuiltinDataset::Mnist.shape(),
         },
+        members: vec![Member::of(&RunConfig::default())],
     };
-    [csv, image]
+    let mut averaging = csv.clone();
+    averaging.members.push(Member {
+        learner: Learner::Vpu,
+        model: ModelPreset::Linear,
+    });
+    [csv, image, averaging]
         .into_iter()
         .filter_map(|header| {
             SavedModel {
+                classifier_records: vec![vec![7; 40]; header.members.len()],
                 header,
-                classifier_record: vec![7; 40],
             }
             .to_bytes()
             .ok()

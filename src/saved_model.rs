@@ -1,4 +1,5 @@
-//! A trained classifier saved to one file, to score new data later.
+//! A trained model saved to one file, to score new data later: one
+//! classifier, or several whose probabilities are averaged (`auto`'s).
 //!
 //! The container is plain and versioned:
 //!
@@ -7,18 +8,20 @@
 //! | 8 | magic `PPUMODEL` |
 //! | 4 | format version, u32 little-endian ([`FORMAT_VERSION`]) |
 //! | 4 | header length h, u32 little-endian |
-//! | h | header: UTF-8 JSON of a [`ModelHeader`] (run configuration, input, writer) |
+//! | h | header: UTF-8 JSON of a [`ModelHeader`] (run configuration, input, members, writer) |
 //! | 8 | record length r, u64 little-endian |
-//! | r | the classifier's parameters as a Burn record (burnpack bytes) |
+//! | r | a classifier's parameters as a Burn record (burnpack bytes) |
 //!
-//! Nothing follows the record. This module reads and writes the container and
+//! The last two parts repeat once per member classifier, in the header's
+//! order; nothing follows the last record. Version 1 files, from before
+//! models could have several members, hold one record and no member list. This module reads and writes the container and
 //! prepares rows for scoring; it needs no Burn (no `learn` feature). Building
 //! the network from the record, and recording it, is in
 //! `learn::saved_classifier`.
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::{DataConfig, RunConfig};
+use crate::config::{DataConfig, Learner, ModelPreset, RunConfig};
 use crate::data::FeatureShape;
 use crate::data::tabular_features::TabularFeatures;
 use crate::split::PuSplit;
@@ -26,8 +29,8 @@ use crate::user_text::{clip, escaped};
 
 /// The bytes every model file starts with.
 pub const MAGIC: &[u8; 8] = b"PPUMODEL";
-/// The container version this build writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
+/// The container version this build writes; it also reads version 1.
+pub const FORMAT_VERSION: u32 = 2;
 
 /// What a saved classifier reads, and how raw data is prepared for it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -82,6 +85,36 @@ pub struct ModelHeader {
     pub config: RunConfig,
     /// What the classifier reads, and how raw data is prepared for it.
     pub input: ModelInput,
+    /// The member classifiers, whose probabilities the model averages.
+    pub members: Vec<Member>,
+}
+
+/// One classifier of a saved model: the learner that trained it and the
+/// preset that rebuilds its network.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Member {
+    /// The learner that trained it.
+    pub learner: Learner,
+    /// Its model preset.
+    pub model: ModelPreset,
+}
+
+impl Member {
+    /// The one classifier a run of `config` trains.
+    pub fn of(config: &RunConfig) -> Self {
+        Member {
+            learner: config.learner,
+            model: config.model,
+        }
+    }
+}
+
+/// A version 1 header: no member list, one classifier of the run's.
+#[derive(Deserialize)]
+struct HeaderV1 {
+    created_by: String,
+    config: RunConfig,
+    input: ModelInput,
 }
 
 impl ModelHeader {
@@ -92,6 +125,9 @@ impl ModelHeader {
     /// [`SavedModelError::Corrupt`] naming the disagreement.
     pub fn check(&self) -> Result<(), SavedModelError> {
         let corrupt = |what: String| Err(SavedModelError::Corrupt(what));
+        if self.members.is_empty() {
+            return corrupt("it names no classifier".into());
+        }
         let problems = self.config.validate();
         if !problems.is_empty() {
             let listed: Vec<String> = problems.iter().map(ToString::to_string).collect();
@@ -146,14 +182,14 @@ impl ModelHeader {
     }
 }
 
-/// A trained classifier with what is needed to score new data as in training.
+/// A trained model with what is needed to score new data as in training.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SavedModel {
-    /// Configuration, input description and writer.
+    /// Configuration, input description, members and writer.
     pub header: ModelHeader,
-    /// The classifier's parameters, batch-norm running statistics included, as
-    /// Burn record bytes (burnpack).
-    pub classifier_record: Vec<u8>,
+    /// Each member classifier's parameters, batch-norm running statistics
+    /// included, as Burn record bytes (burnpack), in the header's order.
+    pub classifier_records: Vec<Vec<u8>>,
 }
 
 /// Why model bytes cannot be read or used. Messages are sentences for end users.
@@ -179,7 +215,7 @@ pub enum SavedModelError {
     /// The container version is not the one this build reads.
     #[error(
         "the model file has format version {found}, but this policypu reads version {supported} \
-         only; save the model again with this version"
+         at most; save the model again with this version"
     )]
     UnsupportedVersion {
         /// The file's version.
@@ -237,14 +273,16 @@ impl SavedModel {
             .map_err(|e| SavedModelError::Corrupt(format!("the header cannot be written: {e}")))?;
         let header_len = u32::try_from(header.len())
             .map_err(|_| SavedModelError::Corrupt("the header is too long".into()))?;
-        let mut bytes =
-            Vec::with_capacity(MAGIC.len() + 16 + header.len() + self.classifier_record.len());
+        let records: usize = self.classifier_records.iter().map(|r| 8 + r.len()).sum();
+        let mut bytes = Vec::with_capacity(MAGIC.len() + 8 + header.len() + records);
         bytes.extend_from_slice(MAGIC);
         bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         bytes.extend_from_slice(&header_len.to_le_bytes());
         bytes.extend_from_slice(&header);
-        bytes.extend_from_slice(&(self.classifier_record.len() as u64).to_le_bytes());
-        bytes.extend_from_slice(&self.classifier_record);
+        for record in &self.classifier_records {
+            bytes.extend_from_slice(&(record.len() as u64).to_le_bytes());
+            bytes.extend_from_slice(record);
+        }
         Ok(bytes)
     }
 
@@ -261,7 +299,7 @@ impl SavedModel {
         }
         reader.take(MAGIC.len(), "signature")?;
         let version = u32::from_le_bytes(reader.array("format version")?);
-        if version != FORMAT_VERSION {
+        if !(1..=FORMAT_VERSION).contains(&version) {
             return Err(SavedModelError::UnsupportedVersion {
                 found: version,
                 supported: FORMAT_VERSION,
@@ -269,29 +307,79 @@ impl SavedModel {
         }
         let header_len = u32::from_le_bytes(reader.array("header length")?);
         let header_bytes = reader.take(header_len as usize, "header")?;
-        let header: ModelHeader = serde_json::from_slice(header_bytes).map_err(|e| {
-            // serde quotes the offending value, which may hold control characters.
+        // serde quotes the offending value, which may hold control characters.
+        let invalid = |e: serde_json::Error| {
             SavedModelError::Corrupt(format!(
                 "the header is not valid: {}",
                 escaped(&e.to_string())
             ))
-        })?;
-        let record_len = u64::from_le_bytes(reader.array("record length")?);
-        let record_len = usize::try_from(record_len).map_err(|_| SavedModelError::Truncated {
-            part: "classifier record",
-            needed: record_len,
-        })?;
-        let record = reader.take(record_len, "classifier record")?;
+        };
+        let header: ModelHeader = if version == 1 {
+            let v1: HeaderV1 = serde_json::from_slice(header_bytes).map_err(invalid)?;
+            ModelHeader {
+                members: vec![Member::of(&v1.config)],
+                created_by: v1.created_by,
+                config: v1.config,
+                input: v1.input,
+            }
+        } else {
+            serde_json::from_slice(header_bytes).map_err(invalid)?
+        };
+        header.check()?;
+        let mut classifier_records = Vec::with_capacity(header.members.len());
+        for _ in &header.members {
+            let record_len = u64::from_le_bytes(reader.array("record length")?);
+            let record_len =
+                usize::try_from(record_len).map_err(|_| SavedModelError::Truncated {
+                    part: "classifier record",
+                    needed: record_len,
+                })?;
+            classifier_records.push(reader.take(record_len, "classifier record")?.to_vec());
+        }
         if !reader.rest.is_empty() {
             return Err(SavedModelError::Corrupt(format!(
-                "{} unexpected bytes follow the classifier record",
+                "{} unexpected bytes follow the last classifier record",
                 reader.rest.len()
             )));
         }
+        Ok(SavedModel {
+            header,
+            classifier_records,
+        })
+    }
+
+    /// One model averaging the classifiers of `models` (each a model saved
+    /// from a run on the same data and split), made for the run `config`
+    /// (`auto`'s): its members are theirs, in order.
+    ///
+    /// # Errors
+    /// [`SavedModelError::Corrupt`] if there is no model, or they read
+    /// different inputs.
+    pub fn averaging(config: RunConfig, models: Vec<SavedModel>) -> Result<Self, SavedModelError> {
+        let first = models
+            .first()
+            .ok_or_else(|| SavedModelError::Corrupt("a model needs a classifier".into()))?;
+        if models.iter().any(|m| m.header.input != first.header.input) {
+            return Err(SavedModelError::Corrupt(
+                "the classifiers to average read different inputs".into(),
+            ));
+        }
+        let header = ModelHeader {
+            created_by: created_by(),
+            config,
+            input: first.header.input.clone(),
+            members: models
+                .iter()
+                .flat_map(|m| m.header.members.clone())
+                .collect(),
+        };
         header.check()?;
         Ok(SavedModel {
             header,
-            classifier_record: record.to_vec(),
+            classifier_records: models
+                .into_iter()
+                .flat_map(|m| m.classifier_records)
+                .collect(),
         })
     }
 
@@ -400,8 +488,12 @@ mod tests {
                         std: vec![2.0, 0.5],
                     },
                 }),
+                members: vec![Member {
+                    learner: Learner::Weighter,
+                    model: ModelPreset::Fast,
+                }],
             },
-            classifier_record: vec![1, 2, 3, 4, 5],
+            classifier_records: vec![vec![1, 2, 3, 4, 5]],
         }
     }
 
@@ -428,15 +520,71 @@ mod tests {
         let model = tabular_model();
         let bytes = model.to_bytes().unwrap();
         assert_eq!(&bytes[..8], b"PPUMODEL");
-        assert_eq!(bytes[8..12], 1u32.to_le_bytes());
+        assert_eq!(bytes[8..12], 2u32.to_le_bytes());
         let header_len = u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
         let header: serde_json::Value =
             serde_json::from_slice(&bytes[16..16 + header_len]).unwrap();
         assert_eq!(header["input"]["tabular"]["names"][1], "b");
         assert_eq!(header["config"]["seed"], 7);
+        assert_eq!(header["members"][0]["learner"], "weighter");
         assert_eq!(bytes[16 + header_len..24 + header_len], 5u64.to_le_bytes());
         assert_eq!(bytes[24 + header_len..], [1, 2, 3, 4, 5]);
         assert_eq!(SavedModel::from_bytes(&bytes).unwrap(), model);
+    }
+
+    #[test]
+    fn reads_a_version_1_file_as_one_classifier_of_the_run_s() {
+        let model = tabular_model();
+        let mut header = serde_json::to_value(&model.header).unwrap();
+        header.as_object_mut().unwrap().remove("members");
+        let header = serde_json::to_vec(&header).unwrap();
+        let mut bytes = b"PPUMODEL".to_vec();
+        bytes.extend_from_slice(&1u32.to_le_bytes());
+        bytes.extend_from_slice(&(header.len() as u32).to_le_bytes());
+        bytes.extend_from_slice(&header);
+        bytes.extend_from_slice(&5u64.to_le_bytes());
+        bytes.extend_from_slice(&[1, 2, 3, 4, 5]);
+        let read = SavedModel::from_bytes(&bytes).unwrap();
+        assert_eq!(read.header.members, vec![Member::of(&model.header.config)]);
+        assert_eq!(read.classifier_records, model.classifier_records);
+    }
+
+    #[test]
+    fn an_averaging_model_holds_every_member_and_round_trips() {
+        let mut second = tabular_model();
+        second.header.members[0].learner = Learner::Vpu;
+        second.classifier_records = vec![vec![9, 8]];
+        let auto = RunConfig {
+            learner: Learner::Auto,
+            ..tabular_model().header.config
+        };
+        let model = SavedModel::averaging(auto, vec![tabular_model(), second.clone()]).unwrap();
+        let learners: Vec<Learner> = model.header.members.iter().map(|m| m.learner).collect();
+        assert_eq!(learners, [Learner::Weighter, Learner::Vpu]);
+        assert_eq!(model.classifier_records, [vec![1, 2, 3, 4, 5], vec![9, 8]]);
+        assert_eq!(model.header.config.learner, Learner::Auto);
+        let bytes = model.to_bytes().unwrap();
+        assert_eq!(SavedModel::from_bytes(&bytes).unwrap(), model);
+        assert_eq!(
+            error_of(&bytes[..bytes.len() - 1]),
+            SavedModelError::Truncated {
+                part: "classifier record",
+                needed: 1
+            }
+        );
+        if let ModelInput::Tabular(features) = &mut second.header.input {
+            features.names[0] = "c".into();
+        }
+        assert!(
+            SavedModel::averaging(RunConfig::default(), vec![tabular_model(), second]).is_err()
+        );
+        assert!(SavedModel::averaging(RunConfig::default(), Vec::new()).is_err());
+        let mut none = tabular_model();
+        none.header.members.clear();
+        none.classifier_records.clear();
+        assert!(
+            matches!(error_of(&none.to_bytes().unwrap()), SavedModelError::Corrupt(m) if m.contains("names no classifier"))
+        );
     }
 
     #[test]
@@ -476,12 +624,12 @@ mod tests {
     fn refuses_other_versions_damage_and_trailing_bytes() {
         let bytes = tabular_model().to_bytes().unwrap();
         let mut newer = bytes.clone();
-        newer[8..12].copy_from_slice(&2u32.to_le_bytes());
+        newer[8..12].copy_from_slice(&3u32.to_le_bytes());
         assert_eq!(
             error_of(&newer),
             SavedModelError::UnsupportedVersion {
-                found: 2,
-                supported: 1
+                found: 3,
+                supported: 2
             }
         );
         let mut damaged = bytes.clone();
@@ -491,7 +639,7 @@ mod tests {
         longer.push(0);
         assert_eq!(
             error_of(&longer),
-            SavedModelError::Corrupt("1 unexpected bytes follow the classifier record".into())
+            SavedModelError::Corrupt("1 unexpected bytes follow the last classifier record".into())
         );
         let mut huge_record = bytes;
         let at = huge_record.len() - 5 - 8;
@@ -560,8 +708,9 @@ mod tests {
                 input: ModelInput::Builtin {
                     shape: BuiltinDataset::Mnist.shape(),
                 },
+                members: vec![Member::of(&RunConfig::default())],
             },
-            classifier_record: vec![0],
+            classifier_records: vec![vec![0]],
         };
         let model = SavedModel::from_bytes(&model.to_bytes().unwrap()).unwrap();
         let error = model.tabular_features().unwrap_err();
@@ -580,8 +729,9 @@ mod tests {
                 created_by: created_by(),
                 config: RunConfig::default(),
                 input: ModelInput::Builtin { shape },
+                members: vec![Member::of(&RunConfig::default())],
             },
-            classifier_record: vec![0],
+            classifier_records: vec![vec![0]],
         }
         .to_bytes()
         .unwrap()

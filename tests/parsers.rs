@@ -25,7 +25,7 @@ use policypu::page::base64url;
 use policypu::page::lessons::PageView;
 use policypu::page::link_data;
 use policypu::page::share::{LinkCsv, MAX_NOTICES, from_hash, to_hash};
-use policypu::saved_model::{ModelHeader, ModelInput, SavedModel, created_by};
+use policypu::saved_model::{Member, ModelHeader, ModelInput, SavedModel, created_by};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -253,10 +253,11 @@ fn model_of(config: RunConfig) -> SavedModel {
     SavedModel {
         header: ModelHeader {
             created_by: created_by(),
+            members: vec![Member::of(&config)],
             config,
             input,
         },
-        classifier_record: vec![1, 2, 3, 4, 5],
+        classifier_records: vec![vec![1, 2, 3, 4, 5]],
     }
 }
 

@@ -101,11 +101,12 @@ fn a_saved_csv_model_scores_the_test_set_as_the_trainer_did() {
     let model = saved_and_loaded(&trainer);
     assert_eq!(model.header.config, config);
     let device = Device::flex();
-    let classifier = model.classifier(&device).unwrap();
+    let classifiers = model.classifiers(&device).unwrap();
+    assert_eq!(classifiers.len(), 1);
 
     // The standardised test rows, through the loaded network.
     let test_x = Tensor::<2>::from_data(TensorData::new(split.test_x.clone(), [75, 3]), &device);
-    let scores = pollster::block_on(probabilities(&classifier, &test_x)).unwrap();
+    let scores = pollster::block_on(probabilities(&classifiers[0], &test_x)).unwrap();
     assert_close(&scores, expected);
 
     // The raw test rows, prepared by the model itself. The split does not
@@ -114,7 +115,7 @@ fn a_saved_csv_model_scores_the_test_set_as_the_trainer_did() {
         .filter(|r| !split.train_source.contains(r) && !split.validation.source.contains(r))
         .collect();
     let raw = gather(&table.features, 3, &test_rows);
-    let mut from_raw = pollster::block_on(model.score(&classifier, &raw, &device)).unwrap();
+    let mut from_raw = pollster::block_on(model.score(&classifiers, &raw, &device)).unwrap();
     let mut sorted_expected = expected.to_vec();
     from_raw.sort_by(f32::total_cmp);
     sorted_expected.sort_by(f32::total_cmp);
@@ -141,7 +142,8 @@ fn a_csv_model_keeps_its_columns_standardiser_and_batch_norm_statistics() {
     // paper-mlp4's classifier: 4 hidden linear layers (weight, bias), 4 batch
     // norms (gamma, beta, running mean, running variance), the output layer.
     let record =
-        ModuleRecord::from_bytes(Bytes::from_bytes_vec(model.classifier_record.clone())).unwrap();
+        ModuleRecord::from_bytes(Bytes::from_bytes_vec(model.classifier_records[0].clone()))
+            .unwrap();
     assert_eq!(record.len(), 4 * 2 + 4 * 4 + 2);
 }
 
@@ -161,8 +163,8 @@ fn a_builtin_model_scores_raw_examples_as_the_trainer_did() {
         ModelInput::Builtin { shape: split.shape }
     );
     let device = Device::flex();
-    let classifier = model.classifier(&device).unwrap();
-    let scores = pollster::block_on(model.score(&classifier, &test.features, &device)).unwrap();
+    let classifiers = model.classifiers(&device).unwrap();
+    let scores = pollster::block_on(model.score(&classifiers, &test.features, &device)).unwrap();
     assert_close(&scores, trainer.kept_test_scores());
     assert_eq!(
         model.tabular_features().unwrap_err(),
@@ -180,18 +182,79 @@ fn a_damaged_or_mismatched_record_is_refused_when_loading() {
     let device = Device::flex();
 
     let mut cut = model.clone();
-    cut.classifier_record
-        .truncate(cut.classifier_record.len() / 2);
+    let half = cut.classifier_records[0].len() / 2;
+    cut.classifier_records[0].truncate(half);
     let reloaded = SavedModel::from_bytes(&cut.to_bytes().unwrap()).unwrap();
-    let Err(SavedModelError::Corrupt(message)) = reloaded.classifier(&device) else {
+    let Err(SavedModelError::Corrupt(message)) = reloaded.classifiers(&device) else {
         panic!("a cut record must be refused");
     };
     assert!(message.contains("cannot be read"), "{message}");
 
     let mut other_preset = model;
-    other_preset.header.config.model = ModelPreset::Fast;
-    let Err(SavedModelError::Corrupt(message)) = other_preset.classifier(&device) else {
+    other_preset.header.members[0].model = ModelPreset::Fast;
+    let Err(SavedModelError::Corrupt(message)) = other_preset.classifiers(&device) else {
         panic!("a record of another network must be refused");
     };
     assert!(message.contains("do not fit"), "{message}");
+}
+
+#[test]
+fn an_averaging_model_scores_each_row_as_the_mean_of_its_members() {
+    let (table, split, config) = csv_problem();
+    let first = trained(&config, &split);
+    let linear = RunConfig {
+        learner: Learner::BiasedPu,
+        model: ModelPreset::Linear,
+        ..config.clone()
+    };
+    let second = trained(&linear, &split);
+    let auto = RunConfig {
+        learner: Learner::Auto,
+        ..config.clone()
+    };
+    let model = SavedModel::averaging(
+        auto,
+        vec![saved_and_loaded(&first), saved_and_loaded(&second)],
+    )
+    .unwrap();
+    let model = SavedModel::from_bytes(&model.to_bytes().unwrap()).unwrap();
+    let models: Vec<ModelPreset> = model.header.members.iter().map(|m| m.model).collect();
+    assert_eq!(models, [config.model, ModelPreset::Linear]);
+    let device = Device::flex();
+    let classifiers = model.classifiers(&device).unwrap();
+    let test_x = Tensor::<2>::from_data(TensorData::new(split.test_x.clone(), [75, 3]), &device);
+    let each = [first.kept_test_scores(), second.kept_test_scores()];
+    let expected: Vec<f32> = each[0]
+        .iter()
+        .zip(each[1])
+        .map(|(a, b)| (a + b) / 2.0)
+        .collect();
+    assert!(
+        each[0]
+            .iter()
+            .zip(each[1])
+            .any(|(a, b)| (a - b).abs() > 0.01),
+        "the members must differ for the mean to mean something"
+    );
+    let mut scored = Vec::new();
+    for classifier in &classifiers {
+        scored.push(pollster::block_on(probabilities(classifier, &test_x)).unwrap());
+    }
+    assert_close(&scored[0], each[0]);
+    assert_close(&scored[1], each[1]);
+    assert_close(
+        &policypu::selection::average::mean_probabilities(&scored),
+        &expected,
+    );
+    // Scoring raw rows averages the members too (the split does not keep the
+    // test rows' order, so compare sorted scores).
+    let test_rows: Vec<usize> = (0..table.rows())
+        .filter(|r| !split.train_source.contains(r) && !split.validation.source.contains(r))
+        .collect();
+    let raw = gather(&table.features, 3, &test_rows);
+    let mut from_raw = pollster::block_on(model.score(&classifiers, &raw, &device)).unwrap();
+    let mut sorted_expected = expected;
+    from_raw.sort_by(f32::total_cmp);
+    sorted_expected.sort_by(f32::total_cmp);
+    assert_close(&from_raw, &sorted_expected);
 }

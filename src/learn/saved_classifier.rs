@@ -1,5 +1,5 @@
-//! The classifier network in and out of a [`SavedModel`]: recording it
-//! without a synchronous device read, rebuilding it, and scoring rows.
+//! The classifier networks in and out of a [`SavedModel`]: recording one
+//! without a synchronous device read, rebuilding them, and scoring rows.
 //!
 //! Burn's `Module::into_record` reads every parameter synchronously, which
 //! panics on WebGPU, and moving a module to another backend reads it
@@ -20,6 +20,7 @@ use super::device_data::probabilities;
 use super::network::{Network, Role};
 use crate::rng::{PortableRng, stream};
 use crate::saved_model::{SavedModel, SavedModelError};
+use crate::selection::average::mean_probabilities;
 
 /// A parameter's value on its way back from the device.
 type PendingRead = Pin<Box<dyn Future<Output = Result<TensorData, ExecutionError>> + Send>>;
@@ -58,46 +59,55 @@ pub async fn record_bytes(net: Network) -> Result<Vec<u8>, TrainError> {
 }
 
 impl SavedModel {
-    /// The saved classifier on `device` (a plain device, without autodiff),
-    /// ready for inference: batch norm uses the saved running statistics.
+    /// The saved member classifiers on `device` (a plain device, without
+    /// autodiff), in the header's order, ready for inference: batch norm
+    /// uses the saved running statistics.
     ///
     /// # Errors
-    /// [`SavedModelError::Corrupt`] if the record cannot be read or does not
-    /// fit the network the configuration's model preset describes.
-    pub fn classifier(&self, device: &Device) -> Result<Network, SavedModelError> {
+    /// [`SavedModelError::Corrupt`] if a record cannot be read or does not
+    /// fit the network its member's model preset describes.
+    pub fn classifiers(&self, device: &Device) -> Result<Vec<Network>, SavedModelError> {
         let header = &self.header;
-        let net = Network::new(
-            header.config.model,
-            Role::Classifier,
-            header.input.shape(),
-            &mut PortableRng::new(0, stream::WEIGHTS),
-            device,
-        )
-        .map_err(SavedModelError::Corrupt)?;
-        let record =
-            ModuleRecord::from_bytes(Bytes::from_bytes_vec(self.classifier_record.clone()))
-                .map_err(|e| {
+        header
+            .members
+            .iter()
+            .zip(&self.classifier_records)
+            .map(|(member, record)| {
+                let net = Network::new(
+                    member.model,
+                    Role::Classifier,
+                    header.input.shape(),
+                    &mut PortableRng::new(0, stream::WEIGHTS),
+                    device,
+                )
+                .map_err(SavedModelError::Corrupt)?;
+                let record = ModuleRecord::from_bytes(Bytes::from_bytes_vec(record.clone()))
+                    .map_err(|e| {
+                        SavedModelError::Corrupt(format!(
+                            "the classifier's parameters cannot be read: {e}"
+                        ))
+                    })?;
+                net.try_load_record(record).map_err(|e| {
                     SavedModelError::Corrupt(format!(
-                        "the classifier's parameters cannot be read: {e}"
+                        "the classifier's parameters do not fit its network: {e}"
                     ))
-                })?;
-        net.try_load_record(record).map_err(|e| {
-            SavedModelError::Corrupt(format!(
-                "the classifier's parameters do not fit its network: {e}"
-            ))
-        })
+                })
+            })
+            .collect()
     }
 
-    /// The classifier's probability of the positive class for each raw row
+    /// The model's probability of the positive class for each raw row
     /// (row-major, the model's input order), prepared exactly as the training
-    /// rows were ([`SavedModel::prepare_rows`]); read back asynchronously.
+    /// rows were ([`SavedModel::prepare_rows`]): the mean of the member
+    /// `classifiers`' probabilities ([`mean_probabilities`]); read back
+    /// asynchronously.
     ///
     /// # Errors
     /// [`SavedModelError::FeatureCount`] if the values are not whole rows,
     /// [`SavedModelError::Device`] if reading back fails.
     pub async fn score(
         &self,
-        classifier: &Network,
+        classifiers: &[Network],
         raw_rows: &[f32],
         device: &Device,
     ) -> Result<Vec<f32>, SavedModelError> {
@@ -108,9 +118,15 @@ impl SavedModel {
         }
         let n = rows.len() / dim;
         let x = Tensor::<2>::from_data(TensorData::new(rows, [n, dim]), device);
-        probabilities(classifier, &x)
-            .await
-            .map_err(|e| SavedModelError::Device(e.to_string()))
+        let mut each = Vec::with_capacity(classifiers.len());
+        for classifier in classifiers {
+            each.push(
+                probabilities(classifier, &x)
+                    .await
+                    .map_err(|e| SavedModelError::Device(e.to_string()))?,
+            );
+        }
+        Ok(mean_probabilities(&each))
     }
 }
 

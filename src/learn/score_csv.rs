@@ -22,7 +22,7 @@ pub enum ScoreError {
     Rows(String),
 }
 
-/// Scores every row of `csv` with the classifier in `model` on `device`.
+/// Scores every row of `csv` with the model in `model` on `device`.
 ///
 /// # Errors
 /// [`ScoreError::Model`] for a file that is not a model of a CSV run (or
@@ -43,9 +43,9 @@ pub async fn score_csv(model: &[u8], csv: &[u8], device: &Device) -> Result<CsvS
             names.join(", ")
         ))
     })?;
-    let classifier = model.classifier(device).map_err(|e| in_model(&e))?;
+    let classifiers = model.classifiers(device).map_err(|e| in_model(&e))?;
     let scores = model
-        .score(&classifier, &rows.features, device)
+        .score(&classifiers, &rows.features, device)
         .await
         .map_err(|e| in_model(&e))?;
     let mut table = String::from("row,score,predicted\n");

@@ -22,7 +22,7 @@ use crate::report::{
     UnlabeledView, ViewSource,
 };
 use crate::rng::{PortableRng, stream};
-use crate::saved_model::{ModelHeader, ModelInput, SavedModel, created_by};
+use crate::saved_model::{Member, ModelHeader, ModelInput, SavedModel, created_by};
 use crate::selection::Criterion;
 use crate::split::PuSplit;
 
@@ -181,19 +181,22 @@ impl Trainer {
             created_by: created_by(),
             config: self.ctx.config.clone(),
             input: self.input.clone(),
+            members: vec![Member::of(&self.ctx.config)],
         };
         header
             .check()
             .map_err(|e| TrainError::Config(format!("cannot export the model: {e}")))?;
         Ok(SavedModel {
             header,
-            classifier_record: record_bytes(
-                self.checkpoint
-                    .classifier()
-                    .cloned()
-                    .unwrap_or_else(|| self.ctx.classifier.inference()),
-            )
-            .await?,
+            classifier_records: vec![
+                record_bytes(
+                    self.checkpoint
+                        .classifier()
+                        .cloned()
+                        .unwrap_or_else(|| self.ctx.classifier.inference()),
+                )
+                .await?,
+            ],
         })
     }
 
@@ -464,7 +467,9 @@ mod tests {
         let kept_accuracy = TestMetrics::of(trainer.kept_test_scores(), &split.test_y).accuracy;
         assert_eq!(kept_accuracy, reports[best].test.accuracy);
         let model = pollster::block_on(trainer.export_model()).unwrap();
-        let classifier = model.classifier(&Device::flex()).unwrap();
+        let mut classifiers = model.classifiers(&Device::flex()).unwrap();
+        assert_eq!(classifiers.len(), 1);
+        let classifier = classifiers.remove(0);
         let test_x = Tensor::<2>::from_data(
             TensorData::new(split.test_x.clone(), [split.n_test(), 4]),
             &Device::flex(),

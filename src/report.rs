@@ -376,6 +376,32 @@ pub struct RunResult {
     /// The epoch whose classifier the run kept, and by what.
     #[serde(default)]
     pub selected: Option<Selection>,
+    /// The test-set probabilities, where a sweep keeps them so that `auto`'s
+    /// averaged model can be scored from stored runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub test_scores: Option<TestScores>,
+    /// For an `auto` run: the model it kept, the mean of its first
+    /// candidates, and its test metrics.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub averaged: Option<crate::selection::average::Averaged>,
+}
+
+/// A run's test-set probabilities at its kept and its last epoch.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TestScores {
+    /// The kept epoch's probabilities, in test-row order.
+    pub kept: Vec<f32>,
+    /// The last training epoch's.
+    pub last: Vec<f32>,
+    /// The test rows' classes, "1" positive and "0" negative.
+    pub truth: String,
+}
+
+impl TestScores {
+    /// The test rows' classes.
+    pub fn labels(&self) -> Vec<bool> {
+        self.truth.chars().map(|c| c == '1').collect()
+    }
 }
 
 /// Which epoch a run kept, chosen on PU data alone.

@@ -18,8 +18,8 @@ use crate::config::{RunConfig, Stage};
 use crate::plan::RunPlan;
 use crate::plan::batches::batch_bounds;
 use crate::report::{
-    BatchProgress, Curves, EpochReport, PriorUsed, PuMetrics, Selection, TestMetrics, TrainEvent,
-    UnlabeledView, ViewSource,
+    BatchProgress, Curves, EpochReport, PriorUsed, PuMetrics, Selection, TestMetrics, TestScores,
+    TrainEvent, UnlabeledView, ViewSource,
 };
 use crate::rng::{PortableRng, stream};
 use crate::saved_model::{Member, ModelHeader, ModelInput, SavedModel, created_by};
@@ -150,6 +150,20 @@ impl Trainer {
         &self,
     ) -> Result<Option<Vec<(f32, bool)>>, TrainError> {
         self.checkpoint.kept_validation_probabilities().await
+    }
+
+    /// The test-set probabilities of the kept and the last epoch evaluated,
+    /// with the test rows' classes: what scoring an average of runs needs.
+    pub fn test_scores(&self) -> TestScores {
+        TestScores {
+            kept: self.kept_test_scores().to_vec(),
+            last: self.last_test_scores.clone(),
+            truth: self
+                .test_y
+                .iter()
+                .map(|&t| if t { '1' } else { '0' })
+                .collect(),
+        }
     }
 
     /// The training epoch whose classifier the run keeps, chosen so far on

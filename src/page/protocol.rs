@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_bytes::ByteBuf;
 
 use crate::config::RunConfig;
-use crate::report::{BatchProgress, CsvScores, EpochReport};
+use crate::report::{BatchProgress, CsvScores, EpochReport, TestScores};
 use crate::step_timing::{StepPlan, StepTiming};
 
 /// The data a run trains on, as raw bytes.
@@ -202,6 +202,9 @@ pub enum FromWorker {
     Paused,
     /// Going on.
     Resumed,
+    /// The run's test-set probabilities at its kept and last epochs (sent
+    /// just before `Model`), from which the page scores `auto`'s average.
+    TestScores(Box<TestScores>),
     /// The trained classifier as a saved-model file (sent just before
     /// `Done` or `Stopped`), for download and `policypu predict`.
     Model(ByteBuf),

@@ -1,8 +1,10 @@
 //! `auto`: choosing the learner, not only the epoch, on PU data alone. It
 //! trains its candidates (the learner table's `auto` row) on one split, each
 //! keeping its own best epoch, and ranks the kept classifiers by one PU-only
-//! criterion on the shared validation split: a [`Leaderboard`]. The test
-//! set, where there is one, is shown beside the ranking and never read by it.
+//! criterion on the shared validation split: a [`Leaderboard`]. It keeps the
+//! mean of the first few ([`Leaderboard::members`], [`super::average`]). The
+//! test set, where there is one, is shown beside the ranking and never read
+//! by it.
 //!
 //! The criteria that need the class prior (proxy accuracy, the PU risks) are
 //! computed for every candidate under one prior: KM2's estimate on the
@@ -12,6 +14,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::average::AVERAGED;
 use super::{Criterion, ValidationScores, improves};
 use crate::config::{Learner, ModelPreset, RunConfig};
 use crate::priors::PriorMethod;
@@ -76,6 +79,15 @@ impl Standing {
     }
 }
 
+/// "the mean of A, B and C", or "A" for one name: auto's model in words.
+pub fn mean_of(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("the mean of {} and {last}", rest.join(", ")),
+    }
+}
+
 /// `auto`'s candidates, best first, and what ranked them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Leaderboard {
@@ -137,21 +149,29 @@ impl Leaderboard {
         }
     }
 
-    /// The chosen candidate: the first, when it has a value.
+    /// The first candidate, when it has a value.
     pub fn chosen(&self) -> Option<&Standing> {
-        self.standings
-            .first()
-            .filter(|s| s.value.is_some_and(|v| improves(v, None)))
+        self.members().into_iter().next()
     }
 
-    /// Why the first candidate was chosen, in one sentence for the user.
+    /// The candidates whose mean `auto` keeps: the first [`AVERAGED`] that
+    /// have a value, best first (fewer when fewer could be scored).
+    pub fn members(&self) -> Vec<&Standing> {
+        self.standings
+            .iter()
+            .take_while(|s| s.value.is_some_and(|v| improves(v, None)))
+            .take(AVERAGED)
+            .collect()
+    }
+
+    /// What `auto` kept and why, in one or two sentences for the user.
     pub fn reason(&self, own: ModelPreset) -> String {
-        let Some(chosen) = self.chosen() else {
+        let members = self.members();
+        if members.is_empty() {
             return "No candidate could be scored on the PU validation split, so none was \
                     chosen: raise the validation share."
                 .into();
-        };
-        let shown = self.criterion.shown(chosen.value.unwrap_or(f64::NAN));
+        }
         let prior = match (self.criterion.needs_prior(), self.prior) {
             (true, Some(pi)) => format!(
                 ", assuming the class prior π = {pi:.3} that {} estimated from the training rows",
@@ -159,16 +179,22 @@ impl Leaderboard {
             ),
             _ => String::new(),
         };
-        let runner_up = self
-            .standings
-            .get(1)
-            .and_then(|s| s.value.map(|v| (s, v)))
-            .map(|(s, v)| format!(" (next: {}, {:.3})", s.label(own), self.criterion.shown(v)))
-            .unwrap_or_default();
+        let named: Vec<String> = members
+            .iter()
+            .map(|s| {
+                let value = self.criterion.shown(s.value.unwrap_or(f64::NAN));
+                format!("{} ({value:.3})", s.label(own))
+            })
+            .collect();
+        let kept = match named.as_slice() {
+            [one] => format!("{one} alone"),
+            _ => mean_of(&named),
+        };
         format!(
-            "{} has the best {} on the PU validation split, {shown:.3}{runner_up}{prior}. \
-             No test-set score was read to choose.",
-            chosen.label(own),
+            "auto keeps {kept}: the candidates with the best {} on the PU validation \
+             split{prior}. It averages their probabilities, which on development data no \
+             table reports was more accurate than the first alone. No test-set score was \
+             read to choose.",
             self.criterion.label(),
         )
     }
@@ -269,14 +295,57 @@ mod tests {
         );
         let reason = board.reason(ModelPreset::Fast);
         assert!(
-            reason.starts_with("KM2+nnPU has the best proxy accuracy"),
+            reason.starts_with(
+                "auto keeps the mean of KM2+nnPU (0.900), biased PU (0.900) and \
+                 policyPU_weighter (0.800): the candidates with the best proxy accuracy"
+            ),
             "{reason}"
         );
         assert!(reason.contains("π = 0.500"), "{reason}");
+        let members: Vec<usize> = board.members().iter().map(|s| s.candidate).collect();
+        assert_eq!(members, [0, 1, 2]);
         // Without the nnPU there is no prior: the AUC ranks.
         let board = Leaderboard::rank(&runs[1..], Criterion::ProxyAccuracy);
         assert_eq!(board.criterion, Criterion::LuAuc);
         assert_eq!(board.standings[0].learner, Learner::BiasedPu);
         assert_eq!(board.standings[0].candidate, 0);
+    }
+
+    #[test]
+    fn auto_keeps_at_most_three_and_never_one_without_a_value() {
+        let configs: Vec<RunConfig> = [
+            Learner::Weighter,
+            Learner::BiasedPu,
+            Learner::Pmpu,
+            Learner::Vpu,
+        ]
+        .into_iter()
+        .map(|learner| RunConfig {
+            learner,
+            ..RunConfig::default()
+        })
+        .collect();
+        let scored = |auc: f64| vec![epoch(auc, (0.5, 0.5), None, 0.5)];
+        let reports = [scored(0.7), scored(0.9), scored(0.8), scored(0.6)];
+        let runs: Vec<(&RunConfig, &[EpochReport])> = configs
+            .iter()
+            .zip(reports.iter().map(Vec::as_slice))
+            .collect();
+        let board = Leaderboard::rank(&runs, Criterion::LuAuc);
+        let members: Vec<usize> = board.members().iter().map(|s| s.candidate).collect();
+        assert_eq!(members, [1, 2, 0]);
+        // Only one candidate has epochs to score: it is kept alone.
+        let empty: Vec<EpochReport> = Vec::new();
+        let runs: Vec<(&RunConfig, &[EpochReport])> = vec![
+            (&configs[0], empty.as_slice()),
+            (&configs[1], reports[1].as_slice()),
+        ];
+        let board = Leaderboard::rank(&runs, Criterion::LuAuc);
+        assert_eq!(board.members().len(), 1);
+        let reason = board.reason(ModelPreset::Fast);
+        assert!(
+            reason.starts_with("auto keeps biased PU (0.900) alone"),
+            "{reason}"
+        );
     }
 }

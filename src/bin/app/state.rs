@@ -10,8 +10,9 @@ use policypu::data::Dataset;
 use policypu::page::lessons::{PageView, Part};
 use policypu::page::protocol::{DeviceInfo, RunStarted};
 use policypu::plan::check;
-use policypu::report::{BatchProgress, CsvScores, EpochReport};
-use policypu::selection::auto::Leaderboard;
+use policypu::report::{BatchProgress, CsvScores, EpochReport, TestScores};
+use policypu::selection::auto::{Leaderboard, mean_of};
+use policypu::selection::average::Averaged;
 
 /// Where a run stands.
 #[derive(Clone, Debug, PartialEq)]
@@ -105,6 +106,8 @@ pub struct RunRecord {
     pub outcome: RunOutcome,
     /// The trained classifier as a saved-model file, when the worker sent one.
     pub model: Option<Arc<Vec<u8>>>,
+    /// Its test-set probabilities, when the worker sent them.
+    pub test_scores: Option<Arc<TestScores>>,
     /// The comparison it was part of, if any (runs of one comparison share a split).
     pub comparison: Option<u64>,
 }
@@ -143,8 +146,35 @@ pub struct AutoOutcome {
     pub planned: usize,
     /// The preset the settings chose (candidates on it go unnamed).
     pub model: ModelPreset,
-    /// The history id of the run whose model the page keeps.
-    pub kept: Option<u64>,
+    /// auto's own model, the mean of its first candidates, with its test
+    /// metrics; `None` when none could be ranked or scored.
+    pub averaged: Option<Averaged>,
+    /// The model the page keeps.
+    pub kept: AutoKept,
+}
+
+impl AutoOutcome {
+    /// "the mean of KM2+nnPU, VPU and PMPU": auto's own model, in words.
+    pub fn averaged_label(&self) -> String {
+        let names: Vec<String> = self
+            .board
+            .members()
+            .iter()
+            .map(|s| s.label(self.model))
+            .collect();
+        mean_of(&names)
+    }
+}
+
+/// The model the page keeps after an `auto` run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AutoKept {
+    /// auto's own: the mean of its first candidates.
+    Averaged,
+    /// One candidate's, by its history id.
+    Candidate(u64),
+    /// None: no candidate could be ranked.
+    Nothing,
 }
 
 /// The page's state; `Copy`, so every component can take it from context.
@@ -188,6 +218,8 @@ pub struct AppState {
     pub csv_in_link: RwSignal<Option<Result<String, String>>>,
     /// The current run's trained classifier, once the worker sent it.
     pub model: RwSignal<Option<Arc<Vec<u8>>>>,
+    /// The current run's test-set probabilities, once the worker sent them.
+    pub test_scores: RwSignal<Option<Arc<TestScores>>>,
     /// Finished runs of this session, oldest first.
     pub runs: RwSignal<Vec<RunRecord>>,
     /// Ids of the runs ticked for comparison.
@@ -216,6 +248,7 @@ impl AppState {
         self.history.set(Vec::new());
         self.selected.set(None);
         self.model.set(None);
+        self.test_scores.set(None);
     }
 
     /// Why the form's settings cannot start a run now, if they cannot:
@@ -279,6 +312,7 @@ impl AppState {
             share_csv: RwSignal::new(false),
             csv_in_link: RwSignal::new(None),
             model: RwSignal::new(None),
+            test_scores: RwSignal::new(None),
             runs: RwSignal::new(Vec::new()),
             compared: RwSignal::new(Vec::new()),
             comparison: RwSignal::new(ComparisonQueue::default()),

@@ -1,12 +1,14 @@
 //! `--learner auto` on the command line: train each of auto's candidates on
-//! the one split, rank them on the PU validation split, keep the first.
+//! the one split, rank them on the PU validation split, keep the mean of
+//! the first few.
 
 use burn::tensor::Device;
-use policypu::config::{ModelPreset, RunConfig};
+use policypu::config::RunConfig;
 use policypu::learn::Trainer;
 use policypu::plan::RunPlan;
-use policypu::report::{EpochReport, RunResult};
+use policypu::report::{EpochReport, RunResult, TestScores};
 use policypu::selection::auto::{AUTO_CRITERION, Leaderboard, candidate_configs};
+use policypu::selection::average::Averaged;
 use policypu::split::PuSplit;
 
 use crate::progress::{Verbosity, train};
@@ -20,19 +22,47 @@ pub fn rank(results: &[RunResult]) -> Leaderboard {
     Leaderboard::rank(&runs, AUTO_CRITERION)
 }
 
-/// The leaderboard of finished candidate runs and the position of the one
-/// it keeps; an error saying why when none could be ranked.
-pub fn choose(results: &[RunResult], own: ModelPreset) -> Result<(Leaderboard, usize), String> {
-    let board = rank(results);
-    match board.chosen().map(|s| s.candidate) {
-        Some(chosen) => Ok((board, chosen)),
-        None => Err(board.reason(own)),
+/// The run of `config` (an `auto` run) made from its finished candidates (in
+/// the order trained, each with its test-set probabilities): the averaged
+/// model's result, and the leaderboard; an error saying why when no
+/// candidate could be ranked or a member's probabilities are missing.
+pub fn averaged_run(
+    config: &RunConfig,
+    candidates: &[RunResult],
+) -> Result<(RunResult, Leaderboard), String> {
+    let board = rank(candidates);
+    if board.members().is_empty() {
+        return Err(board.reason(config.model));
     }
+    let scores: Vec<Option<&TestScores>> =
+        candidates.iter().map(|c| c.test_scores.as_ref()).collect();
+    let averaged = Averaged::of(&board, &scores).ok_or(
+        "a candidate's test-set probabilities were not kept: run the shards again with this binary",
+    )?;
+    let result = RunResult {
+        config: config.clone(),
+        device: candidates
+            .first()
+            .map(|c| c.device.clone())
+            .unwrap_or_default(),
+        prior: None,
+        reports: Vec::new(),
+        selected: None,
+        test_scores: None,
+        averaged: Some(averaged),
+    };
+    Ok((result, board))
 }
 
-/// auto's row of one split chosen from runs already trained (in a sweep's
+/// `result` with its test-set probabilities (`trainer` trained it).
+pub fn with_test_scores(mut result: RunResult, trainer: &Trainer) -> RunResult {
+    result.test_scores = Some(trainer.test_scores());
+    result
+}
+
+/// auto's row of one split made from runs already trained (in a sweep's
 /// merge: its stored candidates and the split's other rows), with today's
-/// candidates and ranking: the chosen run and the candidates' runs; an
+/// candidates and ranking: the averaged run and the candidates' runs; an
 /// error naming a candidate none of `runs` is a run of.
 pub fn choose_from_runs(
     config: &RunConfig,
@@ -56,31 +86,33 @@ pub fn choose_from_runs(
         })?;
         candidates.push(runs[position].clone());
     }
-    let (_, chosen) = choose(&candidates, config.model)?;
-    Ok((candidates[chosen].clone(), candidates))
+    let (result, _) = averaged_run(config, &candidates)?;
+    Ok((result, candidates))
 }
 
-/// An `auto` run as `run --out` writes it: the chosen run's fields and the
+/// An `auto` run as `run --out` writes it: the averaged model's run and the
 /// leaderboard.
 #[derive(serde::Serialize)]
 pub struct AutoResult<'a> {
-    /// The chosen candidate's run.
+    /// The averaged model's run.
     #[serde(flatten)]
     pub result: &'a RunResult,
     /// Every candidate, ranked on the PU validation split.
     pub auto: &'a Leaderboard,
 }
 
-/// Train every candidate of `config` (an `auto` run) on `split`; the chosen
-/// run, its trainer and the leaderboard.
+/// Train every candidate of `config` (an `auto` run) on `split`; the
+/// averaged model's run, the trainers of its members (best first) and the
+/// leaderboard.
 pub fn train_auto(
     config: &RunConfig,
     split: &PuSplit,
     device: &Device,
     device_name: &str,
-) -> Result<(RunResult, Trainer, Leaderboard), String> {
+) -> Result<(RunResult, Vec<Trainer>, Leaderboard), String> {
     let candidates = candidate_configs(config);
-    let mut trained = Vec::with_capacity(candidates.len());
+    let mut results = Vec::with_capacity(candidates.len());
+    let mut trainers = Vec::with_capacity(candidates.len());
     for (i, candidate) in candidates.iter().enumerate() {
         eprintln!(
             "auto: candidate {} of {}: {} ({})",
@@ -90,20 +122,26 @@ pub fn train_auto(
             candidate.model.name()
         );
         let plan = RunPlan::new(candidate, split).map_err(|e| e.to_string())?;
-        trained.push(train(&plan, split, device, device_name, Verbosity::Bar)?);
+        let (result, trainer) = train(&plan, split, device, device_name, Verbosity::Bar)?;
+        results.push(with_test_scores(result, &trainer));
+        trainers.push(Some(trainer));
     }
-    let results: Vec<RunResult> = trained.iter().map(|(r, _)| r.clone()).collect();
-    let (board, chosen) = choose(&results, config.model)?;
+    let (result, board) = averaged_run(config, &results)?;
     println!("{}", leaderboard_table(&board, config));
     println!("auto: {}", board.reason(config.model));
-    let (result, trainer) = trained.swap_remove(chosen);
-    Ok((result, trainer, board))
+    let members = board
+        .members()
+        .iter()
+        .filter_map(|s| trainers[s.candidate].take())
+        .collect();
+    Ok((result, members, board))
 }
 
 /// The leaderboard as a markdown table: PU-only scores, then the test set's,
 /// which the choice did not read.
 pub fn leaderboard_table(board: &Leaderboard, config: &RunConfig) -> String {
     let metric = |v: Option<f64>| v.map_or("n/a".to_string(), |v| format!("{v:.3}"));
+    let members = board.members().len();
     let mut text = format!(
         "| rank | candidate | kept epoch | {} (ranks) | L-vs-U AUC | test accuracy (not used) | test ROC-AUC (not used) |\n|---|---|---|---|---|---|---|\n",
         board.criterion.label()
@@ -111,8 +149,9 @@ pub fn leaderboard_table(board: &Leaderboard, config: &RunConfig) -> String {
     for (rank, s) in board.standings.iter().enumerate() {
         let v = s.validation.as_ref();
         text += &format!(
-            "| {} | {} | {} | {} | {} | {} | {} |\n",
+            "| {}{} | {} | {} | {} | {} | {} | {} |\n",
             rank + 1,
+            if rank < members { " (in the mean)" } else { "" },
             s.label(config.model),
             s.epoch.map_or("n/a".into(), |e| e.to_string()),
             metric(s.value.map(|v| board.criterion.shown(v))),
@@ -136,6 +175,8 @@ mod tests {
             prior: None,
             reports: Vec::new(),
             selected: None,
+            test_scores: None,
+            averaged: None,
         }
     }
 

@@ -1,11 +1,13 @@
 //! Under a sweep's `auto` row: each candidate's test scores at its kept
-//! epoch, what `auto` chose with each PU-only criterion, and, as analysis,
-//! the candidate a test-set reader would have picked in hindsight.
+//! epoch, the candidate each PU-only criterion ranks first, auto's averaged
+//! model, and, as analysis, the candidate a test-set reader would have
+//! picked in hindsight.
 
 use policypu::config::{ModelPreset, RunConfig};
 use policypu::report::{EpochReport, RunResult, TestMetrics};
 use policypu::selection::Criterion;
 use policypu::selection::auto::{AUTO_CRITERION, Leaderboard};
+use policypu::selection::average::AVERAGED;
 
 use crate::sweep::{Cell, mean_std};
 
@@ -91,15 +93,29 @@ pub fn table(headings: &[String], cells: &[Cell], own: ModelPreset) -> String {
     }
     for criterion in RULES {
         let default = if criterion == AUTO_CRITERION {
-            " (the default)"
+            " (auto's ranking)"
         } else {
             ""
         };
         row(
-            format!("auto ranked by {}{default}", criterion.label()),
+            format!("first candidate by {}{default}", criterion.label()),
             &|cell| summarise(&chosen_tests(cell, criterion)),
         );
     }
+    row(
+        format!(
+            "auto: the mean of the first {AVERAGED} by {}",
+            AUTO_CRITERION.label()
+        ),
+        &|cell| {
+            let tests: Vec<TestMetrics> = cell
+                .results
+                .iter()
+                .filter_map(|r| r.averaged.as_ref().map(|a| a.kept.clone()))
+                .collect();
+            summarise(&tests)
+        },
+    );
     row(
         "best candidate in hindsight (highest mean test accuracy: analysis, not a rule)".into(),
         &|cell| {
@@ -109,20 +125,27 @@ pub fn table(headings: &[String], cells: &[Cell], own: ModelPreset) -> String {
             best.map_or("n/a | n/a".into(), |tests| summarise(&tests))
         },
     );
-    row("auto's picks (default rule)".into(), &|cell| {
-        let mut counts: Vec<(String, usize)> = Vec::new();
+    row("auto's members, first candidates first".into(), &|cell| {
+        let mut counts: Vec<(String, usize, usize)> = Vec::new();
         for seed in &cell.candidates {
             let board = crate::auto::rank(seed);
-            let Some(chosen) = board.chosen() else {
-                continue;
-            };
-            let label = chosen.label(own);
-            match counts.iter_mut().find(|(l, _)| *l == label) {
-                Some((_, n)) => *n += 1,
-                None => counts.push((label, 1)),
+            for (rank, member) in board.members().iter().enumerate() {
+                let label = member.label(own);
+                let first = usize::from(rank == 0);
+                match counts.iter_mut().find(|(l, _, _)| *l == label) {
+                    Some((_, n, f)) => {
+                        *n += 1;
+                        *f += first;
+                    }
+                    None => counts.push((label, 1, first)),
+                }
             }
         }
-        let listed: Vec<String> = counts.iter().map(|(l, n)| format!("{l} ×{n}")).collect();
+        counts.sort_by_key(|&(_, n, first)| std::cmp::Reverse((first, n)));
+        let listed: Vec<String> = counts
+            .iter()
+            .map(|(l, n, f)| format!("{l} ×{n} ({f} first)"))
+            .collect();
         format!("{} | ", listed.join(", "))
     });
     t

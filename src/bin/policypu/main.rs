@@ -24,6 +24,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use policypu::plan::RunPlan;
+use policypu::saved_model::SavedModel;
+use policypu::selection::average::mean_probabilities;
 
 use args::RunArgs;
 use native::{DataCache, device_for};
@@ -107,9 +109,9 @@ fn main() -> ExitCode {
 
 /// The optional files `run` writes besides its JSON result.
 struct RunOutputs<'a> {
-    /// Final test-set scores and labels as CSV.
+    /// The kept model's test-set scores and labels as CSV.
     dump_scores: Option<&'a std::path::Path>,
-    /// The trained classifier as a model file.
+    /// The kept model as a model file.
     save_model: Option<&'a std::path::Path>,
 }
 
@@ -131,17 +133,30 @@ fn run_once(
     } else {
         Verbosity::Epochs
     };
-    let (result, trainer, leaderboard) = if config.learner.is_auto() {
-        let (result, trainer, board) = auto::train_auto(&config, &split, &device, &device_name)?;
-        (result, trainer, Some(board))
+    // The trainers of the model the run keeps: one, or auto's members.
+    let (result, trainers, leaderboard) = if config.learner.is_auto() {
+        let (result, members, board) = auto::train_auto(&config, &split, &device, &device_name)?;
+        (result, members, Some(board))
     } else {
         let plan = RunPlan::new(&config, &split).map_err(|e| e.to_string())?;
         let (result, trainer) = train(&plan, &split, &device, &device_name, verbosity)?;
         for warning in &plan.warnings {
             eprintln!("note: {warning}");
         }
-        (result, trainer, None)
+        (result, vec![trainer], None)
     };
+    if let Some(averaged) = &result.averaged {
+        let metric = |v: Option<f64>| v.map_or("n/a".to_string(), |v| format!("{v:.3}"));
+        for (when, m) in [("kept:  ", &averaged.kept), ("final: ", &averaged.last)] {
+            println!(
+                "{when}the mean of {} classifiers  acc {}  roc-auc {}  pr-auc {}",
+                averaged.members.len(),
+                metric(m.accuracy),
+                metric(m.roc_auc),
+                metric(m.pr_auc)
+            );
+        }
+    }
     if let Some(prior) = &result.prior {
         eprintln!("{}", prior.sentence());
     }
@@ -172,7 +187,8 @@ fn run_once(
     eprintln!("wrote {}", out.display());
     if let Some(path) = outputs.dump_scores {
         let mut csv = String::from("index,score,label\n");
-        let scores = trainer.kept_test_scores();
+        let each: Vec<&[f32]> = trainers.iter().map(|t| t.kept_test_scores()).collect();
+        let scores = mean_probabilities(&each);
         for (i, (score, label)) in scores.iter().zip(&split.test_y).enumerate() {
             csv += &format!("{i},{score},{}\n", u8::from(*label));
         }
@@ -180,7 +196,14 @@ fn run_once(
         eprintln!("wrote {}", path.display());
     }
     if let Some(path) = outputs.save_model {
-        let model = pollster::block_on(trainer.export_model()).map_err(|e| e.to_string())?;
+        let mut models = Vec::with_capacity(trainers.len());
+        for trainer in &trainers {
+            models.push(pollster::block_on(trainer.export_model()).map_err(|e| e.to_string())?);
+        }
+        let model = match models.len() {
+            1 => models.remove(0),
+            _ => SavedModel::averaging(config.clone(), models).map_err(|e| e.to_string())?,
+        };
         let bytes = model.to_bytes().map_err(|e| e.to_string())?;
         std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         eprintln!("wrote {}", path.display());

@@ -54,6 +54,8 @@ pub fn train(
             prior: plan.prior.clone(),
             reports,
             selected: trainer.selection(),
+            test_scores: None,
+            averaged: None,
         },
         trainer,
     ))

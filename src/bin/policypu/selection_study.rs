@@ -89,7 +89,8 @@ pub fn table(grid: &[Vec<(&LearnerSpec, Vec<Cell>)>], seeds: u64) -> String {
     let choices = choices();
     let mut learners: Vec<(&LearnerSpec, Vec<&Cell>)> = Vec::new();
     for rows in grid {
-        for (spec, cells) in rows {
+        // auto's averaged model has no epochs of its own to choose among.
+        for (spec, cells) in rows.iter().filter(|(s, _)| !s.learner.is_auto()) {
             match learners.iter_mut().find(|(s, _)| std::ptr::eq(*s, *spec)) {
                 Some((_, all)) => all.extend(cells),
                 None => learners.push((spec, cells.iter().collect())),

@@ -120,6 +120,7 @@ impl Trained {
         if let Some(rows) = row_scores {
             rows.run(config, &trainer)?;
         }
+        let result = crate::auto::with_test_scores(result, &trainer);
         self.0.insert(key, result.clone());
         Ok(result)
     }
@@ -326,11 +327,11 @@ fn train_units(
                             trained.get_or_train(c, &split, device, device_name, &mut row_scores)
                         })
                         .collect::<Result<Vec<_>, String>>()?;
-                    let (board, chosen) = crate::auto::choose(&candidates, config.model)?;
+                    let (result, board) = crate::auto::averaged_run(&config, &candidates)?;
                     if let Some(rows) = &mut row_scores {
                         rows.auto(&config, &board)?;
                     }
-                    Ok((candidates[chosen].clone(), candidates))
+                    Ok((result, candidates))
                 });
             bar.inc(1);
             let outcome = outcome.map(|(result, candidates)| {
@@ -406,8 +407,16 @@ fn cell_config(
     Ok(c)
 }
 
-/// The test metrics a run contributes to its cell.
+/// The test metrics a run contributes to its cell: for `auto`, its averaged
+/// model's (which has no epochs of its own, so no test-set oracle).
 pub fn reported_metrics(result: &RunResult, reported: Reported) -> TestMetrics {
+    if let Some(averaged) = &result.averaged {
+        return match reported {
+            Reported::Selected => averaged.kept.clone(),
+            Reported::LastEpoch => averaged.last.clone(),
+            Reported::TestOracle => TestMetrics::default(),
+        };
+    }
     match reported {
         Reported::Selected => result.kept().map(|r| r.test.clone()).unwrap_or_default(),
         Reported::LastEpoch => result.last().map(|r| r.test.clone()).unwrap_or_default(),
@@ -688,6 +697,8 @@ mod tests {
             prior: None,
             reports: epochs.iter().map(report).collect(),
             selected: None,
+            test_scores: None,
+            averaged: None,
         }
     }
 

@@ -125,9 +125,11 @@ async fn run(id: u64, config: RunConfig, data: DataPayload, control: Rc<RefCell<
     }
 }
 
-/// Send the trained classifier as a saved-model file. A failure here does
-/// not spoil the run, so it is only logged.
+/// Send the run's test-set probabilities, then the trained classifier as a
+/// saved-model file. A failure to save does not spoil the run, so it is
+/// only logged.
 async fn send_model(trainer: &Trainer) {
+    post::send(&FromWorker::TestScores(Box::new(trainer.test_scores())));
     let bytes = match trainer.export_model().await {
         Ok(model) => model.to_bytes().map_err(|e| e.to_string()),
         Err(e) => Err(e.to_string()),

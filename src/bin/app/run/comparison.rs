@@ -5,12 +5,16 @@
 //! PU validation split when it ends. This is the comparison's queue;
 //! [`lifecycle`](crate::run::lifecycle) starts its runs.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 use policypu::config::{Learner, ModelPreset, RunConfig};
-use policypu::report::EpochReport;
+use policypu::report::{EpochReport, TestScores};
+use policypu::saved_model::SavedModel;
 use policypu::selection::auto::{AUTO_CRITERION, Leaderboard, candidate_configs};
+use policypu::selection::average::Averaged;
 
-use crate::state::{AppState, AutoOutcome, ComparisonQueue};
+use crate::state::{AppState, AutoKept, AutoOutcome, ComparisonQueue, RunRecord};
 
 /// The learners a comparison offers by default: the paper's Figs. 3–4.
 pub const DEFAULT_LEARNERS: [Learner; 5] = [
@@ -70,7 +74,7 @@ pub fn next(state: AppState) -> Option<RunConfig> {
 
 /// End the comparison, if one is running: clear its queue and tick its runs
 /// (already in the history) for the comparison view; for `auto`, rank its
-/// candidates and keep the first one's model.
+/// candidates and keep the mean of the first ones.
 pub fn finish(state: AppState) {
     let queue = state.comparison.get_untracked();
     if !queue.active {
@@ -97,43 +101,100 @@ pub fn finish(state: AppState) {
 }
 
 /// Rank the finished candidate runs `ids` of an `auto` run on preset
-/// `model` and keep the chosen one's model.
+/// `model` and keep auto's model, the mean of the first candidates.
 fn rank_auto(state: AppState, ids: Vec<u64>, planned: usize, model: ModelPreset) {
     let outcome = state.runs.with_untracked(|runs| {
-        let candidates: Vec<(&RunConfig, &[EpochReport])> = runs
+        let candidates: Vec<&RunRecord> = runs.iter().filter(|r| ids.contains(&r.id)).collect();
+        let ranked: Vec<(&RunConfig, &[EpochReport])> = candidates
             .iter()
-            .filter(|r| ids.contains(&r.id))
             .map(|r| (&r.config, r.reports.as_slice()))
             .collect();
-        let board = Leaderboard::rank(&candidates, AUTO_CRITERION);
-        let kept = board.chosen().map(|s| ids[s.candidate]);
+        let board = Leaderboard::rank(&ranked, AUTO_CRITERION);
+        let scores: Vec<Option<&TestScores>> = candidates
+            .iter()
+            .map(|r| r.test_scores.as_deref())
+            .collect();
+        let averaged = Averaged::of(&board, &scores);
         AutoOutcome {
+            kept: match averaged {
+                Some(_) => AutoKept::Averaged,
+                None => board
+                    .chosen()
+                    .map_or(AutoKept::Nothing, |s| AutoKept::Candidate(ids[s.candidate])),
+            },
             board,
             runs: ids.clone(),
             planned,
             model,
-            kept,
+            averaged,
         }
     });
-    keep(state, &outcome, outcome.kept);
-    state.auto.set(Some(outcome));
+    let kept = keep(state, &outcome, outcome.kept);
+    state.auto.set(Some(AutoOutcome { kept, ..outcome }));
 }
 
-/// Make run `id` (one of `outcome`'s candidates) the one whose model the
-/// page exports and scores with.
-pub fn keep(state: AppState, outcome: &AutoOutcome, id: Option<u64>) {
-    let Some(id) = id.filter(|id| outcome.runs.contains(id)) else {
-        return;
+/// Make `kept` (auto's average, or one of `outcome`'s candidates) the model
+/// the page exports and scores with; gives what it keeps. Should the
+/// average's model file fail to build, the first candidate's is kept, and
+/// the console says why.
+pub fn keep(state: AppState, outcome: &AutoOutcome, kept: AutoKept) -> AutoKept {
+    let model_of = |id: u64| {
+        state.runs.with_untracked(|runs| {
+            runs.iter()
+                .find(|r| r.id == id)
+                .and_then(|r| r.model.clone())
+        })
     };
-    let model = state.runs.with_untracked(|runs| {
-        runs.iter()
-            .find(|r| r.id == id)
-            .and_then(|r| r.model.clone())
-    });
+    let (kept, model) = match kept {
+        AutoKept::Candidate(id) if outcome.runs.contains(&id) => (kept, model_of(id)),
+        AutoKept::Averaged => match averaged_model(outcome, &model_of) {
+            Ok(bytes) => (kept, Some(Arc::new(bytes))),
+            Err(e) => {
+                web_sys::console::warn_1(&format!("auto's averaged model: {e}").into());
+                let first = outcome.board.chosen().map(|s| outcome.runs[s.candidate]);
+                match first {
+                    Some(id) => (AutoKept::Candidate(id), model_of(id)),
+                    None => (AutoKept::Nothing, None),
+                }
+            }
+        },
+        _ => return outcome.kept,
+    };
     state.model.set(model);
     state.auto.update(|a| {
         if let Some(a) = a {
-            a.kept = Some(id);
+            a.kept = kept;
         }
     });
+    kept
+}
+
+/// The model file of auto's average: its members' model files as one.
+fn averaged_model(
+    outcome: &AutoOutcome,
+    model_of: &dyn Fn(u64) -> Option<Arc<Vec<u8>>>,
+) -> Result<Vec<u8>, String> {
+    let base = outcome
+        .board
+        .chosen()
+        .map(|s| outcome.runs[s.candidate])
+        .and_then(model_of)
+        .ok_or("no candidate sent its model")?;
+    let mut members = Vec::new();
+    for standing in outcome.board.members() {
+        let bytes = model_of(outcome.runs[standing.candidate])
+            .ok_or_else(|| format!("{} sent no model", standing.learner.name()))?;
+        members.push(SavedModel::from_bytes(&bytes).map_err(|e| e.to_string())?);
+    }
+    let config = RunConfig {
+        learner: Learner::Auto,
+        model: outcome.model,
+        ..SavedModel::from_bytes(&base)
+            .map_err(|e| e.to_string())?
+            .header
+            .config
+    };
+    SavedModel::averaging(config, members)
+        .and_then(|m| m.to_bytes())
+        .map_err(|e| e.to_string())
 }

@@ -6,7 +6,7 @@ use policypu::page::protocol::ToWorker;
 use crate::run::lifecycle;
 use crate::run::skip_to_train::bring_run_into_view;
 use crate::run::{worker_client, worker_kind};
-use crate::state::{RunStatus, use_app_state};
+use crate::state::{AutoKept, RunStatus, use_app_state};
 
 /// The buttons, the progress bar and the device line.
 #[component]
@@ -141,13 +141,15 @@ fn AutoLine() -> impl IntoView {
                 queue.total
             ),
             (false, _, Some(outcome)) => {
-                let kept = outcome.kept.and_then(|id| {
-                    state.runs.with(|runs| {
+                let kept = match outcome.kept {
+                    AutoKept::Averaged => Some(outcome.averaged_label()),
+                    AutoKept::Candidate(id) => state.runs.with(|runs| {
                         runs.iter()
                             .find(|r| r.id == id)
                             .map(|r| r.config.learner_label())
-                    })
-                });
+                    }),
+                    AutoKept::Nothing => None,
+                };
                 match kept {
                     Some(kept) => format!(
                         "auto kept {kept} (its leaderboard is below); the charts show the last \

@@ -24,6 +24,7 @@ pub fn record(state: AppState, outcome: RunOutcome) {
             reports,
             outcome,
             model: state.model.get_untracked(),
+            test_scores: state.test_scores.get_untracked(),
             comparison: queue.active.then_some(queue.id),
         });
     });

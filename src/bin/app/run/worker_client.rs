@@ -305,6 +305,7 @@ fn apply(state: AppState, message: FromWorker) {
         }
         FromWorker::Paused => state.status.set(RunStatus::Paused),
         FromWorker::Resumed => state.status.set(RunStatus::Running),
+        FromWorker::TestScores(scores) => state.test_scores.set(Some(Arc::from(scores))),
         FromWorker::Model(bytes) => state.model.set(Some(Arc::new(bytes.into_vec()))),
         FromWorker::Done => tell_owner(state, RunEnd::Done),
         FromWorker::Stopped => tell_owner(state, RunEnd::Stopped),

@@ -1,13 +1,13 @@
 //! `auto`'s leaderboard: its candidates ranked by a PU-only score on the
-//! validation split, which one it chose and why, the test scores beside them
-//! (marked as not used for the choice) when the data has a truth column,
-//! and a button to keep another candidate's model instead.
+//! validation split, the mean of the first ones that auto keeps and why,
+//! the test scores beside them (marked as not used for the choice) when the
+//! data has a truth column, and buttons to keep one candidate's model instead.
 
 use leptos::prelude::*;
 
 use super::panel::Panel;
 use crate::run::comparison;
-use crate::state::use_app_state;
+use crate::state::{AutoKept, use_app_state};
 
 fn shown(value: Option<f64>) -> String {
     value.map_or_else(|| "n/a".to_string(), |v| format!("{v:.3}"))
@@ -63,21 +63,54 @@ pub fn AutoBoardPanel() -> impl IntoView {
                         <th scope="col">"Model"</th>
                     </tr></thead>
                     <tbody>
+                        {move || state.auto.get().and_then(|outcome| {
+                            let averaged = outcome.averaged.clone()?;
+                            let kept = outcome.kept == AutoKept::Averaged;
+                            let members = averaged.members.len();
+                            let keep = {
+                                let outcome = outcome.clone();
+                                move |_| { comparison::keep(state, &outcome, AutoKept::Averaged); }
+                            };
+                            Some(view! {
+                                <tr class="averaged" class:best=kept data-kind="averaged">
+                                    <td>"auto"</td>
+                                    <th scope="row">{outcome.averaged_label()}</th>
+                                    <td>"their own"</td>
+                                    <td>{format!("ranks 1 to {members}")}</td>
+                                    <td>""</td>
+                                    <Show when=has_test>
+                                        <td class="not-used">{shown(averaged.kept.accuracy)}</td>
+                                        <td class="not-used">{shown(averaged.kept.roc_auc)}</td>
+                                    </Show>
+                                    <td>{if kept {
+                                        view! { <span class="kept" id="auto-kept">"kept"</span> }.into_any()
+                                    } else {
+                                        view! {
+                                            <button type="button" id="auto-keep-averaged"
+                                                aria-label="Keep auto's model, the mean of its first candidates"
+                                                on:click=keep>"Keep"</button>
+                                        }.into_any()
+                                    }}</td>
+                                </tr>
+                            })
+                        })}
                         {move || state.auto.get().map(|outcome| {
+                            let members = outcome.board.members().len();
                             outcome.board.standings.iter().enumerate().map(|(rank, s)| {
                                 let id = outcome.runs[s.candidate];
-                                let kept = outcome.kept == Some(id);
+                                let kept = outcome.kept == AutoKept::Candidate(id);
+                                let in_mean = rank < members && outcome.averaged.is_some();
                                 let label = s.label(outcome.model);
                                 let value = s.value.map(|v| outcome.board.criterion.shown(v));
                                 let lu_auc = s.validation.as_ref().and_then(|v| v.lu_auc);
                                 let (accuracy, roc_auc) = (s.test.accuracy, s.test.roc_auc);
                                 let keep = {
                                     let outcome = outcome.clone();
-                                    move |_| comparison::keep(state, &outcome, Some(id))
+                                    move |_| { comparison::keep(state, &outcome, AutoKept::Candidate(id)); }
                                 };
                                 view! {
-                                    <tr class:best=kept data-learner=s.learner.key() data-model=s.model.name()>
-                                        <td>{rank + 1}</td>
+                                    <tr class:best=kept class:in-mean=in_mean data-learner=s.learner.key() data-model=s.model.name()>
+                                        <td>{if in_mean { format!("{} (in the mean)", rank + 1) } else { (rank + 1).to_string() }}</td>
                                         <th scope="row">{label.clone()}</th>
                                         <td>{s.epoch.map_or("n/a".to_string(), |e| e.to_string())}</td>
                                         <td data-metric="rank-value">{shown(value)}</td>

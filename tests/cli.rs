@@ -405,11 +405,12 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
 }
 
 #[test]
-fn auto_trains_its_candidates_and_saves_the_one_it_ranks_first() {
+fn auto_trains_its_candidates_and_saves_the_mean_of_the_first_three() {
     let dir = test_dir("auto");
     let file = dir.join("data.csv");
     std::fs::write(&file, pu_csv(300, 6)).unwrap();
     let out = dir.join("auto.json");
+    let model = dir.join("auto.ppu");
     let output = policypu(&[
         "run",
         "--csv",
@@ -425,6 +426,8 @@ fn auto_trains_its_candidates_and_saves_the_one_it_ranks_first() {
         "--quiet",
         "--out",
         arg(&out),
+        "--save-model",
+        arg(&model),
     ]);
     assert!(
         output.status.success(),
@@ -436,9 +439,12 @@ fn auto_trains_its_candidates_and_saves_the_one_it_ranks_first() {
     assert!(
         stdout.contains(&format!(
             "| rank | candidate | kept epoch | {criterion} (ranks) |"
-        )) && stdout.contains(&format!(
-            "has the best {criterion} on the PU validation split"
-        )) && stdout.contains("No test-set score was read to choose"),
+        )) && stdout.contains("| 3 (in the mean) |")
+            && !stdout.contains("| 4 (in the mean) |")
+            && stdout.contains("auto: auto keeps the mean of ")
+            && stdout.contains(&format!("the candidates with the best {criterion}"))
+            && stdout.contains("No test-set score was read to choose")
+            && stdout.contains("kept:  the mean of 3 classifiers  acc "),
         "{stdout}"
     );
     let json: serde_json::Value =
@@ -446,14 +452,44 @@ fn auto_trains_its_candidates_and_saves_the_one_it_ranks_first() {
     let standings = json["auto"]["standings"].as_array().unwrap();
     let candidates = policypu::config::Learner::Auto.spec().candidates.len();
     assert_eq!(standings.len(), candidates, "{}", json["auto"]);
-    // The run written is the first on the leaderboard, with the highest value.
-    assert_eq!(json["config"]["learner"], standings[0]["learner"]);
-    assert_eq!(json["config"]["model"], standings[0]["model"]);
+    assert_eq!(json["config"]["learner"], "auto");
+    // The members are the first three on the leaderboard, in its order.
+    let members: Vec<&serde_json::Value> = json["averaged"]["members"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .collect();
+    let first: Vec<&serde_json::Value> = standings[..3].iter().map(|s| &s["candidate"]).collect();
+    assert_eq!(members, first);
+    let accuracy = json["averaged"]["kept"]["accuracy"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&accuracy));
     let values: Vec<f64> = standings
         .iter()
         .map(|s| s["value"].as_f64().unwrap())
         .collect();
     assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
+    // The saved model holds the three members, named as ranked.
+    let saved =
+        policypu::saved_model::SavedModel::from_bytes(&std::fs::read(&model).unwrap()).unwrap();
+    let saved_members: Vec<String> = saved
+        .header
+        .members
+        .iter()
+        .map(|m| serde_json::to_value(m.learner).unwrap().to_string())
+        .collect();
+    let ranked: Vec<String> = standings[..3]
+        .iter()
+        .map(|s| s["learner"].to_string())
+        .collect();
+    assert_eq!(saved_members, ranked);
+    let scored = policypu(&["predict", "--model", arg(&model), "--csv", arg(&file)]);
+    assert!(
+        scored.status.success(),
+        "{}",
+        String::from_utf8_lossy(&scored.stderr)
+    );
+    let table = String::from_utf8_lossy(&scored.stdout);
+    assert_eq!(table.lines().count(), 301, "{table}");
 }
 
 #[test]

@@ -370,7 +370,7 @@ impl Learner {
         Self::all().filter(|l| !l.is_auto())
     }
 
-    /// True for `auto`, which trains its candidates and keeps one.
+    /// True for `auto`, which trains its candidates and keeps the mean of the first ones.
     pub fn is_auto(self) -> bool {
         !self.spec().candidates.is_empty()
     }

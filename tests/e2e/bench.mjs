@@ -362,7 +362,7 @@ async function autoTimings(url) {
       await page.locator('#train:enabled').click();
       await page.locator('#auto-kept').waitFor({ timeout: DEMO_LIMIT_MS });
       const seconds = (Date.now() - started) / 1000;
-      const candidates = await page.locator('#auto-table tbody tr').count();
+      const candidates = await page.locator('#auto-table tbody tr[data-learner]').count();
       const kept = (await page.locator('#auto-table tbody tr:has(#auto-kept) th').textContent()).trim();
       const longest = await page.evaluate(() => window.longestTaskMs);
       console.log(`| ${what} | ${seconds.toFixed(1)} s | ${candidates} | ${kept} | ${longest > 0 ? `${longest.toFixed(0)} ms` : 'none of 50 ms or more'} |`);

@@ -40,21 +40,34 @@ async function pageListsTheLearnerTable({ page }) {
   expectEqual(boxes.map((b) => b.trim()).join(' | '), trainable.join(' | '), "the comparison's checkboxes");
 }
 
-/** The leaderboard's rows: [{ learner, model, value, kept }], best first. */
+/** The leaderboard's candidate rows: [{ learner, model, value, kept, inMean }], best first. */
 async function readAutoTable(page) {
-  return page.$$eval('#auto-table tbody tr', (rows) =>
+  return page.$$eval('#auto-table tbody tr[data-learner]', (rows) =>
     rows.map((row) => ({
       learner: row.dataset.learner,
       model: row.dataset.model,
       value: Number(row.querySelector('[data-metric="rank-value"]').textContent),
       kept: row.querySelector('.kept') !== null,
+      inMean: row.classList.contains('in-mean'),
     })),
   );
 }
 
+/** The member classifiers a model file's header names (src/saved_model.rs's layout). */
+function modelMembers(bytes) {
+  const headerLength = bytes.readUInt32LE(12);
+  return JSON.parse(bytes.subarray(16, 16 + headerLength).toString('utf8')).members;
+}
+
+/** Whether the leaderboard's row of auto's own model, the mean, is kept. */
+async function averagedKept(page) {
+  return (await page.locator('#auto-table tbody tr[data-kind="averaged"] .kept').count()) === 1;
+}
+
 /** auto on an example file: its candidates run on one split, the leaderboard
- * ranks them best first with the first kept, the test columns say they were
- * not used, and keeping another moves the mark and the exported model. */
+ * ranks them best first and keeps the mean of the first three, the test
+ * columns say they were not used, and keeping one candidate moves the mark
+ * and the exported model. */
 async function autoRanksItsCandidates({ page, note }) {
   const table = await learnerTable();
   const auto = table.find((l) => l.auto);
@@ -85,21 +98,33 @@ async function autoRanksItsCandidates({ page, note }) {
     const [a, b] = [rows[i - 1].value, rows[i].value];
     expect(lowerIsBetter ? a <= b : a >= b, `ranked best first by "${header}": ${a} then ${b}`);
   }
-  expectEqual(rows.findIndex((r) => r.kept), 0, 'the first candidate is kept');
+  expectEqual(rows.findIndex((r) => r.kept), -1, 'no single candidate is kept');
+  expect(await averagedKept(page), "auto's own model, the mean, is kept");
+  expectEqual(rows.filter((r) => r.inMean).length, 3, 'candidates in the mean');
+  expect(rows[0].inMean && rows[1].inMean && rows[2].inMean, 'the mean is of the first three');
+  const averagedName = (await page.locator('#auto-table tbody tr[data-kind="averaged"] th').textContent()).trim();
+  expect(averagedName.startsWith('the mean of '), `the mean's row names its members: ${averagedName}`);
   const headers = (await page.locator('#auto-table thead').textContent());
   expect(headers.includes('Test accuracy (not used to choose)'), `leaderboard header: ${headers}`);
   const caption = (await page.locator('#panel-auto .caption').textContent()).trim();
   expect(caption.includes('on the PU validation split') && caption.includes('No test-set score was read to choose'),
     `the leaderboard says why: ${caption}`);
   const line = (await page.locator('#auto-line').textContent()).trim();
-  expect(line.startsWith('auto kept '), `the status says what auto kept: ${line}`);
+  expect(line.startsWith('auto kept the mean of '), `the status says what auto kept: ${line}`);
   expectEqual(await page.locator('#history-table tbody tr').count(), auto.candidates, 'every candidate in the history');
   const chosen = await readFile(await downloadPath(page, 'export-model'));
   await clickButton(page, 'auto-keep-2');
   const after = await readAutoTable(page);
-  expectEqual(after.findIndex((r) => r.kept), 1, 'the second candidate is kept after "Keep this one"');
+  expectEqual(after.findIndex((r) => r.kept), 1, 'the second candidate is kept after "Keep"');
+  expect(!(await averagedKept(page)), 'the mean is no longer kept');
   const other = await readFile(await downloadPath(page, 'export-model'));
   expect(!other.equals(chosen), 'the exported model follows the kept candidate');
+  expectEqual(modelMembers(chosen).length, 3, "classifiers in the mean's model file");
+  expectEqual(modelMembers(other).length, 1, "classifiers in one candidate's model file");
+  await clickButton(page, 'auto-keep-averaged');
+  expect(await averagedKept(page), 'the mean is kept again');
+  const again = await readFile(await downloadPath(page, 'export-model'));
+  expect(again.length === chosen.length, "the mean's model file again");
 }
 
 /** The final scores in the comparison table: [{ learner, 'ROC-AUC', Acc, 'PR-AUC' }]. */

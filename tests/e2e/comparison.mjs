@@ -213,6 +213,6 @@ async function exportedModelIsReadByPredict({ page, note }) {
 export const comparisonTests = [
   { name: 'learners: the select and the comparison list the CLI\'s learner table', mode: 'cpu', run: pageListsTheLearnerTable },
   { name: 'comparison: two learners on one split fill the table', mode: 'cpu', run: twoLearnersFillTheTable },
-  { name: 'auto: its candidates ranked on PU data, the first kept, another keepable', mode: 'cpu', run: autoRanksItsCandidates },
+  { name: 'auto: its candidates ranked on PU data, the mean of the first three kept, one candidate keepable', mode: 'cpu', run: autoRanksItsCandidates },
   { name: 'export: the trained model is read by policypu predict', mode: 'cpu', run: exportedModelIsReadByPredict },
 ];

@@ -383,7 +383,20 @@ pub struct RunResult {
     /// For an `auto` run: the model it kept, the mean of its first
     /// candidates, and its test metrics.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub averaged: Option<crate::selection::average::Averaged>,
+    pub averaged: Option<Averaged>,
+}
+
+/// The model `auto` kept, the mean of its first candidates
+/// (`selection::average`), and its test metrics, which no choice read.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Averaged {
+    /// Its members: their positions among the candidates as trained, best first.
+    pub members: Vec<usize>,
+    /// The test metrics of the mean of the members' kept classifiers
+    /// (none where the test set lacks a class).
+    pub kept: TestMetrics,
+    /// The same for the mean of their last epochs' classifiers.
+    pub last: TestMetrics,
 }
 
 /// A run's test-set probabilities at its kept and its last epoch.

@@ -164,6 +164,11 @@ impl Leaderboard {
             .collect()
     }
 
+    /// The members' positions among the candidates as trained, best first.
+    pub fn member_positions(&self) -> Vec<usize> {
+        self.members().iter().map(|s| s.candidate).collect()
+    }
+
     /// What `auto` kept and why, in one or two sentences for the user.
     pub fn reason(&self, own: ModelPreset) -> String {
         let members = self.members();
@@ -332,8 +337,7 @@ mod tests {
             .zip(reports.iter().map(Vec::as_slice))
             .collect();
         let board = Leaderboard::rank(&runs, Criterion::LuAuc);
-        let members: Vec<usize> = board.members().iter().map(|s| s.candidate).collect();
-        assert_eq!(members, [1, 2, 0]);
+        assert_eq!(board.member_positions(), [1, 2, 0]);
         // Only one candidate has epochs to score: it is kept alone.
         let empty: Vec<EpochReport> = Vec::new();
         let runs: Vec<(&RunConfig, &[EpochReport])> = vec![

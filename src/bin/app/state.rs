@@ -10,9 +10,9 @@ use policypu::data::Dataset;
 use policypu::page::lessons::{PageView, Part};
 use policypu::page::protocol::{DeviceInfo, RunStarted};
 use policypu::plan::check;
+use policypu::report::Averaged;
 use policypu::report::{BatchProgress, CsvScores, EpochReport, TestScores};
 use policypu::selection::auto::{Leaderboard, mean_of};
-use policypu::selection::average::Averaged;
 
 /// Where a run stands.
 #[derive(Clone, Debug, PartialEq)]

@@ -8,7 +8,7 @@ use policypu::learn::Trainer;
 use policypu::plan::RunPlan;
 use policypu::report::{EpochReport, RunResult, TestScores};
 use policypu::selection::auto::{AUTO_CRITERION, Leaderboard, candidate_configs};
-use policypu::selection::average::Averaged;
+use policypu::selection::average::averaged;
 use policypu::split::PuSplit;
 
 use crate::progress::{Verbosity, train};
@@ -36,7 +36,7 @@ pub fn averaged_run(
     }
     let scores: Vec<Option<&TestScores>> =
         candidates.iter().map(|c| c.test_scores.as_ref()).collect();
-    let averaged = Averaged::of(&board, &scores).ok_or(
+    let averaged = averaged(board.member_positions(), &scores).ok_or(
         "a candidate's test-set probabilities were not kept: run the shards again with this binary",
     )?;
     let result = RunResult {

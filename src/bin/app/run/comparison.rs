@@ -12,7 +12,7 @@ use policypu::config::{Learner, ModelPreset, RunConfig};
 use policypu::report::{EpochReport, TestScores};
 use policypu::saved_model::SavedModel;
 use policypu::selection::auto::{AUTO_CRITERION, Leaderboard, candidate_configs};
-use policypu::selection::average::Averaged;
+use policypu::selection::average::averaged;
 
 use crate::state::{AppState, AutoKept, AutoOutcome, ComparisonQueue, RunRecord};
 
@@ -114,7 +114,7 @@ fn rank_auto(state: AppState, ids: Vec<u64>, planned: usize, model: ModelPreset)
             .iter()
             .map(|r| r.test_scores.as_deref())
             .collect();
-        let averaged = Averaged::of(&board, &scores);
+        let averaged = averaged(board.member_positions(), &scores);
         AutoOutcome {
             kept: match averaged {
                 Some(_) => AutoKept::Averaged,

@@ -46,6 +46,35 @@ fn pu_csv(rows: usize, seed: u64) -> String {
     text
 }
 
+/// A fresh folder for test `name` holding `data.csv`, a PU table of `rows`
+/// rows (`pu_csv`); the folder and the file.
+fn pu_file(name: &str, rows: usize, seed: u64) -> (PathBuf, PathBuf) {
+    let dir = test_dir(name);
+    let file = dir.join("data.csv");
+    std::fs::write(&file, pu_csv(rows, seed)).unwrap();
+    (dir, file)
+}
+
+/// `policypu sweep` of `file` (truth column `y`) with `learners`, `seeds`
+/// seeds of 2 epochs, and the flags `extra`.
+fn sweep_csv(file: &Path, learners: &str, seeds: &str, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "sweep",
+        "--csv",
+        arg(file),
+        "--truth-column",
+        "y",
+        "--learners",
+        learners,
+        "--seeds",
+        seeds,
+        "--epochs",
+        "2",
+    ];
+    args.extend_from_slice(extra);
+    policypu(&args)
+}
+
 /// Train briefly on a synthetic CSV and save the model in `dir`.
 fn saved_csv_model(dir: &Path) -> PathBuf {
     let train = dir.join("train.csv");
@@ -284,28 +313,12 @@ fn a_csv_with_gaps_and_a_text_column_trains_after_one_choice() {
 
 #[test]
 fn sweep_of_a_csv_has_one_column_group_and_refuses_grid_settings() {
-    let dir = test_dir("sweep-csv");
-    let file = dir.join("data.csv");
-    std::fs::write(&file, pu_csv(200, 4)).unwrap();
+    let (dir, file) = pu_file("sweep-csv", 200, 4);
     let refused = policypu(&["sweep", "--csv", arg(&file), "--n-labeled", "50"]);
     assert!(!refused.status.success());
     assert!(String::from_utf8_lossy(&refused.stderr).contains("do not apply"));
     let out = dir.join("table.md");
-    let output = policypu(&[
-        "sweep",
-        "--csv",
-        arg(&file),
-        "--truth-column",
-        "y",
-        "--learners",
-        "biased-pu,tice",
-        "--seeds",
-        "2",
-        "--epochs",
-        "2",
-        "--out",
-        arg(&out),
-    ]);
+    let output = sweep_csv(&file, "biased-pu,tice", "2", &["--out", arg(&out)]);
     assert!(
         output.status.success(),
         "{}",
@@ -406,9 +419,7 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
 
 #[test]
 fn auto_trains_its_candidates_and_saves_the_mean_of_the_first_three() {
-    let dir = test_dir("auto");
-    let file = dir.join("data.csv");
-    std::fs::write(&file, pu_csv(300, 6)).unwrap();
+    let (dir, file) = pu_file("auto", 300, 6);
     let out = dir.join("auto.json");
     let model = dir.join("auto.ppu");
     let output = policypu(&[
@@ -494,25 +505,9 @@ fn auto_trains_its_candidates_and_saves_the_mean_of_the_first_three() {
 
 #[test]
 fn sweep_row_scores_hold_each_run_once_and_auto_s_ranking() {
-    let dir = test_dir("row-scores");
-    let file = dir.join("data.csv");
-    std::fs::write(&file, pu_csv(240, 8)).unwrap();
+    let (dir, file) = pu_file("row-scores", 240, 8);
     let rows = dir.join("rows.jsonl");
-    let output = policypu(&[
-        "sweep",
-        "--csv",
-        arg(&file),
-        "--truth-column",
-        "y",
-        "--learners",
-        "biased-pu,auto",
-        "--seeds",
-        "1",
-        "--epochs",
-        "2",
-        "--row-scores",
-        arg(&rows),
-    ]);
+    let output = sweep_csv(&file, "biased-pu,auto", "1", &["--row-scores", arg(&rows)]);
     assert!(
         output.status.success(),
         "{}",

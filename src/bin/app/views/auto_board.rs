@@ -110,8 +110,10 @@ pub fn AutoBoardPanel() -> impl IntoView {
                                 };
                                 view! {
                                     <tr class:best=kept class:in-mean=in_mean data-learner=s.learner.key() data-model=s.model.name()>
-                                        <td>{if in_mean { format!("{} (in the mean)", rank + 1) } else { (rank + 1).to_string() }}</td>
-                                        <th scope="row">{label.clone()}</th>
+                                        <td>{rank + 1}</td>
+                                        <th scope="row">{label.clone()}{in_mean.then(|| view! {
+                                            <span class="in-mean-tag">" (in the mean)"</span>
+                                        })}</th>
                                         <td>{s.epoch.map_or("n/a".to_string(), |e| e.to_string())}</td>
                                         <td data-metric="rank-value">{shown(value)}</td>
                                         <td>{shown(lu_auc)}</td>

@@ -43,8 +43,8 @@ pub enum Learner {
     DistPu,
     /// Trained on the true labels: the ceiling.
     OraclePn,
-    /// Trains its candidates on one split and keeps the one the PU
-    /// validation split ranks first.
+    /// Trains its candidates on one split and keeps the mean of the three
+    /// the PU validation split ranks first.
     Auto,
 }
 

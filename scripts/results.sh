@@ -3,7 +3,7 @@
 # headed by the command that made it and the commit it ran at, and ends
 # with the sweep's wall time. Parts: mnist, ablation, cifar10, examples,
 # en-threshold, prior-threshold, small-cnn, epoch-oracle, priors, tables,
-# fashion-dev, dev-tables, csv-share, ensemble (default: all).
+# fashion-dev, dev-tables, csv-share, ensemble, threshold (default: all).
 #   scripts/results.sh              every table (MNIST alone took 108 min on 2 busy cores)
 #   scripts/results.sh ablation     one of them
 #
@@ -45,7 +45,7 @@ dev_learners=biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu
 fashion_dev=(--dataset fashion-mnist --epochs 60 --seeds 3 --selection-study
   --learners biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,nnpu,auto)
 parts=("$@")
-[ ${#parts[@]} -eq 0 ] && parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev dev-tables csv-share ensemble)
+[ ${#parts[@]} -eq 0 ] && parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev dev-tables csv-share ensemble threshold)
 for part in "${parts[@]}"; do
   case $part in
     mnist)
@@ -125,19 +125,22 @@ for part in "${parts[@]}"; do
       done
       scripts/csv_share_study.py target/csv-share 0.2 0.35 "${dev_tables[@]}" \
         > results/dev-csv-validation-share.md ;;
-    ensemble)
-      # A development study, never a result: auto as the mean of its first
-      # three candidates, on the Fashion-MNIST grid and the CSV development
-      # tables (scripts/ensemble_study.py says what it compares).
+    ensemble | threshold)
+      # Development studies, never results, of auto's model, from the row
+      # scores of the Fashion-MNIST grid and the CSV development tables:
+      # the mean of its first three candidates (scripts/ensemble_study.py),
+      # and where that mean calls positive (scripts/threshold_study.py).
       [ -f target/dev-tables/hastie-1200.csv ] || python3 scripts/make_dev_tables.py
       mkdir -p target/ensemble
-      ROW_SCORES=1 sharded target/ensemble/fashion.md target/shards/ensemble-fashion "${fashion_dev[@]}"
+      [ -f target/ensemble/fashion.md ] ||
+        ROW_SCORES=1 sharded target/ensemble/fashion.md target/shards/ensemble-fashion "${fashion_dev[@]}"
       for table in "${dev_tables[@]}"; do
-        ROW_SCORES=1 sharded target/ensemble/$table.md target/shards/ensemble-$table \
-          --csv target/dev-tables/$table.csv --truth-column truth --seeds 5 --learners $dev_learners
+        [ -f target/ensemble/$table.md ] ||
+          ROW_SCORES=1 sharded target/ensemble/$table.md target/shards/ensemble-$table \
+            --csv target/dev-tables/$table.csv --truth-column truth --seeds 5 --learners $dev_learners
       done
-      scripts/ensemble_study.py target/shards/ensemble-fashion \
-        "${dev_tables[@]/#/target/shards/ensemble-}" > results/dev-ensemble.md ;;
+      scripts/${part}_study.py target/shards/ensemble-fashion \
+        "${dev_tables[@]/#/target/shards/ensemble-}" > results/dev-$part.md ;;
     en-threshold | prior-threshold)
       # Variants tried and not adopted (Elkan and Noto's verdict threshold;
       # the prior's share of U called positive, with KM2's estimate and, as
@@ -165,6 +168,6 @@ for part in "${parts[@]}"; do
       "$bin" sweep --dataset mnist "${protocol[@]}" --report test-oracle \
         --learners weighter,km2,rank-pruning,biased-pu --out results/epoch-oracle-mnist.md ;;
     *)
-      echo "unknown part '$part': use mnist, ablation, cifar10, examples, en-threshold, prior-threshold, small-cnn, epoch-oracle, priors, tables, fashion-dev, dev-tables, csv-share or ensemble" >&2; exit 2 ;;
+      echo "unknown part '$part': use mnist, ablation, cifar10, examples, en-threshold, prior-threshold, small-cnn, epoch-oracle, priors, tables, fashion-dev, dev-tables, csv-share, ensemble or threshold" >&2; exit 2 ;;
   esac
 done

@@ -6,7 +6,7 @@ deterministically, in the folder it is given (default target/study-tables/).
 
 Usage, from the repository root:
 
-    pip install scikit-learn
+    pip install -r scripts/requirements.txt
     python3 scripts/make_study_tables.py [FOLDER]
 
 Every table has numeric feature columns f0, f1, ..., a column `labeled`

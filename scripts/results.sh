@@ -16,6 +16,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --locked --bin policypu
+python3 -c 'import sklearn' 2>/dev/null ||
+  echo "note: the table parts need scikit-learn: pip install -r scripts/requirements.txt" >&2
 bin=${CARGO_TARGET_DIR:-target}/release/policypu
 protocol=(--epochs 60 --seeds 5)
 # The shipped CSV files, and the roles of each (public/examples/README.md).

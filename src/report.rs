@@ -408,6 +408,15 @@ pub struct TestScores {
     pub last: Vec<f32>,
     /// The test rows' classes, "1" positive and "0" negative.
     pub truth: String,
+    /// Without a truth column (only held-out positives to test on): the
+    /// kept epoch's probabilities on the training set's unlabeled rows, from
+    /// which an average's PU-only figures ([`PuMetrics`]) are computed.
+    /// Empty with a truth column.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kept_unlabeled: Vec<f32>,
+    /// The same for the last epoch evaluated.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub last_unlabeled: Vec<f32>,
 }
 
 impl TestScores {
@@ -415,6 +424,15 @@ impl TestScores {
     pub fn labels(&self) -> Vec<bool> {
         self.truth.chars().map(|c| c == '1').collect()
     }
+}
+
+/// Flags as a compact string, "1" for true and "0" for false (as
+/// [`TestScores::truth`] holds them).
+pub fn flag_string(flags: impl IntoIterator<Item = bool>) -> String {
+    flags
+        .into_iter()
+        .map(|f| if f { '1' } else { '0' })
+        .collect()
 }
 
 /// Which epoch a run kept, chosen on PU data alone.

@@ -415,6 +415,46 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
             && !nnpu_stderr.contains("without a prior"),
         "{nnpu_stderr}"
     );
+    // auto's leaderboard shows the recall, and its mean what P and U measure.
+    let auto_out = dir.join("a.json");
+    let auto = policypu(&[
+        "run",
+        "--csv",
+        arg(&file),
+        "--learner",
+        "auto",
+        "--epochs",
+        "1",
+        "--pretrain-epochs",
+        "1",
+        "--quiet",
+        "--out",
+        arg(&auto_out),
+    ]);
+    assert!(
+        auto.status.success(),
+        "{}",
+        String::from_utf8_lossy(&auto.stderr)
+    );
+    let auto_stdout = String::from_utf8_lossy(&auto.stdout);
+    let kept = auto_stdout
+        .lines()
+        .find(|l| l.starts_with("kept:  the mean of 3 classifiers"))
+        .unwrap_or_else(|| panic!("{auto_stdout}"));
+    assert!(
+        auto_stdout.contains("| L-vs-U AUC | recall on held-out positives (not used) |\n")
+            && !auto_stdout.contains("ROC-AUC (not used)")
+            && kept.contains("recall ")
+            && kept.contains("(n=")
+            && auto_stdout.contains("accuracy, ROC-AUC and PR-AUC cannot be computed"),
+        "{auto_stdout}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&auto_out).unwrap()).unwrap();
+    let pu = &json["averaged"]["kept"]["pu"];
+    let recall = pu["recall"].as_f64().unwrap();
+    assert_eq!(json["averaged"]["kept"]["accuracy"].as_f64(), Some(recall));
+    assert!(pu["u_positive_rate"].as_f64().is_some(), "{pu}");
 }
 
 #[test]
@@ -449,7 +489,8 @@ fn auto_trains_its_candidates_and_saves_the_mean_of_the_first_three() {
     let criterion = policypu::selection::auto::AUTO_CRITERION.label();
     assert!(
         stdout.contains(&format!(
-            "| rank | candidate | kept epoch | {criterion} (ranks) |"
+            "| rank | candidate | kept epoch | {criterion} (ranks) | L-vs-U AUC | \
+             test accuracy (not used) | test ROC-AUC (not used) |"
         )) && stdout.contains("| 3 (in the mean) |")
             && !stdout.contains("| 4 (in the mean) |")
             && stdout.contains("auto: auto keeps the mean of ")

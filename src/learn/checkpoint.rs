@@ -25,6 +25,9 @@ struct Kept {
     selection: Selection,
     classifier: Network,
     test_scores: Vec<f32>,
+    /// Its probabilities on the training U rows, where the trainer kept
+    /// them (a test set without negatives); else empty.
+    unlabeled_scores: Vec<f32>,
 }
 
 impl Checkpoint {
@@ -60,14 +63,16 @@ impl Checkpoint {
         Ok(Some(ValidationScores::of(&side(true), &side(false), prior)))
     }
 
-    /// Keep `classifier` (training epoch `epoch`, with `test_scores`) if
-    /// `scores` rank it above every earlier epoch.
+    /// Keep `classifier` (training epoch `epoch`, with `test_scores` and
+    /// `unlabeled_scores`, its probabilities on the test and the training U
+    /// rows) if `scores` rank it above every earlier epoch.
     pub fn offer(
         &mut self,
         epoch: usize,
         scores: &ValidationScores,
         classifier: impl FnOnce() -> Network,
         test_scores: &[f32],
+        unlabeled_scores: &[f32],
     ) {
         let Some(value) = self.criterion.value(scores) else {
             return;
@@ -81,6 +86,7 @@ impl Checkpoint {
                 },
                 classifier: classifier(),
                 test_scores: test_scores.to_vec(),
+                unlabeled_scores: unlabeled_scores.to_vec(),
             });
         }
     }
@@ -98,6 +104,11 @@ impl Checkpoint {
     /// The kept epoch's test-set probabilities.
     pub fn test_scores(&self) -> Option<&[f32]> {
         self.best.as_ref().map(|k| k.test_scores.as_slice())
+    }
+
+    /// The kept epoch's probabilities on the training U rows, as offered.
+    pub fn unlabeled_scores(&self) -> Option<&[f32]> {
+        self.best.as_ref().map(|k| k.unlabeled_scores.as_slice())
     }
 
     /// The kept classifier's probabilities on the validation rows, each

@@ -19,7 +19,7 @@ use crate::plan::RunPlan;
 use crate::plan::batches::batch_bounds;
 use crate::report::{
     BatchProgress, Curves, EpochReport, PriorUsed, PuMetrics, Selection, TestMetrics, TestScores,
-    TrainEvent, UnlabeledView, ViewSource,
+    TrainEvent, UnlabeledView, ViewSource, flag_string,
 };
 use crate::rng::{PortableRng, stream};
 use crate::saved_model::{Member, ModelHeader, ModelInput, SavedModel, created_by};
@@ -44,6 +44,9 @@ pub struct Trainer {
     run_started: Instant,
     epoch_started: Instant,
     last_test_scores: Vec<f32>,
+    /// The last epoch's probabilities on U, kept when the test set has no
+    /// negatives ([`TestScores::last_unlabeled`]); else empty.
+    last_unlabeled_scores: Vec<f32>,
     test_logits: Option<StampedLogits>,
     checkpoint: Checkpoint,
     total_batches: usize,
@@ -91,6 +94,7 @@ impl Trainer {
             run_started: now,
             epoch_started: now,
             last_test_scores: Vec::new(),
+            last_unlabeled_scores: Vec::new(),
             test_logits: None,
             total_batches: usize::try_from(plan.workload.steps).unwrap_or(usize::MAX),
             batches_done: 0,
@@ -153,16 +157,19 @@ impl Trainer {
     }
 
     /// The test-set probabilities of the kept and the last epoch evaluated,
-    /// with the test rows' classes: what scoring an average of runs needs.
+    /// with the test rows' classes (and, without negatives, the kept
+    /// epoch's probabilities on U): what scoring an average of runs needs.
     pub fn test_scores(&self) -> TestScores {
         TestScores {
             kept: self.kept_test_scores().to_vec(),
             last: self.last_test_scores.clone(),
-            truth: self
-                .test_y
-                .iter()
-                .map(|&t| if t { '1' } else { '0' })
-                .collect(),
+            truth: flag_string(self.test_y.iter().copied()),
+            kept_unlabeled: self
+                .checkpoint
+                .unlabeled_scores()
+                .unwrap_or(&self.last_unlabeled_scores)
+                .to_vec(),
+            last_unlabeled: self.last_unlabeled_scores.clone(),
         }
     }
 
@@ -317,9 +324,11 @@ impl Trainer {
         }
         let scores: Vec<f32> = logits.iter().map(|&g| 1.0 / (1.0 + (-g).exp())).collect();
         let mut test = TestMetrics::of_logits(&logits, &self.test_y);
+        // Only held-out positives: measure what needs no negatives, from the
+        // classifier's probabilities on U.
+        let mut u_scores = Vec::new();
         if !self.test_y.contains(&false) {
-            // Only held-out positives: measure what needs no negatives.
-            let u_scores = match source {
+            u_scores = match source {
                 ViewSource::Classifier => u_values.clone(),
                 ViewSource::Policy => {
                     probabilities(&self.ctx.classifier.inference(), &self.unlabeled_x).await?
@@ -334,7 +343,8 @@ impl Trainer {
                 let prior = self.prior.as_ref().map(|p| p.rho);
                 let validation = self.checkpoint.score(&classifier, prior).await?;
                 if let Some(v) = &validation {
-                    self.checkpoint.offer(epoch, v, || classifier, &scores);
+                    self.checkpoint
+                        .offer(epoch, v, || classifier, &scores, &u_scores);
                 }
                 validation
             }
@@ -360,6 +370,7 @@ impl Trainer {
             elapsed_ms: self.run_started.elapsed().as_secs_f64() * 1e3,
         };
         self.last_test_scores = scores;
+        self.last_unlabeled_scores = u_scores;
         self.test_logits = Some(StampedLogits { stamp, logits });
         self.batch = 0;
         self.method.end_epoch(&mut self.ctx, stage, epoch).await?;

@@ -88,6 +88,39 @@ pub fn mean_of(names: &[String]) -> String {
     }
 }
 
+/// The test-set figures a leaderboard shows beside its ranking, which never
+/// reads them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TestColumns {
+    /// No test set was scored.
+    None,
+    /// A test set of held-out labeled positives alone (no truth column): the
+    /// share of them each candidate calls positive.
+    Recall,
+    /// A test set with both classes: accuracy and ROC-AUC.
+    Scores,
+}
+
+impl TestColumns {
+    /// The headings of the columns, in order.
+    pub fn headings(self) -> &'static [&'static str] {
+        match self {
+            Self::None => &[],
+            Self::Recall => &["recall on held-out positives"],
+            Self::Scores => &["test accuracy", "test ROC-AUC"],
+        }
+    }
+
+    /// The figures of `test` under those headings.
+    pub fn values(self, test: &TestMetrics) -> Vec<Option<f64>> {
+        match self {
+            Self::None => Vec::new(),
+            Self::Recall => vec![test.accuracy],
+            Self::Scores => vec![test.accuracy, test.roc_auc],
+        }
+    }
+}
+
 /// `auto`'s candidates, best first, and what ranked them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Leaderboard {
@@ -167,6 +200,18 @@ impl Leaderboard {
     /// The members' positions among the candidates as trained, best first.
     pub fn member_positions(&self) -> Vec<usize> {
         self.members().iter().map(|s| s.candidate).collect()
+    }
+
+    /// What the test set beside the ranking can show: see [`TestColumns`].
+    pub fn test_columns(&self) -> TestColumns {
+        let tests = || self.standings.iter().map(|s| &s.test);
+        if tests().any(|t| t.roc_auc.is_some()) {
+            TestColumns::Scores
+        } else if tests().any(|t| t.accuracy.is_some()) {
+            TestColumns::Recall
+        } else {
+            TestColumns::None
+        }
     }
 
     /// What `auto` kept and why, in one or two sentences for the user.
@@ -351,5 +396,25 @@ mod tests {
             reason.starts_with("auto keeps biased PU (0.900) alone"),
             "{reason}"
         );
+    }
+
+    #[test]
+    fn the_test_columns_say_what_the_test_set_can_measure() {
+        let config = RunConfig::default();
+        let reports = [epoch(0.8, (0.5, 0.5), None, 0.75)];
+        let mut board = Leaderboard::rank(&[(&config, &reports)], Criterion::LuAuc);
+        // Held-out positives alone: an accuracy (the recall), no ROC-AUC.
+        assert_eq!(board.test_columns(), TestColumns::Recall);
+        let test = &board.standings[0].test;
+        assert_eq!(TestColumns::Recall.values(test), [Some(0.75)]);
+        board.standings[0].test.roc_auc = Some(0.9);
+        assert_eq!(board.test_columns(), TestColumns::Scores);
+        assert_eq!(
+            TestColumns::Scores.values(&board.standings[0].test),
+            [Some(0.75), Some(0.9)]
+        );
+        board.standings[0].test = TestMetrics::default();
+        assert_eq!(board.test_columns(), TestColumns::None);
+        assert!(TestColumns::None.headings().is_empty());
     }
 }

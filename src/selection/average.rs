@@ -3,7 +3,7 @@
 //! uses, the mean of the first three was more accurate than the first alone
 //! (`results/dev-ensemble.md`; the rule was written before the runs).
 
-use crate::report::{Averaged, TestMetrics, TestScores};
+use crate::report::{Averaged, PuMetrics, TestMetrics, TestScores};
 
 /// How many of the ranked candidates `auto` averages.
 pub const AVERAGED: usize = 3;
@@ -23,23 +23,38 @@ pub fn mean_probabilities<S: AsRef<[f32]>>(each: &[S]) -> Vec<f32> {
 /// auto's model of the candidates `members` (positions among the candidates
 /// as trained, best first: `Leaderboard::member_positions`), scored from their
 /// test-set probabilities (`scores[i]` is candidate `i`'s); `None` without a
-/// member or when a member's probabilities are missing.
-pub fn averaged(members: Vec<usize>, scores: &[Option<&TestScores>]) -> Option<Averaged> {
+/// member or when a member's probabilities are missing. Without negatives in
+/// the test set its accuracy is the recall on the held-out positives, with
+/// its PU-only figures under `prior` where the members kept their
+/// probabilities on U.
+pub fn averaged(
+    members: Vec<usize>,
+    scores: &[Option<&TestScores>],
+    prior: Option<f64>,
+) -> Option<Averaged> {
     let runs: Vec<&TestScores> = members
         .iter()
         .map(|&i| scores.get(i).copied().flatten())
         .collect::<Option<_>>()?;
     let labels = runs.first()?.labels();
-    let metrics = |pick: fn(&TestScores) -> &[f32]| {
-        let each: Vec<&[f32]> = runs.iter().map(|r| pick(r)).collect();
-        match labels.contains(&true) && labels.contains(&false) {
-            true => TestMetrics::of(&mean_probabilities(&each), &labels),
-            false => TestMetrics::default(),
+    let mean_of = |pick: fn(&TestScores) -> &[f32]| {
+        mean_probabilities(&runs.iter().map(|r| pick(r)).collect::<Vec<_>>())
+    };
+    let only_positives = !labels.is_empty() && !labels.contains(&false);
+    let metrics = |test: fn(&TestScores) -> &[f32], unlabeled: fn(&TestScores) -> &[f32]| {
+        let mean = mean_of(test);
+        let mut metrics = match labels.is_empty() {
+            true => TestMetrics::default(),
+            false => TestMetrics::of(&mean, &labels),
+        };
+        if only_positives {
+            metrics.pu = PuMetrics::of(&mean, &mean_of(unlabeled), prior);
         }
+        metrics
     };
     Some(Averaged {
-        kept: metrics(|r| &r.kept),
-        last: metrics(|r| &r.last),
+        kept: metrics(|r| &r.kept, |r| &r.kept_unlabeled),
+        last: metrics(|r| &r.last, |r| &r.last_unlabeled),
         members,
     })
 }
@@ -70,6 +85,8 @@ mod tests {
             kept: kept.to_vec(),
             last: vec![0.9; 4],
             truth: truth.into(),
+            kept_unlabeled: Vec::new(),
+            last_unlabeled: Vec::new(),
         }
     }
 
@@ -82,7 +99,7 @@ mod tests {
             scores([0.0, 0.0, 1.0, 1.0], "1100"),
         ];
         let all: Vec<Option<&TestScores>> = runs.iter().map(Some).collect();
-        let mean = averaged(vec![2, 0, 1], &all).unwrap();
+        let mean = averaged(vec![2, 0, 1], &all, None).unwrap();
         assert_eq!(mean.members, [2, 0, 1]);
         // Means of candidates 2, 0 and 1: 0.75, 0.25, 0.5, 0.25 for classes
         // 1, 1, 0, 0: rows 1 and 4 right at 0.5; of the four positive-negative
@@ -92,20 +109,44 @@ mod tests {
         assert_eq!(mean.last.accuracy, Some(0.5));
         // The fourth candidate is not a member: its missing scores do not matter.
         let without_fourth = [all[0], all[1], all[2], None];
-        assert_eq!(averaged(vec![2, 0, 1], &without_fourth), Some(mean));
+        assert_eq!(averaged(vec![2, 0, 1], &without_fourth, None), Some(mean));
         // A member's missing scores leave nothing to score.
         assert_eq!(
-            averaged(vec![2, 0, 1], &[all[0], None, all[2], all[3]]),
+            averaged(vec![2, 0, 1], &[all[0], None, all[2], all[3]], None),
             None
         );
-        // Held-out positives alone: no accuracy or AUC to show.
-        let positives = [
-            scores([0.9; 4], "1111"),
-            scores([0.9; 4], "1111"),
-            scores([0.9; 4], "1111"),
+        // No test set: nothing to show.
+        let empty = scores([0.9; 4], "");
+        let none = averaged(vec![0], &[Some(&empty)], None).unwrap();
+        assert_eq!(none.kept, TestMetrics::default());
+    }
+
+    #[test]
+    fn without_negatives_the_mean_has_a_recall_and_pu_only_figures() {
+        let member = |kept: [f32; 4], unlabeled: [f32; 4]| TestScores {
+            kept_unlabeled: unlabeled.to_vec(),
+            ..scores(kept, "1111")
+        };
+        let runs = [
+            member([0.9, 0.6, 0.2, 0.8], [0.9, 0.1, 0.6, 0.2]),
+            member([0.7, 0.2, 0.4, 0.8], [0.6, 0.2, 0.1, 0.1]),
+            member([0.8, 0.4, 0.3, 0.2], [0.6, 0.0, 0.5, 0.3]),
         ];
-        let only: Vec<Option<&TestScores>> = positives.iter().map(Some).collect();
-        let blind = averaged(vec![2, 0, 1], &only).unwrap();
-        assert_eq!(blind.kept, TestMetrics::default());
+        let all: Vec<Option<&TestScores>> = runs.iter().map(Some).collect();
+        let mean = averaged(vec![0, 1, 2], &all, Some(0.3)).unwrap();
+        // Means on the held-out positives 0.8, 0.4, 0.3, 0.6: recall 1/2;
+        // on U 0.7, 0.1, 0.4, 0.2: q = 1/4 called positive.
+        assert_eq!(mean.kept.accuracy, Some(0.5));
+        assert_eq!(mean.kept.roc_auc, None);
+        let pu = mean.kept.pu.expect("PU-only figures");
+        assert_eq!(
+            (pu.positives, pu.recall, pu.u_positive_rate),
+            (4, 0.5, 0.25)
+        );
+        // π r / q = 0.3 · 0.5 / 0.25; 1 − π − q + 2π r = 1 − 0.3 − 0.25 + 0.3.
+        assert!((pu.precision.unwrap() - 0.6).abs() < 1e-9);
+        assert!((pu.accuracy.unwrap() - 0.75).abs() < 1e-9);
+        // The last epochs' probabilities on U are missing: their recall alone.
+        assert_eq!((mean.last.accuracy, mean.last.pu), (Some(1.0), None));
     }
 }

@@ -36,7 +36,7 @@ pub fn averaged_run(
     }
     let scores: Vec<Option<&TestScores>> =
         candidates.iter().map(|c| c.test_scores.as_ref()).collect();
-    let averaged = averaged(board.member_positions(), &scores).ok_or(
+    let averaged = averaged(board.member_positions(), &scores, board.prior).ok_or(
         "a candidate's test-set probabilities were not kept: run the shards again with this binary",
     )?;
     let result = RunResult {
@@ -137,27 +137,37 @@ pub fn train_auto(
     Ok((result, members, board))
 }
 
-/// The leaderboard as a markdown table: PU-only scores, then the test set's,
-/// which the choice did not read.
+/// The leaderboard as a markdown table: PU-only scores, then what the test
+/// set can measure ([`Leaderboard::test_columns`]), which the choice did not read.
 pub fn leaderboard_table(board: &Leaderboard, config: &RunConfig) -> String {
     let metric = |v: Option<f64>| v.map_or("n/a".to_string(), |v| format!("{v:.3}"));
     let members = board.members().len();
+    let tests = board.test_columns();
+    let test_heads: String = tests
+        .headings()
+        .iter()
+        .map(|h| format!(" {h} (not used) |"))
+        .collect();
     let mut text = format!(
-        "| rank | candidate | kept epoch | {} (ranks) | L-vs-U AUC | test accuracy (not used) | test ROC-AUC (not used) |\n|---|---|---|---|---|---|---|\n",
-        board.criterion.label()
+        "| rank | candidate | kept epoch | {} (ranks) | L-vs-U AUC |{test_heads}\n|---|---|---|---|---|{}\n",
+        board.criterion.label(),
+        "---|".repeat(tests.headings().len())
     );
     for (rank, s) in board.standings.iter().enumerate() {
         let v = s.validation.as_ref();
+        let test_cells: String = tests
+            .values(&s.test)
+            .into_iter()
+            .map(|x| format!(" {} |", metric(x)))
+            .collect();
         text += &format!(
-            "| {}{} | {} | {} | {} | {} | {} | {} |\n",
+            "| {}{} | {} | {} | {} | {} |{test_cells}\n",
             rank + 1,
             if rank < members { " (in the mean)" } else { "" },
             s.label(config.model),
             s.epoch.map_or("n/a".into(), |e| e.to_string()),
             metric(s.value.map(|v| board.criterion.shown(v))),
             metric(v.and_then(|v| v.lu_auc)),
-            metric(s.test.accuracy),
-            metric(s.test.roc_auc),
         );
     }
     text

@@ -146,15 +146,15 @@ fn run_once(
         (result, vec![trainer], None)
     };
     if let Some(averaged) = &result.averaged {
-        let metric = |v: Option<f64>| v.map_or("n/a".to_string(), |v| format!("{v:.3}"));
         for (when, m) in [("kept:  ", &averaged.kept), ("final: ", &averaged.last)] {
             println!(
-                "{when}the mean of {} classifiers  acc {}  roc-auc {}  pr-auc {}",
+                "{when}the mean of {} classifiers  {}",
                 averaged.members.len(),
-                metric(m.accuracy),
-                metric(m.roc_auc),
-                metric(m.pr_auc)
+                progress::test_figures(m)
             );
+        }
+        if let Some(pu) = &averaged.kept.pu {
+            println!("{}", pu.summary());
         }
     }
     if let Some(prior) = &result.prior {

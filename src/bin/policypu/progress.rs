@@ -5,7 +5,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use policypu::learn::Trainer;
 use policypu::learn::trainer::run_to_end;
 use policypu::plan::RunPlan;
-use policypu::report::{EpochReport, RunResult, TrainEvent};
+use policypu::report::{EpochReport, RunResult, TestMetrics, TrainEvent};
 use policypu::split::PuSplit;
 
 /// How much a run prints while it trains.
@@ -61,15 +61,13 @@ pub fn train(
     ))
 }
 
-/// One line summarising an epoch.
-pub fn epoch_line(r: &EpochReport) -> String {
+/// A classifier's test figures on one line: accuracy and the AUCs, or
+/// without negatives what P and U alone can measure.
+pub fn test_figures(test: &TestMetrics) -> String {
     let metric = |v: Option<f64>| v.map_or("  n/a".to_string(), |v| format!("{v:.3}"));
-    let mut line = match &r.test.pu {
-        // No negatives to test on: what P and U alone can measure.
+    match &test.pu {
         Some(pu) => format!(
-            "{:<20} {:>3}  recall {:.3} (n={})  U+ {:.3}  lee-liu {:.3}  est-acc-U {}",
-            r.stage.label(),
-            r.epoch,
+            "recall {:.3} (n={})  U+ {:.3}  lee-liu {:.3}  est-acc-U {}",
             pu.recall,
             pu.positives,
             pu.u_positive_rate,
@@ -77,14 +75,23 @@ pub fn epoch_line(r: &EpochReport) -> String {
             metric(pu.accuracy)
         ),
         None => format!(
-            "{:<20} {:>3}  acc {}  roc-auc {}  pr-auc {}",
-            r.stage.label(),
-            r.epoch,
-            metric(r.test.accuracy),
-            metric(r.test.roc_auc),
-            metric(r.test.pr_auc)
+            "acc {}  roc-auc {}  pr-auc {}",
+            metric(test.accuracy),
+            metric(test.roc_auc),
+            metric(test.pr_auc)
         ),
-    };
+    }
+}
+
+/// One line summarising an epoch.
+pub fn epoch_line(r: &EpochReport) -> String {
+    let metric = |v: Option<f64>| v.map_or("  n/a".to_string(), |v| format!("{v:.3}"));
+    let mut line = format!(
+        "{:<20} {:>3}  {}",
+        r.stage.label(),
+        r.epoch,
+        test_figures(&r.test)
+    );
     if let Some(loss) = r.classifier_loss {
         line += &format!("  loss {loss:.4}");
     }

@@ -8,6 +8,7 @@ use std::path::Path;
 
 use policypu::config::RunConfig;
 use policypu::learn::Trainer;
+use policypu::report::flag_string;
 use policypu::selection::auto::Leaderboard;
 use serde::Serialize;
 
@@ -37,11 +38,6 @@ struct AutoLine<'a> {
     prior: Option<f64>,
 }
 
-/// "1"/"0" per flag.
-fn bits(flags: impl Iterator<Item = bool>) -> String {
-    flags.map(|f| if f { '1' } else { '0' }).collect()
-}
-
 impl RowScores {
     /// Create (or empty) `path`.
     pub fn create(path: &Path) -> Result<Self, String> {
@@ -58,8 +54,8 @@ impl RowScores {
         let line = RunLine {
             config,
             test: trainer.kept_test_scores(),
-            truth: bits(trainer.test_labels().iter().copied()),
-            validation_labeled: bits(validation.iter().map(|(_, l)| *l)),
+            truth: flag_string(trainer.test_labels().iter().copied()),
+            validation_labeled: flag_string(validation.iter().map(|(_, l)| *l)),
             validation: validation.into_iter().map(|(p, _)| p).collect(),
         };
         self.write(&line)

@@ -114,7 +114,7 @@ fn rank_auto(state: AppState, ids: Vec<u64>, planned: usize, model: ModelPreset)
             .iter()
             .map(|r| r.test_scores.as_deref())
             .collect();
-        let averaged = averaged(board.member_positions(), &scores);
+        let averaged = averaged(board.member_positions(), &scores, board.prior);
         AutoOutcome {
             kept: match averaged {
                 Some(_) => AutoKept::Averaged,
@@ -174,25 +174,17 @@ fn averaged_model(
     outcome: &AutoOutcome,
     model_of: &dyn Fn(u64) -> Option<Arc<Vec<u8>>>,
 ) -> Result<Vec<u8>, String> {
-    let base = outcome
-        .board
-        .chosen()
-        .map(|s| outcome.runs[s.candidate])
-        .and_then(model_of)
-        .ok_or("no candidate sent its model")?;
     let mut members = Vec::new();
     for standing in outcome.board.members() {
         let bytes = model_of(outcome.runs[standing.candidate])
             .ok_or_else(|| format!("{} sent no model", standing.learner.name()))?;
         members.push(SavedModel::from_bytes(&bytes).map_err(|e| e.to_string())?);
     }
+    let first = members.first().ok_or("no candidate could be ranked")?;
     let config = RunConfig {
         learner: Learner::Auto,
         model: outcome.model,
-        ..SavedModel::from_bytes(&base)
-            .map_err(|e| e.to_string())?
-            .header
-            .config
+        ..first.header.config.clone()
     };
     SavedModel::averaging(config, members)
         .and_then(|m| m.to_bytes())

@@ -1,9 +1,12 @@
 //! `auto`'s leaderboard: its candidates ranked by a PU-only score on the
 //! validation split, the mean of the first ones that auto keeps and why,
-//! the test scores beside them (marked as not used for the choice) when the
-//! data has a truth column, and buttons to keep one candidate's model instead.
+//! the test scores beside them (marked as not used for the choice: without a
+//! truth column, the recall on held-out positives and the mean's PU-only
+//! figures), and buttons to keep one candidate's model instead.
 
 use leptos::prelude::*;
+use policypu::report::TestMetrics;
+use policypu::selection::auto::TestColumns;
 
 use super::panel::Panel;
 use crate::run::comparison;
@@ -11,6 +14,23 @@ use crate::state::{AutoKept, use_app_state};
 
 fn shown(value: Option<f64>) -> String {
     value.map_or_else(|| "n/a".to_string(), |v| format!("{v:.3}"))
+}
+
+/// "Test accuracy" from "test accuracy".
+fn capitalised(heading: &str) -> String {
+    let mut chars = heading.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// One row's test-set cells, greyed: the ranking never read them.
+fn test_cells(columns: TestColumns, test: &TestMetrics) -> impl IntoView {
+    columns
+        .values(test)
+        .into_iter()
+        .map(|v| view! { <td class="not-used">{shown(v)}</td> })
+        .collect_view()
 }
 
 /// The leaderboard panel; shown once an `auto` run's candidates have ended.
@@ -33,10 +53,19 @@ pub fn AutoBoardPanel() -> impl IntoView {
             })
         })
     });
-    let has_test = move || {
+    let tests = Memo::new(move |_| {
         state.auto.with(|a| {
             a.as_ref()
-                .is_some_and(|a| a.board.standings.iter().any(|s| s.test.accuracy.is_some()))
+                .map_or(TestColumns::None, |a| a.board.test_columns())
+        })
+    });
+    // The mean's PU-only figures, without a truth column.
+    let pu_note = move || {
+        state.auto.with(|a| {
+            a.as_ref()
+                .and_then(|a| a.averaged.as_ref())
+                .and_then(|m| m.kept.pu.as_ref())
+                .map(|pu| format!("auto's mean: {}", pu.summary()))
         })
     };
     let criterion = move || {
@@ -56,10 +85,9 @@ pub fn AutoBoardPanel() -> impl IntoView {
                         <th scope="col">"Kept epoch"</th>
                         <th scope="col">{move || format!("{} (ranks)", criterion())}</th>
                         <th scope="col">"L-vs-U AUC"</th>
-                        <Show when=has_test>
-                            <th scope="col">"Test accuracy (not used to choose)"</th>
-                            <th scope="col">"Test ROC-AUC (not used to choose)"</th>
-                        </Show>
+                        {move || tests.get().headings().iter().map(|h| view! {
+                            <th scope="col">{format!("{} (not used to choose)", capitalised(h))}</th>
+                        }).collect_view()}
                         <th scope="col">"Model"</th>
                     </tr></thead>
                     <tbody>
@@ -78,10 +106,7 @@ pub fn AutoBoardPanel() -> impl IntoView {
                                     <td>"their own"</td>
                                     <td>{format!("ranks 1 to {members}")}</td>
                                     <td>""</td>
-                                    <Show when=has_test>
-                                        <td class="not-used">{shown(averaged.kept.accuracy)}</td>
-                                        <td class="not-used">{shown(averaged.kept.roc_auc)}</td>
-                                    </Show>
+                                    {test_cells(tests.get(), &averaged.kept)}
                                     <td>{if kept {
                                         view! { <span class="kept" id="auto-kept">"kept"</span> }.into_any()
                                     } else {
@@ -103,7 +128,6 @@ pub fn AutoBoardPanel() -> impl IntoView {
                                 let label = s.label(outcome.model);
                                 let value = s.value.map(|v| outcome.board.criterion.shown(v));
                                 let lu_auc = s.validation.as_ref().and_then(|v| v.lu_auc);
-                                let (accuracy, roc_auc) = (s.test.accuracy, s.test.roc_auc);
                                 let keep = {
                                     let outcome = outcome.clone();
                                     move |_| { comparison::keep(state, &outcome, AutoKept::Candidate(id)); }
@@ -117,10 +141,7 @@ pub fn AutoBoardPanel() -> impl IntoView {
                                         <td>{s.epoch.map_or("n/a".to_string(), |e| e.to_string())}</td>
                                         <td data-metric="rank-value">{shown(value)}</td>
                                         <td>{shown(lu_auc)}</td>
-                                        <Show when=has_test>
-                                            <td class="not-used">{shown(accuracy)}</td>
-                                            <td class="not-used">{shown(roc_auc)}</td>
-                                        </Show>
+                                        {test_cells(tests.get(), &s.test)}
                                         <td>{if kept {
                                             view! { <span class="kept" id="auto-kept">"kept"</span> }.into_any()
                                         } else {
@@ -137,6 +158,7 @@ pub fn AutoBoardPanel() -> impl IntoView {
                     </tbody>
                 </table>
             </div>
+            {move || pu_note().map(|text| view! { <p class="hint" id="auto-pu-note">{text}</p> })}
         </Panel>
     }
 }

@@ -68,12 +68,14 @@ async function averagedKept(page) {
  * ranks them best first and keeps the mean of the first three, the test
  * columns say they were not used, and keeping one candidate moves the mark
  * and the exported model. */
-async function autoRanksItsCandidates({ page, note }) {
-  const table = await learnerTable();
-  const auto = table.find((l) => l.auto);
+/** Train auto on the breast-cancer example, its truth column set to `truth`
+ * ('' for none), `epochs` epochs; resolves to the leaderboard's rows. */
+async function trainAutoToBoard(page, note, { truth, epochs }) {
+  const auto = (await learnerTable()).find((l) => l.auto);
   await uploadCsv(page, resolve(ROOT, 'public/examples/breast_cancer.csv'));
   await page.locator('#csv-summary').waitFor({ timeout: 10_000 });
-  await setField(page, 'optim.epochs', '3');
+  await page.locator('#csv-truth').selectOption(truth);
+  await setField(page, 'optim.epochs', String(epochs));
   await setField(page, 'policy.pretrain_epochs', '1');
   await chooseOption(page, 'learner', auto.name);
   const started = Date.now();
@@ -90,6 +92,12 @@ async function autoRanksItsCandidates({ page, note }) {
   );
   note(`auto: ${rows.length} candidates in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(rows)}`);
   expectEqual(rows.length, auto.candidates, 'candidates on the leaderboard');
+  return rows;
+}
+
+async function autoRanksItsCandidates({ page, note }) {
+  const rows = await trainAutoToBoard(page, note, { truth: 'malignant', epochs: 3 });
+  const auto = (await learnerTable()).find((l) => l.auto);
   expect(rows.some((r) => r.model === 'linear'), 'linear candidates are on the board');
   // A risk ranks lowest first, a score highest first.
   const header = await page.locator('#auto-table thead th').nth(3).textContent();
@@ -125,6 +133,23 @@ async function autoRanksItsCandidates({ page, note }) {
   expect(await averagedKept(page), 'the mean is kept again');
   const again = await readFile(await downloadPath(page, 'export-model'));
   expect(again.length === chosen.length, "the mean's model file again");
+}
+
+/** auto on a file without a truth column: the test set holds only labeled
+ * positives, so the leaderboard shows each candidate's recall on them (the
+ * mean's too) and the mean's PU-only figures, and no ROC-AUC. */
+async function autoWithoutTruthShowsRecall({ page, note }) {
+  await trainAutoToBoard(page, note, { truth: '', epochs: 2 });
+  const headers = await page.locator('#auto-table thead').textContent();
+  expect(headers.includes('Recall on held-out positives (not used to choose)') && !headers.includes('ROC-AUC'),
+    `leaderboard header without a truth column: ${headers}`);
+  const meanRecall = await page.locator('#auto-table tbody tr[data-kind="averaged"] td.not-used').allTextContents();
+  expectEqual(meanRecall.length, 1, "the mean's test cells");
+  const recall = Number(meanRecall[0]);
+  expect(recall >= 0 && recall <= 1, `the mean's recall: ${meanRecall[0]}`);
+  const summary = (await page.locator('#auto-pu-note').textContent()).trim();
+  expect(summary.startsWith("auto's mean: No truth column") && summary.includes(`Recall on them ${meanRecall[0]}`),
+    `the mean's PU-only figures: ${summary}`);
 }
 
 /** The final scores in the comparison table: [{ learner, 'ROC-AUC', Acc, 'PR-AUC' }]. */
@@ -214,5 +239,6 @@ export const comparisonTests = [
   { name: 'learners: the select and the comparison list the CLI\'s learner table', mode: 'cpu', run: pageListsTheLearnerTable },
   { name: 'comparison: two learners on one split fill the table', mode: 'cpu', run: twoLearnersFillTheTable },
   { name: 'auto: its candidates ranked on PU data, the mean of the first three kept, one candidate keepable', mode: 'cpu', run: autoRanksItsCandidates },
+  { name: 'auto without a truth column: the recall on held-out positives, and the mean\'s PU-only figures', mode: 'cpu', run: autoWithoutTruthShowsRecall },
   { name: 'export: the trained model is read by policypu predict', mode: 'cpu', run: exportedModelIsReadByPredict },
 ];

@@ -115,8 +115,10 @@ def rule_scores(split):
     return scores
 
 
-def cells(directory):
-    """Cell (n_l, ρ, or the table) -> name -> list of (accuracy, ROC-AUC) over seeds."""
+def cells(directory, scorer=None):
+    """Cell (n_l, ρ, or the table) -> name -> list of (accuracy, ROC-AUC) over
+    seeds, each split scored by `scorer` (default: this study's rule_scores)."""
+    scorer = scorer or rule_scores
     out = defaultdict(lambda: defaultdict(list))
     for key, split in load(directory).items():
         if split["auto"] is None:
@@ -124,7 +126,7 @@ def cells(directory):
         data, sp, _ = json.loads(key)
         cell = directory.rstrip("/").split("/")[-1] if data["kind"] == "csv" else \
             f"n_l {sp['n_labeled']}, ρ {sp['rho']}"
-        for name, score in rule_scores(split).items():
+        for name, score in scorer(split).items():
             out[cell][name].append(score)
     return out
 

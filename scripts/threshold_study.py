@@ -27,11 +27,10 @@ runs); the test set scores the rules and chooses nothing.
     scripts/threshold_study.py FASHION_SHARD_DIR CSV_SHARD_DIR...
 """
 
-import json
 import sys
 from collections import defaultdict
 
-from ensemble_study import CANDIDATES, SINGLE, load, mean, roc_auc
+from ensemble_study import CANDIDATES, SINGLE, cells, mean, roc_auc
 from provenance import print_study_head
 
 RULES = ["half", "split", "proxy", "share", "vote3"]
@@ -102,20 +101,6 @@ def rule_scores(split):
     return scores
 
 
-def cells(directory):
-    """Cell (n_l, ρ, or the table) -> name -> list of (accuracy, ROC-AUC) over seeds."""
-    out = defaultdict(lambda: defaultdict(list))
-    for key, split in load(directory).items():
-        if split["auto"] is None:
-            continue
-        data, sp, _ = json.loads(key)
-        cell = directory.rstrip("/").split("/")[-1] if data["kind"] == "csv" else \
-            f"n_l {sp['n_labeled']}, ρ {sp['rho']}"
-        for name, score in rule_scores(split).items():
-            out[cell][name].append(score)
-    return out
-
-
 def avg(xs):
     return sum(xs) / len(xs)
 
@@ -156,10 +141,10 @@ def main(fashion, tables):
         "Fashion-MNIST mean accuracy over the 9 cells above half's, (b) have at least "
         "half's cells at or above every PU learner there, and (c) do not lower the mean "
         "accuracy over the CSV development tables; if neither does, auto keeps 0.5.")
-    f = table("Fashion-MNIST development grid", cells(fashion))
+    f = table("Fashion-MNIST development grid", cells(fashion, rule_scores))
     csv = defaultdict(lambda: defaultdict(list))
     for directory in tables:
-        csv.update(cells(directory))
+        csv.update(cells(directory, rule_scores))
     c = table("CSV development tables", csv)
     passing = []
     for rule in ADOPTABLE:

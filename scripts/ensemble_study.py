@@ -87,13 +87,26 @@ def load(directory):
     return splits
 
 
-def rule_scores(split):
-    """Each rule's and each single learner's (accuracy, ROC-AUC) on one split."""
+def ranked_runs(split):
+    """One split's runs (test, truth, validation, labeled) in auto's order, and
+    the single PU learners' (accuracy, ROC-AUC) on it."""
     auto = split["auto"]
     own = auto["auto"]["model"]
     runs = split["runs"]
     ranked = [runs[(learner, model or own)] for learner, model in
               (CANDIDATES[i] for i in auto["order"])]
+    singles = {}
+    for learner in SINGLE:
+        if (learner, own) in runs:
+            p, t, _, _ = runs[(learner, own)]
+            singles[learner] = (accuracy(p, t), roc_auc(p, t))
+    return ranked, singles
+
+
+def rule_scores(split):
+    """Each rule's and each single learner's (accuracy, ROC-AUC) on one split."""
+    ranked, singles = ranked_runs(split)
+    auto = split["auto"]
     truth = ranked[0][1]
     top = lambda k: mean([r[0] for r in ranked[:k]])
     vote = [float(sum(r[0][i] >= 0.5 for r in ranked[:3]) >= 2) for i in range(len(truth))]
@@ -108,11 +121,7 @@ def rule_scores(split):
     probs = {"auto": ranked[0][0], "mean3": top(3), "mean2": top(2), "mean5": top(5),
              "mean-all": top(len(ranked)), "vote3": vote, "gated mean3": gated}
     scores = {name: (accuracy(p, truth), roc_auc(p, truth)) for name, p in probs.items()}
-    for learner in SINGLE:
-        if (learner, own) in runs:
-            p, t, _, _ = runs[(learner, own)]
-            scores[learner] = (accuracy(p, t), roc_auc(p, t))
-    return scores
+    return {**scores, **singles}
 
 
 def cells(directory, scorer=None):

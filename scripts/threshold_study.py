@@ -30,7 +30,7 @@ runs); the test set scores the rules and chooses nothing.
 import sys
 from collections import defaultdict
 
-from ensemble_study import CANDIDATES, SINGLE, cells, mean, roc_auc
+from ensemble_study import SINGLE, cells, mean, ranked_runs, roc_auc
 from provenance import print_study_head
 
 RULES = ["half", "split", "proxy", "share", "vote3"]
@@ -72,17 +72,13 @@ def share_threshold(scores, labeled, prior):
 
 def rule_scores(split):
     """Each rule's and each single learner's (accuracy, ROC-AUC) on one split."""
-    auto = split["auto"]
-    own = auto["auto"]["model"]
-    runs = split["runs"]
-    ranked = [runs[(learner, model or own)] for learner, model in
-              (CANDIDATES[i] for i in auto["order"])]
+    ranked, singles = ranked_runs(split)
     members = ranked[:3]
     truth = members[0][1]
     labeled = members[0][3]
     test = mean([r[0] for r in members])
     validation = mean([r[2] for r in members])
-    prior = auto["prior"]
+    prior = split["auto"]["prior"]
     cut = {
         "half": 0.5,
         "split": best_threshold(validation, labeled, lambda l, u: l - u),
@@ -94,11 +90,7 @@ def rule_scores(split):
     scores = {name: (accuracy_at(test, truth, t), auc) for name, t in cut.items()}
     vote = [float(sum(r[0][i] >= 0.5 for r in members) >= 2) for i in range(len(truth))]
     scores["vote3"] = (accuracy_at(vote, truth, 0.5), roc_auc(vote, truth))
-    for learner in SINGLE:
-        if (learner, own) in runs:
-            p, t, _, _ = runs[(learner, own)]
-            scores[learner] = (accuracy_at(p, t, 0.5), roc_auc(p, t))
-    return scores
+    return {**scores, **singles}
 
 
 def avg(xs):

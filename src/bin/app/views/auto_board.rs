@@ -5,7 +5,6 @@
 //! figures), and buttons to keep one candidate's model instead.
 
 use leptos::prelude::*;
-use policypu::report::TestMetrics;
 use policypu::selection::auto::TestColumns;
 
 use super::panel::Panel;
@@ -24,10 +23,10 @@ fn capitalised(heading: &str) -> String {
         .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
-/// One row's test-set cells, greyed: the ranking never read them.
-fn test_cells(columns: TestColumns, test: &TestMetrics) -> impl IntoView {
-    columns
-        .values(test)
+/// One row's test-set cells (`TestColumns::values`), greyed: the ranking
+/// never read them.
+fn test_cells(values: Vec<Option<f64>>) -> impl IntoView {
+    values
         .into_iter()
         .map(|v| view! { <td class="not-used">{shown(v)}</td> })
         .collect_view()
@@ -106,7 +105,7 @@ pub fn AutoBoardPanel() -> impl IntoView {
                                     <td>"their own"</td>
                                     <td>{format!("ranks 1 to {members}")}</td>
                                     <td>""</td>
-                                    {test_cells(tests.get(), &averaged.kept)}
+                                    {test_cells(tests.get().values(&averaged.kept))}
                                     <td>{if kept {
                                         view! { <span class="kept" id="auto-kept">"kept"</span> }.into_any()
                                     } else {
@@ -141,7 +140,7 @@ pub fn AutoBoardPanel() -> impl IntoView {
                                         <td>{s.epoch.map_or("n/a".to_string(), |e| e.to_string())}</td>
                                         <td data-metric="rank-value">{shown(value)}</td>
                                         <td>{shown(lu_auc)}</td>
-                                        {test_cells(tests.get(), &s.test)}
+                                        {test_cells(tests.get().values(&s.test))}
                                         <td>{if kept {
                                             view! { <span class="kept" id="auto-kept">"kept"</span> }.into_any()
                                         } else {

@@ -315,14 +315,17 @@ pub static EXPLANATIONS: &[Explanation] = &[
              of π (with π too high it can exceed 1), and on a few hundred rows the top \
              candidates often differ by less than their noise: the table shows how close they \
              are. The test scores, where the file has a truth column, are shown for teaching \
-             and were not read to choose.",
+             and were not read to choose; without one, the test set holds only labeled \
+             positives, so the table shows the recall on them, and a note gives the mean's \
+             share of U called positive and, under π, its precision and accuracy on U.",
             "So auto does not bet on the first alone: it keeps the mean of the probabilities \
              of the first three, and calls a row positive when that mean is at least 0.5. Where \
              their errors differ, the mean is right more often than any one of them; on \
              development data that no reported table uses (Fashion-MNIST and six CSV tables) \
              it was more accurate than the first candidate alone, a rule written down before \
-             those runs. You can keep a single candidate's model instead, or go back to the \
-             mean.",
+             those runs. Thresholds other than 0.5, chosen on the PU validation rows, were tried \
+             the same way and were not better. You can keep a single candidate's model \
+             instead, or go back to the mean.",
         ],
         equations: &[],
     },

@@ -3,7 +3,7 @@
 # headed by the command that made it and the commit it ran at, and ends
 # with the sweep's wall time. Parts: mnist, ablation, cifar10, examples,
 # en-threshold, prior-threshold, small-cnn, epoch-oracle, priors, tables,
-# fashion-dev, dev-tables, csv-share, ensemble, threshold (default: all).
+# fashion-dev, dev-tables, csv-share, ensemble, threshold, ranking (default: all).
 #   scripts/results.sh              every table (MNIST alone took 108 min on 2 busy cores)
 #   scripts/results.sh ablation     one of them
 #
@@ -47,7 +47,7 @@ dev_learners=biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu
 fashion_dev=(--dataset fashion-mnist --epochs 60 --seeds 3 --selection-study
   --learners biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,nnpu,auto)
 parts=("$@")
-[ ${#parts[@]} -eq 0 ] && parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev dev-tables csv-share ensemble threshold)
+[ ${#parts[@]} -eq 0 ] && parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev dev-tables csv-share ensemble threshold ranking)
 for part in "${parts[@]}"; do
   case $part in
     mnist)
@@ -127,11 +127,12 @@ for part in "${parts[@]}"; do
       done
       scripts/csv_share_study.py target/csv-share 0.2 0.35 "${dev_tables[@]}" \
         > results/dev-csv-validation-share.md ;;
-    ensemble | threshold)
+    ensemble | threshold | ranking)
       # Development studies, never results, of auto's model, from the row
       # scores of the Fashion-MNIST grid and the CSV development tables:
       # the mean of its first three candidates (scripts/ensemble_study.py),
-      # and where that mean calls positive (scripts/threshold_study.py).
+      # where that mean calls positive (scripts/threshold_study.py), and
+      # the criterion that ranks the candidates (scripts/ranking_study.py).
       [ -f target/dev-tables/hastie-1200.csv ] || python3 scripts/make_dev_tables.py
       mkdir -p target/ensemble
       [ -f target/ensemble/fashion.md ] ||

@@ -3,7 +3,8 @@
 which changes to `auto` are tried before any reported table sees them
 (docs/results.md, "Development study"). Not committed: this script makes
 them, deterministically, in the folder it is given (default
-target/dev-tables/). Same columns and SCAR labelling as
+target/dev-tables/), from the seed it is given (default SEED; another seed
+draws new tables from the same generators). Same columns and SCAR labelling as
 scripts/make_study_tables.py.
 
 - diabetes: scikit-learn's diabetes data (442 rows, 10 features), positive
@@ -42,25 +43,26 @@ def with_noise(x, extra, rng):
 
 def main():
     folder = Path(sys.argv[1] if len(sys.argv) > 1 else "target/dev-tables")
+    seed = int(sys.argv[2]) if len(sys.argv) > 2 else SEED
     folder.mkdir(parents=True, exist_ok=True)
-    rng = np.random.default_rng(SEED)
+    rng = np.random.default_rng(seed)
 
     diabetes = load_diabetes()
     y = diabetes.target > np.percentile(diabetes.target, 60)
     write(folder, "diabetes", diabetes.data, y, 0.5, rng)
     x, y = make_classification(n_samples=800, n_features=8, n_informative=4, n_redundant=1,
                                n_clusters_per_class=1, weights=[0.7], flip_y=0.0,
-                               random_state=SEED)
+                               random_state=seed)
     write(folder, "classes-800", x, y, 0.4, rng)
     x, y = make_classification(n_samples=1500, n_features=20, n_informative=6, n_redundant=2,
                                n_clusters_per_class=3, weights=[0.5], flip_y=0.0,
-                               random_state=SEED + 1)
+                               random_state=seed + 1)
     write(folder, "classes-1500", x, y, 0.3, rng)
-    x, y = make_moons(n_samples=1000, noise=0.3, random_state=SEED)
+    x, y = make_moons(n_samples=1000, noise=0.3, random_state=seed)
     write(folder, "moons-1000", with_noise(x, 4, rng), y, 0.3, rng)
-    x, y = make_circles(n_samples=600, noise=0.1, factor=0.5, random_state=SEED)
+    x, y = make_circles(n_samples=600, noise=0.1, factor=0.5, random_state=seed)
     write(folder, "circles-600", with_noise(x, 2, rng), y, 0.5, rng)
-    x, y = make_hastie_10_2(n_samples=1200, random_state=SEED)
+    x, y = make_hastie_10_2(n_samples=1200, random_state=seed)
     write(folder, "hastie-1200", x, y > 0, 0.3, rng)
 
 

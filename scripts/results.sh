@@ -44,7 +44,7 @@ make_tables() {
 dev_tables=(diabetes classes-800 classes-1500 moons-1000 circles-600 hastie-1200)
 dev_learners=biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,auto
 # The Fashion-MNIST development grid (docs/results.md, "Development study").
-fashion_dev=(--dataset fashion-mnist --epochs 60 --seeds 3 --selection-study
+fashion_dev=(--dataset fashion-mnist --epochs 60 --selection-study
   --learners biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,nnpu,auto)
 parts=("$@")
 [ ${#parts[@]} -eq 0 ] && parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev dev-tables csv-share ensemble threshold ranking)
@@ -94,9 +94,9 @@ for part in "${parts[@]}"; do
       # data no reported table uses (docs/results.md, "Development study").
       # The grid runs twice: with today's validation share, and with 0.2,
       # the images' share before the study that chose today's.
-      sharded results/dev-fashion-mnist.md target/shards/fashion-dev "${fashion_dev[@]}"
+      sharded results/dev-fashion-mnist.md target/shards/fashion-dev "${fashion_dev[@]}" --seeds 3
       sharded results/dev-fashion-mnist-share-0.2.md target/shards/fashion-dev-share-0.2 \
-        "${fashion_dev[@]}" --validation-fraction 0.2
+        "${fashion_dev[@]}" --seeds 3 --validation-fraction 0.2
       scripts/selection_smoothing.py target/shards/fashion-dev-share-0.2/shard-*.json \
         > results/dev-selection-smoothing.md
       scripts/validation_share_study.py target/shards/fashion-dev-share-0.2 \
@@ -136,14 +136,32 @@ for part in "${parts[@]}"; do
       [ -f target/dev-tables/hastie-1200.csv ] || python3 scripts/make_dev_tables.py
       mkdir -p target/ensemble
       [ -f target/ensemble/fashion.md ] ||
-        ROW_SCORES=1 sharded target/ensemble/fashion.md target/shards/ensemble-fashion "${fashion_dev[@]}"
+        ROW_SCORES=1 sharded target/ensemble/fashion.md target/shards/ensemble-fashion "${fashion_dev[@]}" --seeds 3
       for table in "${dev_tables[@]}"; do
         [ -f target/ensemble/$table.md ] ||
           ROW_SCORES=1 sharded target/ensemble/$table.md target/shards/ensemble-$table \
             --csv target/dev-tables/$table.csv --truth-column truth --seeds 5 --learners $dev_learners
       done
       scripts/${part}_study.py target/shards/ensemble-fashion \
-        "${dev_tables[@]/#/target/shards/ensemble-}" > results/dev-$part.md ;;
+        "${dev_tables[@]/#/target/shards/ensemble-}" > results/dev-$part.md
+      if [ "$part" = ranking ]; then
+        # Its confirmation (rule in commit deecc25): the Fashion-MNIST grid
+        # at 6 seeds, and new draws of the six CSV tables beside the first.
+        [ -f target/dev-tables-2/hastie-1200.csv ] ||
+          python3 scripts/make_dev_tables.py target/dev-tables-2 20261127
+        mkdir -p target/ranking
+        [ -f target/ranking/fashion.md ] ||
+          ROW_SCORES=1 sharded target/ranking/fashion.md target/shards/ranking-fashion \
+            "${fashion_dev[@]}" --seeds 6
+        for table in "${dev_tables[@]}"; do
+          [ -f target/ranking/$table.md ] ||
+            ROW_SCORES=1 sharded target/ranking/$table.md target/shards/ranking-$table \
+              --csv target/dev-tables-2/$table.csv --truth-column truth --seeds 5 --learners $dev_learners
+        done
+        scripts/ranking_study.py --confirmation target/shards/ranking-fashion \
+          "${dev_tables[@]/#/target/shards/ensemble-}" "${dev_tables[@]/#/target/shards/ranking-}" \
+          > results/dev-ranking-confirmation.md
+      fi ;;
     en-threshold | prior-threshold)
       # Variants tried and not adopted (Elkan and Noto's verdict threshold;
       # the prior's share of U called positive, with KM2's estimate and, as

@@ -34,7 +34,7 @@ pub fn epochs_csv(reports: &[EpochReport]) -> String {
     let mut csv = String::from(
         "stage,epoch,accuracy,roc_auc,pr_auc,classifier_loss,policy_loss,mean_reward,threshold,\
          u_correct_rate,u_mean_on_positives,u_mean_on_negatives,val_lu_auc,val_nnpu_risk,\
-         val_upu_risk,val_proxy_accuracy,epoch_ms,elapsed_ms\n",
+         val_upu_risk,val_proxy_accuracy,val_call_gap,epoch_ms,elapsed_ms\n",
     );
     let cell = |v: Option<f64>| v.map(|v| format!("{v}")).unwrap_or_default();
     for r in reports {
@@ -55,6 +55,7 @@ pub fn epochs_csv(reports: &[EpochReport]) -> String {
             cell(v.and_then(|v| v.nnpu_risk)),
             cell(v.and_then(|v| v.upu_risk)),
             cell(v.and_then(|v| v.proxy_accuracy)),
+            cell(v.and_then(|v| v.call_gap())),
             format!("{:.1}", r.epoch_ms),
             format!("{:.1}", r.elapsed_ms),
         ];
@@ -127,6 +128,11 @@ mod tests {
             )),
             validation: Some(ValidationScores {
                 lu_auc: Some(0.875),
+                shares: Some(crate::selection::scores::ScoreShares {
+                    labeled_called: 0.75,
+                    unlabeled_called: 0.25,
+                    ..Default::default()
+                }),
                 ..ValidationScores::default()
             }),
             epoch_ms: 12.0,
@@ -138,7 +144,7 @@ mod tests {
         assert_eq!(lines[0].split(',').count(), lines[1].split(',').count());
         assert_eq!(
             lines[1],
-            "train,2,0.9,0.95,,0.25,,,,1,0.800000011920929,0.10000000149011612,0.875,,,,12.0,30.0"
+            "train,2,0.9,0.95,,0.25,,,,1,0.800000011920929,0.10000000149011612,0.875,,,,0.5,12.0,30.0"
         );
     }
 

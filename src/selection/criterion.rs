@@ -16,17 +16,21 @@ pub enum Criterion {
     UPuRisk,
     /// The highest estimated accuracy on the validation split.
     ProxyAccuracy,
+    /// The largest gap between the shares of labeled and unlabeled
+    /// validation rows called positive: balanced accuracy, without a prior.
+    CallGap,
     /// No choice: the last epoch, as runs were reported before validation.
     LastEpoch,
 }
 
 impl Criterion {
     /// Every criterion, the default first.
-    pub const ALL: [Criterion; 5] = [
+    pub const ALL: [Criterion; 6] = [
         Self::LuAuc,
         Self::NnPuRisk,
         Self::UPuRisk,
         Self::ProxyAccuracy,
+        Self::CallGap,
         Self::LastEpoch,
     ];
 
@@ -37,6 +41,7 @@ impl Criterion {
             Self::NnPuRisk => "nn-pu-risk",
             Self::UPuRisk => "u-pu-risk",
             Self::ProxyAccuracy => "proxy-accuracy",
+            Self::CallGap => "call-gap",
             Self::LastEpoch => "last-epoch",
         }
     }
@@ -48,6 +53,7 @@ impl Criterion {
             Self::NnPuRisk => "nnPU risk",
             Self::UPuRisk => "uPU risk",
             Self::ProxyAccuracy => "proxy accuracy",
+            Self::CallGap => "L−U call gap",
             Self::LastEpoch => "last epoch",
         }
     }
@@ -73,6 +79,7 @@ impl Criterion {
             Self::NnPuRisk => s.nnpu_risk.map(|r| -r),
             Self::UPuRisk => s.upu_risk.map(|r| -r),
             Self::ProxyAccuracy => s.proxy_accuracy,
+            Self::CallGap => s.call_gap(),
             Self::LastEpoch => None,
         }
     }
@@ -117,6 +124,7 @@ mod tests {
         assert_eq!(Criterion::LuAuc.shown(0.8), 0.8);
         assert_eq!(Criterion::UPuRisk.value(&s), Some(0.1));
         assert_eq!(Criterion::LastEpoch.value(&s), None);
+        assert_eq!(Criterion::CallGap.value(&s), None, "no shares, no gap");
         assert!("best".parse::<Criterion>().unwrap_err().contains("lu-auc"));
     }
 }

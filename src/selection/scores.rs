@@ -13,6 +13,10 @@
 //! - Proxy accuracy: at the 0.5 threshold, with r the share of labeled rows
 //!   and q the share of unlabeled rows called positive, 1 − π − q + 2π·r
 //!   estimates the accuracy on U's distribution (unclipped, so noise shows).
+//! - Call gap: r − q. Under SCAR r is the true-positive rate and
+//!   q = π·TPR + (1 − π)·FPR, so r − q = (1 − π)(TPR − FPR): among
+//!   classifiers scored on the same rows it ranks by balanced accuracy, the
+//!   accuracy on a half-positive test set, and it needs no prior.
 
 use serde::{Deserialize, Serialize};
 
@@ -79,6 +83,14 @@ impl ValidationScores {
         .with_prior(prior)
     }
 
+    /// The share of labeled minus the share of unlabeled rows called positive
+    /// at 0.5 (higher is better; none without both kinds of row).
+    pub fn call_gap(&self) -> Option<f64> {
+        self.shares
+            .as_ref()
+            .map(|s| s.labeled_called - s.unlabeled_called)
+    }
+
     /// The same scores with the risks and the proxy accuracy computed under
     /// the class prior `prior` (none without one, or without both kinds of row).
     pub fn with_prior(&self, prior: Option<f64>) -> Self {
@@ -121,6 +133,9 @@ mod tests {
         assert!(close(s.nnpu_risk, 0.5 / 3.0 + 0.4 - 1.0 / 3.0));
         // 1 − 0.5 − 0.5 + 2·0.5·(2/3).
         assert!(close(s.proxy_accuracy, 2.0 / 3.0));
+        // r − q = 2/3 − 2/4, whatever the prior.
+        assert!(close(s.call_gap(), 2.0 / 3.0 - 0.5));
+        assert_eq!(s.with_prior(None).call_gap(), s.call_gap());
         assert_eq!((s.labeled, s.unlabeled), (3, 4));
         // Under another prior: 1 − 0.2 − 0.5 + 2·0.2·(2/3); the AUC stays.
         let again = s.with_prior(Some(0.2));
@@ -140,6 +155,9 @@ mod tests {
         assert_eq!((none.upu_risk, none.proxy_accuracy), (None, None));
         assert!(close(none.lu_auc, 1.0));
         let empty = ValidationScores::of(&[], &[0.1], Some(0.5));
-        assert_eq!((empty.lu_auc, empty.upu_risk), (None, None));
+        assert_eq!(
+            (empty.lu_auc, empty.upu_risk, empty.call_gap()),
+            (None, None, None)
+        );
     }
 }

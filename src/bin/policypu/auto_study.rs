@@ -12,10 +12,11 @@ use policypu::selection::average::AVERAGED;
 use crate::sweep::{Cell, mean_std};
 
 /// The criteria the study ranks with (the default, [`AUTO_CRITERION`], among them).
-const RULES: [Criterion; 3] = [
+const RULES: [Criterion; 4] = [
     Criterion::NnPuRisk,
     Criterion::ProxyAccuracy,
     Criterion::LuAuc,
+    Criterion::CallGap,
 ];
 
 /// The kept epoch's test metrics of candidate `i` in each seed.

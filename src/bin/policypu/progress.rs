@@ -105,7 +105,11 @@ pub fn epoch_line(r: &EpochReport) -> String {
         line += &format!("  U-correct {rate:.3}");
     }
     if let Some(v) = &r.validation {
-        line += &format!("  val: L-U-auc {}", metric(v.lu_auc));
+        line += &format!(
+            "  val: L-U-auc {}  call-gap {}",
+            metric(v.lu_auc),
+            metric(v.call_gap())
+        );
         if v.prior.is_some() {
             line += &format!(
                 "  nnpu-risk {}  proxy-acc {}",

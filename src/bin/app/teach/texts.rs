@@ -142,16 +142,19 @@ pub static EXPLANATIONS: &[Explanation] = &[
              data. Before training, the run sets aside PU validation rows (labeled and unlabeled, \
              never trained on) and scores the classifier on them after every training epoch, \
              with no truth: the L-vs-U AUC is the chance a labeled row scores above an unlabeled \
-             one; the nnPU risk is the non-negative PU risk with the run's class prior; the proxy \
-             accuracy is 1 − π − q + 2π·r, with r the share of labeled and q the share of \
-             unlabeled rows called positive.",
+             one; the call gap is r − q, with r the share of labeled and q the share of \
+             unlabeled rows called positive; the nnPU risk is the non-negative PU risk with the \
+             run's class prior (and the proxy accuracy, 1 − π − q + 2π·r, a criterion you can \
+             choose, also assumes it).",
             "Under SCAR the L-vs-U AUC rises and falls with the true ROC-AUC (Menon et al., 2015), \
              so it picks the epoch that ranks best. It sits below the true ROC-AUC: a labeled row \
              against one of U's hidden positives is a coin toss, so with a share ρ of positives \
              in U it is about ρ/2 + (1 − ρ)·ROC-AUC; only its changes matter. It says nothing \
              about where the 0.5 cut-off \
-             sits, and a high value does not mean a high accuracy. The risk and the proxy \
-             accuracy also judge the cut-off, but only as well as the prior π they assume. On a \
+             sits, and a high value does not mean a high accuracy. The call gap judges the \
+             cut-off with no prior: under SCAR it is (1 − ρ)·(TPR − FPR), so it rises with the \
+             balanced accuracy. The risk and the proxy accuracy judge it too, but only as well \
+             as the prior π they assume. On a \
              few hundred rows all three are noisy: they choose between epochs of one run, they \
              do not certify a model.",
         ],
@@ -305,19 +308,23 @@ pub static EXPLANATIONS: &[Explanation] = &[
              RankPruning, PMPU, VPU and Dist-PU on the chosen model, and the cheap ones also as \
              a linear model) on one split, lets each keep its best epoch, and ranks the kept \
              classifiers on the PU validation rows.",
-            "It ranks by the proxy accuracy on those rows, 1 − π − q + 2π·r with r the share of \
-             labeled and q the share of unlabeled rows called positive, under one class prior π \
-             for all, estimated from the training rows: under SCAR, with the right π, it \
-             estimates the classifier's accuracy on rows like U's. Unlike the L-vs-U AUC it sees a classifier \
-             whose scores sit on the wrong side of 0.5 (biased PU often ranks rows well and \
-             calls too few positive); unlike the nnPU risk it does not favour the candidates \
-             trained to minimise that risk under the same π. It is only as good as the estimate \
-             of π (with π too high it can exceed 1), and on a few hundred rows the top \
-             candidates often differ by less than their noise: the table shows how close they \
+            "It ranks by the call gap on those rows, r − q, with r the share of labeled and q \
+             the share of unlabeled rows called positive. Under SCAR r is the true-positive rate \
+             and q mixes it with the false-positive rate by U's share of positives, so r − q is \
+             (1 − π)·(TPR − FPR): it rises with the balanced accuracy, the accuracy on a test \
+             set half positive, and it needs no estimate of π. Unlike the L-vs-U AUC it sees a \
+             classifier whose scores sit on the wrong side of 0.5 (biased PU often ranks rows \
+             well and calls too few positive). It ranked by the proxy accuracy before, \
+             1 − π − q + 2π·r, the accuracy on rows like U's under an estimated π; but U's share \
+             of positives is how the sample was drawn, not the data the model will score, and \
+             on development data no reported table uses the call gap chose the more accurate \
+             candidates. On a few hundred rows the top candidates often differ by less than \
+             their noise: the table shows how close they \
              are. The test scores, where the file has a truth column, are shown for teaching \
              and were not read to choose; without one, the test set holds only labeled \
              positives, so the table shows the recall on them, and a note gives the mean's \
-             share of U called positive and, under π, its precision and accuracy on U.",
+             share of U called positive and, under a π estimated from the training rows, its \
+             precision and accuracy on U.",
             "So auto does not bet on the first alone: it keeps the mean of the probabilities \
              of the first three, and calls a row positive when that mean is at least 0.5. Where \
              their errors differ, the mean is right more often than any one of them; on \

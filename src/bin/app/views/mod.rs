@@ -110,7 +110,7 @@ pub fn TrainingViews() -> impl IntoView {
                     <Show when=move || reveal.includes(8) && has_validation() && shows(state, Part::Metrics)>
                         <EpochChart id="panel-validation" title="Validation on PU data" explain="validation" bands series=validation_scores
                             caption=Signal::derive(move || state.run_config.with(|c| c.as_ref().map(|c| state.reports.with(|r| validation_caption(r, c.select_by))).unwrap_or_default()))
-                            chart_title="L-vs-U AUC, proxy accuracy and nnPU risk on the validation split" y_title="score"/>
+                            chart_title="L-vs-U AUC, call gap and nnPU risk on the validation split" y_title="score"/>
                     </Show>
                     <Show when=move || reveal.includes(1) && shows(state, Part::Losses)>
                         <EpochChart id="panel-losses" title="Training losses" explain="losses" bands series=losses

@@ -62,19 +62,21 @@ pub fn test_scores(r: &[EpochReport]) -> Vec<Series> {
     ]
 }
 
-/// The PU-only scores on the validation split: the L-vs-U AUC, and where
-/// the run has a class prior, the proxy accuracy and the nnPU risk.
+/// The PU-only scores on the validation split: the L-vs-U AUC and the call
+/// gap, and where the run has a class prior, the nnPU risk.
 pub fn validation_scores(r: &[EpochReport]) -> Vec<Series> {
     let [first, second, third] = SeriesStyle::PALETTE;
-    let mut lines = vec![over_epochs(r, "L-vs-U AUC", first, |e| {
-        e.validation.as_ref().and_then(|v| v.lu_auc)
-    })];
+    let mut lines = vec![
+        over_epochs(r, "L-vs-U AUC", first, |e| {
+            e.validation.as_ref().and_then(|v| v.lu_auc)
+        }),
+        over_epochs(r, "call gap", second, |e| {
+            e.validation.as_ref().and_then(|v| v.call_gap())
+        }),
+    ];
     if r.iter()
         .any(|e| e.validation.as_ref().is_some_and(|v| v.prior.is_some()))
     {
-        lines.push(over_epochs(r, "proxy accuracy", second, |e| {
-            e.validation.as_ref().and_then(|v| v.proxy_accuracy)
-        }));
         lines.push(over_epochs(r, "nnPU risk", third, |e| {
             e.validation.as_ref().and_then(|v| v.nnpu_risk)
         }));

@@ -7,7 +7,9 @@ accuracy and ROC-AUC at its kept epoch beside the best single PU learner's
 (the best mean accuracy, known only in hindsight, among the rows that need
 neither the truth nor the true prior), and the means over the CSV files.
 With --before REV (repeatable), auto's row in the files as they were at
-commit REV (another candidate set or rule) is set beside today's.
+commit REV (another candidate set or rule) is set beside today's, its gap
+taken to the best single learner of that same version of the file (the
+other rows may have run again since, on another machine).
 
     scripts/auto_summary.py [--before REV]... > results/auto-summary.md
 """
@@ -126,7 +128,8 @@ def main():
                     if AUTO not in v:
                         line += " n/a |" if i == 0 else " n/a | |"
                         continue
-                    gap = round(v[AUTO][0] - best[0], 3)
+                    own_best = best if i == 0 else best_single(v)
+                    gap = round(v[AUTO][0] - own_best[0], 3)
                     t = tally.setdefault(label, [0, 0, 0, []])
                     t[0] += gap >= 0
                     t[1] += gap >= -0.01

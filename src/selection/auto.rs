@@ -307,16 +307,18 @@ mod tests {
         );
     }
 
+    /// The default settings with `learner`.
+    fn with_learner(learner: Learner) -> RunConfig {
+        RunConfig {
+            learner,
+            ..RunConfig::default()
+        }
+    }
+
     #[test]
     fn the_ranking_reads_the_default_estimate_and_never_the_test_set() {
-        let nnpu = RunConfig {
-            learner: Learner::Km2NnPu,
-            ..RunConfig::default()
-        };
-        let biased = RunConfig {
-            learner: Learner::BiasedPu,
-            ..RunConfig::default()
-        };
+        let nnpu = with_learner(Learner::Km2NnPu);
+        let biased = with_learner(Learner::BiasedPu);
         let weighter = RunConfig::default();
         // biased PU: best L-vs-U AUC, but calls few rows positive (r = 0.5, q = 0.1);
         // nnPU: r = 0.9, q = 0.5 under π = 0.5 → proxy 1 − 0.5 − 0.5 + 0.9 = 0.9.
@@ -366,14 +368,8 @@ mod tests {
 
     #[test]
     fn the_call_gap_ranks_by_balanced_accuracy_without_a_prior() {
-        let nnpu = RunConfig {
-            learner: Learner::Km2NnPu,
-            ..RunConfig::default()
-        };
-        let biased = RunConfig {
-            learner: Learner::BiasedPu,
-            ..RunConfig::default()
-        };
+        let nnpu = with_learner(Learner::Km2NnPu);
+        let biased = with_learner(Learner::BiasedPu);
         // Under π = 0.7 the proxy accuracy rewards calling labeled rows
         // positive 1.4 times as much as it charges for unlabeled ones:
         // nnPU 1 − 0.7 − 0.5 + 1.4·0.9 = 1.06, biased PU 1 − 0.7 − 0.05 + 1.4·0.5 = 0.95.
@@ -406,10 +402,7 @@ mod tests {
             Learner::Vpu,
         ]
         .into_iter()
-        .map(|learner| RunConfig {
-            learner,
-            ..RunConfig::default()
-        })
+        .map(with_learner)
         .collect();
         let scored = |auc: f64| vec![epoch(auc, (0.5, 0.5), None, 0.5)];
         let reports = [scored(0.7), scored(0.9), scored(0.8), scored(0.6)];

@@ -10,8 +10,8 @@
 //! only labeled positives can be held out, so only the rate at which they are
 //! recognised can be measured: no negatives, no AUCs.
 //!
-//! Both also set aside a PU validation split, never trained on and holding
-//! no truth, to choose the epoch a run keeps (`selection`): built-in data
+//! Both also set aside a PU validation split, never trained on and whose
+//! truth no choice reads, to choose the epoch a run keeps (`selection`): built-in data
 //! draws it from the training images the split left unused, with the
 //! cell's n_l : |U| ratio and ρ, so the training set is the paper's; a CSV
 //! gives a share of its labeled and of its unlabeled training rows.
@@ -53,13 +53,18 @@ pub struct PuSplit {
     pub validation: ValidationRows,
 }
 
-/// PU rows set aside to choose a model: never trained on, no truth kept.
+/// PU rows set aside to choose a model: never trained on, and no choice
+/// reads their truth.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ValidationRows {
     /// Features, row-major, prepared as the training rows are.
     pub x: Vec<f32>,
     /// s of each row: true for labeled positives.
     pub labeled: Vec<bool>,
+    /// y of each row where known, hidden as the training rows' is: read only
+    /// to score the validation split's truth for analysis
+    /// ([`crate::selection::ValidationScores::truth_auc`]).
+    pub truth: Option<Vec<bool>>,
     /// Row of each in the source data.
     pub source: Vec<usize>,
 }
@@ -293,6 +298,7 @@ fn builtin_validation(
     ValidationRows {
         x: gather_rows(&train.features, train.shape.len(), &rows),
         labeled: (0..rows.len()).map(|i| i < n_l).collect(),
+        truth: Some((0..rows.len()).map(|i| i < pos.len()).collect()),
         source: rows,
     }
 }
@@ -419,6 +425,7 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
         validation: ValidationRows {
             x: valid_x,
             labeled: valid_labeled,
+            truth: truth_of(&valid_rows),
             source: valid_rows,
         },
     })
@@ -483,6 +490,7 @@ pub(crate) fn tiny_split() -> crate::split::PuSplit {
         validation: ValidationRows {
             x: (0..40).flat_map(|i| row(i < 10 || i % 2 == 0)).collect(),
             labeled: (0..40).map(|i| i < 10).collect(),
+            truth: Some((0..40).map(|i| i < 10 || i % 2 == 0).collect()),
             source: (160..200).collect(),
         },
         prior: Some(0.5),

@@ -72,6 +72,17 @@ fn validation_comes_from_unused_images_with_the_cells_ratio_and_leaves_training_
             .all(|(s, r)| !s || positive(*r))
     );
     assert!(valid.source.iter().all(|r| !split.train_source.contains(r)));
+    // The hidden truth, kept for analysis only, is each row's class.
+    let truth = valid.truth.as_ref().unwrap();
+    assert_eq!(truth.len(), valid.source.len());
+    assert!(
+        valid
+            .source
+            .iter()
+            .zip(truth)
+            .all(|(r, y)| positive(*r) == *y)
+    );
+    assert_eq!(truth.iter().filter(|y| **y).count(), 25 + 30);
     // Too few unused positives: everything shrinks together.
     // 750 of the 1,000 positives are drawn for training, 250 are left.
     config.split.n_labeled = 300;
@@ -184,6 +195,16 @@ fn csv_with_truth_holds_out_rows_and_standardises_on_training_rows() {
     assert!(valid.is_usable() && (11..=13).contains(&valid.labeled.len()));
     assert!(valid.source.iter().all(|r| !split.train_source.contains(r)));
     assert_eq!(valid.x.len(), 2 * valid.labeled.len());
+    // The truth column's value of each validation row (even rows positive).
+    let truth = valid.truth.as_ref().unwrap();
+    assert!(
+        valid
+            .source
+            .iter()
+            .zip(truth)
+            .all(|(r, y)| (r % 2 == 0) == *y)
+    );
+    assert!(truth.contains(&false));
     // Training columns have mean 0 after standardising.
     let n = split.n_train();
     for column in 0..2 {
@@ -200,6 +221,7 @@ fn csv_without_truth_tests_on_held_out_positives_and_says_so() {
     assert_eq!(split.n_test(), 5); // a quarter of the 20 labeled rows
     assert!(split.test_y.iter().all(|y| *y));
     assert!(!split.test_has_negatives());
+    assert_eq!(split.validation.truth, None);
     assert!(split.notes[0].contains("cannot be computed"));
     assert_eq!(split.prior, None);
 }

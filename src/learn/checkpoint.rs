@@ -8,6 +8,7 @@ use burn::tensor::Tensor;
 use super::TrainError;
 use super::device_data::probabilities;
 use super::network::Network;
+use crate::metrics::roc_auc;
 use crate::report::Selection;
 use crate::selection::{Criterion, ValidationScores, improves};
 
@@ -17,6 +18,8 @@ pub struct Checkpoint {
     /// The validation rows on the device, when the split has usable ones.
     rows: Option<Tensor<2>>,
     labeled: Vec<bool>,
+    /// The rows' hidden classes, for the analysis score only.
+    truth: Option<Vec<bool>>,
     best: Option<Kept>,
 }
 
@@ -32,12 +35,18 @@ struct Kept {
 
 impl Checkpoint {
     /// Judge by `criterion` on validation rows `rows` (`None`: the split has
-    /// none) whose labeled flags are `labeled`.
-    pub fn new(criterion: Criterion, rows: Option<Tensor<2>>, labeled: Vec<bool>) -> Self {
+    /// none) whose labeled flags are `labeled` and hidden classes `truth`.
+    pub fn new(
+        criterion: Criterion,
+        rows: Option<Tensor<2>>,
+        labeled: Vec<bool>,
+        truth: Option<Vec<bool>>,
+    ) -> Self {
         Checkpoint {
             criterion,
             rows,
             labeled,
+            truth,
             best: None,
         }
     }
@@ -60,7 +69,10 @@ impl Checkpoint {
                 .map(|(p, _)| *p)
                 .collect()
         };
-        Ok(Some(ValidationScores::of(&side(true), &side(false), prior)))
+        Ok(Some(ValidationScores {
+            truth_auc: self.truth.as_ref().and_then(|t| roc_auc(&p, t)),
+            ..ValidationScores::of(&side(true), &side(false), prior)
+        }))
     }
 
     /// Keep `classifier` (training epoch `epoch`, with `test_scores` and

@@ -73,6 +73,7 @@ impl Trainer {
             (valid.is_usable() && config.select_by != Criterion::LastEpoch)
                 .then(|| ctx.data.matrix(&valid.x, valid.labeled.len())),
             valid.labeled.clone(),
+            valid.truth.clone(),
         );
         let now = Instant::now();
         Ok(Trainer {
@@ -481,6 +482,11 @@ mod tests {
             validation.iter().all(Option::is_some),
             "every training epoch is scored"
         );
+        // The analysis score reads the rows' truth, half of U positive, so
+        // it sits above the L-vs-U AUC of a classifier that separates them.
+        let last = validation.last().unwrap().unwrap();
+        assert!(last.truth_auc.unwrap() > 0.9, "{last:?}");
+        assert!(last.truth_auc.unwrap() > last.lu_auc.unwrap() + 0.1);
         let best = crate::selection::select_epoch(validation, Criterion::LuAuc).unwrap();
         let selection = trainer.selection().unwrap();
         assert_eq!(selection.epoch, best + 1);

@@ -127,4 +127,16 @@ mod tests {
         assert_eq!(Criterion::CallGap.value(&s), None, "no shares, no gap");
         assert!("best".parse::<Criterion>().unwrap_err().contains("lu-auc"));
     }
+
+    #[test]
+    fn no_criterion_reads_the_validation_truth() {
+        let s = ValidationScores::of(&[0.9, 0.6], &[0.7, 0.2, 0.4], Some(0.4));
+        let knowing = ValidationScores {
+            truth_auc: Some(1.0),
+            ..s.clone()
+        };
+        for c in Criterion::ALL {
+            assert_eq!(c.value(&knowing), c.value(&s), "{}", c.key());
+        }
+    }
 }

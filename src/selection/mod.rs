@@ -27,9 +27,19 @@ pub fn select_epoch<'a>(
     scores: impl IntoIterator<Item = Option<&'a ValidationScores>>,
     criterion: Criterion,
 ) -> Option<usize> {
+    first_best(
+        scores
+            .into_iter()
+            .map(|s| s.and_then(|s| criterion.value(s))),
+    )
+}
+
+/// The position of the first highest of `values` (gaps skipped); `None`
+/// when none has one.
+pub fn first_best(values: impl IntoIterator<Item = Option<f64>>) -> Option<usize> {
     let mut best: Option<(usize, f64)> = None;
-    for (i, s) in scores.into_iter().enumerate() {
-        if let Some(value) = s.and_then(|s| criterion.value(s))
+    for (i, value) in values.into_iter().enumerate() {
+        if let Some(value) = value
             && improves(value, best.map(|(_, b)| b))
         {
             best = Some((i, value));

@@ -43,6 +43,11 @@ pub struct ValidationScores {
     /// be computed again under another prior ([`ValidationScores::with_prior`]).
     #[serde(default)]
     pub shares: Option<ScoreShares>,
+    /// Analysis only, read by no [`crate::selection::Criterion`]: the AUC of
+    /// the rows' hidden true classes, where known (`sweep --selection-study`'s
+    /// "validation truth" row: what a judge who knew them could buy).
+    #[serde(default)]
+    pub truth_auc: Option<f64>,
 }
 
 /// Means and shares called positive (at 0.5) of the probabilities of the

@@ -1,15 +1,17 @@
 //! `sweep --selection-study`: what each PU-only rule for choosing the epoch
 //! buys. For every run, the test metrics at the epoch each criterion would
 //! keep (the same rule the trainer applies, replayed on the run's per-epoch
-//! validation scores), at the last epoch, and at the test-set oracle's best
-//! epoch, which reads the test set and so only bounds what a rule can buy.
-//! Analysis only: no choice is made here.
+//! validation scores), at the last epoch, at the epoch the validation rows'
+//! hidden truth ranks first (what a judge who knew them could buy from a
+//! split of this size), and at the test-set oracle's best epoch, which reads
+//! the test set and so only bounds what a rule can buy. Analysis only: no
+//! choice is made here.
 
 use std::collections::BTreeMap;
 
 use policypu::config::Stage;
-use policypu::report::{RunResult, TestMetrics};
-use policypu::selection::{Criterion, select_epoch};
+use policypu::report::{EpochReport, RunResult, TestMetrics};
+use policypu::selection::{Criterion, first_best, select_epoch};
 
 use crate::learner_spec::LearnerSpec;
 use crate::sweep::{Cell, Reported, mean_std, reported_metrics};
@@ -19,6 +21,8 @@ use crate::sweep::{Cell, Reported, mean_std, reported_metrics};
 enum Choice {
     /// A PU-only criterion (the last epoch among them).
     Rule(Criterion),
+    /// The epoch with the highest AUC of the validation rows' true classes.
+    ValidationTruth,
     /// Each metric's best epoch on the test set.
     Oracle,
 }
@@ -27,6 +31,7 @@ impl Choice {
     fn label(self) -> &'static str {
         match self {
             Choice::Rule(c) => c.label(),
+            Choice::ValidationTruth => "validation truth",
             Choice::Oracle => "test oracle",
         }
     }
@@ -37,20 +42,33 @@ impl Choice {
         match self {
             Choice::Rule(Criterion::LastEpoch) => run.last().map(|r| r.test.clone()),
             Choice::Rule(criterion) => {
-                let train: Vec<_> = run
-                    .reports
-                    .iter()
-                    .filter(|r| r.stage == Stage::Train)
-                    .collect();
+                let train = training_epochs(run);
                 select_epoch(train.iter().map(|r| r.validation.as_ref()), criterion)
                     .map(|i| train[i].test.clone())
+            }
+            Choice::ValidationTruth => {
+                let train = training_epochs(run);
+                first_best(
+                    train
+                        .iter()
+                        .map(|r| r.validation.as_ref().and_then(|v| v.truth_auc)),
+                )
+                .map(|i| train[i].test.clone())
             }
             Choice::Oracle => Some(reported_metrics(run, Reported::TestOracle)),
         }
     }
 }
 
-/// Every choice, the last epoch first and the oracle last.
+/// The run's epochs of its learner's own training, which the rules choose among.
+fn training_epochs(run: &RunResult) -> Vec<&EpochReport> {
+    run.reports
+        .iter()
+        .filter(|r| r.stage == Stage::Train)
+        .collect()
+}
+
+/// Every choice, the last epoch first and the two that read truth last.
 fn choices() -> Vec<Choice> {
     std::iter::once(Choice::Rule(Criterion::LastEpoch))
         .chain(
@@ -59,7 +77,7 @@ fn choices() -> Vec<Choice> {
                 .filter(|c| *c != Criterion::LastEpoch)
                 .map(Choice::Rule),
         )
-        .chain(std::iter::once(Choice::Oracle))
+        .chain([Choice::ValidationTruth, Choice::Oracle])
         .collect()
 }
 
@@ -99,7 +117,9 @@ pub fn table(grid: &[Vec<(&LearnerSpec, Vec<Cell>)>], seeds: u64) -> String {
     }
     let mut t = format!(
         "### Choosing the epoch on PU data (analysis; mean over the grid's cells, mean ± std over {seeds} seeds)\n\n\
-         Test metrics of the epoch each rule keeps. The rules read only the PU validation split; \
+         Test metrics of the epoch each rule keeps. The rules read only the PU validation split. \
+         Two rows read truth, as no user can: validation truth keeps the epoch whose validation rows' \
+         true classes have the highest AUC, what a judge who knew them could buy from a split of this size; \
          the test oracle reads the test set, each metric at its best epoch, and bounds what any rule can buy. \
          n/a: the rule has no value (the risks and the proxy accuracy need a class prior, which learners \
          without one do not have on the image grids).\n\n| Model |"

@@ -118,7 +118,7 @@ pub fn table(grid: &[Vec<(&LearnerSpec, Vec<Cell>)>], seeds: u64) -> String {
     let mut t = format!(
         "### Choosing the epoch on PU data (analysis; mean over the grid's cells, mean ± std over {seeds} seeds)\n\n\
          Test metrics of the epoch each rule keeps. The rules read only the PU validation split. \
-         Two rows read truth, as no user can: validation truth keeps the epoch whose validation rows' \
+         Two columns read truth, as no user can: validation truth keeps the epoch whose validation rows' \
          true classes have the highest AUC, what a judge who knew them could buy from a split of this size; \
          the test oracle reads the test set, each metric at its best epoch, and bounds what any rule can buy. \
          n/a: the rule has no value (the risks and the proxy accuracy need a class prior, which learners \
@@ -148,5 +148,124 @@ pub fn table(grid: &[Vec<(&LearnerSpec, Vec<Cell>)>], seeds: u64) -> String {
         }
         t.push('\n');
     }
+    t.push('\n');
+    t + &gap_by_cell(&learners, seeds)
+}
+
+/// The ROC-AUC each learner's kept epoch gives up against the test oracle,
+/// cell by cell: kept by the runs' own criterion, and by validation truth.
+fn gap_by_cell(learners: &[(&LearnerSpec, Vec<&Cell>)], seeds: u64) -> String {
+    let Some((_, first)) = learners.first() else {
+        return String::new();
+    };
+    let some_run = |cell: &Cell| cell.results.first().cloned();
+    let mut t = format!(
+        "### ROC-AUC given up against the test oracle, by cell (analysis; mean over {seeds} seeds)\n\n\
+         Each entry: the test oracle's ROC-AUC minus that of the epoch the runs' own criterion kept, \
+         then minus that of the epoch validation truth kept; the last column is the mean over the cells. \
+         The first row gives each cell's validation split.\n\n| Model |"
+    );
+    for cell in first {
+        let at = some_run(cell)
+            .map(|r| format!("n_l={} ρ={}", r.config.split.n_labeled, r.config.split.rho));
+        t += &format!(" {} |", at.unwrap_or_default());
+    }
+    t += " mean |\n|---|";
+    t += &"---|".repeat(first.len() + 1);
+    t += "\n| validation rows (labeled + unlabeled) |";
+    for cell in first {
+        let sizes = some_run(cell)
+            .and_then(|r| r.reports.iter().find_map(|e| e.validation.clone()))
+            .map(|v| format!("{} + {}", v.labeled, v.unlabeled));
+        t += &format!(" {} |", sizes.unwrap_or_else(|| "none".into()));
+    }
+    t += " |\n";
+    for (spec, cells) in learners {
+        t += &format!("| {} |", spec.label());
+        let mut means = [Vec::new(), Vec::new()];
+        for cell in cells {
+            let gaps: Vec<Option<f64>> = [Choice::Rule(kept_by(cell)), Choice::ValidationTruth]
+                .into_iter()
+                .map(|choice| mean_gap(cell, choice))
+                .collect();
+            for (mean, gap) in means.iter_mut().zip(&gaps) {
+                mean.extend(*gap);
+            }
+            t += &format!(" {} |", shown_pair(gaps[0], gaps[1]));
+        }
+        let over =
+            |v: &Vec<f64>| (v.len() == cells.len()).then(|| v.iter().sum::<f64>() / v.len() as f64);
+        t += &format!(" {} |\n", shown_pair(over(&means[0]), over(&means[1])));
+    }
     t
+}
+
+/// The criterion the cell's runs kept their epoch by.
+fn kept_by(cell: &Cell) -> Criterion {
+    cell.results
+        .first()
+        .map_or(Criterion::LastEpoch, |r| r.config.select_by)
+}
+
+/// The mean over the cell's runs of the oracle's test ROC-AUC minus that
+/// of the epoch `choice` keeps; `None` where a run lacks either.
+fn mean_gap(cell: &Cell, choice: Choice) -> Option<f64> {
+    let gaps: Option<Vec<f64>> = cell
+        .results
+        .iter()
+        .map(|run| {
+            let oracle = Choice::Oracle.metrics(run)?.roc_auc?;
+            Some(oracle - choice.metrics(run)?.roc_auc?)
+        })
+        .collect();
+    gaps.filter(|g| !g.is_empty())
+        .map(|g| g.iter().sum::<f64>() / g.len() as f64)
+}
+
+/// "0.0041 / 0.0012", a dash for a missing side.
+fn shown_pair(a: Option<f64>, b: Option<f64>) -> String {
+    let show = |v: Option<f64>| v.map_or("–".to_string(), |v| format!("{v:.4}"));
+    format!("{} / {}", show(a), show(b))
+}
+
+#[cfg(test)]
+mod tests {
+    use policypu::selection::ValidationScores;
+
+    use super::*;
+    use crate::sweep::tests::result_with;
+
+    #[test]
+    fn the_gap_by_cell_sets_the_kept_and_the_truth_kept_epoch_against_the_oracle() {
+        let mut run = result_with(&[
+            (Stage::Train, 0.80, 0.90),
+            (Stage::Train, 0.85, 0.93),
+            (Stage::Train, 0.84, 0.96),
+        ]);
+        for (report, (lu, truth)) in
+            run.reports
+                .iter_mut()
+                .zip([(0.7, 0.95), (0.9, 0.9), (0.8, 0.99)])
+        {
+            report.validation = Some(ValidationScores {
+                labeled: 10,
+                unlabeled: 30,
+                lu_auc: Some(lu),
+                truth_auc: Some(truth),
+                ..ValidationScores::default()
+            });
+        }
+        let cell = Cell {
+            results: vec![run],
+            ..Cell::default()
+        };
+        let spec: LearnerSpec = "biased-pu".parse().unwrap();
+        let table = gap_by_cell(&[(&spec, vec![&cell])], 1);
+        // L-vs-U AUC keeps the second epoch (0.96 - 0.93), truth the third.
+        assert!(table.contains("| 10 + 30 |"), "{table}");
+        assert!(
+            table.contains("| 0.0300 / 0.0000 | 0.0300 / 0.0000 |"),
+            "{table}"
+        );
+    }
 }

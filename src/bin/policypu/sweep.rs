@@ -603,7 +603,7 @@ pub fn mean_std(values: &[f64]) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use clap::Parser;
     use policypu::config::Stage;
     use policypu::config::{Learner, PolicyVariant};
@@ -671,7 +671,8 @@ mod tests {
         );
     }
 
-    fn result_with(epochs: &[(Stage, f64, f64)]) -> RunResult {
+    /// A run whose epochs have these stages, test accuracies and ROC-AUCs.
+    pub(crate) fn result_with(epochs: &[(Stage, f64, f64)]) -> RunResult {
         let report = |&(stage, accuracy, roc): &(Stage, f64, f64)| EpochReport {
             stage,
             epoch: 1,

@@ -45,7 +45,7 @@ pub struct ValidationScores {
     pub shares: Option<ScoreShares>,
     /// Analysis only, read by no [`crate::selection::Criterion`]: the AUC of
     /// the rows' hidden true classes, where known (`sweep --selection-study`'s
-    /// "validation truth" row: what a judge who knew them could buy).
+    /// "validation truth" column: what a judge who knew them could buy).
     #[serde(default)]
     pub truth_auc: Option<f64>,
 }

@@ -158,7 +158,6 @@ fn gap_by_cell(learners: &[(&LearnerSpec, Vec<&Cell>)], seeds: u64) -> String {
     let Some((_, first)) = learners.first() else {
         return String::new();
     };
-    let some_run = |cell: &Cell| cell.results.first().cloned();
     let mut t = format!(
         "### ROC-AUC given up against the test oracle, by cell (analysis; mean over {seeds} seeds)\n\n\
          Each entry: the test oracle's ROC-AUC minus that of the epoch the runs' own criterion kept, \
@@ -166,7 +165,9 @@ fn gap_by_cell(learners: &[(&LearnerSpec, Vec<&Cell>)], seeds: u64) -> String {
          The first row gives each cell's validation split.\n\n| Model |"
     );
     for cell in first {
-        let at = some_run(cell)
+        let at = cell
+            .results
+            .first()
             .map(|r| format!("n_l={} ρ={}", r.config.split.n_labeled, r.config.split.rho));
         t += &format!(" {} |", at.unwrap_or_default());
     }
@@ -174,8 +175,10 @@ fn gap_by_cell(learners: &[(&LearnerSpec, Vec<&Cell>)], seeds: u64) -> String {
     t += &"---|".repeat(first.len() + 1);
     t += "\n| validation rows (labeled + unlabeled) |";
     for cell in first {
-        let sizes = some_run(cell)
-            .and_then(|r| r.reports.iter().find_map(|e| e.validation.clone()))
+        let sizes = cell
+            .results
+            .first()
+            .and_then(|r| r.reports.iter().find_map(|e| e.validation.as_ref()))
             .map(|v| format!("{} + {}", v.labeled, v.unlabeled));
         t += &format!(" {} |", sizes.unwrap_or_else(|| "none".into()));
     }

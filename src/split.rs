@@ -153,8 +153,8 @@ pub enum SplitError {
         /// Name of the feature column, shortened.
         column: String,
     },
-    /// Too few rows to hold out a test set and still train.
-    #[error("the CSV has too few rows to hold out a test set: {0}")]
+    /// Too few rows for a test set, validation rows and training.
+    #[error("the CSV has too few rows for a test set, validation rows and training: {0}")]
     TooSmall(String),
 }
 
@@ -358,10 +358,12 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
     let n_train_labeled = train_rows.iter().filter(|&&r| table.labeled[r]).count();
     if test_rows.is_empty() || n_train_labeled == 0 || n_train_labeled == train_rows.len() {
         return Err(SplitError::TooSmall(format!(
-            "{rows} rows, {} labeled; after holding out {} for testing, training needs both \
-             labeled and unlabeled rows",
+            "{rows} rows, {} labeled; after holding out {} for testing and {} for validation, \
+             training needs both labeled and unlabeled rows (a smaller validation share leaves \
+             more)",
             labeled_rows.len(),
-            test_rows.len()
+            test_rows.len(),
+            valid_rows.len()
         )));
     }
 

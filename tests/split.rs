@@ -227,6 +227,18 @@ fn csv_without_truth_tests_on_held_out_positives_and_says_so() {
 }
 
 #[test]
+fn a_csv_validation_share_that_leaves_no_training_rows_is_refused_with_a_remedy() {
+    let table = read_csv(&small_csv(80), &CsvColumns::default()).unwrap();
+    let mut config = csv_config(None);
+    config.split.validation_fraction = 1.0;
+    let message = split_csv(&table, &config).unwrap_err().to_string();
+    assert!(
+        message.contains("75 for validation") && message.contains("smaller validation share"),
+        "{message}"
+    );
+}
+
+#[test]
 fn tabular_unlabeled_projection_puts_the_classes_apart() {
     // Two correlated features that both separate the classes, plus jitter:
     // the first principal axis runs between the two clusters.

@@ -204,7 +204,7 @@ pub static VALIDATION_FRACTION: NumberSetting = setting(
     "PU rows set aside, as a share of the training set's size, to choose the epoch a run keeps \
      (images: drawn from the unused images, as many as there are; a CSV file starts at 0.2, taken \
      from its training rows); 0 keeps the last epoch.",
-    (0.0, 0.5),
+    (0.0, 1.0),
     false,
     (
         |c| Some(c.split.validation_fraction),

@@ -92,16 +92,23 @@ for part in "${parts[@]}"; do
       # A development set, never a result: Fashion-MNIST, 3 seeds, every PU
       # learner and auto, to try changes to the epoch and learner choice on
       # data no reported table uses (docs/results.md, "Development study").
-      # The grid runs twice: with today's validation share, and with 0.2,
-      # the images' share before the study that chose today's.
-      sharded results/dev-fashion-mnist.md target/shards/fashion-dev "${fashion_dev[@]}" --seeds 3
-      sharded results/dev-fashion-mnist-share-0.2.md target/shards/fashion-dev-share-0.2 \
-        "${fashion_dev[@]}" --seeds 3 --validation-fraction 0.2
+      # The grid runs three times: with today's validation share, 1.0, and
+      # with the images' two earlier shares, 0.5 and 0.2; the two studies
+      # that chose 0.5 and then 1.0 compare them.
+      for share in 1.0 0.5 0.2; do
+        out=results/dev-fashion-mnist-share-$share.md
+        [ $share = 1.0 ] && out=results/dev-fashion-mnist.md
+        sharded $out target/shards/fashion-dev-share-$share "${fashion_dev[@]}" --seeds 3 \
+          --validation-fraction $share
+      done
       scripts/selection_smoothing.py target/shards/fashion-dev-share-0.2/shard-*.json \
         > results/dev-selection-smoothing.md
       scripts/validation_share_study.py target/shards/fashion-dev-share-0.2 \
-        results/dev-fashion-mnist-share-0.2.md target/shards/fashion-dev results/dev-fashion-mnist.md \
-        > results/dev-validation-share.md ;;
+        results/dev-fashion-mnist-share-0.2.md target/shards/fashion-dev-share-0.5 \
+        results/dev-fashion-mnist-share-0.5.md > results/dev-validation-share.md
+      scripts/validation_share_study.py target/shards/fashion-dev-share-0.5 \
+        results/dev-fashion-mnist-share-0.5.md target/shards/fashion-dev-share-1.0 \
+        results/dev-fashion-mnist.md b8aa1f8 0.0005 > results/dev-validation-share-1.0.md ;;
     dev-tables)
       # Development tables with known priors (scripts/make_dev_tables.py),
       # never a result: where changes to auto are tried on CSV-like data

@@ -7,14 +7,16 @@ come from unused images on their own random stream, so training is the same
 in both (the script checks: every run's last-epoch test metrics equal) and
 only the epoch each run keeps, and auto's choice, can change.
 
-    scripts/validation_share_study.py BEFORE_DIR BEFORE.md AFTER_DIR AFTER.md
+    scripts/validation_share_study.py BEFORE_DIR BEFORE.md AFTER_DIR AFTER.md [COMMIT MIN_SHRINK]
 
 BEFORE_DIR and AFTER_DIR hold the sweeps' shard files (`sweep --shard`);
 BEFORE.md and AFTER.md are their merged tables, whose auto rows rank the
 candidates with today's rule. Prints, per PU learner, the mean gap between
 the test ROC-AUC of the epoch kept by L-vs-U AUC and the test-set oracle's
 (each run's best epoch on the test set), and auto's mean accuracy over the
-grid's cells, against the rule written down before the runs (commit 4b85b9c).
+grid's cells, against the rule written down before the runs in COMMIT,
+whose bar (b) is MIN_SHRINK: 4b85b9c and 0.001 (0.2 against 0.5) unless
+given; b8aa1f8 wrote 0.0005 for 0.5 against 1.0.
 """
 
 import glob
@@ -69,12 +71,12 @@ def auto_accuracies(merged):
     return values
 
 
-def main(before_dir, before_md, after_dir, after_md):
+def main(before_dir, before_md, after_dir, after_md, commit="4b85b9c", min_shrink="0.001"):
     print_study_head(
-        "Rule written before the runs (commit 4b85b9c): adopt the larger share if (a) the mean "
+        f"Rule written before the runs (commit {commit}): adopt the larger share if (a) the mean "
         "test ROC-AUC gap to the test-set oracle shrinks for at least 7 of the 10 PU learners, "
-        "(b) the mean gap over them shrinks by at least 0.001 and (c) auto's mean accuracy is not "
-        "lower.")
+        f"(b) the mean gap over them shrinks by at least {min_shrink} and (c) auto's mean "
+        "accuracy is not lower.")
     before, after = runs(before_dir), runs(after_dir)
     common = sorted(set(before) & set(after))
     same = sum(last_test(before[k]) == last_test(after[k]) for k in common)
@@ -98,11 +100,11 @@ def main(before_dir, before_md, after_dir, after_md):
           f"({mean_after - mean_before:+.4f});  "
           f"\n(c) auto's mean accuracy over {len(auto_after)} cells {acc_before:.4f} before, "
           f"{acc_after:.4f} after.  ")
-    met = shrank >= 7 and mean_before - mean_after >= 0.001 and acc_after >= acc_before
+    met = shrank >= 7 and mean_before - mean_after >= float(min_shrink) and acc_after >= acc_before
     print(f"\nThe rule is {'met' if met else 'not met'}.")
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 5:
+    if len(sys.argv) not in (5, 7):
         sys.exit(__doc__)
     main(*sys.argv[1:])

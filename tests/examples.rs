@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use policypu::config::{DataConfig, RunConfig};
+use policypu::config::RunConfig;
 use policypu::data::column_guess::suggest_columns;
 use policypu::data::csv::{CsvColumns, CsvError, preview_csv, read_csv};
 use policypu::data::examples::{EXAMPLE_CSVS, ExampleCsv};
@@ -158,10 +158,9 @@ fn examples_split_for_training() {
     for example in EXAMPLE_CSVS {
         let columns = example.columns();
         let table = read_csv(&example_bytes(example), &columns).unwrap();
-        let config = RunConfig {
-            data: DataConfig::Csv { columns },
-            ..RunConfig::default()
-        };
+        // As the page and the CLI make a CSV run's settings.
+        let mut config = RunConfig::default();
+        config.use_csv(columns);
         let split =
             split_csv(&table, &config).unwrap_or_else(|err| panic!("{}: {err}", example.file));
         assert!(split.test_has_negatives(), "{}", example.file);

@@ -263,12 +263,9 @@ fn model_of(config: RunConfig) -> SavedModel {
 
 /// The default run on a CSV file.
 fn csv_run() -> RunConfig {
-    RunConfig {
-        data: DataConfig::Csv {
-            columns: CsvColumns::default(),
-        },
-        ..RunConfig::default()
-    }
+    let mut config = RunConfig::default();
+    config.use_csv(CsvColumns::default());
+    config
 }
 
 /// A valid model file: a CSV model reading two features.

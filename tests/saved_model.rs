@@ -4,7 +4,7 @@ mod common;
 
 use burn::store::ModuleRecord;
 use burn::tensor::{Bytes, Device, Tensor, TensorData};
-use policypu::config::{DataConfig, Learner, ModelPreset, RunConfig};
+use policypu::config::{Learner, ModelPreset, RunConfig};
 use policypu::data::csv::{CsvColumns, TabularData, read_csv};
 use policypu::data::standardise::Standardiser;
 use policypu::learn::Trainer;
@@ -43,15 +43,11 @@ fn csv_problem() -> (TabularData, PuSplit, RunConfig) {
         ..CsvColumns::default()
     };
     let table = read_csv(pu_csv().as_bytes(), &columns).unwrap();
-    let mut config = RunConfig {
-        data: DataConfig::Csv { columns },
-        model: ModelPreset::PaperMlp4,
-        learner: Learner::Weighter,
-        ..RunConfig::default()
-    };
+    let mut config = RunConfig::default();
+    config.use_csv(columns);
+    config.model = ModelPreset::PaperMlp4;
+    config.learner = Learner::Weighter;
     config.optim.epochs = 2;
-    config.optim.batch_size = 32;
-    config.optim.lr = 1e-3;
     config.policy.pretrain_epochs = 2;
     let split = split_csv(&table, &config).unwrap();
     (table, split, config)

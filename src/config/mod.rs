@@ -125,7 +125,7 @@ pub struct SplitConfig {
     /// CSV only: fraction of rows held out as the test set.
     pub test_fraction: f64,
     /// PU validation rows, as a share of the training set's size; 0: none.
-    /// The default, 0.5, is the built-in images' (drawn from unused images,
+    /// The default, 1.0, is the built-in images' (drawn from unused images,
     /// so it takes nothing from training; docs/results.md, "Development
     /// study"); CSV data gets [`CSV_VALIDATION_FRACTION`].
     pub validation_fraction: f64,
@@ -138,7 +138,7 @@ impl Default for SplitConfig {
             n_unlabeled: None,
             rho: 0.5,
             test_fraction: 0.25,
-            validation_fraction: 0.5,
+            validation_fraction: 1.0,
         }
     }
 }
@@ -458,7 +458,7 @@ mod tests {
     #[test]
     fn csv_data_starts_with_a_smaller_validation_share_than_images() {
         let mut c = RunConfig::default();
-        assert_eq!(c.split.validation_fraction, 0.5);
+        assert_eq!(c.split.validation_fraction, 1.0);
         c.use_csv(CsvColumns::default());
         assert_eq!(c.split.validation_fraction, CSV_VALIDATION_FRACTION);
         // A share chosen for an earlier CSV is kept.

@@ -301,12 +301,11 @@ fn read_pairs<'a>(hash: &'a str, notices: &mut Vec<String>) -> Vec<(String, &'a 
 /// The default configuration for the data source the link names.
 fn template(kind: Option<&str>, notices: &mut Vec<String>) -> RunConfig {
     match kind {
-        Some("csv") => RunConfig {
-            data: DataConfig::Csv {
-                columns: CsvColumns::default(),
-            },
-            ..RunConfig::default()
-        },
+        Some("csv") => {
+            let mut config = RunConfig::default();
+            config.use_csv(CsvColumns::default());
+            config
+        }
         None | Some("builtin") => RunConfig::default(),
         Some(other) => {
             notices.push(format!(
@@ -616,6 +615,20 @@ mod tests {
     }
 
     #[test]
+    fn a_csv_link_missing_settings_gets_the_csv_defaults() {
+        let run = from_hash("#data.kind=csv&learner=separator");
+        let csv = RunConfig {
+            learner: Learner::Separator,
+            ..csv_config(CsvColumns::default())
+        };
+        assert_eq!(run.config, csv);
+        assert_ne!(
+            run.config.split.validation_fraction,
+            RunConfig::default().split.validation_fraction
+        );
+    }
+
+    #[test]
     fn a_policy_variant_travels_and_a_bad_one_is_named() {
         let mut paper = RunConfig::default();
         paper.policy = paper.policy.with_variant(PolicyVariant::Paper);
@@ -637,12 +650,11 @@ mod tests {
         );
     }
 
-    /// A CSV configuration with these column choices.
+    /// A CSV configuration with these column choices, as the page makes it.
     fn csv_config(columns: CsvColumns) -> RunConfig {
-        RunConfig {
-            data: DataConfig::Csv { columns },
-            ..RunConfig::default()
-        }
+        let mut config = RunConfig::default();
+        config.use_csv(columns);
+        config
     }
 
     #[test]

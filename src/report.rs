@@ -18,6 +18,8 @@ pub struct BatchProgress {
     pub batch: usize,
     /// Mini-batches per epoch.
     pub batches: usize,
+    /// Mini-batches done in the whole run so far.
+    pub done: usize,
 }
 
 /// Test-set metrics; `None` where a metric is undefined for this test set.

@@ -263,6 +263,7 @@ impl Trainer {
             epoch: self.schedule.epoch(),
             batch: self.batch,
             batches: self.bounds.len(),
+            done: self.batches_done,
         })];
         if self.batch == self.bounds.len() {
             events.push(TrainEvent::Epoch(Box::new(self.finish_epoch(stage).await?)));
@@ -438,7 +439,11 @@ mod tests {
             let mut trainer = Trainer::new(&plan, &split, &Device::flex()).unwrap();
             let mut steps = 0u64;
             pollster::block_on(run_to_end(&mut trainer, |event| {
-                steps += u64::from(matches!(event, TrainEvent::Batch(_)));
+                if let TrainEvent::Batch(progress) = event {
+                    steps += 1;
+                    // Each mini-batch says how many the run has done (the page shows that).
+                    assert_eq!(progress.done as u64, steps, "{}", learner.name());
+                }
             }))
             .unwrap();
             let rows = RowCounts::of_split(&split);

@@ -3,11 +3,13 @@
 //! is tested natively. [`share`] writes a run's settings as a URL hash and
 //! reads them back, [`lessons`] names the parts of the page a link can hide
 //! and the ready lessons, [`link_data`] carries a CSV file inside a link
-//! (through [`base64url`]), and [`protocol`] holds the messages between the
-//! page and the worker.
+//! (through [`base64url`]), [`protocol`] holds the messages between the
+//! page and the worker, and [`progress_posts`] says when the worker posts
+//! mini-batch progress.
 
 pub mod base64url;
 pub mod lessons;
 pub mod link_data;
+pub mod progress_posts;
 pub mod protocol;
 pub mod share;

@@ -58,6 +58,18 @@ async function defaultRunOnCpu({ page, note }) {
   const kept = await page.locator('#kept').textContent();
   note(kept);
   expect(kept.startsWith(`Kept: training epoch ${chosen[1]}, the best L-vs-U AUC`), `kept line: ${kept}`);
+  // The thumbnail grid, off screen here, waits during the run and is drawn when it ends.
+  const painted = await page.evaluate(() => {
+    const canvas = document.getElementById('thumbnail-grid');
+    if (!canvas || canvas.width === 0 || canvas.height === 0) return 0;
+    const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    let inked = 0;
+    // Opaque and not the white background (a canvas never drawn is transparent).
+    for (let i = 0; i < pixels.length; i += 4) inked += pixels[i + 3] > 0 && Math.min(pixels[i], pixels[i + 1], pixels[i + 2]) < 250;
+    return inked / (pixels.length / 4);
+  });
+  note(`thumbnail grid: ${(100 * painted).toFixed(0)} % of its pixels drawn at the end`);
+  expectAbove(painted, 0.5, 'share of the thumbnail grid drawn at the end of the run');
   await mkdir(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, 'trained.png'), fullPage: true });
 }

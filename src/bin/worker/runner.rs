@@ -11,6 +11,7 @@ use policypu::data::pubin::parse_pubin;
 use policypu::learn::Trainer;
 use policypu::learn::bench::{time_steps, time_steps_with};
 use policypu::learn::score_csv::score_csv;
+use policypu::page::progress_posts::ProgressPosts;
 use policypu::page::protocol::{
     DataPayload, DeviceInfo, FromWorker, RunStarted, ThreadUse, ToWorker,
 };
@@ -84,6 +85,7 @@ async fn run(id: u64, config: RunConfig, data: DataPayload, control: Rc<RefCell<
     trainer.set_keep_values(true);
     post::send(&FromWorker::Started(Box::new(started)));
     let mut announced_pause = false;
+    let mut progress = ProgressPosts::default();
     loop {
         let (current, stopped, paused, step_once) = {
             let c = control.borrow();
@@ -93,11 +95,13 @@ async fn run(id: u64, config: RunConfig, data: DataPayload, control: Rc<RefCell<
             return; // replaced by a newer run, which reports for itself
         }
         if stopped {
+            post_kept(&mut progress);
             send_model(&trainer).await;
             return post::send(&FromWorker::Stopped);
         }
         if paused && !step_once {
             if !announced_pause {
+                post_kept(&mut progress);
                 post::send(&FromWorker::Paused);
                 announced_pause = true;
             }
@@ -110,9 +114,17 @@ async fn run(id: u64, config: RunConfig, data: DataPayload, control: Rc<RefCell<
             Ok(events) => {
                 for event in events {
                     match event {
-                        TrainEvent::Batch(progress) => post::send(&FromWorker::Progress(progress)),
-                        TrainEvent::Epoch(report) => post::send(&FromWorker::Epoch(report)),
+                        TrainEvent::Batch(done) => {
+                            if let Some(due) = progress.batch_done(done, js_sys::Date::now()) {
+                                post::send(&FromWorker::Progress(due));
+                            }
+                        }
+                        TrainEvent::Epoch(report) => {
+                            post_kept(&mut progress);
+                            post::send(&FromWorker::Epoch(report));
+                        }
                         TrainEvent::Done => {
+                            post_kept(&mut progress);
                             send_model(&trainer).await;
                             return post::send(&FromWorker::Done);
                         }
@@ -121,7 +133,18 @@ async fn run(id: u64, config: RunConfig, data: DataPayload, control: Rc<RefCell<
             }
             Err(e) => return post::send(&FromWorker::Error(format!("Training stopped: {e}"))),
         }
+        if step_once {
+            // One Step while paused: the page shows exactly that mini-batch.
+            post_kept(&mut progress);
+        }
         post::yield_now().await;
+    }
+}
+
+/// Post the mini-batch progress kept back, if any.
+fn post_kept(progress: &mut ProgressPosts) {
+    if let Some(kept) = progress.flush(js_sys::Date::now()) {
+        post::send(&FromWorker::Progress(kept));
     }
 }
 

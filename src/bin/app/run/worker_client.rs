@@ -294,7 +294,7 @@ fn apply(state: AppState, message: FromWorker) {
             state.status.set(RunStatus::Running);
         }
         FromWorker::Progress(progress) => state.progress.update(|p| {
-            p.batches_done += 1;
+            p.batches_done = progress.done;
             p.latest = Some(progress);
         }),
         FromWorker::Epoch(mut report) => {

@@ -1,5 +1,6 @@
 //! The unlabeled examples as thumbnails on one canvas, most positive first,
-//! redrawn once per epoch; click or use the keyboard to pick one and see it
+//! redrawn once per epoch while on screen (off screen: when it scrolls in,
+//! and when the run ends); click or use the keyboard to pick one and see it
 //! beside the grid.
 
 use leptos::html::{Canvas, Div};
@@ -12,9 +13,10 @@ use super::image_pixels::ImageSize;
 use super::layout::{GridLayout, MAX_THUMBNAILS};
 use super::navigation::{key_target, scroll_to_rank};
 use super::paint::draw_grid;
-use crate::state::use_app_state;
+use crate::state::{RunStatus, use_app_state};
 use crate::views::charts::colour_scale::css_gradient;
 use crate::views::charts::line_chart::Band;
+use crate::views::on_screen::on_screen;
 use crate::views::panel::Panel;
 use crate::views::value_name::ValueName;
 
@@ -39,11 +41,16 @@ pub fn ThumbnailGrid(
     // The keyboard's position in the grid, as a rank.
     let cursor = RwSignal::new(None::<usize>);
     let focused = RwSignal::new(false);
+    let seen = on_screen(canvas);
 
     Effect::new(move |_| {
         let Some(canvas) = canvas.get() else {
             return;
         };
+        // Off screen during a run, the page's time is the training's.
+        if !seen.get() && state.status.with(RunStatus::is_active) {
+            return;
+        }
         let images = state.images.get();
         layout.with(|layout| {
             state.started.with(|started| {

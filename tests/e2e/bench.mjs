@@ -25,7 +25,7 @@
 //   node tests/e2e/bench.mjs --webgpu     also WebGPU (SwiftShader here: correctness, not speed)
 //   node tests/e2e/bench.mjs --models=fast,small-cnn   only these presets
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -341,8 +341,8 @@ const AUTO_NAME = 'auto (chosen on PU data)';
  * (MNIST) and on the breast-cancer example with the page's CSV settings.
  */
 async function autoTimings(url) {
-  console.log('\n| auto, Train to leaderboard (candidates one after another, default settings) | seconds | candidates | kept | longest main-thread task | main thread\'s CPU time |');
-  console.log('|---|---|---|---|---|---|');
+  console.log('\n| auto, Train to leaderboard (candidates one after another, default settings) | seconds | candidates | kept | longest main-thread task |');
+  console.log('|---|---|---|---|---|');
   const cases = [
     ['default demo (MNIST, n_l = 300, fast MLP)', async () => {}],
     ['breast-cancer example (CSV settings)', async (page) => {
@@ -358,41 +358,18 @@ async function autoTimings(url) {
       await prepare(page);
       await chooseOption(page, 'learner', AUTO_NAME);
       await watchMainThread(page);
-      const trace = join(tmpdir(), `policypu-auto-trace-${process.pid}.json`);
-      await page.context().browser().startTracing(page, { path: trace, categories: ['toplevel'] });
       const started = Date.now();
       await page.locator('#train:enabled').click();
       await page.locator('#auto-kept').waitFor({ timeout: DEMO_LIMIT_MS });
       const seconds = (Date.now() - started) / 1000;
-      await page.context().browser().stopTracing();
-      const mainCpu = mainThreadCpuSeconds(trace);
       const candidates = await page.locator('#auto-table tbody tr[data-learner]').count();
       const kept = (await page.locator('#auto-table tbody tr:has(#auto-kept) th').textContent()).trim();
       const longest = await page.evaluate(() => window.longestTaskMs);
-      console.log(`| ${what} | ${seconds.toFixed(1)} s | ${candidates} | ${kept} | ${longest > 0 ? `${longest.toFixed(0)} ms` : 'none of 50 ms or more'} | ${mainCpu.toFixed(1)} s |`);
+      console.log(`| ${what} | ${seconds.toFixed(1)} s | ${candidates} | ${kept} | ${longest > 0 ? `${longest.toFixed(0)} ms` : 'none of 50 ms or more'} |`);
     } finally {
       await browser.close();
     }
   }
-}
-
-/**
- * CPU seconds the page's main thread spent in its tasks, from a Chromium
- * trace of category `toplevel`: on 2 cores, time the page takes from the
- * worker's threads.
- */
-function mainThreadCpuSeconds(path) {
-  const trace = JSON.parse(readFileSync(path, 'utf8'));
-  const events = trace.traceEvents ?? trace;
-  const thread = (e) => `${e.pid}:${e.tid}`;
-  const main = new Set(events
-    .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-    .map(thread));
-  rmSync(path);
-  const microseconds = events
-    .filter((e) => e.ph === 'X' && e.name === 'RunTask' && main.has(thread(e)))
-    .reduce((sum, e) => sum + (e.tdur ?? 0), 0);
-  return microseconds / 1e6;
 }
 
 /** DevTools' "Fast 3G" figures, at the issue's 1.6 Mbit/s. */

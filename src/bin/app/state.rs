@@ -65,15 +65,6 @@ pub struct DownloadProgress {
     pub total: Option<u64>,
 }
 
-/// Mini-batch progress of the current run.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Progress {
-    /// Mini-batches done in the whole run.
-    pub batches_done: usize,
-    /// The latest mini-batch.
-    pub latest: Option<BatchProgress>,
-}
-
 /// A CSV file the user dropped, picked or opened from an example. It stays
 /// in the page (and, when asked, in the share link), never on a server.
 #[derive(Clone, Debug, PartialEq)]
@@ -191,8 +182,9 @@ pub struct AppState {
     pub run_config: RwSignal<Option<RunConfig>>,
     /// The current run's split and device, once started.
     pub started: RwSignal<Option<RunStarted>>,
-    /// Mini-batch progress (changes every batch: keep heavy views off it).
-    pub progress: RwSignal<Progress>,
+    /// The latest mini-batch progress the worker posted (up to ten a
+    /// second: keep heavy views off it).
+    pub progress: RwSignal<Option<BatchProgress>>,
     /// Epoch reports in order, per-example values removed (see `history`).
     pub reports: RwSignal<Vec<EpochReport>>,
     /// Per epoch, the value of every unlabeled example (policy's p(x), or the
@@ -243,7 +235,7 @@ impl AppState {
     pub fn reset_run(&self, config: RunConfig) {
         self.run_config.set(Some(config));
         self.started.set(None);
-        self.progress.set(Progress::default());
+        self.progress.set(None);
         self.reports.set(Vec::new());
         self.history.set(Vec::new());
         self.selected.set(None);
@@ -299,7 +291,7 @@ impl AppState {
             status: RwSignal::new(RunStatus::Idle),
             run_config: RwSignal::new(None),
             started: RwSignal::new(None),
-            progress: RwSignal::new(Progress::default()),
+            progress: RwSignal::new(None),
             reports: RwSignal::new(Vec::new()),
             history: RwSignal::new(Vec::new()),
             download: RwSignal::new(None),

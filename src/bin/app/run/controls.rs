@@ -19,7 +19,7 @@ pub fn RunControls() -> impl IntoView {
         let total = state
             .started
             .with(|s| s.as_ref().map_or(0, |s| s.total_batches));
-        let done = state.progress.with(|p| p.batches_done);
+        let done = state.progress.with(|p| p.as_ref().map_or(0, |p| p.done));
         if total == 0 {
             0.0
         } else {
@@ -28,7 +28,7 @@ pub fn RunControls() -> impl IntoView {
     };
     let stage_text = move || {
         state.progress.with(|p| {
-            p.latest.as_ref().map(|p| {
+            p.as_ref().map(|p| {
                 format!(
                     "{} · epoch {} · batch {}/{}",
                     p.stage.label(),

@@ -293,10 +293,7 @@ fn apply(state: AppState, message: FromWorker) {
             state.started.set(Some(*started));
             state.status.set(RunStatus::Running);
         }
-        FromWorker::Progress(progress) => state.progress.update(|p| {
-            p.batches_done = progress.done;
-            p.latest = Some(progress);
-        }),
+        FromWorker::Progress(progress) => state.progress.set(Some(progress)),
         FromWorker::Epoch(mut report) => {
             if let Some(values) = report.unlabeled.as_mut().and_then(|u| u.values.take()) {
                 state.history.update(|h| h.push(values));

@@ -3,7 +3,8 @@
 # headed by the command that made it and the commit it ran at, and ends
 # with the sweep's wall time. Parts: mnist, ablation, cifar10, examples,
 # en-threshold, prior-threshold, small-cnn, epoch-oracle, priors, tables,
-# fashion-dev, dev-tables, csv-share, ensemble, threshold, ranking (default: all).
+# fashion-dev, dev-tables, csv-share, ensemble, threshold, ranking, warmup
+# (default: all).
 #   scripts/results.sh              every table (MNIST alone took 108 min on 2 busy cores)
 #   scripts/results.sh ablation     one of them
 #
@@ -47,7 +48,7 @@ dev_learners=biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu
 fashion_dev=(--dataset fashion-mnist --epochs 60 --selection-study
   --learners biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,nnpu,auto)
 parts=("$@")
-[ ${#parts[@]} -eq 0 ] && parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev dev-tables csv-share ensemble threshold ranking)
+[ ${#parts[@]} -eq 0 ] && parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev dev-tables csv-share ensemble threshold ranking warmup)
 for part in "${parts[@]}"; do
   case $part in
     mnist)
@@ -169,6 +170,14 @@ for part in "${parts[@]}"; do
           "${dev_tables[@]/#/target/shards/ensemble-}" "${dev_tables[@]/#/target/shards/ranking-}" \
           > results/dev-ranking-confirmation.md
       fi ;;
+    warmup)
+      # A development study, never a result: Dist-PU on the Fashion-MNIST
+      # grid, its epoch chosen with and without its warm-up judged
+      # (scripts/warmup_study.py; rule in commit 9e8589c).
+      sharded target/dev-distpu-warmup.md target/shards/dev-distpu-warmup --dataset fashion-mnist \
+        --epochs 60 --selection-study --learners dist-pu --seeds 3 --validation-fraction 1.0
+      scripts/warmup_study.py target/shards/dev-distpu-warmup/shard-*.json \
+        > results/dev-distpu-warmup.md ;;
     en-threshold | prior-threshold)
       # Variants tried and not adopted (Elkan and Noto's verdict threshold;
       # the prior's share of U called positive, with KM2's estimate and, as

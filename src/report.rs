@@ -440,7 +440,12 @@ pub fn flag_string(flags: impl IntoIterator<Item = bool>) -> String {
 /// Which epoch a run kept, chosen on PU data alone.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Selection {
-    /// The training-stage epoch, from 1.
+    /// Its stage: one of the learner's own training
+    /// ([`Stage::is_own_training`]); files from before stages were named
+    /// here chose only in [`Stage::Train`].
+    #[serde(default = "train_stage")]
+    pub stage: Stage,
+    /// The epoch within that stage, from 1.
     pub epoch: usize,
     /// The criterion that chose it.
     pub criterion: Criterion,
@@ -448,14 +453,23 @@ pub struct Selection {
     pub value: f64,
 }
 
-/// The report of the training epoch `criterion` keeps among `reports` (by
-/// their validation scores, the trainer's rule), else the last training
-/// epoch's: what a page that holds only the reports shows as kept.
+/// The stage a [`Selection`] without one was made in.
+fn train_stage() -> Stage {
+    Stage::Train
+}
+
+/// The report of the epoch `criterion` keeps among the epochs of the
+/// learner's own training in `reports` (by their validation scores, the
+/// trainer's rule), else the last training epoch's: what a page that holds
+/// only the reports shows as kept.
 pub fn kept_report(reports: &[EpochReport], criterion: Criterion) -> Option<&EpochReport> {
-    let train: Vec<&EpochReport> = reports.iter().filter(|r| r.stage == Stage::Train).collect();
-    crate::selection::select_epoch(train.iter().map(|r| r.validation.as_ref()), criterion)
-        .map(|i| train[i])
-        .or_else(|| train.last().copied())
+    let own: Vec<&EpochReport> = reports
+        .iter()
+        .filter(|r| r.stage.is_own_training())
+        .collect();
+    crate::selection::select_epoch(own.iter().map(|r| r.validation.as_ref()), criterion)
+        .map(|i| own[i])
+        .or_else(|| own.last().copied())
 }
 
 impl RunResult {
@@ -470,7 +484,7 @@ impl RunResult {
             Some(s) => self
                 .reports
                 .iter()
-                .find(|r| r.stage == Stage::Train && r.epoch == s.epoch),
+                .find(|r| r.stage == s.stage && r.epoch == s.epoch),
             None => self.last(),
         }
     }
@@ -479,6 +493,18 @@ impl RunResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_selection_without_a_stage_was_made_in_training() {
+        let old: Selection =
+            serde_json::from_str(r#"{"epoch":3,"criterion":"lu-auc","value":0.7}"#).unwrap();
+        assert_eq!((old.stage, old.epoch), (Stage::Train, 3));
+        let warm_up: Selection = serde_json::from_str(
+            r#"{"stage":"warmup","epoch":2,"criterion":"lu-auc","value":0.7}"#,
+        )
+        .unwrap();
+        assert_eq!(warm_up.stage, Stage::Warmup);
+    }
 
     #[test]
     fn prior_sentences_say_source_and_check() {

@@ -338,7 +338,7 @@ fn pmpu_stages(c: &RunConfig) -> Vec<StageSpan> {
 fn dist_pu_stages(c: &RunConfig) -> Vec<StageSpan> {
     let warmup = c.optim.epochs / 2;
     vec![
-        StageSpan::all_rows(Stage::PretrainClassifier, warmup),
+        StageSpan::all_rows(Stage::Warmup, warmup),
         StageSpan::all_rows(Stage::Train, c.optim.epochs - warmup),
     ]
 }
@@ -541,6 +541,10 @@ mod tests {
         assert_eq!(
             lengths(Learner::Pmpu),
             [(Stage::PretrainClassifier, 5), (Stage::Train, 7)]
+        );
+        assert_eq!(
+            lengths(Learner::DistPu),
+            [(Stage::Warmup, 3), (Stage::Train, 4)]
         );
         assert_eq!(lengths(Learner::BiasedPu), [(Stage::Train, 7)]);
     }

@@ -10,6 +10,8 @@ pub enum Stage {
     /// policyPU pre-training of the classifier on P vs U (U as negative),
     /// and PMPU's warm-up as biased PU.
     PretrainClassifier,
+    /// Dist-PU's warm-up on its own distribution loss, before its mix-up stage.
+    Warmup,
     /// policyPU pre-training of the policy on the classifier's predictions.
     PretrainPolicy,
     /// RankPruning's cross-validation: one classifier per fold scores the held-out fold.
@@ -23,10 +25,27 @@ impl Stage {
     pub fn label(self) -> &'static str {
         match self {
             Stage::PretrainClassifier => "pre-train classifier",
+            Stage::Warmup => "warm-up",
             Stage::PretrainPolicy => "pre-train policy",
             Stage::CrossValidate => "cross-validate",
             Stage::Train => "train",
         }
+    }
+
+    /// "training epoch 12", or "warm-up epoch 4" for another stage's.
+    pub fn epoch_name(self, epoch: usize) -> String {
+        match self {
+            Stage::Train => format!("training epoch {epoch}"),
+            other => format!("{} epoch {epoch}", other.label()),
+        }
+    }
+
+    /// True for an epoch of the learner's own training (its loss, not a
+    /// pre-training or cross-validation): what the checkpoint judges and the
+    /// epoch choice ranks. Dist-PU's warm-up is one; policyPU's and PMPU's
+    /// biased-PU pre-training is not.
+    pub fn is_own_training(self) -> bool {
+        matches!(self, Stage::Warmup | Stage::Train)
     }
 }
 

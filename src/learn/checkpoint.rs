@@ -1,13 +1,15 @@
-//! The epoch a run keeps. After each epoch of the learner's own training the
-//! classifier is scored on the PU validation split; the classifier of the
-//! epoch the run's criterion ranks first is kept, with its test-set scores,
-//! and is what the run exports (`selection`).
+//! The epoch a run keeps. After each epoch of the learner's own training
+//! ([`Stage::is_own_training`]) the classifier is scored on the PU
+//! validation split; the classifier of the epoch the run's criterion ranks
+//! first is kept, with its test-set scores, and is what the run exports
+//! (`selection`).
 
 use burn::tensor::Tensor;
 
 use super::TrainError;
 use super::device_data::probabilities;
 use super::network::Network;
+use crate::config::Stage;
 use crate::metrics::roc_auc;
 use crate::report::Selection;
 use crate::selection::{Criterion, ValidationScores, improves};
@@ -75,11 +77,12 @@ impl Checkpoint {
         }))
     }
 
-    /// Keep `classifier` (training epoch `epoch`, with `test_scores` and
+    /// Keep `classifier` (epoch `epoch` of stage `stage`, with `test_scores` and
     /// `unlabeled_scores`, its probabilities on the test and the training U
     /// rows) if `scores` rank it above every earlier epoch.
     pub fn offer(
         &mut self,
+        stage: Stage,
         epoch: usize,
         scores: &ValidationScores,
         classifier: impl FnOnce() -> Network,
@@ -92,6 +95,7 @@ impl Checkpoint {
         if improves(value, self.best.as_ref().map(|k| k.selection.value)) {
             self.best = Some(Kept {
                 selection: Selection {
+                    stage,
                     epoch,
                     criterion: self.criterion,
                     value,

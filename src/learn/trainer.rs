@@ -339,18 +339,17 @@ impl Trainer {
             test.pu = PuMetrics::of(&scores, &u_scores, self.prior.as_ref().map(|p| p.rho));
         }
         let epoch = self.schedule.epoch();
-        let validation = match stage {
-            Stage::Train => {
-                let classifier = self.ctx.classifier.inference();
-                let prior = self.prior.as_ref().map(|p| p.rho);
-                let validation = self.checkpoint.score(&classifier, prior).await?;
-                if let Some(v) = &validation {
-                    self.checkpoint
-                        .offer(epoch, v, || classifier, &scores, &u_scores);
-                }
-                validation
+        let validation = if stage.is_own_training() {
+            let classifier = self.ctx.classifier.inference();
+            let prior = self.prior.as_ref().map(|p| p.rho);
+            let validation = self.checkpoint.score(&classifier, prior).await?;
+            if let Some(v) = &validation {
+                self.checkpoint
+                    .offer(stage, epoch, v, || classifier, &scores, &u_scores);
             }
-            _ => None,
+            validation
+        } else {
+            None
         };
         let report = EpochReport {
             validation,
@@ -519,6 +518,51 @@ mod tests {
         let reports = pollster::block_on(run_to_end(&mut trainer, |_| {})).unwrap();
         assert_eq!(trainer.selection(), None);
         assert!(reports.iter().all(|r| r.validation.is_none()));
+    }
+
+    #[test]
+    fn the_checkpoint_judges_dist_pus_warm_up_but_not_pre_training() {
+        let split = tiny_split();
+        let mut config = RunConfig {
+            learner: Learner::DistPu,
+            ..RunConfig::default()
+        };
+        config.optim.epochs = 6;
+        config.optim.batch_size = 32;
+        config.policy.pretrain_epochs = 2;
+        let mut trainer = planned(&config, &split).unwrap();
+        let reports = pollster::block_on(run_to_end(&mut trainer, |_| {})).unwrap();
+        let stages: Vec<Stage> = reports.iter().map(|r| r.stage).collect();
+        assert_eq!(stages, [[Stage::Warmup; 3], [Stage::Train; 3]].concat());
+        assert!(reports.iter().all(|r| r.validation.is_some()));
+        // The kept epoch is the best of all six, warm-up included.
+        let best = crate::selection::select_epoch(
+            reports.iter().map(|r| r.validation.as_ref()),
+            Criterion::LuAuc,
+        )
+        .unwrap();
+        let selection = trainer.selection().unwrap();
+        assert_eq!(
+            (selection.stage, selection.epoch),
+            (reports[best].stage, reports[best].epoch)
+        );
+        assert_eq!(
+            crate::report::kept_report(&reports, Criterion::LuAuc),
+            Some(&reports[best])
+        );
+        // policyPU's biased-PU pre-training is not judged.
+        config.learner = Learner::Separator;
+        let mut trainer = planned(&config, &split).unwrap();
+        let reports = pollster::block_on(run_to_end(&mut trainer, |_| {})).unwrap();
+        for r in &reports {
+            assert_eq!(
+                r.validation.is_some(),
+                r.stage == Stage::Train,
+                "{:?}",
+                r.stage
+            );
+        }
+        assert_eq!(trainer.selection().unwrap().stage, Stage::Train);
     }
 
     #[test]

@@ -162,8 +162,8 @@ fn run_once(
     }
     if let (Some(selected), Some(kept)) = (result.selected, result.kept()) {
         println!(
-            "kept: epoch {} of training, chosen by {} on the PU validation split ({:.3})",
-            selected.epoch,
+            "kept: {}, chosen by {} on the PU validation split ({:.3})",
+            selected.stage.epoch_name(selected.epoch),
             selected.criterion.label(),
             selected.value
         );

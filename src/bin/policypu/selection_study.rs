@@ -9,7 +9,6 @@
 
 use std::collections::BTreeMap;
 
-use policypu::config::Stage;
 use policypu::report::{EpochReport, RunResult, TestMetrics};
 use policypu::selection::{Criterion, first_best, select_epoch};
 
@@ -64,7 +63,7 @@ impl Choice {
 fn training_epochs(run: &RunResult) -> Vec<&EpochReport> {
     run.reports
         .iter()
-        .filter(|r| r.stage == Stage::Train)
+        .filter(|r| r.stage.is_own_training())
         .collect()
 }
 
@@ -233,6 +232,7 @@ fn shown_pair(a: Option<f64>, b: Option<f64>) -> String {
 
 #[cfg(test)]
 mod tests {
+    use policypu::config::Stage;
     use policypu::selection::ValidationScores;
 
     use super::*;

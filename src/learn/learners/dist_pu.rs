@@ -132,7 +132,7 @@ impl Method for DistPu {
         stage: Stage,
         batch: Batch,
     ) -> Pending<'a> {
-        if stage == Stage::PretrainClassifier {
+        if stage == Stage::Warmup {
             self.warmup_step(ctx, &batch);
             super::done()
         } else {

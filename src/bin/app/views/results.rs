@@ -47,7 +47,7 @@ pub fn ResultsPanel() -> impl IntoView {
     let training_done = Memo::new(move |_| {
         state
             .reports
-            .with(|r| r.iter().filter(|rep| rep.stage == Stage::Train).count())
+            .with(|r| r.iter().filter(|rep| rep.stage.is_own_training()).count())
     });
     // "3 of 20" during a run; a dash before the first one.
     let training_progress = move || {
@@ -136,9 +136,9 @@ fn kept_sentence(kept: &EpochReport, last: &EpochReport, criterion: Criterion) -
         }
     };
     format!(
-        "Kept: training epoch {}, the best {} on the PU validation split: {} (last epoch {}: {}). \
+        "Kept: {}, the best {} on the PU validation split: {} (last epoch {}: {}). \
          Downloads and scoring use this epoch's classifier.",
-        kept.epoch,
+        kept.stage.epoch_name(kept.epoch),
         criterion.label(),
         show(&kept.test),
         last.epoch,

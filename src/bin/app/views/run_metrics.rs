@@ -2,7 +2,6 @@
 //! scores, its score per training epoch, and a line on its split.
 
 use policypu::config::DataConfig;
-use policypu::config::Stage;
 use policypu::report::{EpochReport, TestMetrics, kept_report};
 
 use crate::state::RunRecord;
@@ -49,12 +48,13 @@ pub fn kept_test(run: &RunRecord) -> TestMetrics {
         .unwrap_or_default()
 }
 
-/// The metric after each epoch of the main training stage (epochs 1, 2, …),
-/// so runs with and without pre-training line up, as in the paper's figures.
+/// The metric after each epoch of the learner's own training (epochs 1, 2,
+/// …; Dist-PU's warm-up first), so runs with and without pre-training line
+/// up, as in the paper's figures.
 pub fn training_curve(reports: &[EpochReport], metric: Metric) -> Vec<Option<f64>> {
     reports
         .iter()
-        .filter(|r| r.stage == Stage::Train)
+        .filter(|r| r.stage.is_own_training())
         .map(|r| metric.of(&r.test))
         .collect()
 }

@@ -87,14 +87,14 @@ pub fn validation_scores(r: &[EpochReport]) -> Vec<Series> {
 /// The caption of the validation chart: which epoch the run keeps so far.
 pub fn validation_caption(reports: &[EpochReport], criterion: Criterion) -> String {
     let what = "Scores on PU validation rows set aside from the training data, with no negative, \
-                after each training epoch.";
+                after each epoch of the learner's own training.";
     match (criterion, kept_report(reports, criterion)) {
         (Criterion::LastEpoch, _) | (_, None) => {
             format!("{what} This run keeps its last epoch.")
         }
         (_, Some(kept)) => format!(
-            "{what} This run keeps training epoch {} (its best {}).",
-            kept.epoch,
+            "{what} This run keeps {} (its best {}).",
+            kept.stage.epoch_name(kept.epoch),
             criterion.label()
         ),
     }

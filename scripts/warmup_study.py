@@ -65,6 +65,8 @@ def main(paths):
             rows[name].append((kept["test"]["roc_auc"], kept["test"]["accuracy"], oracle))
         rows["oracle"].append((oracle, max(r["test"]["accuracy"] for r in reports), oracle))
     mean = lambda xs, f: sum(f(x) for x in xs) / len(xs)
+    shards = {" ".join(json.load(open(p))["provenance"].split()) for p in paths}
+    print("The shards ran: " + "; ".join(sorted(shards)) + "\n")
     print(f"Dist-PU, {len(runs)} runs; the warm-up and main stage rule kept a warm-up "
           f"epoch in {warmup_kept}.\n")
     print("| rule | kept ROC-AUC | kept accuracy | ROC-AUC given up against the oracle |")

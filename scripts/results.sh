@@ -173,11 +173,19 @@ for part in "${parts[@]}"; do
     warmup)
       # A development study, never a result: Dist-PU on the Fashion-MNIST
       # grid, its epoch chosen with and without its warm-up judged
-      # (scripts/warmup_study.py; rule in commit 9e8589c).
+      # (scripts/warmup_study.py; rule in commit 9e8589c), then on the six
+      # CSV development tables (the check written down in commit 7c14daa).
       sharded target/dev-distpu-warmup.md target/shards/dev-distpu-warmup --dataset fashion-mnist \
         --epochs 60 --selection-study --learners dist-pu --seeds 3 --validation-fraction 1.0
       scripts/warmup_study.py target/shards/dev-distpu-warmup/shard-*.json \
-        > results/dev-distpu-warmup.md ;;
+        > results/dev-distpu-warmup.md
+      [ -f target/dev-tables/hastie-1200.csv ] || python3 scripts/make_dev_tables.py
+      for table in "${dev_tables[@]}"; do
+        sharded target/dev-distpu-warmup-$table.md target/shards/dev-distpu-warmup-$table \
+          --csv target/dev-tables/$table.csv --truth-column truth --seeds 3 --learners dist-pu
+      done
+      scripts/warmup_study.py --csv "${dev_tables[@]/#/target/shards/dev-distpu-warmup-}" \
+        > results/dev-distpu-warmup-csv.md ;;
     en-threshold | prior-threshold)
       # Variants tried and not adopted (Elkan and Noto's verdict threshold;
       # the prior's share of U called positive, with KM2's estimate and, as

@@ -422,6 +422,25 @@ mod tests {
         Trainer::new(&plan, split, &Device::flex())
     }
 
+    /// `learner` for `epochs` epochs in mini-batches of 32.
+    fn short_run(learner: Learner, epochs: usize) -> RunConfig {
+        let mut config = RunConfig {
+            learner,
+            ..RunConfig::default()
+        };
+        config.optim.epochs = epochs;
+        config.optim.batch_size = 32;
+        config
+    }
+
+    /// `config` trained to the end on `split`: the trainer, its reports and their stages.
+    fn trained(config: &RunConfig, split: &PuSplit) -> (Trainer, Vec<EpochReport>, Vec<Stage>) {
+        let mut trainer = planned(config, split).unwrap();
+        let reports = pollster::block_on(run_to_end(&mut trainer, |_| {})).unwrap();
+        let stages = reports.iter().map(|r| r.stage).collect();
+        (trainer, reports, stages)
+    }
+
     #[test]
     fn every_learner_takes_the_steps_its_plan_counts() {
         let split = tiny_split();
@@ -523,16 +542,9 @@ mod tests {
     #[test]
     fn the_checkpoint_judges_dist_pus_warm_up_but_not_pre_training() {
         let split = tiny_split();
-        let mut config = RunConfig {
-            learner: Learner::DistPu,
-            ..RunConfig::default()
-        };
-        config.optim.epochs = 6;
-        config.optim.batch_size = 32;
+        let mut config = short_run(Learner::DistPu, 6);
         config.policy.pretrain_epochs = 2;
-        let mut trainer = planned(&config, &split).unwrap();
-        let reports = pollster::block_on(run_to_end(&mut trainer, |_| {})).unwrap();
-        let stages: Vec<Stage> = reports.iter().map(|r| r.stage).collect();
+        let (trainer, reports, stages) = trained(&config, &split);
         assert_eq!(stages, [[Stage::Warmup; 3], [Stage::Train; 3]].concat());
         assert!(reports.iter().all(|r| r.validation.is_some()));
         // The kept epoch is the best of all six, warm-up included.
@@ -552,8 +564,7 @@ mod tests {
         );
         // policyPU's biased-PU pre-training is not judged.
         config.learner = Learner::Separator;
-        let mut trainer = planned(&config, &split).unwrap();
-        let reports = pollster::block_on(run_to_end(&mut trainer, |_| {})).unwrap();
+        let (trainer, reports, _) = trained(&config, &split);
         for r in &reports {
             assert_eq!(
                 r.validation.is_some(),
@@ -727,16 +738,9 @@ mod tests {
     #[test]
     fn rank_pruning_cross_validates_then_trains_on_fewer_rows() {
         let split = tiny_split();
-        let mut config = RunConfig {
-            learner: Learner::RankPruning,
-            ..RunConfig::default()
-        };
-        config.optim.epochs = 2;
-        config.optim.batch_size = 32;
+        let mut config = short_run(Learner::RankPruning, 2);
         config.baselines.rank_pruning_fold_epochs = 1;
-        let mut trainer = planned(&config, &split).unwrap();
-        let reports = pollster::block_on(run_to_end(&mut trainer, |_| {})).unwrap();
-        let stages: Vec<Stage> = reports.iter().map(|r| r.stage).collect();
+        let (trainer, _, stages) = trained(&config, &split);
         assert_eq!(
             stages,
             [vec![Stage::CrossValidate; 5], vec![Stage::Train; 2]].concat()

@@ -77,9 +77,10 @@ impl Checkpoint {
         }))
     }
 
-    /// Keep `classifier` (epoch `epoch` of stage `stage`, with `test_scores` and
-    /// `unlabeled_scores`, its probabilities on the test and the training U
-    /// rows) if `scores` rank it above every earlier epoch.
+    /// Keep `classifier` (epoch `epoch` of stage `stage`, with
+    /// `test_scores` and `unlabeled_scores`, its probabilities on the test
+    /// and the training U rows) if `scores` rank it above every earlier
+    /// epoch.
     pub fn offer(
         &mut self,
         stage: Stage,

@@ -174,8 +174,9 @@ impl Trainer {
         }
     }
 
-    /// The training epoch whose classifier the run keeps, chosen so far on
-    /// the PU validation split; `None` keeps the last epoch's.
+    /// The epoch (of the learner's own training, with its stage) whose
+    /// classifier the run keeps, chosen so far on the PU validation split;
+    /// `None` keeps the last epoch's.
     pub fn selection(&self) -> Option<Selection> {
         self.checkpoint.selection()
     }

@@ -9,9 +9,6 @@ use super::conv_rows::index_tensor;
 use super::network::Network;
 use crate::split::PuSplit;
 
-/// Rows per forward pass when scoring many examples (bounds CNN memory).
-const INFERENCE_CHUNK: usize = 256;
-
 /// `rows` row-major rows of `width` values as a `[rows, width]` tensor on `device`.
 fn rows_tensor(x: &[f32], rows: usize, width: usize, device: &Device) -> Tensor<2> {
     Tensor::<2>::from_data(TensorData::new(x.to_vec(), [rows, width]), device)
@@ -77,10 +74,11 @@ pub async fn probabilities(net: &Network, x: &Tensor<2>) -> Result<Vec<f32>, Tra
 /// host once (each read-back is a wait for the device on WebGPU).
 pub async fn logits_of(net: &Network, x: &Tensor<2>) -> Result<Vec<f32>, TrainError> {
     let [rows, _] = x.dims();
+    let chunk_rows = net.inference_rows();
     let chunks: Vec<Tensor<1>> = (0..rows)
-        .step_by(INFERENCE_CHUNK)
+        .step_by(chunk_rows)
         .map(|start| {
-            let end = (start + INFERENCE_CHUNK).min(rows);
+            let end = (start + chunk_rows).min(rows);
             #[allow(clippy::single_range_in_vec_init)] // Burn's per-dimension range list
             let chunk = x.clone().slice([start..end]);
             net.forward(chunk).flatten::<1>(0, 1)

@@ -283,6 +283,17 @@ impl Network {
         }
     }
 
+    /// Rows per forward pass when scoring many examples: 256 images bound
+    /// a CNN's activation memory; an MLP's activations are a few hundred
+    /// values a row, and its products run faster on 1,024 rows
+    /// (`results/bench-auto-speed.md`).
+    pub fn inference_rows(&self) -> usize {
+        match self {
+            Network::Mlp(_) => 1024,
+            Network::Cnn(_) => 256,
+        }
+    }
+
     /// The same network with `delta` added to its output bias, which stays a
     /// trainable parameter.
     pub fn with_output_shift(self, delta: f32) -> Network {

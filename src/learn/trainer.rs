@@ -8,9 +8,11 @@
 use web_time::Instant;
 
 use super::checkpoint::Checkpoint;
+use super::concurrent::{both, spare_thread};
 use super::context::{Batch, TrainContext};
 use super::device_data::{logits_of, probabilities, read_vec};
 use super::learners::{self, Method};
+use super::network::Network;
 use super::saved_classifier::record_bytes;
 use super::schedule::Schedule;
 use super::{TrainError, check_finite};
@@ -23,7 +25,7 @@ use crate::report::{
 };
 use crate::rng::{PortableRng, stream};
 use crate::saved_model::{Member, ModelHeader, ModelInput, SavedModel, created_by};
-use crate::selection::Criterion;
+use crate::selection::{Criterion, ValidationScores};
 use crate::split::PuSplit;
 
 /// Trains one run of any learner, a mini-batch at a time.
@@ -293,25 +295,72 @@ impl Trainer {
         Ok(())
     }
 
-    /// Evaluate, report, let the learner act, and move the schedule on.
-    async fn finish_epoch(&mut self, stage: Stage) -> Result<EpochReport, TrainError> {
-        self.method.before_evaluation(&mut self.ctx, stage).await?;
+    /// The epoch's forward passes: the classifier's test-set logits on one
+    /// thread, U's values and the validation rows' scores (for an epoch the
+    /// checkpoint judges) on another where one is spare, else one after the
+    /// other. The same values either way.
+    async fn forward_passes(&mut self, stage: Stage) -> Result<EpochPasses, TrainError> {
         let stamp = self.ctx.classifier.weights_stamp();
-        let logits = match self.test_logits.take() {
-            // The classifier has not changed since the last epoch (the policy's pre-training).
-            Some(cached) if cached.stamp == stamp => cached.logits,
-            _ => {
-                let logits =
-                    logits_of(&self.ctx.classifier.inference(), &self.ctx.data.test_x).await?;
-                check_finite(&logits, "the classifier's test-set logits")?;
-                logits
-            }
-        };
+        let cached = self
+            .test_logits
+            .take()
+            .filter(|cached| cached.stamp == stamp)
+            .map(|cached| cached.logits);
         let (source, viewer) = match self.method.unlabeled_viewer(stage) {
             Some(policy) => (ViewSource::Policy, policy),
             None => (ViewSource::Classifier, self.ctx.classifier.inference()),
         };
-        let u_values = probabilities(&viewer, &self.unlabeled_x).await?;
+        let classifier = self.ctx.classifier.inference();
+        let prior = self.prior.as_ref().map(|p| p.rho);
+        let (test_x, unlabeled_x, checkpoint) =
+            (&self.ctx.data.test_x, &self.unlabeled_x, &self.checkpoint);
+        let test_logits = || async {
+            match cached {
+                // The classifier has not changed since the last epoch (the policy's pre-training).
+                Some(logits) => Ok(logits),
+                None => logits_of(&classifier, test_x).await,
+            }
+        };
+        let seen = || async {
+            let u_values = probabilities(&viewer, unlabeled_x).await?;
+            let validation = if stage.is_own_training() {
+                checkpoint.score(&classifier, prior).await?
+            } else {
+                None
+            };
+            Ok::<_, TrainError>((u_values, validation))
+        };
+        let (logits, seen) = if spare_thread(&self.ctx.data.device) {
+            both(
+                || pollster::block_on(test_logits()),
+                || pollster::block_on(seen()),
+            )
+        } else {
+            (test_logits().await, seen().await)
+        };
+        let (logits, (u_values, validation)) = (logits?, seen?);
+        check_finite(&logits, "the classifier's test-set logits")?;
+        Ok(EpochPasses {
+            stamp,
+            classifier,
+            logits,
+            source,
+            u_values,
+            validation,
+        })
+    }
+
+    /// Evaluate, report, let the learner act, and move the schedule on.
+    async fn finish_epoch(&mut self, stage: Stage) -> Result<EpochReport, TrainError> {
+        self.method.before_evaluation(&mut self.ctx, stage).await?;
+        let EpochPasses {
+            stamp,
+            classifier,
+            logits,
+            source,
+            u_values,
+            validation,
+        } = self.forward_passes(stage).await?;
         let tally = std::mem::take(&mut self.ctx.tally).means().await?;
         if tally.classifier_loss.is_some_and(|l| !l.is_finite())
             || tally.policy_loss.is_some_and(|l| !l.is_finite())
@@ -340,18 +389,10 @@ impl Trainer {
             test.pu = PuMetrics::of(&scores, &u_scores, self.prior.as_ref().map(|p| p.rho));
         }
         let epoch = self.schedule.epoch();
-        let validation = if stage.is_own_training() {
-            let classifier = self.ctx.classifier.inference();
-            let prior = self.prior.as_ref().map(|p| p.rho);
-            let validation = self.checkpoint.score(&classifier, prior).await?;
-            if let Some(v) = &validation {
-                self.checkpoint
-                    .offer(stage, epoch, v, || classifier, &scores, &u_scores);
-            }
-            validation
-        } else {
-            None
-        };
+        if let Some(v) = &validation {
+            self.checkpoint
+                .offer(stage, epoch, v, || classifier, &scores, &u_scores);
+        }
         let report = EpochReport {
             validation,
             stage,
@@ -379,6 +420,22 @@ impl Trainer {
         self.schedule.advance();
         Ok(report)
     }
+}
+
+/// What an epoch's forward passes give ([`Trainer::forward_passes`]).
+struct EpochPasses {
+    /// The weights stamp of the classifier scored.
+    stamp: u64,
+    /// The classifier scored, for inference.
+    classifier: Network,
+    /// Its test-set logits.
+    logits: Vec<f32>,
+    /// Whose values U's are.
+    source: ViewSource,
+    /// The values of U's rows.
+    u_values: Vec<f32>,
+    /// The validation rows' PU-only scores, for an epoch the checkpoint judges.
+    validation: Option<ValidationScores>,
 }
 
 /// The classifier's test-set logits and the weights they were computed with.
@@ -753,5 +810,38 @@ mod tests {
                 .iter()
                 .all(|&i| i >= 40 || split.train_labeled[i])
         );
+    }
+
+    /// The test set scored beside U and the validation rows (a pool of two
+    /// threads) and after them (one thread): the same reports, value for
+    /// value, through policyPU's stages (where U is seen by the policy, and
+    /// the test logits of an unchanged classifier are reused).
+    #[test]
+    fn scoring_the_test_set_beside_u_changes_no_value() {
+        let mut config = short_run(Learner::Weighter, 2);
+        config.policy.pretrain_epochs = 1;
+        let split = tiny_split();
+        let reports_on = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| {
+                let mut trainer = planned(&config, &split).unwrap();
+                trainer.set_keep_values(true);
+                let reports = pollster::block_on(run_to_end(&mut trainer, |_| {})).unwrap();
+                reports
+                    .into_iter()
+                    .map(|r| (r.stage, r.test, r.curves, r.unlabeled, r.validation))
+                    .collect::<Vec<_>>()
+            })
+        };
+        let after = reports_on(1);
+        assert_eq!(
+            after.len(),
+            4,
+            "two pre-training epochs and two of training"
+        );
+        assert_eq!(reports_on(2), after);
     }
 }

@@ -215,6 +215,7 @@ fn widest_separating_kernel(distances: &[f64], n: usize, n_mix: usize) -> (Vec<f
 /// min over the simplex of (u − v)ᵀ K (u − v), warm-started between calls.
 struct SimplexQp {
     kernel: Vec<f64>,
+    diagonal: Vec<f64>,
     n: usize,
     v: Vec<f64>,
 }
@@ -225,6 +226,7 @@ const STEPS_PER_ROW: usize = 200;
 impl SimplexQp {
     fn new(kernel: Vec<f64>, n: usize) -> Self {
         SimplexQp {
+            diagonal: (0..n).map(|i| kernel[i * n + i]).collect(),
             kernel,
             n,
             v: vec![1.0 / n as f64; n],
@@ -252,16 +254,16 @@ impl SimplexQp {
             else {
                 break;
             };
-            let k_jj = self.kernel[j * n + j];
+            // K is symmetric: row j holds column j, and reads in order.
+            let row_j = self.column(j);
+            let k_jj = row_j[j];
             let mut best: Option<(f64, usize, f64)> = None;
             for i in 0..n {
                 let gap = g[j] - g[i];
                 if gap <= tolerance {
                     continue;
                 }
-                let curvature = (2.0
-                    * (self.kernel[i * n + i] + k_jj - 2.0 * self.kernel[i * n + j]))
-                    .max(1e-12);
+                let curvature = (2.0 * (self.diagonal[i] + k_jj - 2.0 * row_j[i])).max(1e-12);
                 let gain = gap * gap / curvature;
                 if best.is_none_or(|(b, _, _)| gain > b) {
                     best = Some((gain, i, curvature));

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# How long `auto` takes natively on the default demo (MNIST, n_l = 300,
+# fast MLP, 11 candidates): the head's build against an earlier commit's,
+# run after run in turn so that both see the same machine. Writes
+# results/bench-auto-speed.md with the command, both commits and the
+# machine. Run it on a quiet machine.
+#   scripts/bench-auto-native.sh BASE [RUNS]    (RUNS of each, default 5)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+base=${1:?usage: scripts/bench-auto-native.sh BASE_COMMIT [RUNS]}
+runs=${2:-5}
+out=results/bench-auto-speed.md
+target=${CARGO_TARGET_DIR:-$PWD/target}
+kept=$target/bench-auto
+mkdir -p "$kept"
+# The base commit's binary, built in a scratch worktree on the same target
+# folder (so only the policypu crate compiles), then the head's.
+tree=$(mktemp -d)
+git worktree add --detach -q "$tree" "$base"
+trap 'git worktree remove --force "$tree"' EXIT
+(cd "$tree" && CARGO_TARGET_DIR=$target cargo build --release --locked --bin policypu -q)
+cp "$target/release/policypu" "$kept/base"
+cargo build --release --locked --bin policypu -q
+cp "$target/release/policypu" "$kept/head"
+head=$(git rev-parse HEAD)
+dirty=$(git status --porcelain --untracked-files=no -- src Cargo.toml Cargo.lock | grep -q . &&
+  echo " (with uncommitted changes to the source)" || true)
+base_commit=$(git rev-parse "$base")
+cpu=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
+seconds() {
+  local start
+  start=$(date +%s%N)
+  "$kept/$1" run --dataset mnist --learner auto --out "$kept/$1.json" >/dev/null 2>&1
+  awk -v ns=$(($(date +%s%N) - start)) 'BEGIN { printf "%.2f", ns / 1e9 }'
+}
+declare -A times=([base]="" [head]="")
+for _ in $(seq "$runs"); do
+  for build in base head; do
+    times[$build]+="$(seconds "$build") "
+  done
+done
+row() {
+  echo "${times[$1]}" | awk -v name="$2" '{
+    for (i = 1; i <= NF; i++) { s += $i; q += $i * $i; list = list (i > 1 ? ", " : "") sprintf("%.2f", $i) }
+    m = s / NF; sd = NF > 1 ? sqrt((q - NF * m * m) / (NF - 1)) : 0
+    printf "| %s | %.2f ± %.2f s | %s |\n", name, m, sd, list }'
+}
+{
+  echo "# auto on the default demo, natively: two builds run in turn"
+  echo
+  echo "Command: \`scripts/bench-auto-native.sh $base $runs\`; head $head$dirty, base $base_commit."
+  echo "Machine: $(nproc) cores ($cpu); $(date -u +%Y-%m-%dT%H:%MZ)."
+  echo "Each run: \`policypu run --dataset mnist --learner auto\` (MNIST, n_l = 300, fast MLP, 20 epochs, 11 candidates), wall time including the data's loading."
+  echo
+  echo "| build | mean ± sd over runs | each run, in order |"
+  echo "|---|---|---|"
+  row base "base ($(git rev-parse --short "$base"))"
+  row head "head ($(git rev-parse --short HEAD))"
+  echo
+  python3 - "$kept/base.json" "$kept/head.json" <<'PY'
+import json, sys
+base, head = (json.load(open(f))["auto"]["standings"] for f in sys.argv[1:])
+same = [(b["learner"], b["model"], b["epoch"]) for b in base] == [(h["learner"], h["model"], h["epoch"]) for h in head]
+gap = max(abs(b["test"][k] - h["test"][k]) for b, h in zip(base, head) for k in ("accuracy", "roc_auc", "pr_auc"))
+print(f"Last runs' leaderboards: {'the same' if same else 'different'} candidates, order and kept epochs; "
+      f"the largest difference in a candidate's test accuracy, ROC-AUC or PR-AUC is {gap:.2g}.")
+PY
+} | tee "$out"
+echo "wrote $out"

@@ -13,18 +13,23 @@ out=results/bench-auto-speed.md
 target=${CARGO_TARGET_DIR:-$PWD/target}
 kept=$target/bench-auto
 mkdir -p "$kept"
-# The base commit's binary, built in a scratch worktree on the same target
-# folder (so only the policypu crate compiles), then the head's.
-tree=$(mktemp -d)
-git worktree add --detach -q "$tree" "$base"
-trap 'git worktree remove --force "$tree"' EXIT
-(cd "$tree" && CARGO_TARGET_DIR=$target cargo build --release --locked --bin policypu -q)
+# The base commit's binary, built from its sources put in place in this
+# tree (same paths and target folder, so only the policypu crate compiles),
+# then the head's, after its sources are put back.
+sources=(src Cargo.toml Cargo.lock)
+if [ -n "$(git status --porcelain -- "${sources[@]}")" ]; then
+  echo "commit or stash the changes under src/ first: this script swaps those files" >&2
+  exit 1
+fi
+restore() { git restore --source=HEAD --worktree -- "${sources[@]}" && git clean -fdq -- src; }
+trap restore EXIT
+git restore --source="$base" --worktree -- "${sources[@]}"
+cargo build --release --locked --bin policypu -q
 cp "$target/release/policypu" "$kept/base"
+restore
 cargo build --release --locked --bin policypu -q
 cp "$target/release/policypu" "$kept/head"
 head=$(git rev-parse HEAD)
-dirty=$(git status --porcelain --untracked-files=no -- src Cargo.toml Cargo.lock | grep -q . &&
-  echo " (with uncommitted changes to the source)" || true)
 base_commit=$(git rev-parse "$base")
 cpu=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
 seconds() {
@@ -48,7 +53,7 @@ row() {
 {
   echo "# auto on the default demo, natively: two builds run in turn"
   echo
-  echo "Command: \`scripts/bench-auto-native.sh $base $runs\`; head $head$dirty, base $base_commit."
+  echo "Command: \`scripts/bench-auto-native.sh $base $runs\`; head $head, base $base_commit."
   echo "Machine: $(nproc) cores ($cpu); $(date -u +%Y-%m-%dT%H:%MZ)."
   echo "Each run: \`policypu run --dataset mnist --learner auto\` (MNIST, n_l = 300, fast MLP, 20 epochs, 11 candidates), wall time including the data's loading."
   echo

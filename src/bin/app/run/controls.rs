@@ -65,7 +65,7 @@ pub fn RunControls() -> impl IntoView {
             </div>
             <div class="progress" role="progressbar" aria-label="Training progress"
                 aria-valuemin="0" aria-valuemax="100" aria-valuenow=move || format!("{:.0}", fraction() * 100.0)>
-                <div class="bar" style=move || format!("width: {:.1}%", fraction() * 100.0)></div>
+                <div class="bar" style=move || format!("transform: scaleX({:.4})", fraction())></div>
             </div>
             <p class="stage" id="stage">{stage_text}</p>
             <StatusLine/>

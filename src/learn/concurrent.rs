@@ -36,3 +36,14 @@ where
         (a(), b())
     }
 }
+
+/// `f()` inside a fresh rayon pool of `threads` threads, for tests that
+/// compare work on one thread with work on two.
+#[cfg(all(test, feature = "parallel"))]
+pub fn on_threads<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> R {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+        .install(f)
+}

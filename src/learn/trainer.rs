@@ -353,14 +353,7 @@ impl Trainer {
     /// Evaluate, report, let the learner act, and move the schedule on.
     async fn finish_epoch(&mut self, stage: Stage) -> Result<EpochReport, TrainError> {
         self.method.before_evaluation(&mut self.ctx, stage).await?;
-        let EpochPasses {
-            stamp,
-            classifier,
-            logits,
-            source,
-            u_values,
-            validation,
-        } = self.forward_passes(stage).await?;
+        let passes = self.forward_passes(stage).await?;
         let tally = std::mem::take(&mut self.ctx.tally).means().await?;
         if tally.classifier_loss.is_some_and(|l| !l.is_finite())
             || tally.policy_loss.is_some_and(|l| !l.is_finite())
@@ -374,14 +367,18 @@ impl Trainer {
                 }
             )));
         }
-        let scores: Vec<f32> = logits.iter().map(|&g| 1.0 / (1.0 + (-g).exp())).collect();
-        let mut test = TestMetrics::of_logits(&logits, &self.test_y);
+        let scores: Vec<f32> = passes
+            .logits
+            .iter()
+            .map(|&g| 1.0 / (1.0 + (-g).exp()))
+            .collect();
+        let mut test = TestMetrics::of_logits(&passes.logits, &self.test_y);
         // Only held-out positives: measure what needs no negatives, from the
         // classifier's probabilities on U.
         let mut u_scores = Vec::new();
         if !self.test_y.contains(&false) {
-            u_scores = match source {
-                ViewSource::Classifier => u_values.clone(),
+            u_scores = match passes.source {
+                ViewSource::Classifier => passes.u_values.clone(),
                 ViewSource::Policy => {
                     probabilities(&self.ctx.classifier.inference(), &self.unlabeled_x).await?
                 }
@@ -389,23 +386,23 @@ impl Trainer {
             test.pu = PuMetrics::of(&scores, &u_scores, self.prior.as_ref().map(|p| p.rho));
         }
         let epoch = self.schedule.epoch();
-        if let Some(v) = &validation {
+        if let Some(v) = &passes.validation {
             self.checkpoint
-                .offer(stage, epoch, v, || classifier, &scores, &u_scores);
+                .offer(stage, epoch, v, || passes.classifier, &scores, &u_scores);
         }
         let report = EpochReport {
-            validation,
+            validation: passes.validation,
             stage,
             epoch,
             test,
-            curves: Curves::of(&logits, &self.test_y),
+            curves: Curves::of(&passes.logits, &self.test_y),
             classifier_loss: tally.classifier_loss,
             policy_loss: tally.policy_loss,
             mean_reward: tally.reward,
             threshold: tally.threshold,
             unlabeled: Some(UnlabeledView::of(
-                source,
-                u_values,
+                passes.source,
+                passes.u_values,
                 self.unlabeled_truth.as_deref(),
                 self.keep_values,
             )),
@@ -414,7 +411,10 @@ impl Trainer {
         };
         self.last_test_scores = scores;
         self.last_unlabeled_scores = u_scores;
-        self.test_logits = Some(StampedLogits { stamp, logits });
+        self.test_logits = Some(StampedLogits {
+            stamp: passes.stamp,
+            logits: passes.logits,
+        });
         self.batch = 0;
         self.method.end_epoch(&mut self.ctx, stage, epoch).await?;
         self.schedule.advance();
@@ -468,6 +468,7 @@ mod tests {
 
     use super::*;
     use crate::config::{Learner, VerdictThreshold};
+    use crate::learn::concurrent::on_threads;
     use crate::plan::prior::ESTIMATIONS;
     use crate::plan::workload::{RowCounts, stage_steps};
     use crate::priors::PriorMethod;
@@ -822,11 +823,7 @@ mod tests {
         config.policy.pretrain_epochs = 1;
         let split = tiny_split();
         let reports_on = |threads: usize| {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
-            pool.install(|| {
+            on_threads(threads, || {
                 let mut trainer = planned(&config, &split).unwrap();
                 trainer.set_keep_values(true);
                 let reports = pollster::block_on(run_to_end(&mut trainer, |_| {})).unwrap();

@@ -238,6 +238,7 @@ mod tests {
 
     use super::*;
     use crate::config::{ModelPreset, PolicyVariant, RunConfig};
+    use crate::learn::concurrent::on_threads;
     use crate::split::tiny_split;
 
     fn setup(frozen: bool) -> (PolicyPu, TrainContext, burn::tensor::Tensor<2>) {
@@ -417,11 +418,7 @@ mod tests {
         let split = tiny_split();
         let run = crate::plan::RunPlan::new(&config, &split).unwrap();
         let reports_on = |threads: usize| {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
-            pool.install(|| {
+            on_threads(threads, || {
                 assert_eq!(spare_thread(&Device::flex()), threads > 1);
                 let mut trainer =
                     crate::learn::Trainer::new(&run, &split, &Device::flex()).unwrap();

@@ -18,7 +18,7 @@ use super::schedule::Schedule;
 use super::{TrainError, check_finite};
 use crate::config::{RunConfig, Stage};
 use crate::plan::RunPlan;
-use crate::plan::batches::batch_bounds;
+use crate::plan::batches::{batch_bounds, batch_count};
 use crate::report::{
     BatchProgress, Curves, EpochReport, PriorUsed, PuMetrics, Selection, TestMetrics, TestScores,
     TrainEvent, UnlabeledView, ViewSource, flag_string,
@@ -277,12 +277,34 @@ impl Trainer {
         Ok(events)
     }
 
+    /// Whether the next step ends an epoch, and so also scores the test
+    /// set, U and the validation rows (the threaded worker runs such a step
+    /// on its pool, where those passes split over two threads).
+    pub fn next_step_ends_epoch(&self) -> bool {
+        let Some(stage) = self.schedule.stage() else {
+            return false;
+        };
+        let batches = if self.batch == 0 {
+            batch_count(
+                self.epoch_rows(stage).len(),
+                self.ctx.config.optim.batch_size,
+            )
+        } else {
+            self.bounds.len()
+        };
+        self.batch + 1 == batches
+    }
+
+    /// The rows the current epoch of `stage` trains on: the learner's, else all.
+    fn epoch_rows(&self, stage: Stage) -> Vec<usize> {
+        self.method
+            .epoch_rows(stage, self.schedule.epoch())
+            .unwrap_or_else(|| (0..self.ctx.labeled.len()).collect())
+    }
+
     /// Shuffle the epoch's rows and cut them into mini-batches.
     fn start_epoch(&mut self, stage: Stage) -> Result<(), TrainError> {
-        self.rows = self
-            .method
-            .epoch_rows(stage, self.schedule.epoch())
-            .unwrap_or_else(|| (0..self.ctx.labeled.len()).collect());
+        self.rows = self.epoch_rows(stage);
         if self.rows.is_empty() {
             return Err(TrainError::Config(format!(
                 "the {} stage has no training rows left",
@@ -498,6 +520,33 @@ mod tests {
         let reports = pollster::block_on(run_to_end(&mut trainer, |_| {})).unwrap();
         let stages = reports.iter().map(|r| r.stage).collect();
         (trainer, reports, stages)
+    }
+
+    #[test]
+    fn the_trainer_knows_which_step_ends_an_epoch() {
+        let split = tiny_split();
+        let mut config = short_run(Learner::RankPruning, 2);
+        config.baselines.rank_pruning_folds = 3;
+        config.baselines.rank_pruning_fold_epochs = 1;
+        config.policy.pretrain_epochs = 1;
+        for learner in [Learner::RankPruning, Learner::Separator, Learner::DistPu] {
+            config.learner = learner;
+            let mut trainer = planned(&config, &split).unwrap();
+            let (mut ends, mut middles) = (0, 0);
+            while !trainer.is_done() {
+                let expected = trainer.next_step_ends_epoch();
+                let events = pollster::block_on(trainer.step()).unwrap();
+                let ended = events.iter().any(|e| matches!(e, TrainEvent::Epoch(_)));
+                assert_eq!(expected, ended, "{} after {ends} epochs", learner.name());
+                if ended { ends += 1 } else { middles += 1 }
+            }
+            assert!(
+                ends >= 2 && middles > ends,
+                "{}: {ends} ends, {middles} others",
+                learner.name()
+            );
+            assert!(!trainer.next_step_ends_epoch());
+        }
     }
 
     #[test]

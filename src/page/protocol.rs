@@ -114,14 +114,17 @@ impl DeviceInfo {
     /// The threaded CPU worker's choice between its pool of `pool` threads
     /// and one thread, made by timing the run's first steps both ways: the
     /// pool trains only when it is at least 5 % faster (small steps gain
-    /// nothing from threads, and must not lose to their overhead).
+    /// nothing from threads, and must not lose to their overhead). Either
+    /// way the pool scores each epoch's end (large forward passes).
     pub fn with_threads_measured(mut self, pool: u32, pool_ms: f64, one_ms: f64) -> Self {
         let pooled = pool_ms <= 0.95 * one_ms;
         self.threads = if pooled { pool } else { 1 };
         let verdict = if pooled {
             format!("so the steps run on {pool} threads")
         } else {
-            "no gain from threads, so the steps run on one".to_string()
+            format!(
+                "no gain from threads, so the steps run on one (each epoch's scoring on {pool})"
+            )
         };
         self.reason = format!(
             "{} Timed on {pool} threads and on one: {pool_ms:.1} ms against {one_ms:.1} ms a step, {verdict}.",
@@ -265,10 +268,8 @@ mod tests {
         // 3 % faster is within noise: one thread.
         let alone = pooled.with_threads_measured(4, 7.76, 8.0);
         assert_eq!((alone.threads, alone.label().as_str()), (1, "CPU"));
-        assert!(
-            alone
-                .reason
-                .ends_with("no gain from threads, so the steps run on one.")
-        );
+        assert!(alone.reason.ends_with(
+            "no gain from threads, so the steps run on one (each epoch's scoring on 4)."
+        ));
     }
 }

@@ -1,7 +1,10 @@
 //! Where a run's training steps execute: on the worker's own thread, or, in
 //! the threaded worker, on its pool of threads when the run's first steps
 //! show the pool to be faster (small steps lose more to the threads'
-//! overhead than they gain).
+//! overhead than they gain). Where the mini-batches stay on one thread, the
+//! threaded worker still ends each epoch on the pool: that step's forward
+//! passes over the test set, U and the validation rows are large, and split
+//! over two threads.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -25,6 +28,10 @@ pub enum Stepper {
     /// On the pool of threads, while the worker's own thread waits.
     #[cfg(feature = "threads")]
     Pool(&'static rayon::ThreadPool),
+    /// Mini-batches on the worker's own thread, a step that ends an epoch
+    /// on the pool.
+    #[cfg(feature = "threads")]
+    EpochEndsOnPool(&'static rayon::ThreadPool),
 }
 
 thread_local! {
@@ -38,10 +45,14 @@ impl Stepper {
     pub async fn step(self, trainer: &mut Trainer) -> Result<Vec<TrainEvent>, TrainError> {
         match self {
             Stepper::Alone => trainer.step().await,
-            // On the CPU backend a step never waits on the browser, so it
-            // completes within one poll, on the pool.
             #[cfg(feature = "threads")]
-            Stepper::Pool(pool) => pool.install(|| pollster::block_on(trainer.step())),
+            Stepper::Pool(pool) => on_pool(pool, trainer),
+            #[cfg(feature = "threads")]
+            Stepper::EpochEndsOnPool(pool) if trainer.next_step_ends_epoch() => {
+                on_pool(pool, trainer)
+            }
+            #[cfg(feature = "threads")]
+            Stepper::EpochEndsOnPool(_) => trainer.step().await,
         }
     }
 
@@ -100,14 +111,12 @@ impl Stepper {
             }
         };
         let info = info.with_threads_measured(threads, pool_ms, one_ms);
-        Ok((
-            if info.threads > 1 {
-                pool
-            } else {
-                Stepper::Alone
-            },
-            info,
-        ))
+        let stepper = match pool {
+            #[cfg(feature = "threads")]
+            Stepper::Pool(pool) if info.threads == 1 => Stepper::EpochEndsOnPool(pool),
+            pool => pool,
+        };
+        Ok((stepper, info))
     }
 
     /// How many threads a step runs on.
@@ -115,7 +124,9 @@ impl Stepper {
         match self {
             Stepper::Alone => 1,
             #[cfg(feature = "threads")]
-            Stepper::Pool(pool) => pool.current_num_threads() as u32,
+            Stepper::Pool(pool) | Stepper::EpochEndsOnPool(pool) => {
+                pool.current_num_threads() as u32
+            }
         }
     }
 
@@ -159,4 +170,12 @@ impl Stepper {
     async fn pool(_info: &DeviceInfo) -> Result<Option<Stepper>, String> {
         Ok(None)
     }
+}
+
+/// One step on `pool`, while the worker's own thread waits. On the CPU
+/// backend a step never waits on the browser, so it completes within one
+/// poll.
+#[cfg(feature = "threads")]
+fn on_pool(pool: &rayon::ThreadPool, trainer: &mut Trainer) -> Result<Vec<TrainEvent>, TrainError> {
+    pool.install(|| pollster::block_on(trainer.step()))
 }

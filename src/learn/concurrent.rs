@@ -2,7 +2,8 @@
 //! thread to spare: natively on the CLI's rayon threads, in the browser on
 //! the threaded worker's pool (a step runs inside it). Elsewhere (WebGPU,
 //! the single-threaded worker, a pool of one) they run one after the other.
-//! policyPU uses it to update the policy beside the classifier's next step.
+//! policyPU uses it to update the policy beside the classifier's next step,
+//! and inference to score its chunks of rows side by side.
 
 use burn::tensor::Device;
 
@@ -35,6 +36,22 @@ where
     {
         (a(), b())
     }
+}
+
+/// `f` of each item, in order: spread over rayon's threads where
+/// `spread` (work on a device with a thread to spare), else one by one.
+pub fn map_items<T, R>(items: Vec<T>, spread: bool, f: impl Fn(T) -> R + Sync + Send) -> Vec<R>
+where
+    T: Send,
+    R: Send,
+{
+    #[cfg(feature = "parallel")]
+    if spread {
+        use rayon::prelude::*;
+        return items.into_par_iter().map(f).collect();
+    }
+    let _ = spread;
+    items.into_iter().map(f).collect()
 }
 
 /// `f()` inside a fresh rayon pool of `threads` threads, for tests that

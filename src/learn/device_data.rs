@@ -5,6 +5,7 @@ use burn::tensor::activation::sigmoid;
 use burn::tensor::{Device, Int, Tensor, TensorData};
 
 use super::TrainError;
+use super::concurrent::{map_items, spare_thread};
 use super::conv_rows::index_tensor;
 use super::network::Network;
 use crate::split::PuSplit;
@@ -70,20 +71,20 @@ pub async fn probabilities(net: &Network, x: &Tensor<2>) -> Result<Vec<f32>, Tra
         .collect())
 }
 
-/// net(x) for every row of `x`, in chunks on the device, read back to the
-/// host once (each read-back is a wait for the device on WebGPU).
+/// net(x) for every row of `x`, in chunks on the device (side by side
+/// where a thread is spare: each chunk's values are the same either way),
+/// read back to the host once (each read-back is a wait for the device on
+/// WebGPU).
 pub async fn logits_of(net: &Network, x: &Tensor<2>) -> Result<Vec<f32>, TrainError> {
     let [rows, _] = x.dims();
     let chunk_rows = net.inference_rows();
-    let chunks: Vec<Tensor<1>> = (0..rows)
-        .step_by(chunk_rows)
-        .map(|start| {
-            let end = (start + chunk_rows).min(rows);
-            #[allow(clippy::single_range_in_vec_init)] // Burn's per-dimension range list
-            let chunk = x.clone().slice([start..end]);
-            net.forward(chunk).flatten::<1>(0, 1)
-        })
-        .collect();
+    let starts: Vec<usize> = (0..rows).step_by(chunk_rows).collect();
+    let chunks = map_items(starts, spare_thread(&x.device()), |start| {
+        let end = (start + chunk_rows).min(rows);
+        #[allow(clippy::single_range_in_vec_init)] // Burn's per-dimension range list
+        let chunk = x.clone().slice([start..end]);
+        net.forward(chunk).flatten::<1>(0, 1)
+    });
     if chunks.is_empty() {
         return Ok(Vec::new());
     }
@@ -102,4 +103,44 @@ pub async fn read_vec<const D: usize>(tensor: Tensor<D>) -> Result<Vec<f32>, Tra
     })?;
     data.try_into_vec_as::<f32>()
         .map_err(|e| TrainError::Device(format!("unexpected tensor data: {e:?}")))
+}
+
+#[cfg(all(test, feature = "parallel"))]
+mod tests {
+    use super::*;
+    use crate::config::ModelPreset;
+    use crate::config::architecture::Role;
+    use crate::data::FeatureShape;
+    use crate::learn::concurrent::on_threads;
+    use crate::rng::{PortableRng, stream};
+
+    #[test]
+    fn chunks_scored_side_by_side_keep_each_rows_value_and_place() {
+        let device = Device::flex();
+        let mut rng = PortableRng::new(3, stream::WEIGHTS);
+        let shape = FeatureShape::Vector { dim: 5 };
+        let net = Network::new(
+            ModelPreset::Fast,
+            Role::Classifier,
+            shape,
+            &mut rng,
+            &device,
+        );
+        let net = net.unwrap();
+        // Three chunks of an MLP, the last one short.
+        let rows = 2 * net.inference_rows() + 552;
+        let values: Vec<f32> = (0..rows * 5)
+            .map(|i| (i * 37 % 101) as f32 / 50.0 - 1.0)
+            .collect();
+        let x = rows_tensor(&values, rows, 5, &device);
+        let score = |threads| on_threads(threads, || pollster::block_on(logits_of(&net, &x)));
+        let (one, two) = (score(1).unwrap(), score(2).unwrap());
+        assert_eq!(one.len(), rows);
+        assert_eq!(one, two);
+        // The last chunk's rows, scored alone, give the values at its place.
+        let tail_start = 2 * net.inference_rows();
+        let tail = rows_tensor(&values[tail_start * 5..], rows - tail_start, 5, &device);
+        let alone = pollster::block_on(logits_of(&net, &tail)).unwrap();
+        assert_eq!(two[tail_start..], alone[..]);
+    }
 }

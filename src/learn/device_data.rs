@@ -118,15 +118,9 @@ mod tests {
     fn chunks_scored_side_by_side_keep_each_rows_value_and_place() {
         let device = Device::flex();
         let mut rng = PortableRng::new(3, stream::WEIGHTS);
+        let (preset, role) = (ModelPreset::Fast, Role::Classifier);
         let shape = FeatureShape::Vector { dim: 5 };
-        let net = Network::new(
-            ModelPreset::Fast,
-            Role::Classifier,
-            shape,
-            &mut rng,
-            &device,
-        );
-        let net = net.unwrap();
+        let net = Network::new(preset, role, shape, &mut rng, &device).unwrap();
         // Three chunks of an MLP, the last one short.
         let rows = 2 * net.inference_rows() + 552;
         let values: Vec<f32> = (0..rows * 5)

@@ -401,9 +401,7 @@ impl Trainer {
         if !self.test_y.contains(&false) {
             u_scores = match passes.source {
                 ViewSource::Classifier => passes.u_values.clone(),
-                ViewSource::Policy => {
-                    probabilities(&self.ctx.classifier.inference(), &self.unlabeled_x).await?
-                }
+                ViewSource::Policy => probabilities(&passes.classifier, &self.unlabeled_x).await?,
             };
             test.pu = PuMetrics::of(&scores, &u_scores, self.prior.as_ref().map(|p| p.rho));
         }

@@ -10,11 +10,13 @@
 //! saved to, to score new CSV rows later; [`page`] is what the browser page
 //! and its worker share, and `web` (feature `web`) their browser plumbing.
 
+pub mod concurrent;
 pub mod config;
 pub mod data;
 pub mod export;
 #[cfg(feature = "learn")]
 pub mod learn;
+pub mod memo;
 pub mod metrics;
 pub mod page;
 pub mod pca;

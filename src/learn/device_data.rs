@@ -5,9 +5,9 @@ use burn::tensor::activation::sigmoid;
 use burn::tensor::{Device, Int, Tensor, TensorData};
 
 use super::TrainError;
-use super::concurrent::{map_items, spare_thread};
 use super::conv_rows::index_tensor;
 use super::network::Network;
+use crate::concurrent::{map_items, spare_thread};
 use crate::split::PuSplit;
 
 /// `rows` row-major rows of `width` values as a `[rows, width]` tensor on `device`.
@@ -108,10 +108,10 @@ pub async fn read_vec<const D: usize>(tensor: Tensor<D>) -> Result<Vec<f32>, Tra
 #[cfg(all(test, feature = "parallel"))]
 mod tests {
     use super::*;
+    use crate::concurrent::on_threads;
     use crate::config::ModelPreset;
     use crate::config::architecture::Role;
     use crate::data::FeatureShape;
-    use crate::learn::concurrent::on_threads;
     use crate::rng::{PortableRng, stream};
 
     #[test]

@@ -5,7 +5,6 @@ pub mod action;
 mod batch_norm_rows;
 pub mod bench;
 pub mod checkpoint;
-pub mod concurrent;
 pub mod context;
 mod conv_rows;
 pub mod device_data;

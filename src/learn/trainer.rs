@@ -8,7 +8,6 @@
 use web_time::Instant;
 
 use super::checkpoint::Checkpoint;
-use super::concurrent::{both, spare_thread};
 use super::context::{Batch, TrainContext};
 use super::device_data::{logits_of, probabilities, read_vec};
 use super::learners::{self, Method};
@@ -16,6 +15,7 @@ use super::network::Network;
 use super::saved_classifier::record_bytes;
 use super::schedule::Schedule;
 use super::{TrainError, check_finite};
+use crate::concurrent::{both, spare_thread};
 use crate::config::{RunConfig, Stage};
 use crate::plan::RunPlan;
 use crate::plan::batches::{batch_bounds, batch_count};
@@ -487,8 +487,8 @@ mod tests {
     use burn::tensor::{Device, Tensor, TensorData};
 
     use super::*;
+    use crate::concurrent::on_threads;
     use crate::config::{Learner, VerdictThreshold};
-    use crate::learn::concurrent::on_threads;
     use crate::plan::prior::ESTIMATIONS;
     use crate::plan::workload::{RowCounts, stage_steps};
     use crate::priors::PriorMethod;
@@ -682,13 +682,21 @@ mod tests {
         assert_eq!(trainer.selection().unwrap().stage, Stage::Train);
     }
 
+    /// The tiny split without its truth, one value moved by `shift` so that
+    /// no other test's estimates (kept process-wide) are its own.
+    fn split_without_truth(shift: f32) -> PuSplit {
+        let mut split = tiny_split();
+        split.prior = None;
+        split.train_truth = None;
+        split.train_x[0] += shift;
+        split
+    }
+
     #[test]
     fn the_prior_is_estimated_once_however_many_trainers_a_plan_makes() {
         // As the worker's Auto device choice does: one plan, a trainer on
         // each device to time, then the one that trains.
-        let mut split = tiny_split();
-        split.prior = None;
-        split.train_truth = None;
+        let split = split_without_truth(1.0);
         let config = RunConfig {
             learner: Learner::TiceNnPu,
             ..RunConfig::default()
@@ -707,9 +715,7 @@ mod tests {
         // auto's candidates on a file without truth: the KM2+nnPU ones share
         // KM2's estimate, every other one the default estimate, each made
         // once; another seed estimates again.
-        let mut split = tiny_split();
-        split.prior = None;
-        split.train_truth = None;
+        let split = split_without_truth(2.0);
         ESTIMATIONS.with(|n| n.set(0));
         let auto = RunConfig {
             learner: Learner::Auto,

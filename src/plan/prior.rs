@@ -9,29 +9,24 @@
 //! criterion that needs a prior gets the default estimate too.
 
 use super::PlanError;
+use crate::concurrent::both;
 use crate::config::{DataConfig, RunConfig, VerdictThreshold};
-use crate::priors::{DEFAULT_ESTIMATOR, PriorMethod, PuRows, bootstrap};
+use crate::memo::Memo;
+use crate::priors::{DEFAULT_ESTIMATOR, PriorError, PriorMethod, PuRows, bootstrap};
 use crate::report::{PriorSource, PriorUsed};
 use crate::split::PuSplit;
 
 /// An estimate of ρ and, when asked for, its bootstrap spread.
 type Estimated = (f64, Option<f64>);
 
-/// Estimates made on this thread, by rows, estimator, seed and whether the
-/// spread was asked for: the runs of one split (`auto`'s candidates, a
-/// comparison, a sweep's learners) estimate its prior once. The last few are kept.
-struct Memo(Vec<(u64, Estimated)>);
-
-/// Estimates kept in [`Memo`].
-const MEMO_SIZE: usize = 64;
-
-thread_local! {
-    static MEMO: std::cell::RefCell<Memo> = const { std::cell::RefCell::new(Memo(Vec::new())) };
-}
+/// Estimates made in this process, the last 64, by rows, estimator, seed
+/// and whether the spread was asked for: the runs of one split estimate its
+/// prior once.
+static MEMO: Memo<Estimated> = Memo::new(64);
 
 /// `method`'s estimate of ρ on `split`'s training rows (seeded by `seed`),
-/// with its bootstrap spread when `with_spread`; made once per rows and
-/// settings on this thread.
+/// with its bootstrap spread when `with_spread`, made side by side where a
+/// thread is spare; made once per rows and settings in this process.
 fn estimated(
     split: &PuSplit,
     method: PriorMethod,
@@ -46,13 +41,7 @@ fn estimated(
         x.to_bits().hash(&mut hasher);
     }
     let key = hasher.finish();
-    if let Some(found) = MEMO.with(|m| {
-        m.borrow()
-            .0
-            .iter()
-            .find(|(k, _)| *k == key)
-            .map(|(_, e)| *e)
-    }) {
+    if let Some(found) = MEMO.get(key) {
         return Ok(found);
     }
     #[cfg(test)]
@@ -62,24 +51,17 @@ fn estimated(
         split.shape.len(),
         split.train_labeled.clone(),
     );
-    let rho = method
-        .estimate(&rows, seed)
-        .map_err(|e| PlanError(e.to_string()))?
-        .rho;
-    let spread = match with_spread {
-        false => None,
-        true => Some(
-            bootstrap::spread(method, &rows, seed, bootstrap::BOOTSTRAP_SAMPLES)
-                .map_err(|e| PlanError(e.to_string()))?,
-        ),
-    };
-    MEMO.with(|m| {
-        let memo = &mut m.borrow_mut().0;
-        if memo.len() == MEMO_SIZE {
-            memo.remove(0);
-        }
-        memo.push((key, (rho, spread)));
-    });
+    let (rho, spread) = both(
+        || method.estimate(&rows, seed).map(|e| e.rho),
+        || {
+            with_spread
+                .then(|| bootstrap::spread(method, &rows, seed, bootstrap::BOOTSTRAP_SAMPLES))
+                .transpose()
+        },
+    );
+    let to_plan_error = |e: PriorError| PlanError(e.to_string());
+    let (rho, spread) = (rho.map_err(to_plan_error)?, spread.map_err(to_plan_error)?);
+    MEMO.put(key, (rho, spread));
     Ok((rho, spread))
 }
 

@@ -5,6 +5,7 @@
 //! Without a truth column this is the only check a user has on the prior.
 
 use super::{PriorError, PriorMethod, PuRows};
+use crate::concurrent::{map_items, threads_to_spare};
 use crate::rng::{PortableRng, stream};
 
 /// Resamples drawn for a spread: enough for a standard deviation to one
@@ -26,19 +27,26 @@ pub fn spread(
     rows.check()?;
     let (labeled, unlabeled): (Vec<usize>, Vec<usize>) =
         (0..rows.len()).partition(|&i| rows.labeled[i]);
+    // Every resample and its seed is drawn first, in order, so that the
+    // estimates, made side by side where a thread is spare, are the same
+    // however many threads make them.
     let mut rng = PortableRng::new(seed, stream::BOOTSTRAP);
-    let mut estimates = Vec::with_capacity(samples);
-    for _ in 0..samples {
-        let mut drawn = Vec::with_capacity(rows.len());
-        for group in [&labeled, &unlabeled] {
-            drawn.extend((0..group.len()).map(|_| group[rng.below(group.len() as u64) as usize]));
-        }
-        estimates.push(
-            method
-                .estimate(&rows.subset(&drawn), rng.below(u64::MAX))?
-                .rho,
-        );
-    }
+    let resamples: Vec<(Vec<usize>, u64)> = (0..samples)
+        .map(|_| {
+            let mut drawn = Vec::with_capacity(rows.len());
+            for group in [&labeled, &unlabeled] {
+                drawn.extend(
+                    (0..group.len()).map(|_| group[rng.below(group.len() as u64) as usize]),
+                );
+            }
+            (drawn, rng.below(u64::MAX))
+        })
+        .collect();
+    let estimates = map_items(resamples, threads_to_spare(), |(drawn, seed)| {
+        method.estimate(&rows.subset(&drawn), seed).map(|e| e.rho)
+    })
+    .into_iter()
+    .collect::<Result<Vec<f64>, PriorError>>()?;
     let n = estimates.len().max(1) as f64;
     let mean = estimates.iter().sum::<f64>() / n;
     Ok((estimates.iter().map(|e| (e - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0)).sqrt())
@@ -47,6 +55,7 @@ pub fn spread(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::concurrent::on_threads;
 
     /// 1-D rows: positives near +2, negatives near −2, half of the positives labeled.
     fn rows(n: usize, seed: u64) -> PuRows {
@@ -72,5 +81,18 @@ mod tests {
         );
         let none = PuRows::new(vec![1.0, 2.0], 1, vec![false, false]);
         assert!(spread(PriorMethod::Tice, &none, 3, 8).is_err());
+    }
+
+    #[test]
+    fn resamples_estimated_side_by_side_give_the_spread_of_one_thread() {
+        let rows = rows(400, 2);
+        let spread_on = |threads| {
+            on_threads(threads, || {
+                spread(PriorMethod::ElkanNoto, &rows, 5, 6).unwrap()
+            })
+        };
+        let alone = spread_on(1);
+        assert!(alone > 0.0);
+        assert_eq!(spread_on(2).to_bits(), alone.to_bits());
     }
 }

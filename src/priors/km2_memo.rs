@@ -1,20 +1,17 @@
-//! KM2's estimates made on this thread, by rows and seed. KM2 is the slow
+//! KM2's estimates made in this process, by rows and seed. KM2 is the slow
 //! part of the default estimator, min(KM2, BBE), and `auto` on a CSV file
 //! asks for it twice on the same rows and the same bootstrap resamples (for
 //! its KM2+nnPU candidates, and inside the default for the others): each
-//! estimate is made once. The last few are kept.
+//! estimate is made once, whichever thread asks (the resamples are
+//! estimated side by side). The last few are kept.
 
-use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
 
 use super::{PriorError, PriorEstimate, PuRows, km};
+use crate::memo::Memo;
 
-/// Estimates kept.
-const KEPT: usize = 64;
-
-thread_local! {
-    static MADE: RefCell<Vec<(u64, PriorEstimate)>> = const { RefCell::new(Vec::new()) };
-}
+/// The estimates made, the last 64.
+static MADE: Memo<PriorEstimate> = Memo::new(64);
 
 #[cfg(test)]
 thread_local! {
@@ -32,33 +29,23 @@ fn key(rows: &PuRows, seed: u64) -> u64 {
     hasher.finish()
 }
 
-/// KM2's estimate on `rows` with `seed`, made once per rows and seed on this thread.
+/// KM2's estimate on `rows` with `seed`, made once per rows and seed in this process.
 pub fn estimate(rows: &PuRows, seed: u64) -> Result<PriorEstimate, PriorError> {
     let key = key(rows, seed);
-    if let Some(made) = MADE.with(|m| {
-        m.borrow()
-            .iter()
-            .find(|(k, _)| *k == key)
-            .map(|(_, e)| e.clone())
-    }) {
+    if let Some(made) = MADE.get(key) {
         return Ok(made);
     }
     #[cfg(test)]
     RUNS.with(|n| n.set(n.get() + 1));
     let made = km::estimate(rows, &km::KmSettings::default(), seed)?;
-    MADE.with(|m| {
-        let mut m = m.borrow_mut();
-        if m.len() == KEPT {
-            m.remove(0);
-        }
-        m.push((key, made.clone()));
-    });
+    MADE.put(key, made.clone());
     Ok(made)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::concurrent::on_threads;
     use crate::priors::{PriorMethod, bootstrap};
     use crate::rng::PortableRng;
 
@@ -76,6 +63,11 @@ mod tests {
 
     #[test]
     fn the_default_reuses_km2s_estimates_and_spread_resamples() {
+        // On one thread, which counts its own estimations.
+        on_threads(1, reuses_estimates);
+    }
+
+    fn reuses_estimates() {
         let rows = rows(240);
         let runs = || RUNS.with(|n| n.get());
         let before = runs();

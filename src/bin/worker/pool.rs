@@ -73,6 +73,15 @@ pub async fn pool() -> Result<Option<&'static ThreadPool>, String> {
     Ok(Some(pool))
 }
 
+/// `f()` on the pool, or here where there is none. A pool that did not start
+/// is reported by the run's choice of steps (`Stepper::choose`), which asks again.
+pub async fn install<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+    match pool().await {
+        Ok(Some(pool)) => pool.install(f),
+        _ => f(),
+    }
+}
+
 /// Start `threads` Web Workers, wait until each has instantiated the
 /// program, then hand each its rayon thread.
 async fn start(threads: usize) -> Result<ThreadPool, String> {

@@ -232,7 +232,7 @@ async fn prepare(
     threads: ThreadUse,
 ) -> Result<(Trainer, Stepper, RunStarted), String> {
     let split = split_of(config, data)?;
-    let plan = RunPlan::new(config, &split).map_err(|e| e.to_string())?;
+    let plan = plan_of(config, &split).await?;
     let (device, info) = device_for(&plan, &split).await?;
     let (stepper, info) = Stepper::choose(&plan, &split, &device, info, threads).await?;
     let trainer = Trainer::new(&plan, &split, &device).map_err(|e| e.to_string())?;
@@ -254,6 +254,16 @@ async fn prepare(
         prior: plan.prior,
     };
     Ok((trainer, stepper, started))
+}
+
+/// The run's plan. The threaded worker makes it on its pool, whose threads
+/// estimate a prior and its bootstrap resamples side by side.
+async fn plan_of(config: &RunConfig, split: &PuSplit) -> Result<RunPlan, String> {
+    let plan = || RunPlan::new(config, split).map_err(|e| e.to_string());
+    #[cfg(feature = "threads")]
+    return crate::pool::install(plan).await;
+    #[cfg(not(feature = "threads"))]
+    plan()
 }
 
 fn split_of(config: &RunConfig, data: DataPayload) -> Result<PuSplit, String> {

@@ -15,10 +15,10 @@ use burn::module::Module;
 
 use super::policy_update::{AppliedUpdate, PolicyUpdate};
 use super::{Method, Pending};
+use crate::concurrent::{both, spare_thread};
 use crate::config::Stage;
 use crate::config::{Learner, PolicyConfig};
 use crate::learn::action::{ActionDistribution, SampledActions};
-use crate::learn::concurrent::{both, spare_thread};
 use crate::learn::context::{Batch, TrainContext, as_targets};
 use crate::learn::device_data::{logits_of, probability_tensor};
 use crate::learn::losses::bce_with_logits;
@@ -237,8 +237,8 @@ mod tests {
     use burn::tensor::Device;
 
     use super::*;
+    use crate::concurrent::on_threads;
     use crate::config::{ModelPreset, PolicyVariant, RunConfig};
-    use crate::learn::concurrent::on_threads;
     use crate::split::tiny_split;
 
     fn setup(frozen: bool) -> (PolicyPu, TrainContext, burn::tensor::Tensor<2>) {

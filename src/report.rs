@@ -352,6 +352,27 @@ pub struct EpochReport {
     pub elapsed_ms: f64,
 }
 
+#[cfg(test)]
+impl EpochReport {
+    /// A training-stage epoch with nothing measured, for tests to fill in.
+    pub(crate) fn for_test(epoch: usize) -> EpochReport {
+        EpochReport {
+            stage: Stage::Train,
+            epoch,
+            test: TestMetrics::default(),
+            curves: Curves::default(),
+            classifier_loss: None,
+            policy_loss: None,
+            mean_reward: None,
+            threshold: None,
+            unlabeled: None,
+            validation: None,
+            epoch_ms: 0.0,
+            elapsed_ms: 0.0,
+        }
+    }
+}
+
 /// What one call of the trainer's `step` produced.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum TrainEvent {

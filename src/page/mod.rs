@@ -4,12 +4,12 @@
 //! reads them back, [`lessons`] names the parts of the page a link can hide
 //! and the ready lessons, [`link_data`] carries a CSV file inside a link
 //! (through [`base64url`]), [`protocol`] holds the messages between the
-//! page and the worker, and [`progress_posts`] says when the worker posts
-//! mini-batch progress.
+//! page and the worker, and [`outbox`] says when the worker posts what
+//! training did.
 
 pub mod base64url;
 pub mod lessons;
 pub mod link_data;
-pub mod progress_posts;
+pub mod outbox;
 pub mod protocol;
 pub mod share;

@@ -190,6 +190,15 @@ pub struct RunStarted {
     pub prior: Option<crate::report::PriorUsed>,
 }
 
+/// What a run trained since the worker last posted.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Trained {
+    /// The epochs finished, in order, with per-example values on U.
+    pub epochs: Vec<EpochReport>,
+    /// The newest mini-batch finished, if one was.
+    pub batch: Option<BatchProgress>,
+}
+
 /// Worker → page.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum FromWorker {
@@ -197,10 +206,8 @@ pub enum FromWorker {
     Ready,
     /// A run started.
     Started(Box<RunStarted>),
-    /// One mini-batch done.
-    Progress(BatchProgress),
-    /// One epoch done, with per-example values on U.
-    Epoch(Box<EpochReport>),
+    /// What training did since the last post (see [`crate::page::outbox`]).
+    Trained(Box<Trained>),
     /// Paused after a mini-batch.
     Paused,
     /// Going on.

@@ -256,7 +256,6 @@ impl Leaderboard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::Stage;
     use crate::report::TestMetrics;
 
     /// One training epoch whose validation scores have these shares and prior.
@@ -274,21 +273,12 @@ mod tests {
             ..ValidationScores::default()
         };
         EpochReport {
-            stage: Stage::Train,
-            epoch: 1,
             validation: Some(scores.with_prior(prior)),
             test: TestMetrics {
                 accuracy: Some(accuracy),
                 ..TestMetrics::default()
             },
-            curves: crate::report::Curves::default(),
-            classifier_loss: None,
-            policy_loss: None,
-            mean_reward: None,
-            threshold: None,
-            unlabeled: None,
-            epoch_ms: 0.0,
-            elapsed_ms: 0.0,
+            ..EpochReport::for_test(1)
         }
     }
 

@@ -11,7 +11,7 @@ use policypu::data::pubin::parse_pubin;
 use policypu::learn::Trainer;
 use policypu::learn::bench::{time_steps, time_steps_with};
 use policypu::learn::score_csv::score_csv;
-use policypu::page::progress_posts::ProgressPosts;
+use policypu::page::outbox::Outbox;
 use policypu::page::protocol::{
     DataPayload, DeviceInfo, FromWorker, RunStarted, ThreadUse, ToWorker,
 };
@@ -85,7 +85,7 @@ async fn run(id: u64, config: RunConfig, data: DataPayload, control: Rc<RefCell<
     trainer.set_keep_values(true);
     post::send(&FromWorker::Started(Box::new(started)));
     let mut announced_pause = false;
-    let mut progress = ProgressPosts::default();
+    let mut outbox = Outbox::default();
     loop {
         let (current, stopped, paused, step_once) = {
             let c = control.borrow();
@@ -95,13 +95,13 @@ async fn run(id: u64, config: RunConfig, data: DataPayload, control: Rc<RefCell<
             return; // replaced by a newer run, which reports for itself
         }
         if stopped {
-            post_kept(&mut progress);
+            post_kept(&mut outbox);
             send_model(&trainer).await;
             return post::send(&FromWorker::Stopped);
         }
         if paused && !step_once {
             if !announced_pause {
-                post_kept(&mut progress);
+                post_kept(&mut outbox);
                 post::send(&FromWorker::Paused);
                 announced_pause = true;
             }
@@ -113,21 +113,19 @@ async fn run(id: u64, config: RunConfig, data: DataPayload, control: Rc<RefCell<
         match stepper.step(&mut trainer).await {
             Ok(events) => {
                 for event in events {
-                    match event {
-                        TrainEvent::Batch(done) => {
-                            if let Some(due) = progress.batch_done(done, js_sys::Date::now()) {
-                                post::send(&FromWorker::Progress(due));
-                            }
-                        }
+                    let due = match event {
+                        TrainEvent::Batch(done) => outbox.batch_done(done, js_sys::Date::now()),
                         TrainEvent::Epoch(report) => {
-                            post_kept(&mut progress);
-                            post::send(&FromWorker::Epoch(report));
+                            outbox.epoch_done(*report, js_sys::Date::now())
                         }
                         TrainEvent::Done => {
-                            post_kept(&mut progress);
+                            post_kept(&mut outbox);
                             send_model(&trainer).await;
                             return post::send(&FromWorker::Done);
                         }
+                    };
+                    if let Some(trained) = due {
+                        post::send(&FromWorker::Trained(Box::new(trained)));
                     }
                 }
             }
@@ -135,16 +133,16 @@ async fn run(id: u64, config: RunConfig, data: DataPayload, control: Rc<RefCell<
         }
         if step_once {
             // One Step while paused: the page shows exactly that mini-batch.
-            post_kept(&mut progress);
+            post_kept(&mut outbox);
         }
         post::yield_now().await;
     }
 }
 
-/// Post the mini-batch progress kept back, if any.
-fn post_kept(progress: &mut ProgressPosts) {
-    if let Some(kept) = progress.flush(js_sys::Date::now()) {
-        post::send(&FromWorker::Progress(kept));
+/// Post what training did that the outbox kept back, if anything.
+fn post_kept(outbox: &mut Outbox) {
+    if let Some(kept) = outbox.flush(js_sys::Date::now()) {
+        post::send(&FromWorker::Trained(Box::new(kept)));
     }
 }
 

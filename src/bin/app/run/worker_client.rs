@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use policypu::config::RunConfig;
-use policypu::page::protocol::{DataPayload, FromWorker, ToWorker};
+use policypu::page::protocol::{DataPayload, FromWorker, ToWorker, Trained};
 use serde::Serialize;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -293,12 +293,22 @@ fn apply(state: AppState, message: FromWorker) {
             state.started.set(Some(*started));
             state.status.set(RunStatus::Running);
         }
-        FromWorker::Progress(progress) => state.progress.set(Some(progress)),
-        FromWorker::Epoch(mut report) => {
-            if let Some(values) = report.unlabeled.as_mut().and_then(|u| u.values.take()) {
-                state.history.update(|h| h.push(values));
+        FromWorker::Trained(trained) => {
+            let Trained { mut epochs, batch } = *trained;
+            let values: Vec<Vec<f32>> = epochs
+                .iter_mut()
+                .filter_map(|r| r.unlabeled.as_mut().and_then(|u| u.values.take()))
+                .collect();
+            // One update each, however many epochs: the page renders once.
+            if !values.is_empty() {
+                state.history.update(|h| h.extend(values));
             }
-            state.reports.update(|r| r.push(*report));
+            if !epochs.is_empty() {
+                state.reports.update(|r| r.extend(epochs));
+            }
+            if batch.is_some() {
+                state.progress.set(batch);
+            }
         }
         FromWorker::Paused => state.status.set(RunStatus::Paused),
         FromWorker::Resumed => state.status.set(RunStatus::Running),

@@ -352,12 +352,11 @@ pub struct EpochReport {
     pub elapsed_ms: f64,
 }
 
-#[cfg(test)]
 impl EpochReport {
-    /// A training-stage epoch with nothing measured, for tests to fill in.
-    pub(crate) fn for_test(epoch: usize) -> EpochReport {
+    /// An epoch of `stage` with nothing measured: a start for tests to fill in.
+    pub fn blank(stage: Stage, epoch: usize) -> EpochReport {
         EpochReport {
-            stage: Stage::Train,
+            stage,
             epoch,
             test: TestMetrics::default(),
             curves: Curves::default(),

@@ -96,11 +96,19 @@ mod tests {
             .expect("the first post is due");
         assert_eq!(contents(&first), (vec![], Some(1)));
         // Two short epochs of one mini-batch each, 20 ms apart.
-        assert!(outbox.epoch_done(EpochReport::for_test(1), 20.0).is_none());
+        assert!(
+            outbox
+                .epoch_done(EpochReport::blank(Stage::Train, 1), 20.0)
+                .is_none()
+        );
         assert!(outbox.batch_done(batch(2), 40.0).is_none());
-        assert!(outbox.epoch_done(EpochReport::for_test(2), 60.0).is_none());
+        assert!(
+            outbox
+                .epoch_done(EpochReport::blank(Stage::Train, 2), 60.0)
+                .is_none()
+        );
         assert!(outbox.batch_done(batch(3), 80.0).is_none());
-        let due = outbox.epoch_done(EpochReport::for_test(3), 100.0);
+        let due = outbox.epoch_done(EpochReport::blank(Stage::Train, 3), 100.0);
         assert_eq!(due.as_ref().map(contents), Some((vec![1, 2, 3], Some(3))));
     }
 
@@ -109,7 +117,11 @@ mod tests {
         let mut outbox = Outbox::default();
         assert!(outbox.batch_done(batch(1), 0.0).is_some());
         assert!(outbox.batch_done(batch(2), 5.0).is_none());
-        assert!(outbox.epoch_done(EpochReport::for_test(1), 9.0).is_none());
+        assert!(
+            outbox
+                .epoch_done(EpochReport::blank(Stage::Train, 1), 9.0)
+                .is_none()
+        );
         let flushed = outbox.flush(12.0);
         assert_eq!(flushed.as_ref().map(contents), Some((vec![1], Some(2))));
         assert!(outbox.flush(13.0).is_none());

@@ -256,6 +256,7 @@ impl Leaderboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::Stage;
     use crate::report::TestMetrics;
 
     /// One training epoch whose validation scores have these shares and prior.
@@ -278,7 +279,7 @@ mod tests {
                 accuracy: Some(accuracy),
                 ..TestMetrics::default()
             },
-            ..EpochReport::for_test(1)
+            ..EpochReport::blank(Stage::Train, 1)
         }
     }
 

@@ -674,23 +674,13 @@ pub(crate) mod tests {
     /// A run whose epochs have these stages, test accuracies and ROC-AUCs.
     pub(crate) fn result_with(epochs: &[(Stage, f64, f64)]) -> RunResult {
         let report = |&(stage, accuracy, roc): &(Stage, f64, f64)| EpochReport {
-            stage,
-            epoch: 1,
             test: TestMetrics {
                 accuracy: Some(accuracy),
                 roc_auc: Some(roc),
                 pr_auc: Some(accuracy / 2.0),
                 pu: None,
             },
-            curves: Default::default(),
-            classifier_loss: None,
-            policy_loss: None,
-            mean_reward: None,
-            threshold: None,
-            unlabeled: None,
-            validation: None,
-            epoch_ms: 0.0,
-            elapsed_ms: 0.0,
+            ..EpochReport::blank(stage, 1)
         };
         RunResult {
             config: RunConfig::default(),

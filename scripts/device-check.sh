@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# What only a lent device machine (one NVIDIA GPU, 16 cores) can show, in
+# one run there: native Burn wgpu on a real GPU, and Burn flex's CPU step on
+# 1 to 16 threads. Run from the repository root on that machine, with a
+# release CLI built here with `--features wgpu` (the device has no Rust):
+#   CARGO_TARGET_DIR=target/wgpu cargo build --release --locked --features wgpu --bin policypu
+#   cp target/wgpu/release/policypu .gl/   # .gl/ is ignored; carry it, with libvulkan1's .deb
+#   scripts/device-check.sh .gl/policypu "$OUT"
+# It writes to OUTDIR: machine.txt, bench-cpu-threads.txt, bench-wgpu.txt,
+# and paper-cnn-runs.tgz (the paper's biased PU: paper CNN, Adam at 1e-5,
+# 300 epochs, MNIST n_l = 300, rho = 0.3, seeds 1 to 5 side by side on the
+# GPU). scripts/paper_cnn_gpu_table.py turns the runs into a table.
+set -uo pipefail
+bin=$1
+out=$2
+for deb in .gl/*.deb; do dpkg -x "$deb" /; done
+ldconfig
+export VK_DRIVER_FILES=${VK_DRIVER_FILES:-/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json}
+{
+  date -u +%FT%TZ
+  nvidia-smi -L
+  lscpu | grep -E "Model name|^CPU\(s\)"
+} >"$out/machine.txt" 2>&1
+for threads in 1 2 4 8 16; do
+  echo "RAYON_NUM_THREADS=$threads"
+  echo
+  RAYON_NUM_THREADS=$threads timeout 60 "$bin" bench --dataset mnist --models fast,small-cnn,paper-cnn 2>&1
+  echo
+done >"$out/bench-cpu-threads.txt"
+timeout 90 "$bin" bench --dataset mnist --backend wgpu --models fast,small-cnn,paper-mlp4,paper-cnn \
+  >"$out/bench-wgpu.txt" 2>&1
+runs=$(mktemp -d)/paper-cnn-runs
+mkdir -p "$runs"
+started=$(date +%s)
+for seed in 1 2 3 4 5; do
+  (
+    timeout 330 "$bin" run --paper --dataset mnist --learner biased-pu --n-labeled 300 --rho 0.3 \
+      --seed "$seed" --backend wgpu --quiet --out "$runs/seed$seed.json" >"$runs/seed$seed.log" 2>&1
+    echo "exit $? after $(($(date +%s) - started)) s" >>"$runs/seed$seed.log"
+  ) &
+done
+wait
+tar czf "$out/paper-cnn-runs.tgz" -C "$(dirname "$runs")" paper-cnn-runs

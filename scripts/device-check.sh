@@ -4,8 +4,10 @@
 # 1 to 16 threads. Run from the repository root on that machine, with a
 # release CLI built here with `--features wgpu` (the device has no Rust):
 #   CARGO_TARGET_DIR=target/wgpu cargo build --release --locked --features wgpu --bin policypu
-#   cp target/wgpu/release/policypu .gl/   # .gl/ is ignored; carry it, with libvulkan1's .deb
-#   scripts/device-check.sh .gl/policypu "$OUT"
+#   gzip -9 -c target/wgpu/release/policypu >.gl/policypu.gz   # .gl/ is ignored: carry it,
+#   # with libvulkan1's .deb (apt-get download libvulkan1); on the device:
+#   gunzip -c .gl/policypu.gz >/tmp/policypu && chmod +x /tmp/policypu
+#   scripts/device-check.sh /tmp/policypu "$OUT"
 # It writes to OUTDIR: machine.txt, bench-cpu-threads.txt, bench-wgpu.txt,
 # and paper-cnn-runs.tgz (the paper's biased PU: paper CNN, Adam at 1e-5,
 # 300 epochs, MNIST n_l = 300, rho = 0.3, seeds 1 to 5 side by side on the
@@ -24,7 +26,7 @@ export VK_DRIVER_FILES=${VK_DRIVER_FILES:-/usr/local/nvidia/share/vulkan/icd.d/n
 for threads in 1 2 4 8 16; do
   echo "RAYON_NUM_THREADS=$threads"
   echo
-  RAYON_NUM_THREADS=$threads timeout 60 "$bin" bench --dataset mnist --models fast,small-cnn,paper-cnn 2>&1
+  RAYON_NUM_THREADS=$threads timeout 40 "$bin" bench --dataset mnist --models fast,small-cnn,paper-cnn 2>&1
   echo
 done >"$out/bench-cpu-threads.txt"
 timeout 90 "$bin" bench --dataset mnist --backend wgpu --models fast,small-cnn,paper-mlp4,paper-cnn \
@@ -32,12 +34,16 @@ timeout 90 "$bin" bench --dataset mnist --backend wgpu --models fast,small-cnn,p
 runs=$(mktemp -d)/paper-cnn-runs
 mkdir -p "$runs"
 started=$(date +%s)
+# The GPU's load while the runs train, every 15 s: evidence that they ran on it.
+nvidia-smi --query-gpu=timestamp,utilization.gpu,memory.used --format=csv -l 15 >"$out/gpu-load.csv" 2>&1 &
+sampler=$!
 for seed in 1 2 3 4 5; do
   (
-    timeout 330 "$bin" run --paper --dataset mnist --learner biased-pu --n-labeled 300 --rho 0.3 \
+    timeout 300 "$bin" run --paper --dataset mnist --learner biased-pu --n-labeled 300 --rho 0.3 \
       --seed "$seed" --backend wgpu --quiet --out "$runs/seed$seed.json" >"$runs/seed$seed.log" 2>&1
     echo "exit $? after $(($(date +%s) - started)) s" >>"$runs/seed$seed.log"
   ) &
 done
-wait
+wait $(jobs -p | grep -v "^$sampler$")
+kill "$sampler"
 tar czf "$out/paper-cnn-runs.tgz" -C "$(dirname "$runs")" paper-cnn-runs

@@ -9,9 +9,10 @@
 #   gunzip -c .gl/policypu.gz >/tmp/policypu && chmod +x /tmp/policypu
 #   scripts/device-check.sh /tmp/policypu "$OUT"
 # It writes to OUTDIR: machine.txt, bench-cpu-threads.txt, bench-wgpu.txt,
-# and paper-cnn-runs.tgz (the paper's biased PU: paper CNN, Adam at 1e-5,
-# 300 epochs, MNIST n_l = 300, rho = 0.3, seeds 1 to 5 side by side on the
-# GPU). scripts/paper_cnn_gpu_table.py turns the runs into a table.
+# gpu-load.csv and paper-cnn-runs.tgz: the paper's biased PU (paper CNN,
+# Adam at 1e-5, 300 epochs, MNIST n_l = 300, rho = 0.3), seeds 1 to 5 side
+# by side on the GPU for at most 300 s each, to see whether the paper's
+# setting fits a lease (results/device-h200.md: it did not).
 set -uo pipefail
 bin=$1
 out=$2

@@ -5,7 +5,9 @@
 # release CLI built here with `--features wgpu` (the device has no Rust):
 #   CARGO_TARGET_DIR=target/wgpu cargo build --release --locked --features wgpu --bin policypu
 #   gzip -9 -c target/wgpu/release/policypu >.gl/policypu.gz   # .gl/ is ignored: carry it,
-#   # with libvulkan1's .deb (apt-get download libvulkan1); on the device:
+#   # with the Vulkan loader and glvnd, which NVIDIA's Vulkan driver loads
+#   # (in .gl/: apt-get download libvulkan1 libglvnd0 libgl1 libglx0 libegl1
+#   # libgles2 libopengl0; without glvnd wgpu finds no adapter); on the device:
 #   gunzip -c .gl/policypu.gz >/tmp/policypu && chmod +x /tmp/policypu
 #   scripts/device-check.sh /tmp/policypu "$OUT"
 # It writes to OUTDIR: machine.txt, bench-cpu-threads.txt, bench-wgpu.txt,

@@ -116,6 +116,7 @@ mod tests {
                 pu: None,
             },
             curves: Curves::default(),
+            test_skipped: false,
             classifier_loss: Some(0.25),
             policy_loss: None,
             mean_reward: None,

@@ -328,10 +328,14 @@ pub struct EpochReport {
     pub stage: Stage,
     /// Epoch within the stage, from 1.
     pub epoch: usize,
-    /// Test-set metrics of the classifier.
+    /// Test-set metrics of the classifier (empty when `test_skipped`).
     pub test: TestMetrics,
-    /// Test-set curves.
+    /// Test-set curves (empty when `test_skipped`).
     pub curves: Curves,
+    /// True when this epoch did not score the test set
+    /// ([`crate::config::TestScoring::KeptAndLast`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub test_skipped: bool,
     /// Mean classifier loss over the epoch's mini-batches.
     pub classifier_loss: Option<f64>,
     /// Mean policy loss (the negated REINFORCE objective, or the pre-training loss).
@@ -353,6 +357,11 @@ pub struct EpochReport {
 }
 
 impl EpochReport {
+    /// The test metrics, when this epoch scored the test set.
+    pub fn scored_test(&self) -> Option<&TestMetrics> {
+        (!self.test_skipped).then_some(&self.test)
+    }
+
     /// An epoch of `stage` with nothing measured: a start for tests to fill in.
     pub fn blank(stage: Stage, epoch: usize) -> EpochReport {
         EpochReport {
@@ -360,6 +369,7 @@ impl EpochReport {
             epoch,
             test: TestMetrics::default(),
             curves: Curves::default(),
+            test_skipped: false,
             classifier_loss: None,
             policy_loss: None,
             mean_reward: None,
@@ -476,6 +486,12 @@ pub struct Selection {
 /// The stage a [`Selection`] without one was made in.
 fn train_stage() -> Stage {
     Stage::Train
+}
+
+/// The latest report that scored the test set: what the page shows as the
+/// run's current test scores.
+pub fn latest_scored(reports: &[EpochReport]) -> Option<&EpochReport> {
+    reports.iter().rev().find(|r| r.scored_test().is_some())
 }
 
 /// The report of the epoch `criterion` keeps among the epochs of the

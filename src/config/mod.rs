@@ -16,11 +16,13 @@ pub mod model;
 pub mod policy;
 pub mod settings;
 pub mod stage;
+pub mod test_scoring;
 
 pub use learner::{LEARNERS, Learner, LearnerSpec, PriorNeed};
 pub use model::ModelPreset;
 pub use policy::{PolicyConfig, PolicyVariant, RewardRule, VerdictThreshold};
 pub use stage::{EpochRows, Stage, StageSpan};
+pub use test_scoring::TestScoring;
 
 /// Mini-batch size for CSV data (see [`RunConfig::use_csv`]).
 const CSV_BATCH_SIZE: usize = 32;

@@ -77,6 +77,14 @@ impl Checkpoint {
         }))
     }
 
+    /// Whether an epoch with `scores` would be kept: its criterion's value
+    /// ranks above every earlier epoch's.
+    pub fn would_keep(&self, scores: &ValidationScores) -> bool {
+        self.criterion
+            .value(scores)
+            .is_some_and(|value| improves(value, self.best.as_ref().map(|k| k.selection.value)))
+    }
+
     /// Keep `classifier` (epoch `epoch` of stage `stage`, with
     /// `test_scores` and `unlabeled_scores`, its probabilities on the test
     /// and the training U rows) if `scores` rank it above every earlier
@@ -90,10 +98,9 @@ impl Checkpoint {
         test_scores: &[f32],
         unlabeled_scores: &[f32],
     ) {
-        let Some(value) = self.criterion.value(scores) else {
-            return;
-        };
-        if improves(value, self.best.as_ref().map(|k| k.selection.value)) {
+        if let Some(value) = self.criterion.value(scores)
+            && self.would_keep(scores)
+        {
             self.best = Some(Kept {
                 selection: Selection {
                     stage,

@@ -31,6 +31,12 @@ impl Schedule {
         self.epoch
     }
 
+    /// True during the run's last epoch.
+    pub fn is_last_epoch(&self) -> bool {
+        self.position + 1 == self.stages.len()
+            && self.stages.get(self.position).is_some_and(|&(_, n)| self.epoch == n)
+    }
+
     /// Move past the current epoch. Returns true when a new stage starts.
     pub fn advance(&mut self) -> bool {
         let Some(&(_, length)) = self.stages.get(self.position) else {
@@ -59,10 +65,14 @@ mod tests {
             (Stage::Train, 3),
         ]);
         let mut seen = Vec::new();
+        let mut last = Vec::new();
         while let Some(stage) = s.stage() {
             seen.push((stage, s.epoch()));
+            last.push(s.is_last_epoch());
             s.advance();
         }
+        assert_eq!(last.iter().filter(|l| **l).count(), 1);
+        assert!(last[6] && !s.is_last_epoch());
         assert_eq!(seen.len(), 7);
         assert_eq!(seen[0], (Stage::PretrainClassifier, 1));
         assert_eq!(seen[3], (Stage::PretrainPolicy, 2));

@@ -16,7 +16,7 @@ use super::saved_classifier::record_bytes;
 use super::schedule::Schedule;
 use super::{TrainError, check_finite};
 use crate::concurrent::{both, spare_thread};
-use crate::config::{RunConfig, Stage};
+use crate::config::{RunConfig, Stage, TestScoring};
 use crate::plan::RunPlan;
 use crate::plan::batches::{batch_bounds, batch_count};
 use crate::report::{
@@ -43,6 +43,7 @@ pub struct Trainer {
     batch: usize,
     batch_rng: PortableRng,
     keep_values: bool,
+    test_scoring: TestScoring,
     run_started: Instant,
     epoch_started: Instant,
     last_test_scores: Vec<f32>,
@@ -94,6 +95,7 @@ impl Trainer {
             batch: 0,
             batch_rng: PortableRng::new(config.seed, stream::BATCHES),
             keep_values: false,
+            test_scoring: TestScoring::EveryEpoch,
             run_started: now,
             epoch_started: now,
             last_test_scores: Vec::new(),
@@ -110,6 +112,12 @@ impl Trainer {
     /// app's assignment views); off by default to keep reports small.
     pub fn set_keep_values(&mut self, keep: bool) {
         self.keep_values = keep;
+    }
+
+    /// Score the test set after every epoch (the default) or only after
+    /// the epochs the checkpoint keeps and the last ([`TestScoring`]).
+    pub fn set_test_scoring(&mut self, scoring: TestScoring) {
+        self.test_scoring = scoring;
     }
 
     /// The run's configuration.
@@ -159,7 +167,7 @@ impl Trainer {
         self.checkpoint.kept_validation_probabilities().await
     }
 
-    /// The test-set probabilities of the kept and the last epoch evaluated,
+    /// The test-set probabilities of the kept and the last epoch scored,
     /// with the test rows' classes (and, without negatives, the kept
     /// epoch's probabilities on U): what scoring an average of runs needs.
     pub fn test_scores(&self) -> TestScores {
@@ -320,14 +328,16 @@ impl Trainer {
     /// The epoch's forward passes: the classifier's test-set logits on one
     /// thread, U's values and the validation rows' scores (for an epoch the
     /// checkpoint judges) on another where one is spare, else one after the
-    /// other. The same values either way.
+    /// other. The same values either way. With [`TestScoring::KeptAndLast`]
+    /// U and the validation rows come first, and the test set is scored only
+    /// if the checkpoint would keep this epoch or it is the last.
     async fn forward_passes(&mut self, stage: Stage) -> Result<EpochPasses, TrainError> {
         let stamp = self.ctx.classifier.weights_stamp();
         let cached = self
             .test_logits
-            .take()
+            .as_ref()
             .filter(|cached| cached.stamp == stamp)
-            .map(|cached| cached.logits);
+            .map(|cached| cached.logits.clone());
         let (source, viewer) = match self.method.unlabeled_viewer(stage) {
             Some(policy) => (ViewSource::Policy, policy),
             None => (ViewSource::Classifier, self.ctx.classifier.inference()),
@@ -337,7 +347,7 @@ impl Trainer {
         let (test_x, unlabeled_x, checkpoint) =
             (&self.ctx.data.test_x, &self.unlabeled_x, &self.checkpoint);
         let test_logits = || async {
-            match cached {
+            match cached.clone() {
                 // The classifier has not changed since the last epoch (the policy's pre-training).
                 Some(logits) => Ok(logits),
                 None => logits_of(&classifier, test_x).await,
@@ -352,16 +362,30 @@ impl Trainer {
             };
             Ok::<_, TrainError>((u_values, validation))
         };
-        let (logits, seen) = if spare_thread(&self.ctx.data.device) {
-            both(
-                || pollster::block_on(test_logits()),
-                || pollster::block_on(seen()),
-            )
-        } else {
-            (test_logits().await, seen().await)
+        let (logits, (u_values, validation)) = match self.test_scoring {
+            TestScoring::EveryEpoch if spare_thread(&self.ctx.data.device) => {
+                let (logits, seen) = both(
+                    || pollster::block_on(test_logits()),
+                    || pollster::block_on(seen()),
+                );
+                (Some(logits?), seen?)
+            }
+            TestScoring::EveryEpoch => (Some(test_logits().await?), seen().await?),
+            TestScoring::KeptAndLast => {
+                let (u_values, validation) = seen().await?;
+                let wanted = self.schedule.is_last_epoch()
+                    || validation.as_ref().is_some_and(|v| checkpoint.would_keep(v));
+                let logits = if wanted {
+                    Some(test_logits().await?)
+                } else {
+                    None
+                };
+                (logits, (u_values, validation))
+            }
         };
-        let (logits, (u_values, validation)) = (logits?, seen?);
-        check_finite(&logits, "the classifier's test-set logits")?;
+        if let Some(logits) = &logits {
+            check_finite(logits, "the classifier's test-set logits")?;
+        }
         Ok(EpochPasses {
             stamp,
             classifier,
@@ -389,33 +413,18 @@ impl Trainer {
                 }
             )));
         }
-        let scores: Vec<f32> = passes
-            .logits
-            .iter()
-            .map(|&g| 1.0 / (1.0 + (-g).exp()))
-            .collect();
-        let mut test = TestMetrics::of_logits(&passes.logits, &self.test_y);
-        // Only held-out positives: measure what needs no negatives, from the
-        // classifier's probabilities on U.
-        let mut u_scores = Vec::new();
-        if !self.test_y.contains(&false) {
-            u_scores = match passes.source {
-                ViewSource::Classifier => passes.u_values.clone(),
-                ViewSource::Policy => probabilities(&passes.classifier, &self.unlabeled_x).await?,
-            };
-            test.pu = PuMetrics::of(&scores, &u_scores, self.prior.as_ref().map(|p| p.rho));
-        }
         let epoch = self.schedule.epoch();
-        if let Some(v) = &passes.validation {
-            self.checkpoint
-                .offer(stage, epoch, v, || passes.classifier, &scores, &u_scores);
-        }
+        let (test, curves) = match &passes.logits {
+            Some(logits) => self.score_test(&passes, stage, epoch, logits).await?,
+            None => (TestMetrics::default(), Curves::default()),
+        };
         let report = EpochReport {
             validation: passes.validation,
             stage,
             epoch,
             test,
-            curves: Curves::of(&passes.logits, &self.test_y),
+            curves,
+            test_skipped: passes.logits.is_none(),
             classifier_loss: tally.classifier_loss,
             policy_loss: tally.policy_loss,
             mean_reward: tally.reward,
@@ -429,16 +438,53 @@ impl Trainer {
             epoch_ms: self.epoch_started.elapsed().as_secs_f64() * 1e3,
             elapsed_ms: self.run_started.elapsed().as_secs_f64() * 1e3,
         };
-        self.last_test_scores = scores;
-        self.last_unlabeled_scores = u_scores;
-        self.test_logits = Some(StampedLogits {
-            stamp: passes.stamp,
-            logits: passes.logits,
-        });
+        if let Some(logits) = passes.logits {
+            self.test_logits = Some(StampedLogits {
+                stamp: passes.stamp,
+                logits,
+            });
+        }
         self.batch = 0;
         self.method.end_epoch(&mut self.ctx, stage, epoch).await?;
         self.schedule.advance();
         Ok(report)
+    }
+
+    /// The epoch's test metrics and curves from the test-set `logits`;
+    /// offers the classifier to the checkpoint and keeps its scores as the
+    /// last epoch scored.
+    async fn score_test(
+        &mut self,
+        passes: &EpochPasses,
+        stage: Stage,
+        epoch: usize,
+        logits: &[f32],
+    ) -> Result<(TestMetrics, Curves), TrainError> {
+        let scores: Vec<f32> = logits.iter().map(|&g| 1.0 / (1.0 + (-g).exp())).collect();
+        let mut test = TestMetrics::of_logits(logits, &self.test_y);
+        // Only held-out positives: measure what needs no negatives, from the
+        // classifier's probabilities on U.
+        let mut u_scores = Vec::new();
+        if !self.test_y.contains(&false) {
+            u_scores = match passes.source {
+                ViewSource::Classifier => passes.u_values.clone(),
+                ViewSource::Policy => probabilities(&passes.classifier, &self.unlabeled_x).await?,
+            };
+            test.pu = PuMetrics::of(&scores, &u_scores, self.prior.as_ref().map(|p| p.rho));
+        }
+        if let Some(v) = &passes.validation {
+            self.checkpoint.offer(
+                stage,
+                epoch,
+                v,
+                || passes.classifier.clone(),
+                &scores,
+                &u_scores,
+            );
+        }
+        self.last_test_scores = scores;
+        self.last_unlabeled_scores = u_scores;
+        Ok((test, Curves::of(logits, &self.test_y)))
     }
 }
 
@@ -448,8 +494,8 @@ struct EpochPasses {
     stamp: u64,
     /// The classifier scored, for inference.
     classifier: Network,
-    /// Its test-set logits.
-    logits: Vec<f32>,
+    /// Its test-set logits; `None` when this epoch skips the test set.
+    logits: Option<Vec<f32>>,
     /// Whose values U's are.
     source: ViewSource,
     /// The values of U's rows.
@@ -492,7 +538,7 @@ mod tests {
     use crate::plan::prior::ESTIMATIONS;
     use crate::plan::workload::{RowCounts, stage_steps};
     use crate::priors::PriorMethod;
-    use crate::report::PriorSource;
+    use crate::report::{PriorSource, latest_scored};
     use crate::split::tiny_split;
 
     /// The plan of `config` on `split`, and its trainer on the CPU.
@@ -643,6 +689,46 @@ mod tests {
         let reports = pollster::block_on(run_to_end(&mut trainer, |_| {})).unwrap();
         assert_eq!(trainer.selection(), None);
         assert!(reports.iter().all(|r| r.validation.is_none()));
+    }
+
+    #[test]
+    fn scoring_only_kept_and_last_epochs_changes_no_kept_or_last_figure() {
+        let split = tiny_split();
+        for learner in [Learner::Weighter, Learner::BiasedPu] {
+            let mut config = short_run(learner, 6);
+            config.policy.pretrain_epochs = 2;
+            let (every, every_reports, _) = trained(&config, &split);
+            let mut sparse = planned(&config, &split).unwrap();
+            sparse.set_test_scoring(TestScoring::KeptAndLast);
+            let sparse_reports = pollster::block_on(run_to_end(&mut sparse, |_| {})).unwrap();
+            let name = learner.name();
+            assert_eq!(every_reports.len(), sparse_reports.len(), "{name}");
+            // An epoch is scored when the checkpoint keeps it, or it is the last.
+            let mut best = None;
+            for (i, (full, thin)) in every_reports.iter().zip(&sparse_reports).enumerate() {
+                assert_eq!(full.validation, thin.validation, "{name} epoch {i}");
+                let value = thin.validation.as_ref().and_then(|v| config.select_by.value(v));
+                let kept = value.is_some_and(|v| crate::selection::improves(v, best));
+                if kept {
+                    best = value;
+                }
+                let last = i + 1 == sparse_reports.len();
+                assert_eq!(thin.test_skipped, !(kept || last), "{name} epoch {i}");
+                if thin.test_skipped {
+                    assert_eq!(thin.test, TestMetrics::default(), "{name} epoch {i}");
+                } else {
+                    assert_eq!((&full.test, &full.curves), (&thin.test, &thin.curves));
+                }
+            }
+            let skipped = sparse_reports.iter().filter(|r| r.test_skipped).count();
+            assert!(skipped >= 2, "{name}: {skipped} epochs skipped the test set");
+            assert_eq!(every.selection(), sparse.selection(), "{name}");
+            assert_eq!(every.test_scores(), sparse.test_scores(), "{name}");
+            assert_eq!(
+                latest_scored(&sparse_reports).map(|r| &r.test),
+                every_reports.last().map(|r| &r.test)
+            );
+        }
     }
 
     #[test]

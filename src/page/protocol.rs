@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use serde_bytes::ByteBuf;
 
-use crate::config::RunConfig;
+use crate::config::{RunConfig, TestScoring};
 use crate::report::{BatchProgress, CsvScores, EpochReport, TestScores};
 use crate::step_timing::{StepPlan, StepTiming};
 
@@ -35,6 +35,9 @@ pub enum ToWorker {
         config: Box<RunConfig>,
         /// What to run it on.
         data: DataPayload,
+        /// After which epochs to score the test set.
+        #[serde(default)]
+        test_scoring: TestScoring,
     },
     /// Stop after the current mini-batch and wait.
     Pause,

@@ -114,6 +114,11 @@ async function autoRanksItsCandidates({ page, note }) {
   expect(averagedName.startsWith('the mean of '), `the mean's row names its members: ${averagedName}`);
   const headers = (await page.locator('#auto-table thead').textContent());
   expect(headers.includes('Test accuracy (not used to choose)'), `leaderboard header: ${headers}`);
+  // Candidates score the test set only after the epochs they keep and their
+  // last: every kept epoch's test scores are there.
+  const testCells = await page.locator('#auto-table tbody tr[data-learner] td.not-used').allTextContents();
+  expect(testCells.length >= rows.length && testCells.every((t) => Number(t) > 0 && Number(t) <= 1),
+    `every candidate's kept test scores: ${testCells}`);
   const caption = (await page.locator('#panel-auto .caption').textContent()).trim();
   expect(caption.includes('on the PU validation split') && caption.includes('No test-set score was read to choose'),
     `the leaderboard says why: ${caption}`);

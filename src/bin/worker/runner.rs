@@ -5,7 +5,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use burn::tensor::Device;
-use policypu::config::{DataConfig, RunConfig};
+use policypu::config::{DataConfig, RunConfig, TestScoring};
 use policypu::data::csv::read_csv;
 use policypu::data::pubin::parse_pubin;
 use policypu::learn::Trainer;
@@ -42,13 +42,19 @@ pub struct Control {
 pub fn handle(command: ToWorker, control: &Rc<RefCell<Control>>) {
     let mut c = control.borrow_mut();
     match command {
-        ToWorker::Start { config, data } => {
+        ToWorker::Start {
+            config,
+            data,
+            test_scoring,
+        } => {
             c.current += 1;
             c.stopped = false;
             c.paused = false;
             c.step_once = false;
             let (id, control) = (c.current, control.clone());
-            wasm_bindgen_futures::spawn_local(async move { run(id, *config, data, control).await });
+            wasm_bindgen_futures::spawn_local(async move {
+                run(id, *config, data, test_scoring, control).await;
+            });
         }
         ToWorker::Pause => c.paused = true,
         ToWorker::Resume => {
@@ -77,12 +83,19 @@ pub fn handle(command: ToWorker, control: &Rc<RefCell<Control>>) {
     }
 }
 
-async fn run(id: u64, config: RunConfig, data: DataPayload, control: Rc<RefCell<Control>>) {
+async fn run(
+    id: u64,
+    config: RunConfig,
+    data: DataPayload,
+    test_scoring: TestScoring,
+    control: Rc<RefCell<Control>>,
+) {
     let (mut trainer, stepper, started) = match prepare(&config, data, ThreadUse::Measure).await {
         Ok(ready) => ready,
         Err(message) => return post::send(&FromWorker::Error(message)),
     };
     trainer.set_keep_values(true);
+    trainer.set_test_scoring(test_scoring);
     post::send(&FromWorker::Started(Box::new(started)));
     let mut announced_pause = false;
     let mut outbox = Outbox::default();

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use policypu::config::{Learner, ModelPreset, RunConfig};
+use policypu::config::{Learner, ModelPreset, RunConfig, TestScoring};
 use policypu::report::{EpochReport, TestScores};
 use policypu::saved_model::SavedModel;
 use policypu::selection::auto::{AUTO_CRITERION, Leaderboard, candidate_configs};
@@ -57,6 +57,19 @@ fn queue(state: AppState, configs: Vec<RunConfig>, auto: Option<ModelPreset>) ->
         active: true,
     });
     Some(first.clone())
+}
+
+/// When the run starting now scores the test set: `auto`'s candidates only
+/// at the epochs they keep and at their last (their ranking never reads
+/// the test set, and on the demo its passes cost as much as training);
+/// every other run after every epoch, for its test curve.
+pub fn test_scoring(state: AppState) -> TestScoring {
+    let queue = state.comparison.get_untracked();
+    if queue.active && queue.auto.is_some() {
+        TestScoring::KeptAndLast
+    } else {
+        TestScoring::EveryEpoch
+    }
 }
 
 /// After a run of the comparison finished: take its next run off the

@@ -58,7 +58,8 @@ fn start(state: AppState, config: RunConfig) {
         match load_data(state, &config).await {
             Ok(data) => {
                 state.status.set(RunStatus::Starting);
-                worker_client::start(state, config, data, ended);
+                let scoring = comparison::test_scoring(state);
+                worker_client::start(state, config, data, scoring, ended);
             }
             Err(message) => ended(state, RunEnd::Failed(message)),
         }

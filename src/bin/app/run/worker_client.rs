@@ -9,7 +9,7 @@ use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use policypu::config::RunConfig;
+use policypu::config::{RunConfig, TestScoring};
 use policypu::page::protocol::{DataPayload, FromWorker, ToWorker, Trained};
 use serde::Serialize;
 use wasm_bindgen::JsCast;
@@ -117,14 +117,22 @@ fn heard_now() {
     LAST_HEARD.with(|t| *t.borrow_mut() = js_sys::Date::now());
 }
 
-/// Start a run of `config` on `data` in the worker; how it ends goes to `on_end`.
-pub fn start(state: AppState, config: RunConfig, data: DataPayload, on_end: OnEnd) {
+/// Start a run of `config` on `data` in the worker, scoring the test set
+/// after the epochs `test_scoring` says; how it ends goes to `on_end`.
+pub fn start(
+    state: AppState,
+    config: RunConfig,
+    data: DataPayload,
+    test_scoring: TestScoring,
+    on_end: OnEnd,
+) {
     ON_END.set(Some(on_end));
     send(
         state,
         ToWorker::Start {
             config: Box::new(config),
             data,
+            test_scoring,
         },
     );
 }

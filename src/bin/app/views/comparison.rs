@@ -33,7 +33,7 @@ pub fn ComparisonPanel() -> impl IntoView {
             runs.iter()
                 .enumerate()
                 .map(|(i, run)| {
-                    Series::per_epoch(
+                    Series::per_epoch_sparse(
                         run.label(),
                         run_style(i),
                         training_curve(&run.reports, metric),

@@ -18,13 +18,15 @@ mod value_name;
 use leptos::prelude::*;
 use policypu::config::DataConfig;
 use policypu::page::lessons::Part;
+use policypu::report::latest_scored;
 
 use crate::state::{shows, use_app_state};
 use auto_board::AutoBoardPanel;
 use charts::bar_fill::BarPatterns;
 use charts::curve_charts::{PrChart, RocChart};
 use charts::epoch_charts::{
-    EpochChart, losses, reward_and_threshold, reward_caption, test_scores, unlabeled_caption,
+    EpochChart, losses, reward_and_threshold, reward_caption, test_caption, test_scores,
+    unlabeled_caption,
     unlabeled_view, validation_caption, validation_scores,
 };
 use charts::epoch_series::pretraining_bands;
@@ -69,7 +71,7 @@ pub fn TrainingViews() -> impl IntoView {
     let test_has_negatives = move || {
         state
             .reports
-            .with(|r| r.last().is_none_or(|last| last.test.pu.is_none()))
+            .with(|r| latest_scored(r).is_none_or(|last| last.test.pu.is_none()))
     };
     let has_validation = move || {
         state
@@ -105,7 +107,7 @@ pub fn TrainingViews() -> impl IntoView {
                 <div class="views">
                     <Show when=move || reveal.includes(0) && shows(state, Part::Metrics)>
                         <EpochChart id="panel-metrics" title="Test-set scores" explain="metrics" bands series=test_scores
-                        caption="How well the classifier does on held-out test examples after each epoch; 1 is perfect, and shaded epochs are pre-training."
+                        caption=Signal::derive(move || state.reports.with(|r| test_caption(r)))
                         chart_title="Test accuracy, ROC-AUC and PR-AUC" y_title="score" y_range=Some((0.0, 1.0))/>
                     </Show>
                     <Show when=move || reveal.includes(8) && has_validation() && shows(state, Part::Metrics)>

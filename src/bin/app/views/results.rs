@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 use policypu::config::Stage;
-use policypu::report::{EpochReport, PuMetrics, TestMetrics, kept_report};
+use policypu::report::{EpochReport, PuMetrics, TestMetrics, kept_report, latest_scored};
 use policypu::selection::Criterion;
 
 use crate::state::use_app_state;
@@ -38,7 +38,7 @@ pub fn ResultsPanel() -> impl IntoView {
     let test = Memo::new(move |_| {
         state
             .reports
-            .with(|r| r.last().map(|rep| rep.test.clone()))
+            .with(|r| latest_scored(r).map(|rep| rep.test.clone()))
             .unwrap_or_default()
     });
     let score =
@@ -63,7 +63,7 @@ pub fn ResultsPanel() -> impl IntoView {
     };
     let summary = move || {
         state.reports.with(|r| {
-            r.last().map(|rep| {
+            latest_scored(r).map(|rep| {
                 let show = |v: Option<f64>| v.map_or("n/a".to_string(), |v| format!("{v:.3}"));
                 let scores = match &rep.test.pu {
                     Some(pu) => format!(

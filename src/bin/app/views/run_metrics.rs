@@ -50,12 +50,13 @@ pub fn kept_test(run: &RunRecord) -> TestMetrics {
 
 /// The metric after each epoch of the learner's own training (epochs 1, 2,
 /// …; Dist-PU's warm-up first), so runs with and without pre-training line
-/// up, as in the paper's figures.
-pub fn training_curve(reports: &[EpochReport], metric: Metric) -> Vec<Option<f64>> {
+/// up, as in the paper's figures; `None` where an epoch did not score the
+/// test set ([`EpochReport::scored_test`]).
+pub fn training_curve(reports: &[EpochReport], metric: Metric) -> Vec<Option<Option<f64>>> {
     reports
         .iter()
         .filter(|r| r.stage.is_own_training())
-        .map(|r| metric.of(&r.test))
+        .map(|r| r.scored_test().map(|t| metric.of(t)))
         .collect()
 }
 

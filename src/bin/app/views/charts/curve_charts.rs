@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 use policypu::metrics::CurvePoint;
+use policypu::report::latest_scored;
 
 use super::line_chart::{LineChart, Series};
 use super::series_style::SeriesStyle;
@@ -38,7 +39,7 @@ pub fn RocChart() -> impl IntoView {
                 SeriesStyle::REFERENCE,
                 [(0.0, 0.0), (1.0, 1.0)],
             );
-            r.last()
+            latest_scored(r)
                 .and_then(|last| curve_series("ROC curve", last.test.roc_auc, &last.curves.roc))
                 .into_iter()
                 .chain([chance])
@@ -60,7 +61,7 @@ pub fn PrChart() -> impl IntoView {
     let state = use_app_state();
     let series = Memo::new(move |_| {
         state.reports.with(|r| {
-            let Some(last) = r.last() else {
+            let Some(last) = latest_scored(r) else {
                 return Vec::new();
             };
             // At recall 1 everything is called positive: precision is the share of positives.

@@ -7,7 +7,7 @@ use policypu::config::{PolicyConfig, RewardRule, VerdictThreshold};
 use policypu::report::{EpochReport, kept_report};
 use policypu::selection::Criterion;
 
-use super::epoch_series::{EPOCH_AXIS, over_epochs};
+use super::epoch_series::{EPOCH_AXIS, over_epochs, test_over_epochs};
 use super::line_chart::{Band, LineChart, Series};
 use super::series_style::SeriesStyle;
 use crate::state::use_app_state;
@@ -56,10 +56,27 @@ pub fn EpochChart(
 pub fn test_scores(r: &[EpochReport]) -> Vec<Series> {
     let [first, second, third] = SeriesStyle::PALETTE;
     vec![
-        over_epochs(r, "accuracy", first, |e| e.test.accuracy),
-        over_epochs(r, "ROC-AUC", second, |e| e.test.roc_auc),
-        over_epochs(r, "PR-AUC", third, |e| e.test.pr_auc),
+        test_over_epochs(r, "accuracy", first, |t| t.accuracy),
+        test_over_epochs(r, "ROC-AUC", second, |t| t.roc_auc),
+        test_over_epochs(r, "PR-AUC", third, |t| t.pr_auc),
     ]
+}
+
+/// The caption of the test-set chart; it says so when some epochs did not
+/// score the test set (`auto`'s candidates).
+pub fn test_caption(reports: &[EpochReport]) -> String {
+    let what = "How well the classifier does on held-out test examples after each epoch; 1 is \
+                perfect, and shaded epochs are pre-training.";
+    if reports.iter().any(|r| r.test_skipped) {
+        format!(
+            "{what} auto's candidates score the test set only after the epochs they keep (a new \
+             best on the PU validation split) and after their last, so the lines join those \
+             points: the ranking never reads the test set, and scoring it every epoch would \
+             take about as long as training."
+        )
+    } else {
+        what.to_string()
+    }
 }
 
 /// The PU-only scores on the validation split: the L-vs-U AUC and the call

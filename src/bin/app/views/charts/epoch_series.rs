@@ -3,7 +3,7 @@
 //! stretches where pre-training happened.
 
 use policypu::config::Stage;
-use policypu::report::EpochReport;
+use policypu::report::{EpochReport, TestMetrics};
 
 use super::line_chart::{Band, Series};
 use super::series_style::SeriesStyle;
@@ -19,6 +19,21 @@ pub fn over_epochs(
     value: impl Fn(&EpochReport) -> Option<f64>,
 ) -> Series {
     Series::per_epoch(name, style, reports.iter().map(value))
+}
+
+/// A series of a test metric over every report, at running epochs 1, 2,
+/// 3, …, joined across the epochs that did not score the test set.
+pub fn test_over_epochs(
+    reports: &[EpochReport],
+    name: &str,
+    style: SeriesStyle,
+    value: impl Fn(&TestMetrics) -> Option<f64>,
+) -> Series {
+    Series::per_epoch_sparse(
+        name,
+        style,
+        reports.iter().map(|r| r.scored_test().map(&value)),
+    )
 }
 
 /// One band per run of consecutive pre-training epochs of the same stage.

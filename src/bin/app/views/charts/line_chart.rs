@@ -38,9 +38,23 @@ impl Series {
         style: SeriesStyle,
         values: impl IntoIterator<Item = Option<f64>>,
     ) -> Self {
+        Self::per_epoch_sparse(name, style, values.into_iter().map(Some))
+    }
+
+    /// Values at x = 1, 2, 3, … of which some were not measured (`None`):
+    /// the line joins across those, and breaks only at a measured value
+    /// that is missing or non-finite (`Some(None)`, an undefined AUC, say).
+    pub fn per_epoch_sparse(
+        name: impl Into<String>,
+        style: SeriesStyle,
+        values: impl IntoIterator<Item = Option<Option<f64>>>,
+    ) -> Self {
         let mut runs: Vec<Vec<(f64, f64)>> = Vec::new();
         let mut previous_missing = true;
         for (i, value) in values.into_iter().enumerate() {
+            let Some(value) = value else {
+                continue;
+            };
             let Some(v) = value.filter(|v| v.is_finite()) else {
                 previous_missing = true;
                 continue;

@@ -34,7 +34,10 @@ impl Schedule {
     /// True during the run's last epoch.
     pub fn is_last_epoch(&self) -> bool {
         self.position + 1 == self.stages.len()
-            && self.stages.get(self.position).is_some_and(|&(_, n)| self.epoch == n)
+            && self
+                .stages
+                .get(self.position)
+                .is_some_and(|&(_, n)| self.epoch == n)
     }
 
     /// Move past the current epoch. Returns true when a new stage starts.

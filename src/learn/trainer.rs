@@ -374,7 +374,9 @@ impl Trainer {
             TestScoring::KeptAndLast => {
                 let (u_values, validation) = seen().await?;
                 let wanted = self.schedule.is_last_epoch()
-                    || validation.as_ref().is_some_and(|v| checkpoint.would_keep(v));
+                    || validation
+                        .as_ref()
+                        .is_some_and(|v| checkpoint.would_keep(v));
                 let logits = if wanted {
                     Some(test_logits().await?)
                 } else {
@@ -707,7 +709,10 @@ mod tests {
             let mut best = None;
             for (i, (full, thin)) in every_reports.iter().zip(&sparse_reports).enumerate() {
                 assert_eq!(full.validation, thin.validation, "{name} epoch {i}");
-                let value = thin.validation.as_ref().and_then(|v| config.select_by.value(v));
+                let value = thin
+                    .validation
+                    .as_ref()
+                    .and_then(|v| config.select_by.value(v));
                 let kept = value.is_some_and(|v| crate::selection::improves(v, best));
                 if kept {
                     best = value;
@@ -721,7 +726,10 @@ mod tests {
                 }
             }
             let skipped = sparse_reports.iter().filter(|r| r.test_skipped).count();
-            assert!(skipped >= 2, "{name}: {skipped} epochs skipped the test set");
+            assert!(
+                skipped >= 2,
+                "{name}: {skipped} epochs skipped the test set"
+            );
             assert_eq!(every.selection(), sparse.selection(), "{name}");
             assert_eq!(every.test_scores(), sparse.test_scores(), "{name}");
             assert_eq!(

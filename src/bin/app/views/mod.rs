@@ -26,8 +26,7 @@ use charts::bar_fill::BarPatterns;
 use charts::curve_charts::{PrChart, RocChart};
 use charts::epoch_charts::{
     EpochChart, losses, reward_and_threshold, reward_caption, test_caption, test_scores,
-    unlabeled_caption,
-    unlabeled_view, validation_caption, validation_scores,
+    unlabeled_caption, unlabeled_view, validation_caption, validation_scores,
 };
 use charts::epoch_series::pretraining_bands;
 use charts::histogram::ValueHistogram;

@@ -89,6 +89,9 @@ pub fn ResultsPanel() -> impl IntoView {
                 let kept = kept_report(r, c.select_by)?;
                 let last = r.iter().rev().find(|rep| rep.stage == Stage::Train)?;
                 kept.validation.as_ref()?;
+                // auto's candidates score the test set at their last epoch
+                // only once it comes.
+                let last = last.scored_test().is_some().then_some(last);
                 Some(kept_sentence(kept, last, c.select_by))
             })
         })
@@ -126,8 +129,8 @@ pub fn ResultsPanel() -> impl IntoView {
 }
 
 /// What the run keeps: the epoch its validation split chose and its test
-/// scores, beside the last epoch's.
-fn kept_sentence(kept: &EpochReport, last: &EpochReport, criterion: Criterion) -> String {
+/// scores, beside the last epoch's where it scored the test set.
+fn kept_sentence(kept: &EpochReport, last: Option<&EpochReport>, criterion: Criterion) -> String {
     let show = |t: &TestMetrics| match &t.pu {
         Some(pu) => format!("recall {:.3}", pu.recall),
         None => {
@@ -135,14 +138,15 @@ fn kept_sentence(kept: &EpochReport, last: &EpochReport, criterion: Criterion) -
             format!("accuracy {}, ROC-AUC {}", v(t.accuracy), v(t.roc_auc))
         }
     };
+    let beside = last.map_or_else(String::new, |last| {
+        format!(" (last epoch {}: {})", last.epoch, show(&last.test))
+    });
     format!(
-        "Kept: {}, the best {} on the PU validation split: {} (last epoch {}: {}). \
+        "Kept: {}, the best {} on the PU validation split: {}{beside}. \
          Downloads and scoring use this epoch's classifier.",
         kept.stage.epoch_name(kept.epoch),
         criterion.label(),
         show(&kept.test),
-        last.epoch,
-        show(&last.test)
     )
 }
 

@@ -119,6 +119,11 @@ async function autoRanksItsCandidates({ page, note }) {
   const testCells = await page.locator('#auto-table tbody tr[data-learner] td.not-used').allTextContents();
   expect(testCells.length >= rows.length && testCells.every((t) => Number(t) > 0 && Number(t) <= 1),
     `every candidate's kept test scores: ${testCells}`);
+  // Each candidate's test curve in the comparison is one line, joined across
+  // the epochs that did not score the test set (one "M" per path).
+  const moves = await page.locator('#panel-compare svg path.series-line')
+    .evaluateAll((all) => all.map((p) => (p.getAttribute('d').match(/M/g) ?? []).length));
+  expectEqual(moves.join(','), rows.map(() => 1).join(','), "moves in each candidate's test curve");
   const caption = (await page.locator('#panel-auto .caption').textContent()).trim();
   expect(caption.includes('on the PU validation split') && caption.includes('No test-set score was read to choose'),
     `the leaderboard says why: ${caption}`);

@@ -29,10 +29,13 @@ pub fn file_stem(config: &RunConfig) -> String {
 }
 
 /// Per-epoch metrics as CSV, one row per epoch report, empty cells where a
-/// value does not exist for that epoch or learner.
+/// value does not exist for that epoch or learner; `test_scored` is 0 where
+/// the run did not score the test set after that epoch
+/// ([`crate::config::TestScoring::KeptAndLast`]), so its test cells are
+/// empty by choice.
 pub fn epochs_csv(reports: &[EpochReport]) -> String {
     let mut csv = String::from(
-        "stage,epoch,accuracy,roc_auc,pr_auc,classifier_loss,policy_loss,mean_reward,threshold,\
+        "stage,epoch,accuracy,roc_auc,pr_auc,test_scored,classifier_loss,policy_loss,mean_reward,threshold,\
          u_correct_rate,u_mean_on_positives,u_mean_on_negatives,val_lu_auc,val_nnpu_risk,\
          val_upu_risk,val_proxy_accuracy,val_call_gap,epoch_ms,elapsed_ms\n",
     );
@@ -44,6 +47,7 @@ pub fn epochs_csv(reports: &[EpochReport]) -> String {
             cell(r.test.accuracy),
             cell(r.test.roc_auc),
             cell(r.test.pr_auc),
+            u8::from(r.scored_test().is_some()).to_string(),
             cell(r.classifier_loss),
             cell(r.policy_loss),
             cell(r.mean_reward),
@@ -139,13 +143,24 @@ mod tests {
             epoch_ms: 12.0,
             elapsed_ms: 30.0,
         };
-        let csv = epochs_csv(&[report]);
+        let skipped = EpochReport {
+            epoch: 3,
+            test: TestMetrics::default(),
+            test_skipped: true,
+            ..report.clone()
+        };
+        let csv = epochs_csv(&[report, skipped]);
         let lines: Vec<&str> = csv.lines().collect();
-        assert_eq!(lines.len(), 2);
+        assert_eq!(lines.len(), 3);
         assert_eq!(lines[0].split(',').count(), lines[1].split(',').count());
         assert_eq!(
             lines[1],
-            "train,2,0.9,0.95,,0.25,,,,1,0.800000011920929,0.10000000149011612,0.875,,,,0.5,12.0,30.0"
+            "train,2,0.9,0.95,,1,0.25,,,,1,0.800000011920929,0.10000000149011612,0.875,,,,0.5,12.0,30.0"
+        );
+        assert!(
+            lines[2].starts_with("train,3,,,,0,0.25,"),
+            "an epoch that did not score the test set says so: {}",
+            lines[2]
         );
     }
 

@@ -1,7 +1,8 @@
-//! When a run scores its test set: after every epoch (the CLI, a single run
-//! in the page), or only after the epochs its checkpoint keeps and its last
-//! (`auto`'s candidates in the page, whose choice never reads the test set
-//! and whose test passes cost as much as their training on the demo).
+//! When a run scores its test set: after every epoch (single runs and sweeps,
+//! whose test curves and `--report test-oracle` read every epoch), or only
+//! after the epochs its checkpoint keeps and its last (`auto`'s candidates in
+//! the page and in `policypu run`, whose choice never reads the test set and
+//! whose test passes cost as much as their training on the demo in the page).
 
 use serde::{Deserialize, Serialize};
 

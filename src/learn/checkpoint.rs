@@ -80,9 +80,16 @@ impl Checkpoint {
     /// Whether an epoch with `scores` would be kept: its criterion's value
     /// ranks above every earlier epoch's.
     pub fn would_keep(&self, scores: &ValidationScores) -> bool {
+        self.value_if_kept(scores).is_some()
+    }
+
+    /// The criterion's value for `scores` when it ranks above every earlier
+    /// epoch's; else `None`.
+    fn value_if_kept(&self, scores: &ValidationScores) -> Option<f64> {
+        let best = self.best.as_ref().map(|k| k.selection.value);
         self.criterion
             .value(scores)
-            .is_some_and(|value| improves(value, self.best.as_ref().map(|k| k.selection.value)))
+            .filter(|&value| improves(value, best))
     }
 
     /// Keep `classifier` (epoch `epoch` of stage `stage`, with
@@ -98,9 +105,7 @@ impl Checkpoint {
         test_scores: &[f32],
         unlabeled_scores: &[f32],
     ) {
-        if let Some(value) = self.criterion.value(scores)
-            && self.would_keep(scores)
-        {
+        if let Some(value) = self.value_if_kept(scores) {
             self.best = Some(Kept {
                 selection: Selection {
                     stage,

@@ -333,11 +333,14 @@ impl Trainer {
     /// if the checkpoint would keep this epoch or it is the last.
     async fn forward_passes(&mut self, stage: Stage) -> Result<EpochPasses, TrainError> {
         let stamp = self.ctx.classifier.weights_stamp();
+        // The last epoch's logits, if the classifier has not changed since
+        // (the policy's pre-training); the epoch stores them again when it
+        // scores the test set.
         let cached = self
             .test_logits
-            .as_ref()
+            .take()
             .filter(|cached| cached.stamp == stamp)
-            .map(|cached| cached.logits.clone());
+            .map(|cached| cached.logits);
         let (source, viewer) = match self.method.unlabeled_viewer(stage) {
             Some(policy) => (ViewSource::Policy, policy),
             None => (ViewSource::Classifier, self.ctx.classifier.inference()),
@@ -346,11 +349,11 @@ impl Trainer {
         let prior = self.prior.as_ref().map(|p| p.rho);
         let (test_x, unlabeled_x, checkpoint) =
             (&self.ctx.data.test_x, &self.unlabeled_x, &self.checkpoint);
-        let test_logits = || async {
-            match cached.clone() {
-                // The classifier has not changed since the last epoch (the policy's pre-training).
+        let scoring = &classifier;
+        let test_logits = move || async move {
+            match cached {
                 Some(logits) => Ok(logits),
-                None => logits_of(&classifier, test_x).await,
+                None => logits_of(scoring, test_x).await,
             }
         };
         let seen = || async {

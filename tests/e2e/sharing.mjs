@@ -85,6 +85,8 @@ async function exportsAreWellFormed({ page }) {
   expectEqual(csv.length, 1 + epochs, 'epochs CSV rows');
   const width = csv[0].split(',').length;
   expect(csv.every((line) => line.split(',').length === width), 'every epochs CSV row has every column');
+  const scored = csv[0].split(',').indexOf('test_scored');
+  expect(scored > 0 && csv.slice(1).every((line) => line.split(',')[scored] === '1'), 'a single run scores the test set after every epoch');
   const json = JSON.parse(await downloadText(page, 'export-epochs-json'));
   expectEqual(json.reports.length, epochs, 'reports in the JSON export');
   expectEqual(json.config.learner, 'weighter', 'config in the JSON export');

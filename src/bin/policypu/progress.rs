@@ -2,6 +2,7 @@
 
 use burn::tensor::Device;
 use indicatif::{ProgressBar, ProgressStyle};
+use policypu::config::TestScoring;
 use policypu::learn::Trainer;
 use policypu::learn::trainer::run_to_end;
 use policypu::plan::RunPlan;
@@ -17,16 +18,19 @@ pub enum Verbosity {
     Bar,
 }
 
-/// Train `plan` on `split` (the split it was planned on) to the end;
-/// returns the run and the trainer (final test scores, the classifier to export).
+/// Train `plan` on `split` (the split it was planned on) to the end, scoring
+/// the test set after the epochs `test_scoring` names; returns the run and
+/// the trainer (final test scores, the classifier to export).
 pub fn train(
     plan: &RunPlan,
     split: &PuSplit,
     device: &Device,
     device_name: &str,
     verbosity: Verbosity,
+    test_scoring: TestScoring,
 ) -> Result<(RunResult, Trainer), String> {
     let mut trainer = Trainer::new(plan, split, device).map_err(|e| e.to_string())?;
+    trainer.set_test_scoring(test_scoring);
     let bar = ProgressBar::new(trainer.total_batches() as u64);
     bar.set_style(
         ProgressStyle::with_template(

@@ -3,7 +3,7 @@
 //! the first few.
 
 use burn::tensor::Device;
-use policypu::config::{RunConfig, TestScoring};
+use policypu::config::RunConfig;
 use policypu::learn::Trainer;
 use policypu::plan::RunPlan;
 use policypu::report::{EpochReport, RunResult, TestScores};
@@ -122,14 +122,7 @@ pub fn train_auto(
             candidate.model.name()
         );
         let plan = RunPlan::new(candidate, split).map_err(|e| e.to_string())?;
-        let (result, trainer) = train(
-            &plan,
-            split,
-            device,
-            device_name,
-            Verbosity::Bar,
-            TestScoring::KeptAndLast,
-        )?;
+        let (result, trainer) = train(&plan, split, device, device_name, Verbosity::Candidate)?;
         results.push(with_test_scores(result, &trainer));
         trainers.push(Some(trainer));
     }

@@ -23,7 +23,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use policypu::config::TestScoring;
 use policypu::plan::RunPlan;
 use policypu::saved_model::SavedModel;
 use policypu::selection::average::mean_probabilities;
@@ -140,14 +139,7 @@ fn run_once(
         (result, members, Some(board))
     } else {
         let plan = RunPlan::new(&config, &split).map_err(|e| e.to_string())?;
-        let (result, trainer) = train(
-            &plan,
-            &split,
-            &device,
-            &device_name,
-            verbosity,
-            TestScoring::EveryEpoch,
-        )?;
+        let (result, trainer) = train(&plan, &split, &device, &device_name, verbosity)?;
         for warning in &plan.warnings {
             eprintln!("note: {warning}");
         }

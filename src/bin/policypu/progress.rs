@@ -9,28 +9,42 @@ use policypu::plan::RunPlan;
 use policypu::report::{EpochReport, RunResult, TestMetrics, TrainEvent};
 use policypu::split::PuSplit;
 
-/// How much a run prints while it trains.
+/// How a run trains on the command line: what it prints, and after which
+/// epochs it scores the test set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verbosity {
-    /// A progress bar and a line per epoch.
+    /// A progress bar and a line per epoch, each with its test scores.
     Epochs,
-    /// A progress bar only.
+    /// A progress bar only; the test set scored after every epoch (sweep
+    /// rows, whose test-oracle reports and selection studies read them all).
     Bar,
+    /// A progress bar only; the test set scored only after the epochs the
+    /// checkpoint keeps and the last (auto's candidates, whose leaderboard
+    /// reads no other).
+    Candidate,
 }
 
-/// Train `plan` on `split` (the split it was planned on) to the end, scoring
-/// the test set after the epochs `test_scoring` names; returns the run and
-/// the trainer (final test scores, the classifier to export).
+impl Verbosity {
+    /// After which epochs the run scores its test set.
+    fn test_scoring(self) -> TestScoring {
+        match self {
+            Self::Epochs | Self::Bar => TestScoring::EveryEpoch,
+            Self::Candidate => TestScoring::KeptAndLast,
+        }
+    }
+}
+
+/// Train `plan` on `split` (the split it was planned on) to the end;
+/// returns the run and the trainer (final test scores, the classifier to export).
 pub fn train(
     plan: &RunPlan,
     split: &PuSplit,
     device: &Device,
     device_name: &str,
     verbosity: Verbosity,
-    test_scoring: TestScoring,
 ) -> Result<(RunResult, Trainer), String> {
     let mut trainer = Trainer::new(plan, split, device).map_err(|e| e.to_string())?;
-    trainer.set_test_scoring(test_scoring);
+    trainer.set_test_scoring(verbosity.test_scoring());
     let bar = ProgressBar::new(trainer.total_batches() as u64);
     bar.set_style(
         ProgressStyle::with_template(

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use burn::tensor::Device;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use policypu::config::{RunConfig, TestScoring};
+use policypu::config::RunConfig;
 use policypu::plan::RunPlan;
 use policypu::report::{PriorUsed, RunResult, TestMetrics};
 use policypu::selection::auto::candidate_configs;
@@ -116,14 +116,7 @@ impl Trained {
             return Ok(result.clone());
         }
         let plan = RunPlan::new(config, split).map_err(|e| e.to_string())?;
-        let (result, trainer) = train(
-            &plan,
-            split,
-            device,
-            device_name,
-            Verbosity::Bar,
-            TestScoring::EveryEpoch,
-        )?;
+        let (result, trainer) = train(&plan, split, device, device_name, Verbosity::Bar)?;
         if let Some(rows) = row_scores {
             rows.run(config, &trainer)?;
         }

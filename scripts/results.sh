@@ -3,8 +3,8 @@
 # headed by the command that made it and the commit it ran at, and ends
 # with the sweep's wall time. Parts: mnist, ablation, cifar10, examples,
 # en-threshold, prior-threshold, small-cnn, epoch-oracle, priors, tables,
-# fashion-dev, dev-tables, csv-share, ensemble, threshold, ranking, warmup
-# (default: all).
+# fashion-dev, dev-tables, csv-share, ensemble, threshold, ranking, warmup,
+# checkpoint-noise (default: all).
 #   scripts/results.sh              every table (MNIST alone took 108 min on 2 busy cores)
 #   scripts/results.sh ablation     one of them
 #
@@ -47,8 +47,9 @@ dev_learners=biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu
 # The Fashion-MNIST development grid (docs/results.md, "Development study").
 fashion_dev=(--dataset fashion-mnist --epochs 60 --selection-study
   --learners biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,nnpu,auto)
+all_parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev dev-tables csv-share ensemble threshold ranking warmup checkpoint-noise)
 parts=("$@")
-[ ${#parts[@]} -eq 0 ] && parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev dev-tables csv-share ensemble threshold ranking warmup)
+[ ${#parts[@]} -eq 0 ] && parts=("${all_parts[@]}")
 for part in "${parts[@]}"; do
   case $part in
     mnist)
@@ -212,7 +213,13 @@ for part in "${parts[@]}"; do
       # memorises U's positives as negatives). No epoch-selection rule can beat it.
       "$bin" sweep --dataset mnist "${protocol[@]}" --report test-oracle \
         --learners weighter,km2,rank-pruning,biased-pu --out results/epoch-oracle-mnist.md ;;
+    checkpoint-noise)
+      # Analysis, not a result: VPU in the MNIST cell whose validation split
+      # is smallest (113 + 339 rows), seed by seed: what the L-vs-U AUC read
+      # at the epoch it kept (docs/results.md, the checkpoint target).
+      scripts/checkpoint_noise.py --learner vpu --n-labeled 1000 --rho 0.7 --binary "$bin" \
+        > results/analysis-checkpoint-noise.md ;;
     *)
-      echo "unknown part '$part': use mnist, ablation, cifar10, examples, en-threshold, prior-threshold, small-cnn, epoch-oracle, priors, tables, fashion-dev, dev-tables, csv-share, ensemble or threshold" >&2; exit 2 ;;
+      echo "unknown part '$part': use one of ${all_parts[*]}" >&2; exit 2 ;;
   esac
 done

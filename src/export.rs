@@ -37,7 +37,7 @@ pub fn epochs_csv(reports: &[EpochReport]) -> String {
     let mut csv = String::from(
         "stage,epoch,accuracy,roc_auc,pr_auc,test_scored,classifier_loss,policy_loss,mean_reward,threshold,\
          u_correct_rate,u_mean_on_positives,u_mean_on_negatives,val_lu_auc,val_nnpu_risk,\
-         val_upu_risk,val_proxy_accuracy,val_call_gap,epoch_ms,elapsed_ms\n",
+         val_upu_risk,val_proxy_accuracy,val_call_gap,val_variational_loss,epoch_ms,elapsed_ms\n",
     );
     let cell = |v: Option<f64>| v.map(|v| format!("{v}")).unwrap_or_default();
     for r in reports {
@@ -60,6 +60,7 @@ pub fn epochs_csv(reports: &[EpochReport]) -> String {
             cell(v.and_then(|v| v.upu_risk)),
             cell(v.and_then(|v| v.proxy_accuracy)),
             cell(v.and_then(|v| v.call_gap())),
+            cell(v.and_then(|v| v.variational_loss)),
             format!("{:.1}", r.epoch_ms),
             format!("{:.1}", r.elapsed_ms),
         ];
@@ -138,6 +139,7 @@ mod tests {
                     unlabeled_called: 0.25,
                     ..Default::default()
                 }),
+                variational_loss: Some(-0.5),
                 ..ValidationScores::default()
             }),
             epoch_ms: 12.0,
@@ -155,7 +157,7 @@ mod tests {
         assert_eq!(lines[0].split(',').count(), lines[1].split(',').count());
         assert_eq!(
             lines[1],
-            "train,2,0.9,0.95,,1,0.25,,,,1,0.800000011920929,0.10000000149011612,0.875,,,,0.5,12.0,30.0"
+            "train,2,0.9,0.95,,1,0.25,,,,1,0.800000011920929,0.10000000149011612,0.875,,,,0.5,-0.5,12.0,30.0"
         );
         assert!(
             lines[2].starts_with("train,3,,,,0,0.25,"),

@@ -348,6 +348,44 @@ fn sweep_of_a_csv_has_one_column_group_and_refuses_grid_settings() {
 }
 
 #[test]
+fn vpu_can_keep_its_epoch_by_its_own_variational_loss() {
+    let (dir, file) = pu_file("vpu-loss", 300, 4);
+    let out = dir.join("r.json");
+    let output = policypu(&[
+        "run",
+        "--csv",
+        arg(&file),
+        "--truth-column",
+        "y",
+        "--learner",
+        "vpu",
+        "--epochs",
+        "8",
+        "--select-by",
+        "variational-loss",
+        "--out",
+        arg(&out),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    let result: RunResult = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let losses: Vec<f64> = result
+        .reports
+        .iter()
+        .map(|r| r.validation.as_ref().unwrap().variational_loss.unwrap())
+        .collect();
+    let lowest = losses.iter().copied().fold(f64::INFINITY, f64::min);
+    let kept = result.kept().unwrap();
+    assert_eq!(kept.validation.as_ref().unwrap().variational_loss, Some(lowest));
+    // The kept line shows the loss itself, not the negated value ranked.
+    let line = stdout.lines().find(|l| l.starts_with("kept: ")).unwrap();
+    assert!(
+        line.ends_with(&format!("variational loss on the PU validation split ({lowest:.3})")),
+        "{line} against {losses:?}"
+    );
+}
+
+#[test]
 fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
     let dir = test_dir("no-truth");
     let file = dir.join("data.csv");

@@ -7,11 +7,12 @@
 use burn::tensor::Tensor;
 
 use super::TrainError;
-use super::device_data::probabilities;
+use super::device_data::{logits_of, probabilities};
 use super::network::Network;
 use crate::config::Stage;
 use crate::metrics::roc_auc;
 use crate::report::Selection;
+use crate::selection::scores::sigmoid_of;
 use crate::selection::{Criterion, ValidationScores, improves};
 
 /// The best epoch so far and the validation rows that judge it.
@@ -54,26 +55,33 @@ impl Checkpoint {
     }
 
     /// The PU-only scores of `classifier` on the validation rows, assuming
-    /// the class prior `prior`; `None` without validation rows.
+    /// the class prior `prior`, its output shifted by `shift` for the
+    /// learner's decision point (VPU; else 0); `None` without validation rows.
     pub async fn score(
         &self,
         classifier: &Network,
         prior: Option<f64>,
+        shift: f32,
     ) -> Result<Option<ValidationScores>, TrainError> {
         let Some(rows) = &self.rows else {
             return Ok(None);
         };
-        let p = probabilities(classifier, rows).await?;
+        let logits = logits_of(classifier, rows).await?;
         let side = |s: bool| -> Vec<f32> {
-            p.iter()
+            logits
+                .iter()
                 .zip(&self.labeled)
                 .filter(|(_, l)| **l == s)
-                .map(|(p, _)| *p)
+                .map(|(g, _)| *g)
                 .collect()
         };
+        let truth_auc = self
+            .truth
+            .as_ref()
+            .and_then(|t| roc_auc(&sigmoid_of(&logits), t));
         Ok(Some(ValidationScores {
-            truth_auc: self.truth.as_ref().and_then(|t| roc_auc(&p, t)),
-            ..ValidationScores::of(&side(true), &side(false), prior)
+            truth_auc,
+            ..ValidationScores::of_logits(&side(true), &side(false), shift, prior)
         }))
     }
 
@@ -152,5 +160,52 @@ impl Checkpoint {
         Ok(Some(
             p.into_iter().zip(self.labeled.iter().copied()).collect(),
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use burn::tensor::Device;
+
+    use super::*;
+    use crate::config::ModelPreset;
+    use crate::data::FeatureShape;
+    use crate::learn::network::Role;
+    use crate::rng::PortableRng;
+
+    /// VPU shifts its output for its decision point; the variational loss
+    /// takes that shift off and judges the network as trained, while the
+    /// call gap reads the shifted probabilities the run classifies with.
+    #[test]
+    fn the_variational_loss_judges_the_network_before_its_decision_shift() {
+        let device = Device::flex();
+        let shape = FeatureShape::Vector { dim: 2 };
+        let mut rng = PortableRng::new(3, 0);
+        let net =
+            Network::new(ModelPreset::Fast, Role::Classifier, shape, &mut rng, &device).unwrap();
+        let rows = Tensor::<2>::from_floats(
+            [[1.0, 0.5], [0.8, -0.2], [-1.0, 0.3], [0.2, -0.9], [-0.4, -0.6]],
+            &device,
+        );
+        let checkpoint = Checkpoint::new(
+            Criterion::VariationalLoss,
+            Some(rows),
+            vec![true, true, false, false, false],
+            None,
+        );
+        let score = |net: &Network, shift: f32| {
+            pollster::block_on(checkpoint.score(net, None, shift))
+                .unwrap()
+                .unwrap()
+        };
+        let as_trained = score(&net, 0.0);
+        let shifted = score(&net.clone().with_output_shift(4.0), 4.0);
+        let (a, b) = (as_trained.variational_loss.unwrap(), shifted.variational_loss.unwrap());
+        assert!((a - b).abs() < 1e-5, "{a} against {b}");
+        // Unshifted, the loss would read the shifted Φ: another value.
+        let unaware = score(&net.clone().with_output_shift(4.0), 0.0);
+        assert!((unaware.variational_loss.unwrap() - a).abs() > 1e-3);
+        assert_eq!(shifted.lu_auc, as_trained.lu_auc, "a shift keeps the order");
+        assert_eq!(shifted.call_gap(), Some(0.0), "a shift of 4 calls every row positive");
     }
 }

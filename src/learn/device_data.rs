@@ -8,6 +8,7 @@ use super::TrainError;
 use super::conv_rows::index_tensor;
 use super::network::Network;
 use crate::concurrent::{map_items, spare_thread};
+use crate::selection::scores::sigmoid_of;
 use crate::split::PuSplit;
 
 /// `rows` row-major rows of `width` values as a `[rows, width]` tensor on `device`.
@@ -64,11 +65,7 @@ impl DeviceData {
 
 /// sigmoid(net(x)) for every row of `x`, read back to the host.
 pub async fn probabilities(net: &Network, x: &Tensor<2>) -> Result<Vec<f32>, TrainError> {
-    let logits = logits_of(net, x).await?;
-    Ok(logits
-        .into_iter()
-        .map(|g| 1.0 / (1.0 + (-g).exp()))
-        .collect())
+    Ok(sigmoid_of(&logits_of(net, x).await?))
 }
 
 /// net(x) for every row of `x`, in chunks on the device (side by side

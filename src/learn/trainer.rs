@@ -25,6 +25,7 @@ use crate::report::{
 };
 use crate::rng::{PortableRng, stream};
 use crate::saved_model::{Member, ModelHeader, ModelInput, SavedModel, created_by};
+use crate::selection::scores::sigmoid_of;
 use crate::selection::{Criterion, ValidationScores};
 use crate::split::PuSplit;
 
@@ -347,6 +348,7 @@ impl Trainer {
         };
         let classifier = self.ctx.classifier.inference();
         let prior = self.prior.as_ref().map(|p| p.rho);
+        let shift = self.method.output_shift();
         let (test_x, unlabeled_x, checkpoint) =
             (&self.ctx.data.test_x, &self.unlabeled_x, &self.checkpoint);
         let scoring = &classifier;
@@ -359,7 +361,7 @@ impl Trainer {
         let seen = || async {
             let u_values = probabilities(&viewer, unlabeled_x).await?;
             let validation = if stage.is_own_training() {
-                checkpoint.score(&classifier, prior).await?
+                checkpoint.score(&classifier, prior, shift).await?
             } else {
                 None
             };
@@ -465,7 +467,7 @@ impl Trainer {
         epoch: usize,
         logits: &[f32],
     ) -> Result<(TestMetrics, Curves), TrainError> {
-        let scores: Vec<f32> = logits.iter().map(|&g| 1.0 / (1.0 + (-g).exp())).collect();
+        let scores = sigmoid_of(logits);
         let mut test = TestMetrics::of_logits(logits, &self.test_y);
         // Only held-out positives: measure what needs no negatives, from the
         // classifier's probabilities on U.

@@ -19,18 +19,21 @@ pub enum Criterion {
     /// The largest gap between the shares of labeled and unlabeled
     /// validation rows called positive: balanced accuracy, without a prior.
     CallGap,
+    /// The lowest variational loss on the validation split (VPU's own rule).
+    VariationalLoss,
     /// No choice: the last epoch, as runs were reported before validation.
     LastEpoch,
 }
 
 impl Criterion {
     /// Every criterion, the default first.
-    pub const ALL: [Criterion; 6] = [
+    pub const ALL: [Criterion; 7] = [
         Self::LuAuc,
         Self::NnPuRisk,
         Self::UPuRisk,
         Self::ProxyAccuracy,
         Self::CallGap,
+        Self::VariationalLoss,
         Self::LastEpoch,
     ];
 
@@ -42,6 +45,7 @@ impl Criterion {
             Self::UPuRisk => "u-pu-risk",
             Self::ProxyAccuracy => "proxy-accuracy",
             Self::CallGap => "call-gap",
+            Self::VariationalLoss => "variational-loss",
             Self::LastEpoch => "last-epoch",
         }
     }
@@ -54,6 +58,7 @@ impl Criterion {
             Self::UPuRisk => "uPU risk",
             Self::ProxyAccuracy => "proxy accuracy",
             Self::CallGap => "L−U call gap",
+            Self::VariationalLoss => "variational loss",
             Self::LastEpoch => "last epoch",
         }
     }
@@ -63,15 +68,15 @@ impl Criterion {
         matches!(self, Self::NnPuRisk | Self::UPuRisk | Self::ProxyAccuracy)
     }
 
-    /// A [`Criterion::value`] as the user reads it: the risks positive again.
+    /// A [`Criterion::value`] as the user reads it: the losses positive again.
     pub fn shown(self, value: f64) -> f64 {
         match self {
-            Self::NnPuRisk | Self::UPuRisk => -value,
+            Self::NnPuRisk | Self::UPuRisk | Self::VariationalLoss => -value,
             _ => value,
         }
     }
 
-    /// Its value for one epoch's scores, higher better (risks negated);
+    /// Its value for one epoch's scores, higher better (losses negated);
     /// `None` for the last epoch, or where the score is unknown.
     pub fn value(self, s: &ValidationScores) -> Option<f64> {
         match self {
@@ -80,6 +85,7 @@ impl Criterion {
             Self::UPuRisk => s.upu_risk.map(|r| -r),
             Self::ProxyAccuracy => s.proxy_accuracy,
             Self::CallGap => s.call_gap(),
+            Self::VariationalLoss => s.variational_loss.map(|l| -l),
             Self::LastEpoch => None,
         }
     }
@@ -117,9 +123,12 @@ mod tests {
             nnpu_risk: Some(0.3),
             upu_risk: Some(-0.1),
             proxy_accuracy: Some(0.7),
+            variational_loss: Some(-0.4),
             ..ValidationScores::default()
         };
         assert_eq!(Criterion::NnPuRisk.value(&s), Some(-0.3));
+        assert_eq!(Criterion::VariationalLoss.value(&s), Some(0.4));
+        assert_eq!(Criterion::VariationalLoss.shown(0.4), -0.4);
         assert_eq!(Criterion::NnPuRisk.shown(-0.3), 0.3);
         assert_eq!(Criterion::LuAuc.shown(0.8), 0.8);
         assert_eq!(Criterion::UPuRisk.value(&s), Some(0.1));
@@ -130,7 +139,7 @@ mod tests {
 
     #[test]
     fn no_criterion_reads_the_validation_truth() {
-        let s = ValidationScores::of(&[0.9, 0.6], &[0.7, 0.2, 0.4], Some(0.4));
+        let s = ValidationScores::of_logits(&[2.0, 0.4], &[0.8, -1.4, -0.4], 0.0, Some(0.4));
         let knowing = ValidationScores {
             truth_auc: Some(1.0),
             ..s.clone()

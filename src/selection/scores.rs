@@ -17,6 +17,11 @@
 //!   q = π·TPR + (1 − π)·FPR, so r − q = (1 − π)(TPR − FPR): among
 //!   classifiers scored on the same rows it ranks by balanced accuracy, the
 //!   accuracy on a half-positive test set, and it needs no prior.
+//! - Variational loss (Chen et al., NeurIPS 2020): log E_U[Φ] − E_L[log Φ]
+//!   with Φ the classifier's sigmoid, VPU's training objective without its
+//!   mix-up term. It is lowest where Φ is proportional to the posterior, so
+//!   it needs no prior; VPU's authors keep the epoch where it is lowest on
+//!   their validation split.
 
 use serde::{Deserialize, Serialize};
 
@@ -43,6 +48,10 @@ pub struct ValidationScores {
     /// be computed again under another prior ([`ValidationScores::with_prior`]).
     #[serde(default)]
     pub shares: Option<ScoreShares>,
+    /// The variational loss on these rows (lower is better), of the logits
+    /// as trained: before a learner's decision shift (VPU's).
+    #[serde(default)]
+    pub variational_loss: Option<f64>,
     /// Analysis only, read by no [`crate::selection::Criterion`]: the AUC of
     /// the rows' hidden true classes, where known (`sweep --selection-study`'s
     /// "validation truth" column: what a judge who knew them could buy).
@@ -88,6 +97,17 @@ impl ValidationScores {
         .with_prior(prior)
     }
 
+    /// The scores of logits `labeled` and `unlabeled`, which the learner
+    /// shifted by `shift` for its decision point (VPU; else 0): the
+    /// variational loss takes the shift off again.
+    pub fn of_logits(labeled: &[f32], unlabeled: &[f32], shift: f32, prior: Option<f64>) -> Self {
+        let as_trained = |v: &[f32]| -> Vec<f64> { v.iter().map(|&g| f64::from(g - shift)).collect() };
+        ValidationScores {
+            variational_loss: variational_loss(&as_trained(labeled), &as_trained(unlabeled)),
+            ..Self::of(&sigmoid_of(labeled), &sigmoid_of(unlabeled), prior)
+        }
+    }
+
     /// The share of labeled minus the share of unlabeled rows called positive
     /// at 0.5 (higher is better; none without both kinds of row).
     pub fn call_gap(&self) -> Option<f64> {
@@ -116,6 +136,27 @@ impl ValidationScores {
             ..self.clone()
         }
     }
+}
+
+/// σ of each logit, in f32 as the trainer computes probabilities.
+pub fn sigmoid_of(logits: &[f32]) -> Vec<f32> {
+    logits.iter().map(|&g| 1.0 / (1.0 + (-g).exp())).collect()
+}
+
+/// log mean_U σ(z) − mean_L log σ(z) of logits `labeled` and `unlabeled`,
+/// in f64 with log σ(z) = −ln(1 + e^−z) taken stably and the mean over U
+/// about its largest term; none without both kinds of row.
+pub fn variational_loss(labeled: &[f64], unlabeled: &[f64]) -> Option<f64> {
+    if labeled.is_empty() || unlabeled.is_empty() {
+        return None;
+    }
+    let log_sigmoid = |z: f64| -> f64 { z.min(0.0) - (-z.abs()).exp().ln_1p() };
+    let log_phi_u: Vec<f64> = unlabeled.iter().map(|&z| log_sigmoid(z)).collect();
+    let top = log_phi_u.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let sum: f64 = log_phi_u.iter().map(|&l| (l - top).exp()).sum();
+    let log_mean_u = top + (sum / unlabeled.len() as f64).ln();
+    let mean_log_l = labeled.iter().map(|&z| log_sigmoid(z)).sum::<f64>() / labeled.len() as f64;
+    Some(log_mean_u - mean_log_l)
 }
 
 #[cfg(test)]
@@ -164,5 +205,27 @@ mod tests {
             (empty.lu_auc, empty.upu_risk, empty.call_gap()),
             (None, None, None)
         );
+    }
+
+    /// P logits {2, 0.5}, U logits {1, −1}: ln((σ(1) + σ(−1))/2) = −ln 2 and
+    /// mean_P ln σ = (−0.126928 − 0.474077)/2, as VPU's own loss test has it;
+    /// the same logits shifted by a decision shift score the same.
+    #[test]
+    fn the_variational_loss_is_vpus_and_ignores_the_decision_shift() {
+        let expected = -std::f64::consts::LN_2 + (0.126928 + 0.474077) / 2.0;
+        let s = ValidationScores::of_logits(&[2.0, 0.5], &[1.0, -1.0], 0.0, None);
+        assert!(close(s.variational_loss, expected), "{:?}", s.variational_loss);
+        let shifted = ValidationScores::of_logits(&[3.5, 2.0], &[2.5, 0.5], 1.5, None);
+        assert!(close(shifted.variational_loss, expected));
+        // The other scores read the logits as given: probabilities σ(z).
+        assert_eq!(shifted.lu_auc, Some(0.75));
+        assert!(close(
+            shifted.shares.map(|s| s.labeled_called),
+            1.0
+        ));
+        // Φ underflows in f32 at these logits; the loss does not.
+        let far = variational_loss(&[-100.0], &[-110.0, -120.0]).unwrap();
+        assert!((far - (-10.0 + ((1.0 + (-10.0f64).exp()) / 2.0).ln())).abs() < 1e-9, "{far}");
+        assert_eq!(variational_loss(&[], &[1.0]), None);
     }
 }

@@ -64,7 +64,8 @@ pub struct RunArgs {
     pub settings: SettingFlags,
     /// Which epoch a run keeps, judged on its PU validation split (no
     /// negatives): lu-auc (default; labeled-vs-unlabeled AUC), nn-pu-risk,
-    /// u-pu-risk, proxy-accuracy, call-gap, or last-epoch (no choice).
+    /// u-pu-risk, proxy-accuracy, call-gap, variational-loss (VPU's own
+    /// rule), or last-epoch (no choice).
     #[arg(long)]
     pub select_by: Option<Criterion>,
     /// Backend: cpu (Burn's flex) or wgpu.

@@ -165,7 +165,7 @@ fn run_once(
             "kept: {}, chosen by {} on the PU validation split ({:.3})",
             selected.stage.epoch_name(selected.epoch),
             selected.criterion.label(),
-            selected.value
+            selected.criterion.shown(selected.value)
         );
         println!("kept:  {}", progress::epoch_line(kept));
     }

@@ -124,9 +124,10 @@ pub fn epoch_line(r: &EpochReport) -> String {
     }
     if let Some(v) = &r.validation {
         line += &format!(
-            "  val: L-U-auc {}  call-gap {}",
+            "  val: L-U-auc {}  call-gap {}  var-loss {}",
             metric(v.lu_auc),
-            metric(v.call_gap())
+            metric(v.call_gap()),
+            metric(v.variational_loss)
         );
         if v.prior.is_some() {
             line += &format!(

@@ -58,6 +58,13 @@ pub trait Method: Send {
         done()
     }
 
+    /// What `before_evaluation` has added to the classifier's output logits
+    /// this epoch (VPU's decision shift; else 0), so that the validation's
+    /// variational loss judges the network as trained.
+    fn output_shift(&self) -> f32 {
+        0.0
+    }
+
     /// Called after each epoch has been evaluated (epoch from 1, within its stage).
     fn end_epoch<'a>(
         &'a mut self,
@@ -91,7 +98,7 @@ pub fn build(learner: Learner, ctx: &mut TrainContext) -> Result<Box<dyn Method>
         }
         Learner::RankPruning => Box::new(rank_pruning::RankPruning::new(ctx)),
         Learner::Pmpu => Box::new(pmpu::Pmpu::new(ctx)),
-        Learner::Vpu => Box::new(vpu::Vpu),
+        Learner::Vpu => Box::new(vpu::Vpu::default()),
         Learner::DistPu => Box::new(dist_pu::DistPu::new(ctx)?),
         Learner::Auto => return Err(TrainError::Config(AUTO_IS_CANDIDATES.into())),
     })

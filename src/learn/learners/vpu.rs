@@ -13,7 +13,9 @@
 //! the marginal). As the authors' code does, an example is classified by
 //! Φ(x) / max Φ over the training rows ≥ ½; here the classifier's output
 //! bias is shifted before each evaluation so that this rule is the
-//! product's usual probability ≥ 0.5.
+//! product's usual probability ≥ 0.5, and the validation's variational loss
+//! (the authors' checkpoint rule, `--select-by variational-loss`) takes the
+//! shift off again.
 
 use burn::tensor::Tensor;
 use burn::tensor::activation::log_sigmoid;
@@ -33,15 +35,20 @@ const MIX_WEIGHT: f64 = 0.3;
 /// Pushes labeled rows out of the log-mean-exp over U (their log Φ minus this).
 const MASKED_OUT: f64 = 1e4;
 
-/// VPU's state: none between batches.
-pub struct Vpu;
+/// VPU's state: the decision shift of the epoch's evaluation.
+#[derive(Default)]
+pub struct Vpu {
+    /// The logit shift the last `before_evaluation` added to the output.
+    shift: f32,
+}
 
 impl Vpu {
     async fn normalise(&mut self, ctx: &mut TrainContext) -> Result<(), TrainError> {
         let logits = logits_of(&ctx.classifier.inference(), &ctx.data.train_x).await?;
         crate::learn::check_finite(&logits, "the classifier's logits")?;
         let top = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-        ctx.classifier.shift_output(decision_shift(top));
+        self.shift = decision_shift(top);
+        ctx.classifier.shift_output(self.shift);
         Ok(())
     }
 }
@@ -88,6 +95,10 @@ impl Method for Vpu {
         _stage: Stage,
     ) -> Pending<'a> {
         Box::pin(self.normalise(ctx))
+    }
+
+    fn output_shift(&self) -> f32 {
+        self.shift
     }
 }
 

@@ -5,6 +5,7 @@ use std::process::{Command, Output};
 
 use policypu::report::RunResult;
 use policypu::rng::PortableRng;
+use policypu::selection::Criterion;
 
 /// A fresh folder for one test's files.
 fn test_dir(name: &str) -> PathBuf {
@@ -348,7 +349,7 @@ fn sweep_of_a_csv_has_one_column_group_and_refuses_grid_settings() {
 }
 
 #[test]
-fn vpu_can_keep_its_epoch_by_its_own_variational_loss() {
+fn vpu_keeps_its_epoch_by_its_own_variational_loss() {
     let (dir, file) = pu_file("vpu-loss", 300, 4);
     let out = dir.join("r.json");
     let output = policypu(&[
@@ -361,8 +362,6 @@ fn vpu_can_keep_its_epoch_by_its_own_variational_loss() {
         "vpu",
         "--epochs",
         "8",
-        "--select-by",
-        "variational-loss",
         "--out",
         arg(&out),
     ]);
@@ -376,11 +375,21 @@ fn vpu_can_keep_its_epoch_by_its_own_variational_loss() {
         .collect();
     let lowest = losses.iter().copied().fold(f64::INFINITY, f64::min);
     let kept = result.kept().unwrap();
-    assert_eq!(kept.validation.as_ref().unwrap().variational_loss, Some(lowest));
+    assert_eq!(
+        kept.validation.as_ref().unwrap().variational_loss,
+        Some(lowest)
+    );
+    assert_eq!(
+        result.selected.map(|s| s.criterion),
+        Some(Criterion::VariationalLoss),
+        "VPU's default rule"
+    );
     // The kept line shows the loss itself, not the negated value ranked.
     let line = stdout.lines().find(|l| l.starts_with("kept: ")).unwrap();
     assert!(
-        line.ends_with(&format!("variational loss on the PU validation split ({lowest:.3})")),
+        line.ends_with(&format!(
+            "variational loss on the PU validation split ({lowest:.3})"
+        )),
         "{line} against {losses:?}"
     );
 }

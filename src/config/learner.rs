@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::stage::{EpochRows, Stage, StageSpan};
 use super::{ModelPreset, RunConfig};
 use crate::priors::PriorMethod;
+use crate::selection::Criterion;
 
 /// A learning method; its facts are its [`LearnerSpec`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -126,6 +127,10 @@ pub struct LearnerSpec {
     /// The models it trains and chooses among; empty for a learner that
     /// trains one model itself.
     pub candidates: &'static [AutoCandidate],
+    /// How it keeps an epoch unless the settings say otherwise: L-vs-U AUC,
+    /// or its authors' own rule where it has one (VPU's variational loss,
+    /// chosen on development data: docs/results.md).
+    pub checkpoint: Criterion,
 }
 
 /// Every learner, in the order lists show them (policyPU first).
@@ -140,6 +145,7 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         truth: false,
         stages: policy_stages,
         candidates: &[],
+        checkpoint: Criterion::LuAuc,
     },
     LearnerSpec {
         learner: Learner::Separator,
@@ -151,6 +157,7 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         truth: false,
         stages: policy_stages,
         candidates: &[],
+        checkpoint: Criterion::LuAuc,
     },
     LearnerSpec {
         learner: Learner::NnPu,
@@ -162,6 +169,7 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         truth: false,
         stages: train_only,
         candidates: &[],
+        checkpoint: Criterion::LuAuc,
     },
     LearnerSpec {
         learner: Learner::TiceNnPu,
@@ -173,6 +181,7 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         truth: false,
         stages: train_only,
         candidates: &[],
+        checkpoint: Criterion::LuAuc,
     },
     LearnerSpec {
         learner: Learner::Km2NnPu,
@@ -184,6 +193,7 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         truth: false,
         stages: train_only,
         candidates: &[],
+        checkpoint: Criterion::LuAuc,
     },
     LearnerSpec {
         learner: Learner::ElkanNotoNnPu,
@@ -195,6 +205,7 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         truth: false,
         stages: train_only,
         candidates: &[],
+        checkpoint: Criterion::LuAuc,
     },
     LearnerSpec {
         learner: Learner::UPu,
@@ -206,6 +217,7 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         truth: false,
         stages: train_only,
         candidates: &[],
+        checkpoint: Criterion::LuAuc,
     },
     LearnerSpec {
         learner: Learner::BiasedPu,
@@ -217,6 +229,7 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         truth: false,
         stages: train_only,
         candidates: &[],
+        checkpoint: Criterion::LuAuc,
     },
     LearnerSpec {
         learner: Learner::RankPruning,
@@ -228,6 +241,7 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         truth: false,
         stages: rank_pruning_stages,
         candidates: &[],
+        checkpoint: Criterion::LuAuc,
     },
     LearnerSpec {
         learner: Learner::Pmpu,
@@ -239,6 +253,7 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         truth: false,
         stages: pmpu_stages,
         candidates: &[],
+        checkpoint: Criterion::LuAuc,
     },
     LearnerSpec {
         learner: Learner::Vpu,
@@ -250,6 +265,7 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         truth: false,
         stages: train_only,
         candidates: &[],
+        checkpoint: Criterion::VariationalLoss,
     },
     LearnerSpec {
         learner: Learner::DistPu,
@@ -261,6 +277,7 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         truth: false,
         stages: dist_pu_stages,
         candidates: &[],
+        checkpoint: Criterion::LuAuc,
     },
     LearnerSpec {
         learner: Learner::OraclePn,
@@ -272,6 +289,7 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         truth: true,
         stages: train_only,
         candidates: &[],
+        checkpoint: Criterion::LuAuc,
     },
     LearnerSpec {
         learner: Learner::Auto,
@@ -283,6 +301,7 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         truth: false,
         stages: auto_stages,
         candidates: AUTO_CANDIDATES,
+        checkpoint: Criterion::LuAuc,
     },
 ];
 
@@ -510,6 +529,30 @@ mod tests {
         );
         assert_eq!(Learner::Km2NnPu.prior_estimator(), Some(PriorMethod::Km2));
         assert_eq!(Learner::NnPu.prior_estimator(), None);
+    }
+
+    #[test]
+    fn each_learner_keeps_its_epoch_by_a_rule_unless_the_settings_name_one() {
+        let own: Vec<Learner> = LEARNERS
+            .iter()
+            .filter(|s| s.checkpoint != Criterion::LuAuc)
+            .map(|s| s.learner)
+            .collect();
+        assert_eq!(
+            own,
+            [Learner::Vpu],
+            "only VPU's authors keep their own rule"
+        );
+        let mut c = RunConfig {
+            learner: Learner::Vpu,
+            ..RunConfig::default()
+        };
+        assert_eq!(c.select_by, Criterion::LearnerDefault);
+        assert_eq!(c.criterion(), Criterion::VariationalLoss);
+        c.learner = Learner::BiasedPu;
+        assert_eq!(c.criterion(), Criterion::LuAuc);
+        c.select_by = Criterion::CallGap;
+        assert_eq!(c.criterion(), Criterion::CallGap, "the settings win");
     }
 
     #[test]

@@ -53,7 +53,8 @@ pub struct RunConfig {
     pub nnpu: NnPuConfig,
     /// Settings of RankPruning and PMPU.
     pub baselines: BaselineConfig,
-    /// How the run chooses the epoch whose classifier it keeps.
+    /// How the run chooses the epoch whose classifier it keeps (by default
+    /// its learner's own rule: [`RunConfig::criterion`]).
     pub select_by: Criterion,
     /// Compute device preference.
     pub backend: BackendChoice,
@@ -72,7 +73,7 @@ impl Default for RunConfig {
             policy: PolicyConfig::default(),
             nnpu: NnPuConfig::default(),
             baselines: BaselineConfig::default(),
-            select_by: Criterion::LuAuc,
+            select_by: Criterion::LearnerDefault,
             backend: BackendChoice::Auto,
             seed: 1,
         }
@@ -253,6 +254,16 @@ impl std::fmt::Display for FieldError {
 }
 
 impl RunConfig {
+    /// The rule that keeps this run's epoch: `select_by`, or where that is
+    /// the learner's own rule, the learner's (VPU's variational loss; else
+    /// L-vs-U AUC).
+    pub fn criterion(&self) -> Criterion {
+        match self.select_by {
+            Criterion::LearnerDefault => self.learner.spec().checkpoint,
+            chosen => chosen,
+        }
+    }
+
     /// The paper's settings (Section V) for a built-in dataset and learner:
     /// the CNNs, Adam at 1e-5, batch 128, weight decay 2.0 for classifiers,
     /// the policy's decay per dataset and variant, 5 pre-training epochs,

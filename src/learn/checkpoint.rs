@@ -181,10 +181,22 @@ mod tests {
         let device = Device::flex();
         let shape = FeatureShape::Vector { dim: 2 };
         let mut rng = PortableRng::new(3, 0);
-        let net =
-            Network::new(ModelPreset::Fast, Role::Classifier, shape, &mut rng, &device).unwrap();
+        let net = Network::new(
+            ModelPreset::Fast,
+            Role::Classifier,
+            shape,
+            &mut rng,
+            &device,
+        )
+        .unwrap();
         let rows = Tensor::<2>::from_floats(
-            [[1.0, 0.5], [0.8, -0.2], [-1.0, 0.3], [0.2, -0.9], [-0.4, -0.6]],
+            [
+                [1.0, 0.5],
+                [0.8, -0.2],
+                [-1.0, 0.3],
+                [0.2, -0.9],
+                [-0.4, -0.6],
+            ],
             &device,
         );
         let checkpoint = Checkpoint::new(
@@ -200,12 +212,19 @@ mod tests {
         };
         let as_trained = score(&net, 0.0);
         let shifted = score(&net.clone().with_output_shift(4.0), 4.0);
-        let (a, b) = (as_trained.variational_loss.unwrap(), shifted.variational_loss.unwrap());
+        let (a, b) = (
+            as_trained.variational_loss.unwrap(),
+            shifted.variational_loss.unwrap(),
+        );
         assert!((a - b).abs() < 1e-5, "{a} against {b}");
         // Unshifted, the loss would read the shifted Φ: another value.
         let unaware = score(&net.clone().with_output_shift(4.0), 0.0);
         assert!((unaware.variational_loss.unwrap() - a).abs() > 1e-3);
         assert_eq!(shifted.lu_auc, as_trained.lu_auc, "a shift keeps the order");
-        assert_eq!(shifted.call_gap(), Some(0.0), "a shift of 4 calls every row positive");
+        assert_eq!(
+            shifted.call_gap(),
+            Some(0.0),
+            "a shift of 4 calls every row positive"
+        );
     }
 }

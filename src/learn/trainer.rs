@@ -72,9 +72,10 @@ impl Trainer {
         let method = learners::build(config.learner, &mut ctx)?;
         let unlabeled = split.unlabeled_indices();
         let valid = &split.validation;
+        let criterion = config.criterion();
         let checkpoint = Checkpoint::new(
-            config.select_by,
-            (valid.is_usable() && config.select_by != Criterion::LastEpoch)
+            criterion,
+            (valid.is_usable() && criterion != Criterion::LastEpoch)
                 .then(|| ctx.data.matrix(&valid.x, valid.labeled.len())),
             valid.labeled.clone(),
             valid.truth.clone(),
@@ -717,7 +718,7 @@ mod tests {
                 let value = thin
                     .validation
                     .as_ref()
-                    .and_then(|v| config.select_by.value(v));
+                    .and_then(|v| config.criterion().value(v));
                 let kept = value.is_some_and(|v| crate::selection::improves(v, best));
                 if kept {
                     best = value;

@@ -112,7 +112,7 @@ pub fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed
                     .into(),
             ));
         }
-        (None, None, truth) if csv || truth.is_none() || config.select_by.needs_prior() => {
+        (None, None, truth) if csv || truth.is_none() || config.criterion().needs_prior() => {
             DEFAULT_ESTIMATOR
         }
         (None, None, _) => return Ok(None),

@@ -142,7 +142,7 @@ impl Leaderboard {
     pub fn rank(runs: &[(&RunConfig, &[EpochReport])], criterion: Criterion) -> Leaderboard {
         let prior = runs.iter().find_map(|(config, reports)| {
             (config.learner.prior_estimator() == Some(RANKING_ESTIMATOR))
-                .then(|| kept_report(reports, config.select_by))
+                .then(|| kept_report(reports, config.criterion()))
                 .flatten()
                 .and_then(|r| r.validation.as_ref())
                 .and_then(|v| v.prior)
@@ -156,7 +156,7 @@ impl Leaderboard {
             .iter()
             .enumerate()
             .map(|(candidate, (config, reports))| {
-                let kept = kept_report(reports, config.select_by);
+                let kept = kept_report(reports, config.criterion());
                 let validation = kept
                     .and_then(|r| r.validation.as_ref())
                     .map(|v| v.with_prior(prior));

@@ -8,6 +8,9 @@ use super::ValidationScores;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Criterion {
+    /// The learner's own rule (its [`crate::config::LearnerSpec::checkpoint`]),
+    /// which [`crate::config::RunConfig::criterion`] names.
+    LearnerDefault,
     /// The highest AUC of labeled against unlabeled validation rows.
     LuAuc,
     /// The lowest nnPU risk on the validation split.
@@ -27,7 +30,8 @@ pub enum Criterion {
 
 impl Criterion {
     /// Every criterion, the default first.
-    pub const ALL: [Criterion; 7] = [
+    pub const ALL: [Criterion; 8] = [
+        Self::LearnerDefault,
         Self::LuAuc,
         Self::NnPuRisk,
         Self::UPuRisk,
@@ -40,6 +44,7 @@ impl Criterion {
     /// The kebab-case key of JSON, links and `--select-by`.
     pub fn key(self) -> &'static str {
         match self {
+            Self::LearnerDefault => "learner-default",
             Self::LuAuc => "lu-auc",
             Self::NnPuRisk => "nn-pu-risk",
             Self::UPuRisk => "u-pu-risk",
@@ -53,6 +58,7 @@ impl Criterion {
     /// The name the page and tables show.
     pub fn label(self) -> &'static str {
         match self {
+            Self::LearnerDefault => "the learner's own rule",
             Self::LuAuc => "L-vs-U AUC",
             Self::NnPuRisk => "nnPU risk",
             Self::UPuRisk => "uPU risk",
@@ -77,7 +83,8 @@ impl Criterion {
     }
 
     /// Its value for one epoch's scores, higher better (losses negated);
-    /// `None` for the last epoch, or where the score is unknown.
+    /// `None` for the last epoch, for the learner's own rule (name it first,
+    /// [`crate::config::RunConfig::criterion`]), or where the score is unknown.
     pub fn value(self, s: &ValidationScores) -> Option<f64> {
         match self {
             Self::LuAuc => s.lu_auc,
@@ -86,7 +93,7 @@ impl Criterion {
             Self::ProxyAccuracy => s.proxy_accuracy,
             Self::CallGap => s.call_gap(),
             Self::VariationalLoss => s.variational_loss.map(|l| -l),
-            Self::LastEpoch => None,
+            Self::LearnerDefault | Self::LastEpoch => None,
         }
     }
 }

@@ -101,7 +101,8 @@ impl ValidationScores {
     /// shifted by `shift` for its decision point (VPU; else 0): the
     /// variational loss takes the shift off again.
     pub fn of_logits(labeled: &[f32], unlabeled: &[f32], shift: f32, prior: Option<f64>) -> Self {
-        let as_trained = |v: &[f32]| -> Vec<f64> { v.iter().map(|&g| f64::from(g - shift)).collect() };
+        let as_trained =
+            |v: &[f32]| -> Vec<f64> { v.iter().map(|&g| f64::from(g - shift)).collect() };
         ValidationScores {
             variational_loss: variational_loss(&as_trained(labeled), &as_trained(unlabeled)),
             ..Self::of(&sigmoid_of(labeled), &sigmoid_of(unlabeled), prior)
@@ -214,18 +215,22 @@ mod tests {
     fn the_variational_loss_is_vpus_and_ignores_the_decision_shift() {
         let expected = -std::f64::consts::LN_2 + (0.126928 + 0.474077) / 2.0;
         let s = ValidationScores::of_logits(&[2.0, 0.5], &[1.0, -1.0], 0.0, None);
-        assert!(close(s.variational_loss, expected), "{:?}", s.variational_loss);
+        assert!(
+            close(s.variational_loss, expected),
+            "{:?}",
+            s.variational_loss
+        );
         let shifted = ValidationScores::of_logits(&[3.5, 2.0], &[2.5, 0.5], 1.5, None);
         assert!(close(shifted.variational_loss, expected));
         // The other scores read the logits as given: probabilities σ(z).
         assert_eq!(shifted.lu_auc, Some(0.75));
-        assert!(close(
-            shifted.shares.map(|s| s.labeled_called),
-            1.0
-        ));
+        assert!(close(shifted.shares.map(|s| s.labeled_called), 1.0));
         // Φ underflows in f32 at these logits; the loss does not.
         let far = variational_loss(&[-100.0], &[-110.0, -120.0]).unwrap();
-        assert!((far - (-10.0 + ((1.0 + (-10.0f64).exp()) / 2.0).ln())).abs() < 1e-9, "{far}");
+        assert!(
+            (far - (-10.0 + ((1.0 + (-10.0f64).exp()) / 2.0).ln())).abs() < 1e-9,
+            "{far}"
+        );
         assert_eq!(variational_loss(&[], &[1.0]), None);
     }
 }

@@ -73,7 +73,7 @@ fn choices() -> Vec<Choice> {
         .chain(
             Criterion::ALL
                 .into_iter()
-                .filter(|c| *c != Criterion::LastEpoch)
+                .filter(|c| !matches!(c, Criterion::LastEpoch | Criterion::LearnerDefault))
                 .map(Choice::Rule),
         )
         .chain([Choice::ValidationTruth, Choice::Oracle])
@@ -206,7 +206,7 @@ fn gap_by_cell(learners: &[(&LearnerSpec, Vec<&Cell>)], seeds: u64) -> String {
 fn kept_by(cell: &Cell) -> Criterion {
     cell.results
         .first()
-        .map_or(Criterion::LastEpoch, |r| r.config.select_by)
+        .map_or(Criterion::LastEpoch, |r| r.config.criterion())
 }
 
 /// The mean over the cell's runs of the oracle's test ROC-AUC minus that

@@ -111,7 +111,7 @@ pub fn TrainingViews() -> impl IntoView {
                     </Show>
                     <Show when=move || reveal.includes(8) && has_validation() && shows(state, Part::Metrics)>
                         <EpochChart id="panel-validation" title="Validation on PU data" explain="validation" bands series=validation_scores
-                            caption=Signal::derive(move || state.run_config.with(|c| c.as_ref().map(|c| state.reports.with(|r| validation_caption(r, c.select_by))).unwrap_or_default()))
+                            caption=Signal::derive(move || state.run_config.with(|c| c.as_ref().map(|c| state.reports.with(|r| validation_caption(r, c.criterion()))).unwrap_or_default()))
                             chart_title="L-vs-U AUC, call gap and nnPU risk on the validation split" y_title="score"/>
                     </Show>
                     <Show when=move || reveal.includes(1) && shows(state, Part::Losses)>

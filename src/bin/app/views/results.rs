@@ -86,13 +86,13 @@ pub fn ResultsPanel() -> impl IntoView {
         state.run_config.with(|c| {
             let c = c.as_ref()?;
             state.reports.with(|r| {
-                let kept = kept_report(r, c.select_by)?;
+                let kept = kept_report(r, c.criterion())?;
                 let last = r.iter().rev().find(|rep| rep.stage == Stage::Train)?;
                 kept.validation.as_ref()?;
                 // auto's candidates score the test set at their last epoch
                 // only once it comes.
                 let last = last.scored_test().is_some().then_some(last);
-                Some(kept_sentence(kept, last, c.select_by))
+                Some(kept_sentence(kept, last, c.criterion()))
             })
         })
     };

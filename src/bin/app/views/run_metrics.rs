@@ -43,7 +43,7 @@ impl Metric {
 /// The run's test metrics at the epoch it kept (chosen on its PU
 /// validation split; the last epoch when nothing was chosen).
 pub fn kept_test(run: &RunRecord) -> TestMetrics {
-    kept_report(&run.reports, run.config.select_by)
+    kept_report(&run.reports, run.config.criterion())
         .map(|r| r.test.clone())
         .unwrap_or_default()
 }

@@ -3,15 +3,16 @@
 # headed by the command that made it and the commit it ran at, and ends
 # with the sweep's wall time. Parts: mnist, ablation, cifar10, examples,
 # en-threshold, prior-threshold, small-cnn, epoch-oracle, priors, tables,
-# fashion-dev, dev-tables, csv-share, ensemble, threshold, ranking, warmup,
-# checkpoint-noise (default: all).
+# fashion-dev, vpu-rule, dev-tables, csv-share, ensemble, threshold, ranking,
+# warmup, checkpoint-noise (default: all).
 #   scripts/results.sh              every table (MNIST alone took 108 min on 2 busy cores)
 #   scripts/results.sh ablation     one of them
 #
 # Protocol (README, "Results"): the shipped subsets, 5 seeds, the fast MLP
 # preset, 10 + 10 pre-training epochs for policyPU and 60 training epochs
 # for every learner; each run reported at the epoch its PU validation split
-# chose (L-vs-U AUC), with the last epoch's table beside it (nothing is
+# chose (its learner's rule: L-vs-U AUC, or VPU's variational loss), with
+# the last epoch's table beside it (nothing is
 # selected on the test set). The MNIST part also compares every PU-only
 # criterion with the last epoch and the test-set oracle (--selection-study).
 set -euo pipefail
@@ -47,7 +48,7 @@ dev_learners=biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu
 # The Fashion-MNIST development grid (docs/results.md, "Development study").
 fashion_dev=(--dataset fashion-mnist --epochs 60 --selection-study
   --learners biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,nnpu,auto)
-all_parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev dev-tables csv-share ensemble threshold ranking warmup checkpoint-noise)
+all_parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev vpu-rule dev-tables csv-share ensemble threshold ranking warmup checkpoint-noise)
 parts=("$@")
 [ ${#parts[@]} -eq 0 ] && parts=("${all_parts[@]}")
 for part in "${parts[@]}"; do
@@ -111,6 +112,11 @@ for part in "${parts[@]}"; do
       scripts/validation_share_study.py target/shards/fashion-dev-share-0.5 \
         results/dev-fashion-mnist-share-0.5.md target/shards/fashion-dev-share-1.0 \
         results/dev-fashion-mnist.md b8aa1f8 0.0005 > results/dev-validation-share-1.0.md ;;
+    vpu-rule)
+      # The development grid that chose VPU's checkpoint rule (registered at
+      # 138acfe): Fashion-MNIST, 5 seeds, every criterion's kept epoch.
+      sharded results/dev-fashion-mnist-vpu-rule.md target/shards/fashion-dev-vpu-rule \
+        "${fashion_dev[@]}" --seeds 5 ;;
     dev-tables)
       # Development tables with known priors (scripts/make_dev_tables.py),
       # never a result: where changes to auto are tried on CSV-like data

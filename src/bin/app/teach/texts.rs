@@ -56,7 +56,8 @@ pub const POLICY_VARIANT_HINT: &str = "The default pays an action for agreeing w
 
 /// The hint under the epoch-selection select.
 pub const SELECT_BY_HINT: &str = "Judged on PU validation rows set aside from the training data, \
-    with no negative: the run keeps, exports and scores with that epoch's classifier.";
+    with no negative: the run keeps, exports and scores with that epoch's classifier. The \
+    learner's own rule is the L-vs-U AUC, and for VPU its authors' variational loss.";
 
 /// Every explanation: the intro's ideas, then one per view.
 pub static EXPLANATIONS: &[Explanation] = &[

@@ -30,7 +30,8 @@ def run(binary, args, seed, out):
     subprocess.run(
         [binary, "run", "--dataset", "mnist", "--learner", args.learner,
          "--n-labeled", str(args.n_labeled), "--rho", str(args.rho),
-         "--epochs", str(args.epochs), "--seed", str(seed), "--out", out],
+         "--epochs", str(args.epochs), "--seed", str(seed), "--select-by", "lu-auc",
+         "--out", out],
         check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return json.load(open(out))
 

@@ -52,11 +52,22 @@ fn stages(spec: &LearnerSpec) -> String {
     stages.join(", ")
 }
 
+/// How it keeps an epoch by default, e.g. "L-vs-U AUC".
+fn checkpoint(spec: &LearnerSpec) -> &'static str {
+    if spec.candidates.is_empty() {
+        spec.checkpoint.label()
+    } else {
+        "each candidate by its own"
+    }
+}
+
 /// Print every learner: a table, or one JSON object a line.
 pub fn learners(json: bool) -> Result<(), String> {
     if !json {
-        println!("| key | name | also accepted | needs | stages (epochs, default settings) |");
-        println!("|---|---|---|---|---|");
+        println!(
+            "| key | name | also accepted | needs | stages (epochs, default settings) | keeps its epoch by |"
+        );
+        println!("|---|---|---|---|---|---|");
     }
     for spec in &LEARNERS {
         if json {
@@ -69,16 +80,18 @@ pub fn learners(json: bool) -> Result<(), String> {
                 "truth": spec.truth,
                 "auto": !spec.candidates.is_empty(),
                 "candidates": spec.candidates.len(),
+                "checkpoint": spec.checkpoint,
             });
             println!("{line}");
         } else {
             println!(
-                "| {} | {} | {} | {} | {} |",
+                "| {} | {} | {} | {} | {} | {} |",
                 spec.key,
                 spec.name,
                 spec.aliases.join(", "),
                 needs(spec),
-                stages(spec)
+                stages(spec),
+                checkpoint(spec)
             );
         }
     }
@@ -93,6 +106,8 @@ mod tests {
     #[test]
     fn needs_and_stages_read_the_spec() {
         assert_eq!(needs(Learner::BiasedPu.spec()), "nothing more");
+        assert_eq!(checkpoint(Learner::Vpu.spec()), "variational loss");
+        assert_eq!(checkpoint(Learner::BiasedPu.spec()), "L-vs-U AUC");
         assert_eq!(
             needs(Learner::Km2NnPu.spec()),
             "a class prior, estimated by KM2"

@@ -76,6 +76,26 @@ fn sweep_csv(file: &Path, learners: &str, seeds: &str, extra: &[&str]) -> Output
     policypu(&args)
 }
 
+/// `policypu run` of `file` (truth column `y`) with `learner` for `epochs`
+/// epochs, its result written to `out`, and the flags `extra`.
+fn run_csv(file: &Path, learner: &str, epochs: &str, out: &Path, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "run",
+        "--csv",
+        arg(file),
+        "--truth-column",
+        "y",
+        "--learner",
+        learner,
+        "--epochs",
+        epochs,
+        "--out",
+        arg(out),
+    ];
+    args.extend_from_slice(extra);
+    policypu(&args)
+}
+
 /// Train briefly on a synthetic CSV and save the model in `dir`.
 fn saved_csv_model(dir: &Path) -> PathBuf {
     let train = dir.join("train.csv");
@@ -352,19 +372,7 @@ fn sweep_of_a_csv_has_one_column_group_and_refuses_grid_settings() {
 fn vpu_keeps_its_epoch_by_its_own_variational_loss() {
     let (dir, file) = pu_file("vpu-loss", 300, 4);
     let out = dir.join("r.json");
-    let output = policypu(&[
-        "run",
-        "--csv",
-        arg(&file),
-        "--truth-column",
-        "y",
-        "--learner",
-        "vpu",
-        "--epochs",
-        "8",
-        "--out",
-        arg(&out),
-    ]);
+    let output = run_csv(&file, "vpu", "8", &out, &[]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{stdout}");
     let result: RunResult = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
@@ -509,24 +517,19 @@ fn auto_trains_its_candidates_and_saves_the_mean_of_the_first_three() {
     let (dir, file) = pu_file("auto", 300, 6);
     let out = dir.join("auto.json");
     let model = dir.join("auto.ppu");
-    let output = policypu(&[
-        "run",
-        "--csv",
-        arg(&file),
-        "--truth-column",
-        "y",
-        "--learner",
+    let output = run_csv(
+        &file,
         "auto",
-        "--epochs",
         "2",
-        "--pretrain-epochs",
-        "1",
-        "--quiet",
-        "--out",
-        arg(&out),
-        "--save-model",
-        arg(&model),
-    ]);
+        &out,
+        &[
+            "--pretrain-epochs",
+            "1",
+            "--quiet",
+            "--save-model",
+            arg(&model),
+        ],
+    );
     assert!(
         output.status.success(),
         "{}",

@@ -168,9 +168,7 @@ mod tests {
     use burn::tensor::Device;
 
     use super::*;
-    use crate::config::ModelPreset;
-    use crate::data::FeatureShape;
-    use crate::learn::network::Role;
+    use crate::learn::network::test_classifier;
     use crate::rng::PortableRng;
 
     /// VPU shifts its output for its decision point; the variational loss
@@ -179,16 +177,7 @@ mod tests {
     #[test]
     fn the_variational_loss_judges_the_network_before_its_decision_shift() {
         let device = Device::flex();
-        let shape = FeatureShape::Vector { dim: 2 };
-        let mut rng = PortableRng::new(3, 0);
-        let net = Network::new(
-            ModelPreset::Fast,
-            Role::Classifier,
-            shape,
-            &mut rng,
-            &device,
-        )
-        .unwrap();
+        let net = test_classifier(2, &mut PortableRng::new(3, 0), &device);
         let rows = Tensor::<2>::from_floats(
             [
                 [1.0, 0.5],

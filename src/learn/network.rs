@@ -333,6 +333,14 @@ impl Network {
     }
 }
 
+/// A fast-preset classifier on `dim` features, its weights drawn from `rng`
+/// (for tests elsewhere in `learn`).
+#[cfg(test)]
+pub fn test_classifier(dim: usize, rng: &mut PortableRng, device: &Device) -> Network {
+    let shape = FeatureShape::Vector { dim };
+    Network::new(ModelPreset::Fast, Role::Classifier, shape, rng, device).unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

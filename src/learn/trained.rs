@@ -68,27 +68,14 @@ mod tests {
     use burn::tensor::Device;
 
     use super::*;
-    use crate::config::ModelPreset;
-    use crate::data::FeatureShape;
-    use crate::learn::network::Role;
+    use crate::learn::network::test_classifier;
     use crate::rng::PortableRng;
 
     #[test]
     fn the_weights_stamp_changes_with_each_step_and_between_networks() {
         let device = Device::flex().autodiff();
-        let shape = FeatureShape::Vector { dim: 3 };
         let mut rng = PortableRng::new(1, 0);
-        let mut new = || {
-            let net = Network::new(
-                ModelPreset::Fast,
-                Role::Classifier,
-                shape,
-                &mut rng,
-                &device,
-            )
-            .unwrap();
-            Trained::new(net, 0.1, 0.0)
-        };
+        let mut new = || Trained::new(test_classifier(3, &mut rng, &device), 0.1, 0.0);
         let (mut a, b) = (new(), new());
         assert_ne!(a.weights_stamp(), b.weights_stamp());
         let before = a.weights_stamp();

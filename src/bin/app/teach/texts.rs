@@ -147,8 +147,9 @@ pub static EXPLANATIONS: &[Explanation] = &[
              unlabeled rows called positive; the nnPU risk is the non-negative PU risk with the \
              run's class prior (and the proxy accuracy, 1 − π − q + 2π·r, a criterion you can \
              choose, also assumes it). Another you can choose needs no prior: VPU's variational \
-             loss, log E_U[Φ] − E_L[log Φ], the rule by which VPU's authors keep an epoch (the \
-             CSV of epochs lists it).",
+             loss, log E_U[Φ] − E_L[log Φ], the rule by which VPU's authors keep an epoch and \
+             VPU's default here. The chart draws the L-vs-U AUC, the call gap and the rule \
+             that keeps the run's epoch (else the nnPU risk, where the run has a prior).",
             "Under SCAR the L-vs-U AUC rises and falls with the true ROC-AUC (Menon et al., 2015), \
              so it picks the epoch that ranks best. It sits below the true ROC-AUC: a labeled row \
              against one of U's hidden positives is a coin toss, so with a share ρ of positives \

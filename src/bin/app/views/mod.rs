@@ -18,7 +18,8 @@ mod value_name;
 use leptos::prelude::*;
 use policypu::config::DataConfig;
 use policypu::page::lessons::Part;
-use policypu::report::latest_scored;
+use policypu::report::{EpochReport, latest_scored};
+use policypu::selection::Criterion;
 
 use crate::state::{shows, use_app_state};
 use auto_board::AutoBoardPanel;
@@ -72,6 +73,12 @@ pub fn TrainingViews() -> impl IntoView {
             .reports
             .with(|r| latest_scored(r).is_none_or(|last| last.test.pu.is_none()))
     };
+    // The rule that keeps the run's epoch (none before a run starts).
+    let kept_by = move || {
+        state
+            .run_config
+            .with(|c| c.as_ref().map_or(Criterion::LastEpoch, |c| c.criterion()))
+    };
     let has_validation = move || {
         state
             .reports
@@ -110,9 +117,9 @@ pub fn TrainingViews() -> impl IntoView {
                         chart_title="Test accuracy, ROC-AUC and PR-AUC" y_title="score" y_range=Some((0.0, 1.0))/>
                     </Show>
                     <Show when=move || reveal.includes(8) && has_validation() && shows(state, Part::Metrics)>
-                        <EpochChart id="panel-validation" title="Validation on PU data" explain="validation" bands series=validation_scores
-                            caption=Signal::derive(move || state.run_config.with(|c| c.as_ref().map(|c| state.reports.with(|r| validation_caption(r, c.criterion()))).unwrap_or_default()))
-                            chart_title="L-vs-U AUC, call gap and nnPU risk on the validation split" y_title="score"/>
+                        <EpochChart id="panel-validation" title="Validation on PU data" explain="validation" bands series=move |r: &[EpochReport]| validation_scores(r, kept_by())
+                            caption=Signal::derive(move || state.reports.with(|r| validation_caption(r, kept_by())))
+                            chart_title="PU-only scores on the validation split" y_title="score"/>
                     </Show>
                     <Show when=move || reveal.includes(1) && shows(state, Part::Losses)>
                         <EpochChart id="panel-losses" title="Training losses" explain="losses" bands series=losses

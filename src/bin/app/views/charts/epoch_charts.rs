@@ -13,9 +13,6 @@ use super::series_style::SeriesStyle;
 use crate::state::use_app_state;
 use crate::views::panel::Panel;
 
-/// Builds a chart's series from the epoch reports so far.
-pub type SeriesBuilder = fn(&[EpochReport]) -> Vec<Series>;
-
 /// A panel with one line chart over the epochs; redrawn once per report.
 #[component]
 pub fn EpochChart(
@@ -36,8 +33,8 @@ pub fn EpochChart(
     /// Fixed y range (scores and probabilities), or None to fit the data.
     #[prop(optional_no_strip)]
     y_range: Option<(f64, f64)>,
-    /// What to draw.
-    series: SeriesBuilder,
+    /// What to draw: the chart's series from the epoch reports so far.
+    series: impl Fn(&[EpochReport]) -> Vec<Series> + Copy + Send + Sync + 'static,
     /// Shaded pre-training epochs.
     #[prop(into)]
     bands: Signal<Vec<Band>>,
@@ -80,24 +77,34 @@ pub fn test_caption(reports: &[EpochReport]) -> String {
 }
 
 /// The PU-only scores on the validation split: the L-vs-U AUC and the call
-/// gap, and where the run has a class prior, the nnPU risk.
-pub fn validation_scores(r: &[EpochReport]) -> Vec<Series> {
+/// gap, and the score that keeps the run's epoch (`criterion`) where it is
+/// another; else, where the run has a class prior, the nnPU risk.
+pub fn validation_scores(r: &[EpochReport], criterion: Criterion) -> Vec<Series> {
     let [first, second, third] = SeriesStyle::PALETTE;
+    let line = |c: Criterion, style| {
+        over_epochs(r, c.label(), style, |e| {
+            e.validation
+                .as_ref()
+                .and_then(|v| c.value(v))
+                .map(|value| c.shown(value))
+        })
+    };
     let mut lines = vec![
-        over_epochs(r, "L-vs-U AUC", first, |e| {
-            e.validation.as_ref().and_then(|v| v.lu_auc)
-        }),
-        over_epochs(r, "call gap", second, |e| {
-            e.validation.as_ref().and_then(|v| v.call_gap())
-        }),
+        line(Criterion::LuAuc, first),
+        line(Criterion::CallGap, second),
     ];
-    if r.iter()
-        .any(|e| e.validation.as_ref().is_some_and(|v| v.prior.is_some()))
-    {
-        lines.push(over_epochs(r, "nnPU risk", third, |e| {
-            e.validation.as_ref().and_then(|v| v.nnpu_risk)
-        }));
-    }
+    let has_prior = r
+        .iter()
+        .any(|e| e.validation.as_ref().is_some_and(|v| v.prior.is_some()));
+    let third_line = match criterion {
+        Criterion::NnPuRisk
+        | Criterion::UPuRisk
+        | Criterion::ProxyAccuracy
+        | Criterion::VariationalLoss => Some(criterion),
+        _ if has_prior => Some(Criterion::NnPuRisk),
+        _ => None,
+    };
+    lines.extend(third_line.map(|c| line(c, third)));
     lines
 }
 

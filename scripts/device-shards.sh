@@ -3,7 +3,9 @@
 # 16 cores, in one run there. Carry the release CLI built here (the device
 # has no Rust; `target/release/policypu` travels as a carried path) and run
 # from the repository root on that machine:
-#   scripts/device-shards.sh target/release/policypu "$OUT"
+#   POLICYPU_COMMIT=<the commit built> scripts/device-shards.sh target/release/policypu "$OUT"
+# (name the commit: the device's copy of .git can be stale, and the files
+# would name its HEAD).
 # It writes to OUTDIR: machine.txt; subset-N.md and subset-timing.txt, one
 # MNIST cell (n_l = 300, rho = 0.5, every learner, 5 seeds, 60 epochs) as 1,
 # 4 and 16 shards, whose tables should match each other and those of the

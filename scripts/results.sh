@@ -3,8 +3,8 @@
 # headed by the command that made it and the commit it ran at, and ends
 # with the sweep's wall time. Parts: mnist, ablation, cifar10, examples,
 # en-threshold, prior-threshold, small-cnn, epoch-oracle, priors, tables,
-# fashion-dev, vpu-rule, dev-tables, csv-share, ensemble, threshold, ranking,
-# warmup, checkpoint-noise (default: all).
+# fashion-dev, vpu-rule, checkpoint-rule, dev-tables, csv-share, ensemble,
+# threshold, ranking, warmup, checkpoint-noise (default: all).
 #   scripts/results.sh              every table (MNIST alone took 108 min on 2 busy cores)
 #   scripts/results.sh ablation     one of them
 #
@@ -48,7 +48,7 @@ dev_learners=biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu
 # The Fashion-MNIST development grid (docs/results.md, "Development study").
 fashion_dev=(--dataset fashion-mnist --epochs 60 --selection-study
   --learners biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,nnpu,auto)
-all_parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev vpu-rule dev-tables csv-share ensemble threshold ranking warmup checkpoint-noise)
+all_parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev vpu-rule checkpoint-rule dev-tables csv-share ensemble threshold ranking warmup checkpoint-noise)
 parts=("$@")
 [ ${#parts[@]} -eq 0 ] && parts=("${all_parts[@]}")
 for part in "${parts[@]}"; do
@@ -117,6 +117,23 @@ for part in "${parts[@]}"; do
       # 138acfe): Fashion-MNIST, 5 seeds, every criterion's kept epoch.
       sharded results/dev-fashion-mnist-vpu-rule.md target/shards/fashion-dev-vpu-rule \
         "${fashion_dev[@]}" --seeds 5 ;;
+    checkpoint-rule)
+      # A development study, never a result: the variational loss as the
+      # checkpoint rule of the four learners it favoured on the Fashion-MNIST
+      # grid, checked on the CSV development tables in both draws, 5 seeds
+      # (scripts/checkpoint_rule_study.py holds the rule, written first).
+      [ -f target/dev-tables/hastie-1200.csv ] || python3 scripts/make_dev_tables.py
+      [ -f target/dev-tables-2/hastie-1200.csv ] ||
+        python3 scripts/make_dev_tables.py target/dev-tables-2 20261127
+      mkdir -p target/checkpoint-rule
+      for draw in dev-tables dev-tables-2; do
+        for table in "${dev_tables[@]}"; do
+          sharded target/checkpoint-rule/$draw-$table.md target/shards/checkpoint-rule-$draw-$table \
+            --csv target/$draw/$table.csv --truth-column truth --seeds 5 --selection-study \
+            --learners pmpu,rank-pruning,km2,dist-pu
+        done
+      done
+      scripts/checkpoint_rule_study.py target/checkpoint-rule/*.md > results/dev-checkpoint-rule.md ;;
     dev-tables)
       # Development tables with known priors (scripts/make_dev_tables.py),
       # never a result: where changes to auto are tried on CSV-like data

@@ -128,8 +128,9 @@ pub struct LearnerSpec {
     /// trains one model itself.
     pub candidates: &'static [AutoCandidate],
     /// How it keeps an epoch unless the settings say otherwise: L-vs-U AUC,
-    /// or its authors' own rule where it has one (VPU's variational loss,
-    /// chosen on development data: docs/results.md).
+    /// or VPU's variational loss, its authors' rule, for VPU and for the
+    /// learners it kept better epochs for on development data
+    /// (docs/results.md, "Checkpoint rules").
     pub checkpoint: Criterion,
 }
 
@@ -193,7 +194,7 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         truth: false,
         stages: train_only,
         candidates: &[],
-        checkpoint: Criterion::LuAuc,
+        checkpoint: Criterion::VariationalLoss,
     },
     LearnerSpec {
         learner: Learner::ElkanNotoNnPu,
@@ -241,7 +242,7 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         truth: false,
         stages: rank_pruning_stages,
         candidates: &[],
-        checkpoint: Criterion::LuAuc,
+        checkpoint: Criterion::VariationalLoss,
     },
     LearnerSpec {
         learner: Learner::Pmpu,
@@ -277,7 +278,7 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         truth: false,
         stages: dist_pu_stages,
         candidates: &[],
-        checkpoint: Criterion::LuAuc,
+        checkpoint: Criterion::VariationalLoss,
     },
     LearnerSpec {
         learner: Learner::OraclePn,
@@ -540,8 +541,13 @@ mod tests {
             .collect();
         assert_eq!(
             own,
-            [Learner::Vpu],
-            "only VPU's authors keep their own rule"
+            [
+                Learner::Km2NnPu,
+                Learner::RankPruning,
+                Learner::Vpu,
+                Learner::DistPu
+            ],
+            "VPU's rule for VPU and the learners the development study moved to it"
         );
         let mut c = RunConfig {
             learner: Learner::Vpu,

@@ -255,8 +255,7 @@ impl std::fmt::Display for FieldError {
 
 impl RunConfig {
     /// The rule that keeps this run's epoch: `select_by`, or where that is
-    /// the learner's own rule, the learner's (VPU's variational loss; else
-    /// L-vs-U AUC).
+    /// the learner's own rule, the learner's ([`LearnerSpec::checkpoint`]).
     pub fn criterion(&self) -> Criterion {
         match self.select_by {
             Criterion::LearnerDefault => self.learner.spec().checkpoint,

@@ -22,7 +22,8 @@ pub enum Criterion {
     /// The largest gap between the shares of labeled and unlabeled
     /// validation rows called positive: balanced accuracy, without a prior.
     CallGap,
-    /// The lowest variational loss on the validation split (VPU's own rule).
+    /// The lowest variational loss on the validation split (VPU's authors'
+    /// rule, and the own rule of the learners whose spec names it).
     VariationalLoss,
     /// No choice: the last epoch, as runs were reported before validation.
     LastEpoch,

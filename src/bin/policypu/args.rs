@@ -63,10 +63,10 @@ pub struct RunArgs {
     #[command(flatten)]
     pub settings: SettingFlags,
     /// Which epoch a run keeps, judged on its PU validation split (no
-    /// negatives): learner-default (the default: variational-loss for VPU,
-    /// its authors' rule, lu-auc for the rest), lu-auc (labeled-vs-unlabeled
-    /// AUC), nn-pu-risk, u-pu-risk, proxy-accuracy, call-gap,
-    /// variational-loss, or last-epoch (no choice).
+    /// negatives): learner-default (the default: each learner's own rule as
+    /// `policypu learners` lists it, lu-auc or variational-loss), lu-auc
+    /// (labeled-vs-unlabeled AUC), nn-pu-risk, u-pu-risk, proxy-accuracy,
+    /// call-gap, variational-loss, or last-epoch (no choice).
     #[arg(long)]
     pub select_by: Option<Criterion>,
     /// Backend: cpu (Burn's flex) or wgpu.

@@ -57,7 +57,8 @@ pub const POLICY_VARIANT_HINT: &str = "The default pays an action for agreeing w
 /// The hint under the epoch-selection select.
 pub const SELECT_BY_HINT: &str = "Judged on PU validation rows set aside from the training data, \
     with no negative: the run keeps, exports and scores with that epoch's classifier. The \
-    learner's own rule is the L-vs-U AUC, and for VPU its authors' variational loss.";
+    learner's own rule is the L-vs-U AUC, or VPU's variational loss for VPU and the learners it \
+    served better on development data; the validation chart's caption names the rule a run used.";
 
 /// Every explanation: the intro's ideas, then one per view.
 pub static EXPLANATIONS: &[Explanation] = &[

@@ -753,10 +753,11 @@ mod tests {
         let (trainer, reports, stages) = trained(&config, &split);
         assert_eq!(stages, [[Stage::Warmup; 3], [Stage::Train; 3]].concat());
         assert!(reports.iter().all(|r| r.validation.is_some()));
-        // The kept epoch is the best of all six, warm-up included.
+        // The kept epoch is the best of all six by the run's own rule,
+        // warm-up included.
         let best = crate::selection::select_epoch(
             reports.iter().map(|r| r.validation.as_ref()),
-            Criterion::LuAuc,
+            config.criterion(),
         )
         .unwrap();
         let selection = trainer.selection().unwrap();
@@ -765,7 +766,7 @@ mod tests {
             (reports[best].stage, reports[best].epoch)
         );
         assert_eq!(
-            crate::report::kept_report(&reports, Criterion::LuAuc),
+            crate::report::kept_report(&reports, config.criterion()),
             Some(&reports[best])
         );
         // policyPU's biased-PU pre-training is not judged.

@@ -27,8 +27,8 @@ LEARNERS = ["PMPU", "RankPruning", "KM2+nnPU", "Dist-PU"]
 BEFORE, AFTER = "L-vs-U AUC", "variational loss"
 RULE = (
     "Rule written before the runs, in the commit that added this script: a learner's default "
-    "rule becomes the variational loss if, averaged over the files, (a) the test ROC-AUC at the epoch it keeps is higher than at the "
-    "epoch L-vs-U AUC keeps and (b) the accuracy there is no more than 0.005 lower; a tie keeps "
+    "rule becomes the variational loss if, averaged over the files, (a) the test ROC-AUC at "
+    "the epoch it keeps is higher than at the epoch L-vs-U AUC keeps and (b) the accuracy there is no more than 0.005 lower; a tie keeps "
     "L-vs-U AUC."
 )
 

@@ -4,7 +4,9 @@ which changes to `auto` are tried before any reported table sees them
 (docs/results.md, "Development study"). Not committed: this script makes
 them, deterministically, in the folder it is given (default
 target/dev-tables/), from the seed it is given (default SEED; another seed
-draws new tables from the same generators). Same columns and SCAR labelling as
+draws new tables from the same generators; a number of rows after it keeps
+that many of each table's rows, drawn at random, for tables as small as the
+smallest example file). Same columns and SCAR labelling as
 scripts/make_study_tables.py.
 
 - diabetes: scikit-learn's diabetes data (442 rows, 10 features), positive
@@ -32,7 +34,7 @@ from sklearn.datasets import (
 )
 
 sys.path.insert(0, str(Path(__file__).parent))
-from make_study_tables import write  # noqa: E402
+from make_study_tables import write as write_table  # noqa: E402
 
 SEED = 20261126
 
@@ -44,8 +46,15 @@ def with_noise(x, extra, rng):
 def main():
     folder = Path(sys.argv[1] if len(sys.argv) > 1 else "target/dev-tables")
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else SEED
+    rows = int(sys.argv[3]) if len(sys.argv) > 3 else None
     folder.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(seed)
+
+    def write(folder, name, x, y, c, rng):
+        if rows is not None:
+            keep = np.sort(rng.choice(len(y), size=min(rows, len(y)), replace=False))
+            x, y = x[keep], y[keep]
+        write_table(folder, name, x, y, c, rng)
 
     diabetes = load_diabetes()
     y = diabetes.target > np.percentile(diabetes.target, 60)

@@ -4,7 +4,7 @@
 # with the sweep's wall time. Parts: mnist, ablation, cifar10, examples,
 # en-threshold, prior-threshold, small-cnn, epoch-oracle, priors, tables,
 # fashion-dev, vpu-rule, checkpoint-rule, dev-tables, csv-share, ensemble,
-# threshold, ranking, warmup, checkpoint-noise (default: all).
+# threshold, ranking, tie-break, warmup, checkpoint-noise (default: all).
 #   scripts/results.sh              every table (MNIST alone took 108 min on 2 busy cores)
 #   scripts/results.sh ablation     one of them
 #
@@ -48,7 +48,7 @@ dev_learners=biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu
 # The Fashion-MNIST development grid (docs/results.md, "Development study").
 fashion_dev=(--dataset fashion-mnist --epochs 60 --selection-study
   --learners biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,nnpu,auto)
-all_parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev vpu-rule checkpoint-rule dev-tables csv-share ensemble threshold ranking warmup checkpoint-noise)
+all_parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev vpu-rule checkpoint-rule dev-tables csv-share ensemble threshold ranking tie-break warmup checkpoint-noise)
 parts=("$@")
 [ ${#parts[@]} -eq 0 ] && parts=("${all_parts[@]}")
 for part in "${parts[@]}"; do
@@ -194,6 +194,27 @@ for part in "${parts[@]}"; do
           "${dev_tables[@]/#/target/shards/ensemble-}" "${dev_tables[@]/#/target/shards/ranking-}" \
           > results/dev-ranking-confirmation.md
       fi ;;
+    tie-break)
+      # A development study, never a result: auto's ties in the call gap
+      # broken by the L-vs-U AUC (scripts/tiebreak_study.py holds the rule,
+      # written first), from the row scores of the six development tables
+      # cut to 180 rows (two new draws) and at full size (the first draw).
+      [ -f target/dev-tables/hastie-1200.csv ] || python3 scripts/make_dev_tables.py
+      for draw in 1 2; do
+        [ -f target/dev-tables-small-$draw/hastie-1200.csv ] ||
+          python3 scripts/make_dev_tables.py target/dev-tables-small-$draw $((20261127 + draw)) 180
+      done
+      mkdir -p target/tie-break
+      for folder in dev-tables-small-1 dev-tables-small-2 dev-tables; do
+        for table in "${dev_tables[@]}"; do
+          [ -f target/tie-break/$folder-$table.md ] ||
+            ROW_SCORES=1 sharded target/tie-break/$folder-$table.md \
+              target/shards/tie-break-$folder-$table --csv target/$folder/$table.csv \
+              --truth-column truth --seeds 5 --learners $dev_learners
+        done
+      done
+      scripts/tiebreak_study.py target/shards/tie-break-dev-tables-small-{1,2}-* -- \
+        "${dev_tables[@]/#/target/shards/tie-break-dev-tables-}" > results/dev-tie-break.md ;;
     warmup)
       # A development study, never a result: Dist-PU on the Fashion-MNIST
       # grid, its epoch chosen with and without its warm-up judged

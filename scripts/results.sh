@@ -4,7 +4,7 @@
 # with the sweep's wall time. Parts: mnist, ablation, cifar10, examples,
 # en-threshold, prior-threshold, small-cnn, epoch-oracle, priors, tables,
 # fashion-dev, vpu-rule, checkpoint-rule, dev-tables, csv-share, ensemble,
-# threshold, ranking, tie-break, warmup, checkpoint-noise (default: all).
+# threshold, ranking, tie-break, few-labeled, warmup, checkpoint-noise (default: all).
 #   scripts/results.sh              every table (MNIST alone took 108 min on 2 busy cores)
 #   scripts/results.sh ablation     one of them
 #
@@ -48,7 +48,7 @@ dev_learners=biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu
 # The Fashion-MNIST development grid (docs/results.md, "Development study").
 fashion_dev=(--dataset fashion-mnist --epochs 60 --selection-study
   --learners biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,nnpu,auto)
-all_parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev vpu-rule checkpoint-rule dev-tables csv-share ensemble threshold ranking tie-break warmup checkpoint-noise)
+all_parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev vpu-rule checkpoint-rule dev-tables csv-share ensemble threshold ranking tie-break few-labeled warmup checkpoint-noise)
 parts=("$@")
 [ ${#parts[@]} -eq 0 ] && parts=("${all_parts[@]}")
 for part in "${parts[@]}"; do
@@ -215,6 +215,24 @@ for part in "${parts[@]}"; do
       done
       scripts/tiebreak_study.py target/shards/tie-break-dev-tables-small-{1,2}-* -- \
         "${dev_tables[@]/#/target/shards/tie-break-dev-tables-}" > results/dev-tie-break.md ;;
+    few-labeled)
+      # A development study, never a result: auto averaging every candidate
+      # where its validation split has fewer than 10 labeled rows
+      # (scripts/few_labeled_study.py holds the rule, written first), from
+      # the row scores of four new draws of the six development generators
+      # (180, 180, 120 and 300 rows), 10 seeds.
+      mkdir -p target/few-labeled
+      for draw in 20261130:180 20261131:180 20261132:120 20261133:300; do
+        folder=target/dev-tables-few-${draw/:/-}
+        [ -f $folder/hastie-1200.csv ] || python3 scripts/make_dev_tables.py $folder ${draw/:/ }
+        for table in "${dev_tables[@]}"; do
+          [ -f target/few-labeled/${draw/:/-}-$table.md ] ||
+            ROW_SCORES=1 sharded target/few-labeled/${draw/:/-}-$table.md \
+              target/shards/few-labeled-${draw/:/-}-$table --csv $folder/$table.csv \
+              --truth-column truth --seeds 10 --learners $dev_learners
+        done
+      done
+      scripts/few_labeled_study.py target/shards/few-labeled-* > results/dev-few-labeled.md ;;
     warmup)
       # A development study, never a result: Dist-PU on the Fashion-MNIST
       # grid, its epoch chosen with and without its warm-up judged

@@ -2,7 +2,8 @@
 //! trains its candidates (the learner table's `auto` row) on one split, each
 //! keeping its own best epoch, and ranks the kept classifiers by one PU-only
 //! criterion on the shared validation split: a [`Leaderboard`]. It keeps the
-//! mean of the first few ([`Leaderboard::members`], [`super::average`]). The
+//! mean of the first few, or of all where the split has too few labeled rows
+//! to rank by ([`Leaderboard::members`], [`super::average`]). The
 //! test set, where there is one, is shown beside the ranking and never read
 //! by it.
 //!
@@ -14,7 +15,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::average::AVERAGED;
+use super::average::{AVERAGED, FEW_LABELED};
 use super::{Criterion, ValidationScores, improves};
 use crate::config::{Learner, ModelPreset, RunConfig};
 use crate::priors::PriorMethod;
@@ -83,7 +84,7 @@ impl Standing {
 }
 
 /// "the mean of A, B and C", or "A" for one name: auto's model in words.
-pub fn mean_of(names: &[String]) -> String {
+fn mean_of(names: &[String]) -> String {
     match names {
         [] => String::new(),
         [one] => one.clone(),
@@ -191,13 +192,41 @@ impl Leaderboard {
     }
 
     /// The candidates whose mean `auto` keeps: the first [`AVERAGED`] that
-    /// have a value, best first (fewer when fewer could be scored).
+    /// have a value, best first (fewer when fewer could be scored), or every
+    /// one with a value where the split has too few labeled rows to rank by.
     pub fn members(&self) -> Vec<&Standing> {
+        let count = if self.too_few_labeled().is_some() {
+            self.standings.len()
+        } else {
+            AVERAGED
+        };
         self.standings
             .iter()
             .take_while(|s| s.value.is_some_and(|v| improves(v, None)))
-            .take(AVERAGED)
+            .take(count)
             .collect()
+    }
+
+    /// The labeled rows of the validation split, when fewer than
+    /// [`FEW_LABELED`]: too few to rank the candidates by, so `auto` keeps
+    /// the mean of all.
+    pub fn too_few_labeled(&self) -> Option<usize> {
+        self.standings
+            .iter()
+            .find_map(|s| s.validation.as_ref())
+            .map(|v| v.labeled)
+            .filter(|&labeled| labeled < FEW_LABELED)
+    }
+
+    /// auto's own model in words: "the mean of A, B and C", or "the mean of
+    /// all 11 candidates" where it averages every one.
+    pub fn members_label(&self, own: ModelPreset) -> String {
+        let members = self.members();
+        if self.too_few_labeled().is_some() && members.len() > AVERAGED {
+            return format!("the mean of all {} candidates", members.len());
+        }
+        let names: Vec<String> = members.iter().map(|s| s.label(own)).collect();
+        mean_of(&names)
     }
 
     /// The members' positions among the candidates as trained, best first.
@@ -224,6 +253,18 @@ impl Leaderboard {
             return "No candidate could be scored on the PU validation split, so none was \
                     chosen: raise the validation share."
                 .into();
+        }
+        if let Some(labeled) = self.too_few_labeled().filter(|_| members.len() > 1) {
+            return format!(
+                "auto keeps {}: the PU validation split has only {labeled} labeled rows, \
+                 too few to rank the candidates by the {} (a row moves a share by \
+                 1/{labeled}). Under {FEW_LABELED} labeled rows auto averages every candidate \
+                 it could score, which on development data no table reports was more \
+                 accurate than the mean of the first {AVERAGED}; a larger validation share \
+                 lets it rank. No test-set score was read to choose.",
+                self.members_label(own),
+                self.criterion.label(),
+            );
         }
         let prior = match (self.criterion.needs_prior(), self.prior) {
             (true, Some(pi)) => format!(
@@ -415,6 +456,64 @@ mod tests {
         assert!(
             reason.starts_with("auto keeps biased PU (0.900) alone"),
             "{reason}"
+        );
+    }
+
+    #[test]
+    fn too_few_labeled_rows_to_rank_by_keep_the_mean_of_every_scored_candidate() {
+        let configs: Vec<RunConfig> = [
+            Learner::Weighter,
+            Learner::BiasedPu,
+            Learner::Pmpu,
+            Learner::Vpu,
+            Learner::DistPu,
+        ]
+        .into_iter()
+        .map(with_learner)
+        .collect();
+        let with_labeled = |labeled: usize| -> Vec<Vec<EpochReport>> {
+            [0.7, 0.9, 0.8, 0.6]
+                .into_iter()
+                .map(|auc| {
+                    let mut report = epoch(auc, (0.5, 0.5), None, 0.5);
+                    report.validation.as_mut().unwrap().labeled = labeled;
+                    vec![report]
+                })
+                .chain([Vec::new()]) // Dist-PU kept no epoch: no value.
+                .collect()
+        };
+        let board = |reports: &[Vec<EpochReport>]| {
+            let runs: Vec<(&RunConfig, &[EpochReport])> = configs
+                .iter()
+                .zip(reports.iter().map(Vec::as_slice))
+                .collect();
+            Leaderboard::rank(&runs, Criterion::LuAuc)
+        };
+        let few = board(&with_labeled(FEW_LABELED - 1));
+        assert_eq!(few.too_few_labeled(), Some(FEW_LABELED - 1));
+        assert_eq!(
+            few.member_positions(),
+            [1, 2, 0, 3],
+            "every scored one, best first"
+        );
+        assert_eq!(
+            few.members_label(ModelPreset::Fast),
+            "the mean of all 4 candidates"
+        );
+        let reason = few.reason(ModelPreset::Fast);
+        assert!(
+            reason.starts_with(
+                "auto keeps the mean of all 4 candidates: the PU validation split has only 9 \
+                 labeled rows"
+            ),
+            "{reason}"
+        );
+        let enough = board(&with_labeled(FEW_LABELED));
+        assert_eq!(enough.too_few_labeled(), None);
+        assert_eq!(enough.member_positions(), [1, 2, 0]);
+        assert_eq!(
+            enough.members_label(ModelPreset::Fast),
+            "the mean of biased PU, PMPU and policyPU_weighter"
         );
     }
 

@@ -12,7 +12,7 @@ use policypu::page::protocol::{DeviceInfo, RunStarted};
 use policypu::plan::check;
 use policypu::report::Averaged;
 use policypu::report::{BatchProgress, CsvScores, EpochReport, TestScores};
-use policypu::selection::auto::{Leaderboard, mean_of};
+use policypu::selection::auto::Leaderboard;
 
 /// Where a run stands.
 #[derive(Clone, Debug, PartialEq)]
@@ -147,13 +147,7 @@ pub struct AutoOutcome {
 impl AutoOutcome {
     /// "the mean of KM2+nnPU, VPU and PMPU": auto's own model, in words.
     pub fn averaged_label(&self) -> String {
-        let names: Vec<String> = self
-            .board
-            .members()
-            .iter()
-            .map(|s| s.label(self.model))
-            .collect();
-        mean_of(&names)
+        self.board.members_label(self.model)
     }
 }
 

@@ -7,7 +7,7 @@ use policypu::config::{ModelPreset, RunConfig};
 use policypu::report::{EpochReport, RunResult, TestMetrics};
 use policypu::selection::Criterion;
 use policypu::selection::auto::{AUTO_CRITERION, Leaderboard};
-use policypu::selection::average::AVERAGED;
+use policypu::selection::average::{AVERAGED, FEW_LABELED};
 
 use crate::sweep::{Cell, mean_std};
 
@@ -105,7 +105,8 @@ pub fn table(headings: &[String], cells: &[Cell], own: ModelPreset) -> String {
     }
     row(
         format!(
-            "auto: the mean of the first {AVERAGED} by {}",
+            "auto: the mean of the first {AVERAGED} by {} (of all under {FEW_LABELED} \
+             labeled validation rows)",
             AUTO_CRITERION.label()
         ),
         &|cell| {

@@ -26,7 +26,7 @@ import sys
 from collections import defaultdict
 
 from ensemble_study import accuracy, load, mean, ranked_runs, roc_auc
-from provenance import print_study_head
+from provenance import print_checks, print_study_head
 
 FEW = 10
 
@@ -79,14 +79,9 @@ def main(directories):
         ("(b) mean ROC-AUC at most 0.002 below mean3's", aa >= a3 - 0.002,
          f"{aa:.4f} vs {a3:.4f}"),
     ]
-    for name, met, figures in checks:
-        print(f"- {name}: {figures}, {'met' if met else 'not met'}.")
-    print()
-    if all(m for _, m, _ in checks):
-        print(f"The rule is met: with fewer than {FEW} labeled validation rows auto averages "
-              "every candidate.")
-    else:
-        print("The rule is not met: auto keeps the mean of its first three everywhere.")
+    print_checks(checks, f"The rule is met: with fewer than {FEW} labeled validation rows auto "
+                 "averages every candidate.",
+                 "The rule is not met: auto keeps the mean of its first three everywhere.")
 
 
 if __name__ == "__main__":

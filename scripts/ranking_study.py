@@ -29,7 +29,7 @@ import sys
 from collections import defaultdict
 
 from ensemble_study import CANDIDATES, SINGLE, accuracy, cells, mean, roc_auc
-from provenance import print_study_head
+from provenance import print_checks, print_study_head
 
 RULES = ["proxy", "gap", "proxy first", "gap first"]
 
@@ -140,13 +140,8 @@ def main(confirmation, fashion, tables):
          f"Fashion-MNIST {f['gap'][1]:.4f} vs {f['proxy'][1]:.4f}, "
          f"CSV {c['gap'][1]:.4f} vs {c['proxy'][1]:.4f}"),
     ]
-    for name, met, figures in checks:
-        print(f"- {name}: {figures}, {'met' if met else 'not met'}.")
-    print()
-    if all(m for _, m, _ in checks):
-        print("The rule is met: auto ranks its candidates by gap.")
-    else:
-        print("The rule is not met: auto keeps ranking by the proxy accuracy.")
+    print_checks(checks, "The rule is met: auto ranks its candidates by gap.",
+                 "The rule is not met: auto keeps ranking by the proxy accuracy.")
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ import sys
 from collections import defaultdict
 
 from ensemble_study import SINGLE, cells, mean, ranked_runs, roc_auc
-from provenance import print_study_head
+from provenance import print_study_head, print_table_head
 
 RULES = ["half", "split", "proxy", "share", "vote3"]
 ADOPTABLE = ["split", "proxy"]
@@ -100,12 +100,10 @@ def avg(xs):
 def table(title, grid):
     """Print one grid's table; return rule -> (mean accuracy, cells at or above
     every single PU learner, cells)."""
-    print(f"### {title}\n")
-    print("Mean test accuracy over seeds, per cell (the thresholds do not change the "
-          "mean's ROC-AUC, shown once); \"best single\" is the most accurate single PU "
-          "learner's, known only in hindsight.\n")
-    print("| cell | seeds | best single | mean's ROC-AUC | " + " | ".join(RULES) + " |")
-    print("|---|---|---|---|" + "---|" * len(RULES))
+    print_table_head(title, "Mean test accuracy over seeds, per cell (the thresholds do not "
+                     "change the mean's ROC-AUC, shown once); \"best single\" is the most "
+                     "accurate single PU learner's, known only in hindsight.",
+                     ["cell", "seeds", "best single", "mean's ROC-AUC", *RULES])
     summary = {rule: [[], 0] for rule in RULES}
     for cell, by_name in sorted(grid.items()):
         best = max((avg([a for a, _ in by_name[s]]), s) for s in SINGLE if s in by_name)

@@ -24,7 +24,7 @@ import sys
 from collections import defaultdict
 
 from ensemble_study import CANDIDATES, SINGLE, accuracy, cells, mean, roc_auc
-from provenance import print_study_head
+from provenance import print_checks, print_study_head, print_table_head
 from ranking_study import avg, called
 
 RULES = ["gap", "gap, ties by L-vs-U AUC"]
@@ -69,12 +69,11 @@ def table(title, directories):
     grid = defaultdict(lambda: defaultdict(list))
     for directory in directories:
         grid.update(cells(directory, rule_scores))
-    print(f"### {title}\n")
-    print("Mean test accuracy / ROC-AUC over seeds, per table; \"best single\" is the most "
-          "accurate single PU learner's, known only in hindsight; \"splits changed\" counts "
-          "the seeds where the two rankings keep different candidates.\n")
-    print("| table | seeds | splits changed | best single | " + " | ".join(RULES) + " |")
-    print("|---|---|---|---|" + "---|" * len(RULES))
+    print_table_head(title, "Mean test accuracy / ROC-AUC over seeds, per table; \"best "
+                     "single\" is the most accurate single PU learner's, known only in "
+                     "hindsight; \"splits changed\" counts the seeds where the two rankings "
+                     "keep different candidates.",
+                     ["table", "seeds", "splits changed", "best single", *RULES])
     summary = {rule: ([], []) for rule in RULES}
     changed = 0
     for cell, by_name in sorted(grid.items()):
@@ -113,13 +112,8 @@ def main(small, full):
          "most 0.002 below", f[new][0] >= f[old][0] and f[new][1] >= f[old][1] - 0.002,
          f"{f[new][0]:.4f} / {f[new][1]:.4f} vs {f[old][0]:.4f} / {f[old][1]:.4f}"),
     ]
-    for name, met, figures in checks:
-        print(f"- {name}: {figures}, {'met' if met else 'not met'}.")
-    print()
-    if all(m for _, m, _ in checks):
-        print("The rule is met: auto breaks ties in its call gap by the L-vs-U AUC.")
-    else:
-        print("The rule is not met: auto keeps breaking ties by training order.")
+    print_checks(checks, "The rule is met: auto breaks ties in its call gap by the L-vs-U AUC.",
+                 "The rule is not met: auto keeps breaking ties by training order.")
 
 
 if __name__ == "__main__":

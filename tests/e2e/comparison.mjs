@@ -68,11 +68,12 @@ async function averagedKept(page) {
  * ranks them best first and keeps the mean of the first three, the test
  * columns say they were not used, and keeping one candidate moves the mark
  * and the exported model. */
-/** Train auto on the breast-cancer example, its truth column set to `truth`
- * ('' for none), `epochs` epochs; resolves to the leaderboard's rows. */
-async function trainAutoToBoard(page, note, { truth, epochs }) {
+/** Train auto on an example `file` (default the breast-cancer one), its
+ * truth column set to `truth` ('' for none), `epochs` epochs; resolves to
+ * the leaderboard's rows. */
+async function trainAutoToBoard(page, note, { file = 'breast_cancer.csv', truth, epochs }) {
   const auto = (await learnerTable()).find((l) => l.auto);
-  await uploadCsv(page, resolve(ROOT, 'public/examples/breast_cancer.csv'));
+  await uploadCsv(page, resolve(ROOT, 'public/examples', file));
   await page.locator('#csv-summary').waitFor({ timeout: 10_000 });
   await page.locator('#csv-truth').selectOption(truth);
   await setField(page, 'optim.epochs', String(epochs));
@@ -143,6 +144,21 @@ async function autoRanksItsCandidates({ page, note }) {
   expect(await averagedKept(page), 'the mean is kept again');
   const again = await readFile(await downloadPath(page, 'export-model'));
   expect(again.length === chosen.length, "the mean's model file again");
+}
+
+/** auto on the wine example, whose validation split holds 3 labeled rows at
+ * seed 1: too few to rank by, so the mean is of every candidate with a
+ * score, and its row and the caption say so. */
+async function autoAveragesEveryCandidateOnFewLabeledRows({ page, note }) {
+  const rows = await trainAutoToBoard(page, note, { file: 'wine.csv', truth: 'cultivar_1', epochs: 3 });
+  const scored = rows.filter((r) => Number.isFinite(r.value)).length;
+  expectAbove(scored, 3, 'candidates with a score');
+  expectEqual(rows.filter((r) => r.inMean).length, scored, 'candidates in the mean');
+  const averagedName = (await page.locator('#auto-table tbody tr[data-kind="averaged"] th').textContent()).trim();
+  expectEqual(averagedName, `the mean of all ${scored} candidates`, "the mean's row");
+  const caption = (await page.locator('#panel-auto .caption').textContent()).trim();
+  expect(caption.includes('has only 3 labeled rows, too few to rank the candidates'),
+    `the leaderboard says why: ${caption}`);
 }
 
 /** auto on a file without a truth column: the test set holds only labeled
@@ -249,6 +265,7 @@ export const comparisonTests = [
   { name: 'learners: the select and the comparison list the CLI\'s learner table', mode: 'cpu', run: pageListsTheLearnerTable },
   { name: 'comparison: two learners on one split fill the table', mode: 'cpu', run: twoLearnersFillTheTable },
   { name: 'auto: its candidates ranked on PU data, the mean of the first three kept, one candidate keepable', mode: 'cpu', run: autoRanksItsCandidates },
+  { name: 'auto on few labeled validation rows: the mean of every candidate, and why', mode: 'cpu', run: autoAveragesEveryCandidateOnFewLabeledRows },
   { name: 'auto without a truth column: the recall on held-out positives, and the mean\'s PU-only figures', mode: 'cpu', run: autoWithoutTruthShowsRecall },
   { name: 'export: the trained model is read by policypu predict', mode: 'cpu', run: exportedModelIsReadByPredict },
 ];

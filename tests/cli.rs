@@ -554,7 +554,7 @@ fn auto_trains_its_candidates_and_saves_the_mean_of_the_first_three() {
              test accuracy (not used) | test ROC-AUC (not used) |"
         )) && stdout.contains("| 3 (in the mean) |")
             && !stdout.contains("| 4 (in the mean) |")
-            && stdout.contains("auto: auto keeps the mean of ")
+            && stdout.contains("\nauto keeps the mean of ")
             && stdout.contains(&format!("the candidates with the best {criterion}"))
             && stdout.contains("No test-set score was read to choose")
             && stdout.contains("kept:  the mean of 3 classifiers  acc "),

@@ -257,8 +257,9 @@ impl Leaderboard {
         if let Some(labeled) = self.too_few_labeled().filter(|_| members.len() > 1) {
             return format!(
                 "auto keeps {}: the PU validation split has only {labeled} labeled rows, \
-                 too few to rank the candidates by the {} (a row moves a share by \
-                 1/{labeled}). Under {FEW_LABELED} labeled rows auto averages every candidate \
+                 too few to rank the candidates by the {} (one labeled row called \
+                 positive or not moves it by 1/{labeled}). Under {FEW_LABELED} labeled rows \
+                 auto averages every candidate \
                  it could score, which on development data no table reports was more \
                  accurate than the mean of the first {AVERAGED}; a larger validation share \
                  lets it rank. No test-set score was read to choose.",

@@ -128,7 +128,7 @@ pub fn train_auto(
     }
     let (result, board) = averaged_run(config, &results)?;
     println!("{}", leaderboard_table(&board, config));
-    println!("auto: {}", board.reason(config.model));
+    println!("{}", board.reason(config.model));
     let members = board
         .members()
         .iter()

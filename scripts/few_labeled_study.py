@@ -12,11 +12,11 @@ candidates differ by, so the ranking is mostly noise. The variant compared:
   elsewhere mean3, unchanged.
 
 The lead came from exploring results/dev-tie-break.md's runs (the mean of
-all candidates beat mean3 by +0.010 ± 0.010 accuracy on the 60 small splits,
-all under 10 labeled rows, and lost by 0.025 on the full-size ones, all at
-11 or more). Only gated mean-all can be adopted (RULE, written before the
-runs), from new draws of the six development generators; the test set
-scores the rules and chooses nothing.
+all candidates was more accurate than mean3 on the 60 small splits, all
+under 10 labeled rows, by about one standard error, and less accurate on
+the full-size ones, all at 11 or more). Only gated mean-all can be adopted
+(RULE, written before the runs), from new draws of the six development
+generators; the test set scores the rules and chooses nothing.
 
     scripts/few_labeled_study.py SHARD_DIR...
 """

@@ -202,8 +202,9 @@ pub static VALIDATION_FRACTION: NumberSetting = setting(
     "validation-fraction",
     "Validation share",
     "PU rows set aside, as a share of the training set's size, to choose the epoch a run keeps \
-     (images: drawn from the unused images, as many as there are; a CSV file starts at 0.2, taken \
-     from its training rows); 0 keeps the last epoch.",
+     and the candidates auto keeps (images: drawn from the unused images, as many as there are; a \
+     CSV file starts at 0.2, taken from its training rows); 0 keeps the last epoch. With too few \
+     labeled rows here to rank its candidates, auto averages them all.",
     (0.0, 1.0),
     false,
     (

@@ -4,7 +4,7 @@
 # with the sweep's wall time. Parts: mnist, ablation, cifar10, examples,
 # en-threshold, prior-threshold, small-cnn, epoch-oracle, priors, tables,
 # fashion-dev, vpu-rule, checkpoint-rule, dev-tables, csv-share, ensemble,
-# threshold, ranking, tie-break, few-labeled, warmup, checkpoint-noise (default: all).
+# threshold, ranking, tie-break, few-labeled, margin, warmup, checkpoint-noise (default: all).
 #   scripts/results.sh              every table (MNIST alone took 108 min on 2 busy cores)
 #   scripts/results.sh ablation     one of them
 #
@@ -48,7 +48,7 @@ dev_learners=biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu
 # The Fashion-MNIST development grid (docs/results.md, "Development study").
 fashion_dev=(--dataset fashion-mnist --epochs 60 --selection-study
   --learners biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,nnpu,auto)
-all_parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev vpu-rule checkpoint-rule dev-tables csv-share ensemble threshold ranking tie-break few-labeled warmup checkpoint-noise)
+all_parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev vpu-rule checkpoint-rule dev-tables csv-share ensemble threshold ranking tie-break few-labeled margin warmup checkpoint-noise)
 parts=("$@")
 [ ${#parts[@]} -eq 0 ] && parts=("${all_parts[@]}")
 for part in "${parts[@]}"; do
@@ -249,6 +249,26 @@ for part in "${parts[@]}"; do
       done
       scripts/warmup_study.py --csv "${dev_tables[@]/#/target/shards/dev-distpu-warmup-}" \
         > results/dev-distpu-warmup-csv.md ;;
+    margin)
+      # A development study, never a result: a later epoch replaces the
+      # kept one only when its L-vs-U AUC is higher by more than one
+      # standard error (scripts/margin_study.py holds the rule, written
+      # first), on the Fashion-MNIST grid and on two new draws of the six
+      # CSV development generators (full size, and 300 rows), 5 seeds.
+      lu_learners=biased-pu,tice,nnpu,pmpu,separator,weighter
+      mkdir -p target/margin
+      sharded target/margin/fashion.md target/shards/margin-fashion --dataset fashion-mnist \
+        --epochs 60 --seeds 3 --selection-study --validation-fraction 1.0 --learners $lu_learners
+      for draw in 20261201 20261202:300; do
+        folder=target/dev-tables-margin-${draw/:/-}
+        [ -f $folder/hastie-1200.csv ] || python3 scripts/make_dev_tables.py $folder ${draw/:/ }
+        for table in "${dev_tables[@]}"; do
+          sharded target/margin/${draw/:/-}-$table.md target/shards/margin-csv-${draw/:/-}-$table \
+            --csv $folder/$table.csv --truth-column truth --seeds 5 --learners $lu_learners
+        done
+      done
+      scripts/margin_study.py fashion target/shards/margin-fashion/shard-*.json -- \
+        csv target/shards/margin-csv-*/shard-*.json > results/dev-margin.md ;;
     en-threshold | prior-threshold)
       # Variants tried and not adopted (Elkan and Noto's verdict threshold;
       # the prior's share of U called positive, with KM2's estimate and, as

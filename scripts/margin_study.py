@@ -32,6 +32,7 @@ from this study.
 
 import json
 import math
+import os
 import sys
 
 from provenance import print_checks, print_study_head, print_table_head
@@ -49,7 +50,9 @@ LABELS = {
 
 
 def runs(paths):
-    """Every distinct run in the shard files (rows and auto's candidates)."""
+    """Every distinct run in the shard files (rows and auto's candidates);
+    a run's config does not name its CSV file, so runs are told apart by
+    their sweep's folder too."""
     seen = {}
     for path in paths:
         for placed in json.load(open(path))["runs"]:
@@ -57,7 +60,8 @@ def runs(paths):
                 continue
             result, candidates = placed["outcome"]["Ok"]
             for run in [result, *candidates]:
-                seen.setdefault(json.dumps(run["config"], sort_keys=True), run)
+                key = (os.path.dirname(path), json.dumps(run["config"], sort_keys=True))
+                seen.setdefault(key, run)
     return list(seen.values())
 
 

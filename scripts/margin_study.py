@@ -30,12 +30,11 @@ from this study.
         -- csv target/shards/margin-csv-*/shard-*.json
 """
 
-import json
 import math
-import os
 import sys
 
 from provenance import print_checks, print_study_head, print_table_head
+from shard_runs import distinct_runs
 
 LEARNERS = ["biased-pu", "tice-nn-pu", "nn-pu", "pmpu", "separator", "weighter"]
 OWN_TRAINING = {"warmup", "train"}
@@ -47,22 +46,6 @@ LABELS = {
     "quarter": "margin of a quarter s.e. (exploration)",
     "earliest": "earliest within one s.e. of the best (exploration)",
 }
-
-
-def runs(paths):
-    """Every distinct run in the shard files (rows and auto's candidates);
-    a run's config does not name its CSV file, so runs are told apart by
-    their sweep's folder too."""
-    seen = {}
-    for path in paths:
-        for placed in json.load(open(path))["runs"]:
-            if "Ok" not in placed["outcome"]:
-                continue
-            result, candidates = placed["outcome"]["Ok"]
-            for run in [result, *candidates]:
-                key = (os.path.dirname(path), json.dumps(run["config"], sort_keys=True))
-                seen.setdefault(key, run)
-    return list(seen.values())
 
 
 def auc_se(auc, positives, negatives):
@@ -107,7 +90,7 @@ def study(name, paths):
     """Print one kind of data's table and checks; return its verdict."""
     table = {learner: {rule: [] for rule in RULES + ["oracle"]} for learner in LEARNERS}
     paired = []
-    for run in runs(paths):
+    for run in distinct_runs(paths):
         config = run["config"]
         if config["model"] != "fast" or config["learner"] not in LEARNERS:
             continue

@@ -20,26 +20,13 @@ difference from `lu` over every run (mean ± standard error).
     scripts/selection_smoothing.py target/shards/fashion-dev/shard-*.json
 """
 
-import json
 import math
 import subprocess
 import sys
 
+from shard_runs import distinct_runs
+
 RULES = ["last", "lu", "trail3", "trail5", "trail9", "centre3", "centre5", "centre9"]
-
-
-def runs(paths):
-    """Every distinct run in the shard files (rows and auto's candidates)."""
-    seen = {}
-    for path in paths:
-        for placed in json.load(open(path))["runs"]:
-            if "Ok" not in placed["outcome"]:
-                continue
-            result, candidates = placed["outcome"]["Ok"]
-            for run in [result, *candidates]:
-                key = json.dumps(run["config"], sort_keys=True)
-                seen.setdefault(key, run)
-    return list(seen.values())
 
 
 def argmax(values):
@@ -72,7 +59,7 @@ def main(paths):
     print("A development study, not a result (see the script's docstring). Test ROC-AUC / "
           "accuracy at the epoch each rule keeps, mean over the sweep's runs.\n")
     table, paired = {}, {rule: [] for rule in RULES}
-    for run in runs(paths):
+    for run in distinct_runs(paths):
         config = run["config"]
         if config["model"] != "fast" or config["learner"] == "oracle-pn":
             continue

@@ -20,27 +20,23 @@ given; b8aa1f8 wrote 0.0005 for 0.5 against 1.0.
 """
 
 import glob
-import json
 import re
 import sys
 
 from provenance import print_study_head
+from shard_runs import outcomes
 
 
 def runs(directory):
     """Each run of a shard directory, rows and auto's candidates, keyed by
     learner and (table, column, seed); auto's own rows are skipped."""
     out = {}
-    for path in sorted(glob.glob(f"{directory}/shard-*.json")):
-        for placed in json.load(open(path))["runs"]:
-            if "Ok" not in placed["outcome"]:
-                continue
-            result, candidates = placed["outcome"]["Ok"]
-            cell = (placed["table"], placed["column"], placed["seed"])
-            for run in candidates or [result]:
-                config = run["config"]
-                if config["model"] == "fast" and config["learner"] != "oracle-pn":
-                    out.setdefault((config["learner"], cell), run)
+    for _, placed, result, candidates in outcomes(sorted(glob.glob(f"{directory}/shard-*.json"))):
+        cell = (placed["table"], placed["column"], placed["seed"])
+        for run in candidates or [result]:
+            config = run["config"]
+            if config["model"] == "fast" and config["learner"] != "oracle-pn":
+                out.setdefault((config["learner"], cell), run)
     return out
 
 

@@ -217,7 +217,8 @@ pub static SEED: NumberSetting = setting(
     "seed",
     "seed",
     "Seed",
-    "Same seed, same split, same initial weights, same run.",
+    "Same seed, same split and initial weights; on the same kind of processor or GPU, the same \
+     run (another rounds sums differently, and training drifts from there).",
     (0.0, MAX_SEED as f64),
     true,
     (|c| Some(c.seed as f64), |c, v| c.seed = v as u64),

@@ -87,7 +87,7 @@ def kept(train):
 
 
 def study(name, paths):
-    """Print one kind of data's table and checks; return its verdict."""
+    """Print one kind of data's table, its checks and its verdict."""
     table = {learner: {rule: [] for rule in RULES + ["oracle"]} for learner in LEARNERS}
     paired = []
     for run in distinct_runs(paths):
@@ -116,11 +116,9 @@ def study(name, paths):
     for learner, row in rows.items():
         cells = [f"{mean(row[r], 0):.4f} / {mean(row[r], 1):.4f}" for r in RULES + ["oracle"]]
         print(f"| {learner} | {len(row['lu'])} | " + " | ".join(cells) + " |")
-    every = [x for row in rows.values() for x in zip(row["lu"], row["margin"])]
-    print(f"| all | {len(every)} | " + " | ".join(
-        f"{sum(mean(row[r], 0) * len(row[r]) for row in rows.values()) / len(every):.4f} / "
-        f"{sum(mean(row[r], 1) * len(row[r]) for row in rows.values()) / len(every):.4f}"
-        for r in RULES + ["oracle"]) + " |\n")
+    pooled = {r: [x for row in rows.values() for x in row[r]] for r in RULES + ["oracle"]}
+    print(f"| all | {len(pooled['lu'])} | " + " | ".join(
+        f"{mean(pooled[r], 0):.4f} / {mean(pooled[r], 1):.4f}" for r in RULES + ["oracle"]) + " |\n")
     d = [x[0] for x in paired]
     m = sum(d) / len(d)
     se = math.sqrt(sum((x - m) ** 2 for x in d) / (len(d) - 1) / len(d))

@@ -21,6 +21,7 @@
 //   node tests/e2e/bench.mjs --first-visit  only the throttled first visit
 //   node tests/e2e/bench.mjs              CPU backend (no adapter)
 //   node tests/e2e/bench.mjs --auto-only  only the auto timings
+//   node tests/e2e/bench.mjs --auto-side-by-side  auto on the demo in one tab, then in two tabs at once
 //   node tests/e2e/bench.mjs --threads    only the threaded worker against the single-threaded one
 //   node tests/e2e/bench.mjs --threads --runs=CNN   only its run timings whose case names CNN
 //   node tests/e2e/bench.mjs --webgpu     also WebGPU (SwiftShader here: correctness, not speed)
@@ -380,6 +381,42 @@ async function autoTimings(url) {
   }
 }
 
+/**
+ * What training two of auto's candidates side by side could buy: auto on
+ * the default demo in one tab, then in two tabs of the same browser at
+ * once (two workers, each training one candidate after another). Two runs
+ * at once in less than twice one run's time is what a page that trained
+ * its candidates in two workers could gain.
+ */
+async function autoSideBySide(url) {
+  const browser = await launchBrowser('cpu');
+  try {
+    const ready = async (page) => {
+      await openApp(page, url);
+      await chooseOption(page, 'learner', AUTO_NAME);
+      return page;
+    };
+    const train = async (page, started) => {
+      await page.locator('#train:enabled').click();
+      await page.locator('#auto-kept').waitFor({ timeout: DEMO_LIMIT_MS });
+      return (Date.now() - started) / 1000;
+    };
+    const alone = await train(await ready(browser.page), Date.now());
+    const context = browser.page.context();
+    const tabs = [await ready(await context.newPage()), await ready(await context.newPage())];
+    const started = Date.now();
+    const together = await Promise.all(tabs.map((tab) => train(tab, started)));
+    const last = Math.max(...together);
+    console.log('\n| auto on the default demo (MNIST, n_l = 300, fast MLP), Train to leaderboard | seconds |');
+    console.log('|---|---|');
+    console.log(`| one tab | ${alone.toFixed(1)} s |`);
+    console.log(`| two tabs at once, each | ${together.map((t) => `${t.toFixed(1)} s`).join(' and ')} |`);
+    console.log(`| two tabs at once ÷ two runs one after another | ${(last / (2 * alone)).toFixed(2)} |`);
+  } finally {
+    await browser.close();
+  }
+}
+
 /** DevTools' "Fast 3G" figures, at the issue's 1.6 Mbit/s. */
 const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 };
 
@@ -467,6 +504,16 @@ if (process.argv.includes('--threads')) {
   process.exit(0);
 }
 const autoOnly = process.argv.includes('--auto-only');
+if (process.argv.includes('--auto-side-by-side')) {
+  provenance();
+  const server = await startStaticServer(DIST);
+  try {
+    await autoSideBySide(server.url);
+  } finally {
+    await server.close();
+  }
+  process.exit(0);
+}
 if (process.argv.includes('--first-visit')) {
   provenance();
   await firstVisit();

@@ -5,7 +5,7 @@
 # report, and the longest main-thread task (tests/e2e/bench.mjs). Prints
 # markdown tables. Pass --models=a,b for some presets only, and --webgpu to
 # also time WebGPU (SwiftShader without a GPU: it shows correctness, not speed);
-# tests/e2e/bench.mjs lists its other modes (--auto-only, --auto-side-by-side, ...).
+# tests/e2e/bench.mjs lists its other modes (--auto-only, --auto-workers, ...).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=1

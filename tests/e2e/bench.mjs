@@ -8,7 +8,7 @@
 // `longtask` PerformanceObserver) and the longest rendering of a frame (a
 // `long-animation-frame` one); last, the demo's first run in a fresh
 // browser, traced, for the longest frame's wall and main-thread CPU time.
-// Then `auto` (its candidates one after another) on the default demo and on
+// Then `auto` (its candidates in one worker, or on the demo in two) on the default demo and on
 // the breast-cancer example, from Train to its leaderboard, with the main
 // thread's time in tasks meanwhile.
 // With --first-visit, only the first visit of a fresh browser on a throttled
@@ -21,7 +21,7 @@
 //   node tests/e2e/bench.mjs --first-visit  only the throttled first visit
 //   node tests/e2e/bench.mjs              CPU backend (no adapter)
 //   node tests/e2e/bench.mjs --auto-only  only the auto timings
-//   node tests/e2e/bench.mjs --auto-side-by-side  auto on the demo in one tab, then in two tabs at once
+//   node tests/e2e/bench.mjs --auto-workers  auto told of one core, then of two (a second worker), three rounds
 //   node tests/e2e/bench.mjs --threads    only the threaded worker against the single-threaded one
 //   node tests/e2e/bench.mjs --threads --runs=CNN   only its run timings whose case names CNN
 //   node tests/e2e/bench.mjs --webgpu     also WebGPU (SwiftShader here: correctness, not speed)
@@ -338,82 +338,74 @@ async function threadRunTimings() {
 /** The learner table's name for auto (`policypu learners --json`'s row with "auto"). */
 const AUTO_NAME = 'auto (chosen on PU data)';
 
+/** auto's cases: the default demo (MNIST) and the breast-cancer example with the page's CSV settings. */
+const AUTO_CASES = [
+  ['default demo (MNIST, n_l = 300, fast MLP)', async () => {}],
+  ['breast-cancer example (CSV settings)', async (page) => {
+    await uploadCsv(page, resolve(dirname(DIST), 'public/examples/breast_cancer.csv'));
+    await page.locator('#csv-summary').waitFor({ timeout: 10_000 });
+  }],
+];
+
 /**
- * `auto` in a fresh page, from Train to its leaderboard: on the default demo
- * (MNIST) and on the breast-cancer example with the page's CSV settings.
+ * `auto` in a fresh page, from Train to its leaderboard, on each of AUTO_CASES.
  */
 async function autoTimings(url) {
-  console.log('\n| auto, Train to leaderboard (candidates one after another, default settings) | seconds | candidates | kept | longest main-thread task | main thread busy |');
+  console.log('\n| auto, Train to leaderboard (default settings; two workers on the demo where the browser has two cores) | seconds | candidates | kept | longest main-thread task | main thread busy |');
   console.log('|---|---|---|---|---|---|');
-  const cases = [
-    ['default demo (MNIST, n_l = 300, fast MLP)', async () => {}],
-    ['breast-cancer example (CSV settings)', async (page) => {
-      await uploadCsv(page, resolve(dirname(DIST), 'public/examples/breast_cancer.csv'));
-      await page.locator('#csv-summary').waitFor({ timeout: 10_000 });
-    }],
-  ];
-  for (const [what, prepare] of cases) {
-    const browser = await launchBrowser('cpu');
-    try {
-      const { page } = browser;
-      await openApp(page, url);
-      await prepare(page);
-      await chooseOption(page, 'learner', AUTO_NAME);
-      await watchMainThread(page);
-      // The main thread's time in tasks (Chromium's TaskDuration): on 2
-      // cores, what it takes the worker's threads lack.
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Performance.enable');
-      const busy = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value;
-      const busyBefore = await busy();
-      const started = Date.now();
-      await page.locator('#train:enabled').click();
-      await page.locator('#auto-kept').waitFor({ timeout: DEMO_LIMIT_MS });
-      const seconds = (Date.now() - started) / 1000;
-      const mainBusy = (await busy()) - busyBefore;
-      const candidates = await page.locator('#auto-table tbody tr[data-learner]').count();
-      const kept = (await page.locator('#auto-table tbody tr:has(#auto-kept) th').textContent()).trim();
-      const longest = await page.evaluate(() => window.longestTaskMs);
-      console.log(`| ${what} | ${seconds.toFixed(1)} s | ${candidates} | ${kept} | ${longest > 0 ? `${longest.toFixed(0)} ms` : 'none of 50 ms or more'} | ${mainBusy.toFixed(1)} s |`);
-    } finally {
-      await browser.close();
+  for (const [what, prepare] of AUTO_CASES) await autoRun(url, what, prepare);
+}
+
+/**
+ * One auto run in a fresh browser, printed as a row that starts with
+ * `what`; `cores`, when given, is what the page is told the machine has.
+ */
+async function autoRun(url, what, prepare, cores) {
+  const browser = await launchBrowser('cpu');
+  try {
+    const { page } = browser;
+    if (cores) {
+      await page.addInitScript((n) => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n }), cores);
     }
+    await openApp(page, url);
+    await prepare(page);
+    await chooseOption(page, 'learner', AUTO_NAME);
+    await watchMainThread(page);
+    // The main thread's time in tasks (Chromium's TaskDuration): on 2
+    // cores, what it takes the workers' threads lack.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const busy = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value;
+    const busyBefore = await busy();
+    const started = Date.now();
+    await page.locator('#train:enabled').click();
+    await page.locator('#auto-kept').waitFor({ timeout: DEMO_LIMIT_MS });
+    const seconds = (Date.now() - started) / 1000;
+    const mainBusy = (await busy()) - busyBefore;
+    const candidates = await page.locator('#auto-table tbody tr[data-learner]').count();
+    const kept = (await page.locator('#auto-table tbody tr:has(#auto-kept) th').textContent()).trim();
+    const longest = await page.evaluate(() => window.longestTaskMs);
+    console.log(`| ${what} | ${seconds.toFixed(1)} s | ${candidates} | ${kept} | ${longest > 0 ? `${longest.toFixed(0)} ms` : 'none of 50 ms or more'} | ${mainBusy.toFixed(1)} s |`);
+  } finally {
+    await browser.close();
   }
 }
 
 /**
- * What training two of auto's candidates side by side could buy: auto on
- * the default demo in one tab, then in two tabs of the same browser at
- * once (two workers, each training one candidate after another). Two runs
- * at once in less than twice one run's time is what a page that trained
- * its candidates in two workers could gain.
+ * What the second worker buys: auto on the default demo and on the
+ * breast-cancer example in fresh pages told they have one core (one
+ * worker, candidates one after another) and two (two workers where the
+ * page uses them), alternately, `rounds` times.
  */
-async function autoSideBySide(url) {
-  const browser = await launchBrowser('cpu');
-  try {
-    const ready = async (page) => {
-      await openApp(page, url);
-      await chooseOption(page, 'learner', AUTO_NAME);
-      return page;
-    };
-    const train = async (page, started) => {
-      await page.locator('#train:enabled').click();
-      await page.locator('#auto-kept').waitFor({ timeout: DEMO_LIMIT_MS });
-      return (Date.now() - started) / 1000;
-    };
-    const alone = await train(await ready(browser.page), Date.now());
-    const context = browser.page.context();
-    const tabs = [await ready(await context.newPage()), await ready(await context.newPage())];
-    const started = Date.now();
-    const together = await Promise.all(tabs.map((tab) => train(tab, started)));
-    const last = Math.max(...together);
-    console.log('\n| auto on the default demo (MNIST, n_l = 300, fast MLP), Train to leaderboard | seconds |');
-    console.log('|---|---|');
-    console.log(`| one tab | ${alone.toFixed(1)} s |`);
-    console.log(`| two tabs at once, each | ${together.map((t) => `${t.toFixed(1)} s`).join(' and ')} |`);
-    console.log(`| two tabs at once ÷ two runs one after another | ${(last / (2 * alone)).toFixed(2)} |`);
-  } finally {
-    await browser.close();
+async function autoWorkers(url, rounds = 3) {
+  console.log('\n| auto, Train to leaderboard, by the cores the page is told of | round | seconds | candidates | kept | longest main-thread task | main thread busy |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (let round = 1; round <= rounds; round += 1) {
+    for (const cores of [1, 2]) {
+      for (const [what, prepare] of AUTO_CASES) {
+        await autoRun(url, `${what}, ${cores} core${cores > 1 ? 's' : ''} | ${round}`, prepare, cores);
+      }
+    }
   }
 }
 
@@ -504,11 +496,11 @@ if (process.argv.includes('--threads')) {
   process.exit(0);
 }
 const autoOnly = process.argv.includes('--auto-only');
-if (process.argv.includes('--auto-side-by-side')) {
+if (process.argv.includes('--auto-workers')) {
   provenance();
   const server = await startStaticServer(DIST);
   try {
-    await autoSideBySide(server.url);
+    await autoWorkers(server.url);
   } finally {
     await server.close();
   }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { chooseOption, clickButton, downloadPath, setField, waitUntil } from './app.mjs';
+import { chooseOption, clickButton, downloadPath, openApp, setField, waitUntil } from './app.mjs';
 import { uploadCsv, setShortCsvRun } from './csv.mjs';
 import { expect, expectAbove, expectEqual } from './expect.mjs';
 import { trainToDone } from './training.mjs';
@@ -261,11 +261,69 @@ async function exportedModelIsReadByPredict({ page, note }) {
   expect(fromHistory.equals(bytes), 'the history offers the same model');
 }
 
+/** auto on the demo (2 epochs) in a fresh tab that reports `cores` cores:
+ * its leaderboard, how many training workers the page started, whether
+ * the page said a candidate trained in a second worker, and the history's rows. */
+async function autoOnDemoWithCores(page, site, cores) {
+  const auto = (await learnerTable()).find((l) => l.auto);
+  const tab = await page.context().newPage();
+  try {
+    await tab.addInitScript((n) => {
+      Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n });
+      const BrowserWorker = window.Worker;
+      window.workersStarted = 0;
+      window.Worker = function Worker(url, options) {
+        window.workersStarted += 1;
+        return new BrowserWorker(url, options);
+      };
+    }, cores);
+    await openApp(tab, site.url);
+    await setField(tab, 'optim.epochs', '2');
+    await chooseOption(tab, 'learner', auto.name);
+    await clickButton(tab, 'train');
+    let saidSecond = false;
+    await waitUntil(
+      'the auto leaderboard',
+      async () => {
+        if (await tab.locator('#status.error').count()) throw new Error(await tab.locator('#status').textContent());
+        const progress = await tab.locator('#compare-progress').textContent().catch(() => '');
+        saidSecond ||= progress.includes('in a second worker');
+        return (await tab.locator('#auto-kept').count()) > 0 ? true : null;
+      },
+      { timeoutMs: COMPARISON_MS, everyMs: 250, lastSeen: () => tab.locator('#auto-line').textContent().catch(() => '') },
+    );
+    return {
+      board: await readAutoTable(tab),
+      workers: await tab.evaluate(() => window.workersStarted),
+      saidSecond,
+      history: await tab.locator('#history-table tbody tr').count(),
+      candidates: auto.candidates,
+    };
+  } finally {
+    await tab.close();
+  }
+}
+
+/** On two cores the demo's auto trains its candidates in two workers, two
+ * at a time, and ranks and keeps exactly what one worker does. */
+async function autoInTwoWorkersKeepsWhatOneKeeps({ page, site, note }) {
+  const one = await autoOnDemoWithCores(page, site, 1);
+  const two = await autoOnDemoWithCores(page, site, 2);
+  note(`one core: ${one.workers} worker(s); two cores: ${two.workers}; board: ${JSON.stringify(two.board)}`);
+  expectEqual(one.workers, 1, 'training workers started on one core');
+  expect(!one.saidSecond, 'one core: no candidate in a second worker');
+  expectEqual(two.workers, 2, 'training workers started on two cores');
+  expect(two.saidSecond, 'two cores: the progress line named a candidate in a second worker');
+  expectEqual(two.history, two.candidates, 'every candidate in the history');
+  expectEqual(JSON.stringify(two.board), JSON.stringify(one.board), 'the leaderboard (ranks, PU scores, kept)');
+}
+
 export const comparisonTests = [
   { name: 'learners: the select and the comparison list the CLI\'s learner table', mode: 'cpu', run: pageListsTheLearnerTable },
   { name: 'comparison: two learners on one split fill the table', mode: 'cpu', run: twoLearnersFillTheTable },
   { name: 'auto: its candidates ranked on PU data, the mean of the first three kept, one candidate keepable', mode: 'cpu', run: autoRanksItsCandidates },
   { name: 'auto on few labeled validation rows: the mean of every candidate, and why', mode: 'cpu', run: autoAveragesEveryCandidateOnFewLabeledRows },
   { name: 'auto without a truth column: the recall on held-out positives, and the mean\'s PU-only figures', mode: 'cpu', run: autoWithoutTruthShowsRecall },
+  { name: 'auto on two cores: two workers, the same leaderboard as one', mode: 'cpu', run: autoInTwoWorkersKeepsWhatOneKeeps },
   { name: 'export: the trained model is read by policypu predict', mode: 'cpu', run: exportedModelIsReadByPredict },
 ];

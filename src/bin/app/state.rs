@@ -27,6 +27,8 @@ pub enum RunStatus {
     Running,
     /// Paused between mini-batches.
     Paused,
+    /// All epochs done; a comparison waits for its run in the second worker.
+    Waiting,
     /// All epochs done.
     Done,
     /// Stopped by the user.
@@ -41,11 +43,15 @@ pub fn shows(state: AppState, part: Part) -> bool {
 }
 
 impl RunStatus {
-    /// True while the worker holds a live run (running or paused).
+    /// True while a run or comparison is under way (the Train button waits).
     pub fn is_active(&self) -> bool {
         matches!(
             self,
-            RunStatus::Starting | RunStatus::Running | RunStatus::Paused | RunStatus::LoadingData
+            RunStatus::Starting
+                | RunStatus::Running
+                | RunStatus::Paused
+                | RunStatus::LoadingData
+                | RunStatus::Waiting
         )
     }
 }
@@ -115,10 +121,12 @@ impl RunRecord {
 pub struct ComparisonQueue {
     /// The comparison's id (runs record it).
     pub id: u64,
-    /// Runs not started yet, in order (they differ in learner and preset only).
+    /// Every run of the comparison, in order (they differ in learner and preset only).
+    pub planned: Vec<RunConfig>,
+    /// Runs not started yet, in order.
     pub waiting: Vec<RunConfig>,
-    /// Runs in the whole comparison.
-    pub total: usize,
+    /// The run training unseen in the second worker (`side_worker`), if any.
+    pub beside: Option<RunConfig>,
     /// For `auto`'s comparison, the preset of its settings: its runs are
     /// ranked when it ends.
     pub auto: Option<ModelPreset>,
@@ -131,7 +139,7 @@ pub struct ComparisonQueue {
 pub struct AutoOutcome {
     /// The ranking.
     pub board: Leaderboard,
-    /// The history id of each candidate's run, in the order trained.
+    /// The history id of each candidate's run, in the order planned.
     pub runs: Vec<u64>,
     /// Candidates auto meant to train (fewer ran if one failed).
     pub planned: usize,

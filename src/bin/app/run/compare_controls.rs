@@ -1,5 +1,5 @@
-//! "Compare learners": tick learners, then run them one after another on
-//! the form's split (same data, split settings and seed). Folded to one line
+//! "Compare learners": tick learners, then run them one after another (or
+//! two at a time, `side_worker`) on the form's split (same data, split settings and seed). Folded to one line
 //! (with the comparison's progress) until opened, so the results stay in view.
 
 use leptos::prelude::*;
@@ -32,11 +32,16 @@ pub fn CompareControls() -> impl IntoView {
             let current = state
                 .run_config
                 .with(|c| c.as_ref().map(|c| c.learner_label()).unwrap_or_default());
-            let at = queue.total - queue.waiting.len();
+            let total = queue.planned.len();
+            let at = total - queue.waiting.len();
+            let beside = queue
+                .beside
+                .map(|c| format!(" and {} in a second worker", c.learner_label()))
+                .unwrap_or_default();
             match queue.auto {
-                Some(_) => format!("auto: candidate {at} of {}, {current}.", queue.total),
+                Some(_) => format!("auto: candidate {at} of {total}, {current}{beside}."),
                 None => format!(
-                    "Comparing: now {current}, {} more to go.",
+                    "Comparing: now {current}{beside}, {} more to go.",
                     queue.waiting.len()
                 ),
             }

@@ -1,6 +1,7 @@
-//! Comparing learners: several runs one after another in the worker on the
-//! same split (same data, split settings and seed), differing in learner
-//! (and, for `auto`, preset); their runs are then ticked for the comparison
+//! Comparing learners: several runs on the same split (same data, split
+//! settings and seed), differing in learner (and, for `auto`, preset), one
+//! after another in the worker, or two at a time where a second worker can
+//! help (`side_worker`); their runs are then ticked for the comparison
 //! view. An `auto` run is such a comparison of its candidates, ranked on the
 //! PU validation split when it ends. This is the comparison's queue;
 //! [`lifecycle`](crate::run::lifecycle) starts its runs.
@@ -51,8 +52,9 @@ fn queue(state: AppState, configs: Vec<RunConfig>, auto: Option<ModelPreset>) ->
     let id = state.comparison.get_untracked().id + 1;
     state.comparison.set(ComparisonQueue {
         id,
-        total: configs.len(),
         waiting: rest.to_vec(),
+        planned: configs.clone(),
+        beside: None,
         auto,
         active: true,
     });
@@ -72,9 +74,8 @@ pub fn test_scoring(state: AppState) -> TestScoring {
     }
 }
 
-/// After a run of the comparison finished: take its next run off the
-/// queue and give its settings (none when no comparison is running or no
-/// run is left).
+/// Take the comparison's next run off the queue and give its settings
+/// (none when no comparison is running or no run is left).
 pub fn next(state: AppState) -> Option<RunConfig> {
     let mut queue = state.comparison.get_untracked();
     if !queue.active || queue.waiting.is_empty() {
@@ -109,15 +110,19 @@ pub fn finish(state: AppState) {
     }
     state.compared.set(ticked.clone());
     if let Some(model) = queue.auto {
-        rank_auto(state, ticked, queue.total, model);
+        rank_auto(state, ticked, &queue.planned, model);
     }
 }
 
 /// Rank the finished candidate runs `ids` of an `auto` run on preset
-/// `model` and keep auto's model, the mean of the first candidates.
-fn rank_auto(state: AppState, ids: Vec<u64>, planned: usize, model: ModelPreset) {
+/// `model` and keep auto's model, the mean of the first candidates. They
+/// are ranked in the order `planned` (two workers may finish them in
+/// another), so that ties fall as in the CLI.
+fn rank_auto(state: AppState, ids: Vec<u64>, planned: &[RunConfig], model: ModelPreset) {
     let outcome = state.runs.with_untracked(|runs| {
-        let candidates: Vec<&RunRecord> = runs.iter().filter(|r| ids.contains(&r.id)).collect();
+        let mut candidates: Vec<&RunRecord> = runs.iter().filter(|r| ids.contains(&r.id)).collect();
+        candidates.sort_by_key(|r| planned.iter().position(|c| *c == r.config));
+        let ids: Vec<u64> = candidates.iter().map(|r| r.id).collect();
         let ranked: Vec<(&RunConfig, &[EpochReport])> = candidates
             .iter()
             .map(|r| (&r.config, r.reports.as_slice()))
@@ -137,7 +142,7 @@ fn rank_auto(state: AppState, ids: Vec<u64>, planned: usize, model: ModelPreset)
             },
             board,
             runs: ids.clone(),
-            planned,
+            planned: planned.len(),
             model,
             averaged,
         }

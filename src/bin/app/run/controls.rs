@@ -1,6 +1,7 @@
 //! Train, pause, resume, step and stop; the progress bar; the device badge.
 
 use leptos::prelude::*;
+use policypu::config::RunConfig;
 use policypu::page::protocol::ToWorker;
 
 use crate::run::lifecycle;
@@ -51,15 +52,15 @@ pub fn RunControls() -> impl IntoView {
                 <Show
                     when=paused
                     fallback=move || view! {
-                        <button id="pause" on:click=move |_| worker_client::send(state, ToWorker::Pause)
+                        <button id="pause" on:click=move |_| lifecycle::pause(state)
                             disabled=move || status.get() != RunStatus::Running>"Pause"</button>
                     }
                 >
-                    <button id="resume" on:click=move |_| worker_client::send(state, ToWorker::Resume)>"Resume"</button>
+                    <button id="resume" on:click=move |_| lifecycle::resume(state)>"Resume"</button>
                 </Show>
                 <button id="step" on:click=move |_| worker_client::send(state, ToWorker::Step) disabled=move || !paused()
                     title="Train exactly one mini-batch">"Step"</button>
-                <button id="stop" on:click=move |_| worker_client::send(state, ToWorker::Stop) disabled=move || !active()>
+                <button id="stop" on:click=move |_| lifecycle::stop(state) disabled=move || !active()>
                     "Stop"
                 </button>
             </div>
@@ -113,6 +114,9 @@ fn StatusLine() -> impl IntoView {
                     RunStatus::Starting => "Starting the worker…".into(),
                     RunStatus::Running => "Training.".into(),
                     RunStatus::Paused => "Paused. Resume, or Step one mini-batch at a time.".into(),
+                    RunStatus::Waiting => {
+                        "This run is done; waiting for the run in the second worker.".into()
+                    }
                     RunStatus::Done => "Done.".into(),
                     RunStatus::Stopped => "Stopped.".into(),
                     RunStatus::Failed(_) => String::new(),
@@ -134,12 +138,24 @@ fn AutoLine() -> impl IntoView {
             .run_config
             .with(|c| c.as_ref().map(|c| c.learner_label()))
             .unwrap_or_default();
+        let total = queue.planned.len();
+        let at = total - queue.waiting.len();
+        let beside = queue.beside.as_ref().map(RunConfig::learner_label);
+        let waiting = state.status.get() == RunStatus::Waiting;
         let text = match (queue.active, queue.auto, state.auto.get()) {
-            (true, Some(_), _) => format!(
-                "auto: training candidate {} of {}, {current}; the charts follow it.",
-                queue.total - queue.waiting.len(),
-                queue.total
-            ),
+            (true, Some(_), _) => match beside {
+                Some(beside) if waiting => format!(
+                    "auto: {current} is done; waiting for the last candidate, {beside}, in a \
+                     second worker."
+                ),
+                Some(beside) => format!(
+                    "auto: training candidates up to {at} of {total}: {current}, which the charts \
+                     follow, and {beside} beside it in a second worker."
+                ),
+                None => format!(
+                    "auto: training candidate {at} of {total}, {current}; the charts follow it."
+                ),
+            },
             (false, _, Some(outcome)) => {
                 let kept = match outcome.kept {
                     AutoKept::Averaged => Some(outcome.averaged_label()),

@@ -2,8 +2,25 @@
 //! with its settings, epoch reports and trained classifier, so any two can
 //! be compared and any model downloaded later.
 
-use crate::state::{AppState, RunOutcome, RunRecord};
+use std::sync::Arc;
+
 use leptos::prelude::*;
+use policypu::config::RunConfig;
+use policypu::report::{EpochReport, TestScores};
+
+use crate::state::{AppState, RunOutcome, RunRecord};
+
+/// What a run produced, as far as it has come.
+pub struct RunResults {
+    /// Its settings.
+    pub config: RunConfig,
+    /// Its epoch reports (without per-example values).
+    pub reports: Vec<EpochReport>,
+    /// Its test-set probabilities, when the worker sent them.
+    pub test_scores: Option<Arc<TestScores>>,
+    /// Its saved-model file, when the worker sent one.
+    pub model: Option<Arc<Vec<u8>>>,
+}
 
 /// Keep the current run in the history. Runs with no epoch reported are
 /// not worth keeping and are skipped.
@@ -11,8 +28,22 @@ pub fn record(state: AppState, outcome: RunOutcome) {
     let Some(config) = state.run_config.get_untracked() else {
         return;
     };
-    let reports = state.reports.get_untracked();
-    if reports.is_empty() {
+    let run = RunResults {
+        config,
+        reports: state.reports.get_untracked(),
+        test_scores: state.test_scores.get_untracked(),
+        model: state.model.get_untracked(),
+    };
+    keep(state, run, outcome);
+}
+
+/// Keep a run that trained unseen in the second worker in the history.
+pub fn record_beside(state: AppState, run: RunResults) {
+    keep(state, run, RunOutcome::Done);
+}
+
+fn keep(state: AppState, run: RunResults, outcome: RunOutcome) {
+    if run.reports.is_empty() {
         return;
     }
     let queue = state.comparison.get_untracked();
@@ -20,11 +51,11 @@ pub fn record(state: AppState, outcome: RunOutcome) {
         let id = runs.last().map_or(1, |r| r.id + 1);
         runs.push(RunRecord {
             id,
-            config,
-            reports,
+            config: run.config,
+            reports: run.reports,
             outcome,
-            model: state.model.get_untracked(),
-            test_scores: state.test_scores.get_untracked(),
+            model: run.model,
+            test_scores: run.test_scores,
             comparison: queue.active.then_some(queue.id),
         });
     });

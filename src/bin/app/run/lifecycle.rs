@@ -3,7 +3,9 @@
 //! each next one). It ends when the worker client reports it done, stopped,
 //! failed or crashed, or when it cannot start: then a finished run is kept
 //! in the history, and a comparison goes on with its next learner or ends.
-//! The worker client knows nothing of this: `start` hands it `ended`.
+//! Where a second worker can help, a comparison's next run trains in it
+//! beside the live one, and is kept in the history when it ends. The worker
+//! clients know nothing of this: `start` hands them `ended` and `ended_beside`.
 
 use std::sync::Arc;
 
@@ -11,10 +13,11 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use policypu::config::{DataConfig, Learner, RunConfig};
 use policypu::data::pubin::parse_pubin;
-use policypu::page::protocol::DataPayload;
+use policypu::page::protocol::{DataPayload, ToWorker};
 use serde_bytes::ByteBuf;
 
 use crate::browser::data_loader;
+use crate::run::side_worker::{self, SideEnd};
 use crate::run::worker_client::{self, Crash, RunEnd};
 use crate::run::{comparison, history};
 use crate::state::{AppState, NO_CSV, RunOutcome, RunStatus};
@@ -36,7 +39,7 @@ pub fn start_run(state: AppState) {
     }
 }
 
-/// Run `learners` one after another on the form's settings, as one comparison.
+/// Run `learners` on the form's settings, as one comparison.
 pub fn start_comparison(state: AppState, learners: Vec<Learner>) {
     state.auto.set(None);
     if let Some(config) = comparison::begin(state, learners) {
@@ -44,12 +47,13 @@ pub fn start_comparison(state: AppState, learners: Vec<Learner>) {
     }
 }
 
-/// Start a run of `config`: fetch or take its data, then hand both to the worker.
+/// Start a run of `config`: fetch or take its data, then hand both to the
+/// worker, and the comparison's next run to the second worker where it can help.
 fn start(state: AppState, config: RunConfig) {
     if state.not_ready(&config).is_some() {
         // The status line shows the problem, and updates as it is fixed.
         state.status.set(RunStatus::Idle);
-        comparison::finish(state);
+        end_comparison(state);
         return;
     }
     state.reset_run(config.clone());
@@ -59,11 +63,57 @@ fn start(state: AppState, config: RunConfig) {
             Ok(data) => {
                 state.status.set(RunStatus::Starting);
                 let scoring = comparison::test_scoring(state);
+                let more = state
+                    .comparison
+                    .with_untracked(|q| q.active && !q.waiting.is_empty());
+                let spare = (more && side_worker::can_help(&config)).then(|| data.clone());
                 worker_client::start(state, config, data, scoring, ended);
+                if let Some(data) = spare {
+                    start_beside(state, data);
+                }
             }
             Err(message) => ended(state, RunEnd::Failed(message)),
         }
     });
+}
+
+/// Give the comparison's next run, if any, to the second worker when it is free.
+fn start_beside(state: AppState, data: DataPayload) {
+    if side_worker::busy() {
+        return;
+    }
+    let Some(config) = comparison::next(state) else {
+        return;
+    };
+    state.comparison.update(|q| q.beside = Some(config.clone()));
+    let scoring = comparison::test_scoring(state);
+    side_worker::start(state, config, data, scoring, ended_beside);
+    if state.status.get_untracked() == RunStatus::Paused {
+        side_worker::send(ToWorker::Pause);
+    }
+}
+
+/// Pause the run, and the one in the second worker.
+pub fn pause(state: AppState) {
+    worker_client::send(state, ToWorker::Pause);
+    side_worker::send(ToWorker::Pause);
+}
+
+/// Resume the run, and the one in the second worker.
+pub fn resume(state: AppState) {
+    worker_client::send(state, ToWorker::Resume);
+    side_worker::send(ToWorker::Resume);
+}
+
+/// Stop the run, and the comparison it is part of; while the comparison
+/// waits for its run in the second worker, stop that one.
+pub fn stop(state: AppState) {
+    if state.status.get_untracked() == RunStatus::Waiting {
+        state.status.set(RunStatus::Stopped);
+        end_comparison(state);
+    } else {
+        worker_client::send(state, ToWorker::Stop);
+    }
 }
 
 /// The data of a run of `config`: its built-in dataset, fetched (and its
@@ -92,8 +142,9 @@ async fn load_data(state: AppState, config: &RunConfig) -> Result<DataPayload, S
 }
 
 /// A run ended: show how, keep it in the history if it finished, then start
-/// the comparison's next learner after a run that trained to the end, or
-/// end the comparison. A crash leaves the form's settings as they are.
+/// the comparison's next learner after a run that trained to the end (or
+/// wait for the second worker's), or end the comparison. A crash leaves
+/// the form's settings as they are.
 fn ended(state: AppState, end: RunEnd) {
     let (status, finished) = match end {
         RunEnd::Done => (RunStatus::Done, Some(RunOutcome::Done)),
@@ -105,14 +156,51 @@ fn ended(state: AppState, end: RunEnd) {
     if let Some(outcome) = finished {
         history::record(state, outcome);
     }
-    let next = match finished {
-        Some(RunOutcome::Done) => comparison::next(state),
-        _ => None,
-    };
-    match next {
-        Some(config) => start(state, config),
-        None => comparison::finish(state),
+    if finished != Some(RunOutcome::Done) {
+        return end_comparison(state);
     }
+    match comparison::next(state) {
+        Some(config) => start(state, config),
+        None if side_worker::busy() => state.status.set(RunStatus::Waiting),
+        None => end_comparison(state),
+    }
+}
+
+/// A run in the second worker ended: keep it in the history and give that
+/// worker the next run, or hand a failed run back to the live worker's
+/// queue. A comparison that waited for it goes on, or ends.
+fn ended_beside(state: AppState, end: SideEnd) {
+    state.comparison.update(|q| q.beside = None);
+    let waited = state.status.get_untracked() == RunStatus::Waiting;
+    match end {
+        SideEnd::Done(run, data) => {
+            history::record_beside(state, run);
+            if !waited {
+                return start_beside(state, data);
+            }
+        }
+        SideEnd::Failed(config, why) => {
+            web_sys::console::warn_1(
+                &format!("the second worker failed ({why}); its run trains in the live one").into(),
+            );
+            state.comparison.update(|q| q.waiting.insert(0, config));
+        }
+    }
+    if waited {
+        match comparison::next(state) {
+            Some(config) => start(state, config),
+            None => {
+                state.status.set(RunStatus::Done);
+                end_comparison(state);
+            }
+        }
+    }
+}
+
+/// End the comparison, if one is running, and the second worker with it.
+fn end_comparison(state: AppState) {
+    side_worker::discard();
+    comparison::finish(state);
 }
 
 /// What happened to a lost worker, and what to do.

@@ -1,10 +1,12 @@
-//! A run from start to end: controls, lifecycle, the worker, history and comparisons.
+//! A run from start to end: controls, lifecycle, the workers, history and comparisons.
 
 pub mod compare_controls;
 pub mod comparison;
 pub mod controls;
 pub mod history;
 pub mod lifecycle;
+pub mod side_worker;
 pub mod skip_to_train;
 pub mod worker_client;
 pub mod worker_kind;
+pub mod worker_spawn;

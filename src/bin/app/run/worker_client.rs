@@ -11,12 +11,11 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use policypu::config::{RunConfig, TestScoring};
 use policypu::page::protocol::{DataPayload, FromWorker, ToWorker, Trained};
-use serde::Serialize;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
-use web_sys::{ErrorEvent, Event, MessageEvent, Worker, WorkerOptions, WorkerType};
 
 use super::worker_kind::{self, WorkerKind};
+use super::worker_spawn::{self, Spawned, post};
 use crate::state::{AppState, RunStatus};
 
 /// How a run ended, as the worker client tells the run's owner.
@@ -53,12 +52,9 @@ struct Live {
     /// Which worker this is: 1 for the page's first, and so on.
     id: u64,
     kind: WorkerKind,
-    worker: Worker,
+    spawned: Spawned,
     ready: bool,
     queue: Vec<ToWorker>,
-    // Kept alive as long as the worker.
-    _on_message: Closure<dyn FnMut(MessageEvent)>,
-    _on_error: Closure<dyn FnMut(Event)>,
 }
 
 thread_local! {
@@ -156,7 +152,7 @@ pub fn send(state: AppState, command: ToWorker) {
     LIVE.with(|l| {
         if let Some(live) = l.borrow_mut().as_mut() {
             if live.ready {
-                post(&live.worker, &command);
+                post(&live.spawned.worker, &command);
             } else {
                 live.queue.push(command);
             }
@@ -175,7 +171,7 @@ fn tell_owner(state: AppState, end: RunEnd) {
 fn discard() {
     LIVE.with(|l| {
         if let Some(live) = l.borrow_mut().take() {
-            live.worker.terminate();
+            live.spawned.worker.terminate();
         }
     });
 }
@@ -185,44 +181,16 @@ fn is_live(id: u64) -> bool {
     LIVE.with(|l| l.borrow().as_ref().is_some_and(|live| live.id == id))
 }
 
-fn post(worker: &Worker, command: &ToWorker) {
-    let serializer = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
-    match command.serialize(&serializer) {
-        Ok(value) => {
-            if let Err(e) = worker.post_message(&value) {
-                web_sys::console::error_2(&"posting to the worker failed".into(), &e);
-            }
-        }
-        Err(e) => web_sys::console::error_1(&format!("cannot encode a command: {e}").into()),
-    }
-}
-
 fn spawn(state: AppState, kind: WorkerKind) -> Result<(), String> {
-    let options = WorkerOptions::new();
-    if kind == WorkerKind::Threads {
-        options.set_type(WorkerType::Module);
-    }
-    let worker = Worker::new_with_options(kind.script(), &options)
-        .map_err(|e| format!("The training worker could not start ({e:?}). Reload the page."))?;
     let id = SPAWNED.get() + 1;
-    SPAWNED.set(id);
-    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+    let on_message = move |message: FromWorker| {
         heard_now();
-        match serde_wasm_bindgen::from_value::<FromWorker>(event.data()) {
-            Ok(FromWorker::Ready) => flush_queue(),
-            Ok(message) => apply(state, message),
-            Err(e) => web_sys::console::error_1(
-                &format!("unreadable message from the worker: {e}").into(),
-            ),
+        match message {
+            FromWorker::Ready => flush_queue(),
+            message => apply(state, message),
         }
-    });
-    let on_error = Closure::<dyn FnMut(Event)>::new(move |event: Event| {
-        event.prevent_default();
-        // A script that failed to load fires a plain `Event`, with no message.
-        let message = event.dyn_ref::<ErrorEvent>().map_or_else(
-            || "its script could not be loaded".to_string(),
-            ErrorEvent::message,
-        );
+    };
+    let on_error = move |message: String| {
         // The threaded worker failed before it was ready: the WebGPU worker,
         // which trains on the CPU on one thread too, takes over its commands.
         if kind == WorkerKind::Threads && is_live(id) && !is_ready() {
@@ -234,19 +202,17 @@ fn spawn(state: AppState, kind: WorkerKind) -> Result<(), String> {
             discard();
             tell_owner(state, RunEnd::Crashed(Crash::Died(message)));
         }
-    });
-    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    };
+    let spawned = worker_spawn::spawn(kind, on_message, on_error)?;
+    SPAWNED.set(id);
     heard_now();
     LIVE.with(|l| {
         *l.borrow_mut() = Some(Live {
             id,
             kind,
-            worker,
+            spawned,
             ready: false,
             queue: Vec::new(),
-            _on_message: on_message,
-            _on_error: on_error,
         })
     });
     Ok(())
@@ -266,7 +232,7 @@ fn fall_back_from_threads(state: AppState, why: String) {
     worker_kind::threads_failed();
     let queue = LIVE.with(|l| {
         l.borrow_mut().take().map(|live| {
-            live.worker.terminate();
+            live.spawned.worker.terminate();
             live.queue
         })
     });
@@ -285,7 +251,7 @@ fn flush_queue() {
         if let Some(live) = l.borrow_mut().as_mut() {
             live.ready = true;
             for command in live.queue.drain(..) {
-                post(&live.worker, &command);
+                post(&live.spawned.worker, &command);
             }
         }
     });

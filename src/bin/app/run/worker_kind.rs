@@ -48,12 +48,7 @@ impl WorkerKind {
     /// The worker for a run with this backend choice: the threaded one when
     /// the run trains on the CPU and threads can run here.
     pub fn for_run(backend: BackendChoice) -> Self {
-        let on_cpu = match backend {
-            BackendChoice::Cpu => true,
-            BackendChoice::Gpu => false,
-            BackendChoice::Auto => GPU.get() == Gpu::NoneOrSoftware,
-        };
-        if on_cpu && threads_can_run() {
+        if trains_on_cpu(backend) && threads_can_run() {
             WorkerKind::Threads
         } else {
             WorkerKind::WebGpu
@@ -68,6 +63,21 @@ impl WorkerKind {
             WorkerKind::WebGpu
         }
     }
+}
+
+/// True when a run with this backend choice trains on the CPU: asked for,
+/// or Auto where the browser has no hardware GPU adapter.
+pub fn trains_on_cpu(backend: BackendChoice) -> bool {
+    match backend {
+        BackendChoice::Cpu => true,
+        BackendChoice::Gpu => false,
+        BackendChoice::Auto => GPU.get() == Gpu::NoneOrSoftware,
+    }
+}
+
+/// How many cores the browser reports (1 when it does not say).
+pub fn cores() -> usize {
+    web_sys::window().map_or(1, |w| w.navigator().hardware_concurrency() as usize)
 }
 
 /// Remember that the threaded worker could not start: the WebGPU worker

@@ -18,7 +18,7 @@ pub fn EmptyState() -> impl IntoView {
         RunStatus::Running | RunStatus::Paused => {
             "Training the first epoch. The charts appear when it ends."
         }
-        RunStatus::Done | RunStatus::Stopped | RunStatus::Failed(_) => {
+        RunStatus::Waiting | RunStatus::Done | RunStatus::Stopped | RunStatus::Failed(_) => {
             "No epoch finished in this run, so there is nothing to chart yet. Press Train to start again."
         }
     };

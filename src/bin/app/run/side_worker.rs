@@ -1,0 +1,199 @@
+//! The second worker. Where the browser reports two cores or more and a
+//! comparison (`auto`'s candidates, or learners compared) trains on the
+//! CPU on a built-in image set, it trains the comparison's next run beside the live worker's,
+//! unseen: the charts follow the live run, and this one's reports, test
+//! scores and model are gathered here and handed to the run's owner
+//! (`lifecycle`) when it ends. Runs of a comparison share their data and
+//! seed but do not depend on each other, so none waits for another. A
+//! second worker that fails is not asked again this session.
+
+use std::cell::{Cell, RefCell};
+use std::sync::Arc;
+
+use policypu::config::{DataConfig, RunConfig, TestScoring};
+use policypu::page::protocol::{DataPayload, FromWorker, ToWorker, Trained};
+
+use super::history::RunResults;
+use super::worker_kind::{self, WorkerKind};
+use super::worker_spawn::{self, Spawned, post};
+use crate::state::AppState;
+
+/// How a run in the second worker ended.
+pub enum SideEnd {
+    /// It trained all its epochs; its data comes back for the next run.
+    Done(RunResults, DataPayload),
+    /// It failed, or the worker was lost (and discarded): the run is handed
+    /// back, to train in the live worker; the text says why.
+    Failed(RunConfig, String),
+}
+
+/// What the run's owner does when a run in the second worker ends.
+pub type OnSideEnd = fn(AppState, SideEnd);
+
+/// The second worker and the run it trains.
+struct Side {
+    kind: WorkerKind,
+    spawned: Spawned,
+    ready: bool,
+    queue: Vec<ToWorker>,
+    run: Option<(RunResults, DataPayload)>,
+}
+
+thread_local! {
+    static SIDE: RefCell<Option<Side>> = const { RefCell::new(None) };
+    /// Set when a second worker failed: runs stay in the live worker.
+    static FAILED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// True when a second worker can train runs of `config` here: the browser
+/// reports two cores or more, the run trains on the CPU (two workers on one
+/// GPU would share it) on a built-in image set, and no second worker has
+/// failed this session. On a CSV example each run trains in about a second,
+/// less than a second worker takes to start, and two workers were slower
+/// than one (results/bench-browser-two-workers.md).
+pub fn can_help(config: &RunConfig) -> bool {
+    worker_kind::cores() >= 2
+        && worker_kind::trains_on_cpu(config.backend)
+        && matches!(config.data, DataConfig::Builtin { .. })
+        && !FAILED.get()
+}
+
+/// True while the second worker trains a run.
+pub fn busy() -> bool {
+    SIDE.with(|s| s.borrow().as_ref().is_some_and(|side| side.run.is_some()))
+}
+
+/// Train `config` on `data` in the second worker, starting it first if
+/// there is none (or it is of the wrong kind); how it ends goes to `on_end`.
+pub fn start(
+    state: AppState,
+    config: RunConfig,
+    data: DataPayload,
+    test_scoring: TestScoring,
+    on_end: OnSideEnd,
+) {
+    let kind = WorkerKind::for_run(config.backend);
+    if SIDE.with(|s| s.borrow().as_ref().map(|side| side.kind)) != Some(kind) {
+        discard();
+        let spawned = worker_spawn::spawn(
+            kind,
+            move |message| receive(state, message, on_end),
+            move |why| lost(state, why, on_end),
+        );
+        match spawned {
+            Ok(spawned) => SIDE.with(|s| {
+                *s.borrow_mut() = Some(Side {
+                    kind,
+                    spawned,
+                    ready: false,
+                    queue: Vec::new(),
+                    run: None,
+                })
+            }),
+            Err(why) => {
+                FAILED.set(true);
+                return on_end(state, SideEnd::Failed(config, why));
+            }
+        }
+    }
+    let command = ToWorker::Start {
+        config: Box::new(config.clone()),
+        data: data.clone(),
+        test_scoring,
+    };
+    let run = RunResults {
+        config,
+        reports: Vec::new(),
+        test_scores: None,
+        model: None,
+    };
+    SIDE.with(|s| {
+        if let Some(side) = s.borrow_mut().as_mut() {
+            side.run = Some((run, data));
+            if side.ready {
+                post(&side.spawned.worker, &command);
+            } else {
+                side.queue.push(command);
+            }
+        }
+    });
+}
+
+/// Send a command (pause, resume) to the second worker's run, if it has one.
+pub fn send(command: ToWorker) {
+    SIDE.with(|s| {
+        if let Some(side) = s.borrow_mut().as_mut().filter(|side| side.run.is_some()) {
+            if side.ready {
+                post(&side.spawned.worker, &command);
+            } else {
+                side.queue.push(command);
+            }
+        }
+    });
+}
+
+/// End the second worker and any run in it.
+pub fn discard() {
+    if let Some(side) = SIDE.with(|s| s.borrow_mut().take()) {
+        side.spawned.worker.terminate();
+    }
+}
+
+/// Fold one message of the second worker into its run; its end goes to `on_end`.
+fn receive(state: AppState, message: FromWorker, on_end: OnSideEnd) {
+    let ended = SIDE.with(|s| {
+        let mut slot = s.borrow_mut();
+        let side = slot.as_mut()?;
+        if let FromWorker::Ready = message {
+            side.ready = true;
+            for command in side.queue.drain(..) {
+                post(&side.spawned.worker, &command);
+            }
+            return None;
+        }
+        let (run, _) = side.run.as_mut()?;
+        match message {
+            FromWorker::Trained(trained) => {
+                let Trained { mut epochs, .. } = *trained;
+                for report in &mut epochs {
+                    if let Some(unlabeled) = report.unlabeled.as_mut() {
+                        unlabeled.values = None;
+                    }
+                }
+                run.reports.extend(epochs);
+                None
+            }
+            FromWorker::TestScores(scores) => {
+                run.test_scores = Some(Arc::from(scores));
+                None
+            }
+            FromWorker::Model(bytes) => {
+                run.model = Some(Arc::new(bytes.into_vec()));
+                None
+            }
+            FromWorker::Done => side.run.take().map(|(run, data)| SideEnd::Done(run, data)),
+            FromWorker::Error(why) | FromWorker::Crashed(why) => {
+                let (run, _) = side.run.take()?;
+                Some(SideEnd::Failed(run.config, why))
+            }
+            _ => None,
+        }
+    });
+    if let Some(end) = ended {
+        if let SideEnd::Failed(..) = end {
+            FAILED.set(true);
+            discard();
+        }
+        on_end(state, end);
+    }
+}
+
+/// The second worker died: discard it, and hand its run back.
+fn lost(state: AppState, why: String, on_end: OnSideEnd) {
+    let run = SIDE.with(|s| s.borrow_mut().as_mut().and_then(|side| side.run.take()));
+    FAILED.set(true);
+    discard();
+    if let Some((run, _)) = run {
+        on_end(state, SideEnd::Failed(run.config, why));
+    }
+}

@@ -29,6 +29,11 @@ impl<V: Clone> Memo<V> {
             .map(|(_, v)| v.clone())
     }
 
+    /// Every value kept, oldest first, with its key.
+    pub fn entries(&self) -> Vec<(u64, V)> {
+        self.lock().clone()
+    }
+
     /// Keep `value` for `key`, dropping the oldest beyond the last few; a
     /// value another thread made for `key` meanwhile stays.
     pub fn put(&self, key: u64, value: V) {

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_bytes::ByteBuf;
 
 use crate::config::{RunConfig, TestScoring};
+use crate::plan::known_estimates::KnownEstimates;
 use crate::report::{BatchProgress, CsvScores, EpochReport, TestScores};
 use crate::step_timing::{StepPlan, StepTiming};
 
@@ -38,6 +39,10 @@ pub enum ToWorker {
         /// After which epochs to score the test set.
         #[serde(default)]
         test_scoring: TestScoring,
+        /// Prior estimates the page's workers have made, so that this one
+        /// does not make them again.
+        #[serde(default)]
+        estimates: KnownEstimates,
     },
     /// Stop after the current mini-batch and wait.
     Pause,
@@ -191,6 +196,10 @@ pub struct RunStarted {
     pub notes: Vec<String>,
     /// The class prior the learner uses (estimated, given or true), if it uses one.
     pub prior: Option<crate::report::PriorUsed>,
+    /// The prior estimates the worker has made, for the page to hand to
+    /// its other worker.
+    #[serde(default)]
+    pub estimates: KnownEstimates,
 }
 
 /// What a run trained since the worker last posted.

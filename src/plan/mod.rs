@@ -6,6 +6,7 @@
 //! test of settings before there is a split.
 
 pub mod batches;
+pub mod known_estimates;
 pub mod prior;
 pub mod workload;
 

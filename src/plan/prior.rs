@@ -17,12 +17,24 @@ use crate::report::{PriorSource, PriorUsed};
 use crate::split::PuSplit;
 
 /// An estimate of ρ and, when asked for, its bootstrap spread.
-type Estimated = (f64, Option<f64>);
+pub(crate) type Estimated = (f64, Option<f64>);
 
 /// Estimates made in this process, the last 64, by rows, estimator, seed
 /// and whether the spread was asked for: the runs of one split estimate its
 /// prior once.
-static MEMO: Memo<Estimated> = Memo::new(64);
+pub(crate) static MEMO: Memo<Estimated> = Memo::new(64);
+
+/// The memo's key of `method`'s estimate on `split`'s training rows.
+pub(crate) fn key(split: &PuSplit, method: PriorMethod, seed: u64, with_spread: bool) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::hash::DefaultHasher::new();
+    (method, seed, with_spread, split.shape.len()).hash(&mut hasher);
+    split.train_labeled.hash(&mut hasher);
+    for x in &split.train_x {
+        x.to_bits().hash(&mut hasher);
+    }
+    hasher.finish()
+}
 
 /// `method`'s estimate of ρ on `split`'s training rows (seeded by `seed`),
 /// with its bootstrap spread when `with_spread`, made side by side where a
@@ -33,14 +45,7 @@ fn estimated(
     seed: u64,
     with_spread: bool,
 ) -> Result<Estimated, PlanError> {
-    use std::hash::{Hash, Hasher};
-    let mut hasher = std::hash::DefaultHasher::new();
-    (method, seed, with_spread, split.shape.len()).hash(&mut hasher);
-    split.train_labeled.hash(&mut hasher);
-    for x in &split.train_x {
-        x.to_bits().hash(&mut hasher);
-    }
-    let key = hasher.finish();
+    let key = key(split, method, seed, with_spread);
     if let Some(found) = MEMO.get(key) {
         return Ok(found);
     }

@@ -11,7 +11,7 @@ use super::{PriorError, PriorEstimate, PuRows, km};
 use crate::memo::Memo;
 
 /// The estimates made, the last 64.
-static MADE: Memo<PriorEstimate> = Memo::new(64);
+pub(crate) static MADE: Memo<PriorEstimate> = Memo::new(64);
 
 #[cfg(test)]
 thread_local! {

@@ -22,7 +22,7 @@ pub mod bbe;
 pub mod bootstrap;
 pub mod elkan_noto;
 pub mod km;
-mod km2_memo;
+pub(crate) mod km2_memo;
 mod logistic;
 mod rows;
 pub mod tice;

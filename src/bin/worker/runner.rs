@@ -16,6 +16,7 @@ use policypu::page::protocol::{
     DataPayload, DeviceInfo, FromWorker, RunStarted, ThreadUse, ToWorker,
 };
 use policypu::plan::RunPlan;
+use policypu::plan::known_estimates::KnownEstimates;
 use policypu::report::TrainEvent;
 use policypu::split::{PuSplit, split_builtin, split_csv};
 use policypu::step_timing::StepPlan;
@@ -46,7 +47,9 @@ pub fn handle(command: ToWorker, control: &Rc<RefCell<Control>>) {
             config,
             data,
             test_scoring,
+            estimates,
         } => {
+            estimates.remember();
             c.current += 1;
             c.stopped = false;
             c.paused = false;
@@ -263,6 +266,7 @@ async fn prepare(
         unlabeled_projection: split.unlabeled_projection(),
         notes: split.notes.iter().chain(&plan.warnings).cloned().collect(),
         prior: plan.prior,
+        estimates: KnownEstimates::made_here(),
     };
     Ok((trainer, stepper, started))
 }

@@ -7,6 +7,7 @@
 //! beside the live one, and is kept in the history when it ends. The worker
 //! clients know nothing of this: `start` hands them `ended` and `ended_beside`.
 
+use std::cell::RefCell;
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -21,6 +22,12 @@ use crate::run::side_worker::{self, SideEnd};
 use crate::run::worker_client::{self, Crash, RunEnd};
 use crate::run::{comparison, history};
 use crate::state::{AppState, NO_CSV, RunOutcome, RunStatus};
+
+thread_local! {
+    /// The data of a comparison's next run for the second worker, kept
+    /// while the live run estimates the prior that run will reuse.
+    static SPARE: RefCell<Option<DataPayload>> = const { RefCell::new(None) };
+}
 
 /// Start a run of the form's settings; `auto` starts its candidates.
 pub fn start_run(state: AppState) {
@@ -63,18 +70,37 @@ fn start(state: AppState, config: RunConfig) {
             Ok(data) => {
                 state.status.set(RunStatus::Starting);
                 let scoring = comparison::test_scoring(state);
-                let more = state
-                    .comparison
-                    .with_untracked(|q| q.active && !q.waiting.is_empty());
-                let spare = (more && side_worker::can_help(&config)).then(|| data.clone());
-                worker_client::start(state, config, data, scoring, ended);
-                if let Some(data) = spare {
+                // A run of this comparison has started before this one, so
+                // the split's prior estimates are known.
+                let (more, prior_known) = state.comparison.with_untracked(|q| {
+                    let active = q.active && !q.waiting.is_empty();
+                    (active, q.waiting.len() + 1 < q.planned.len())
+                });
+                let beside_now = more && side_worker::can_help(&config, prior_known);
+                // On a CSV file's first run: the second worker starts now and
+                // gets its run once this one has estimated the prior.
+                let beside_later = more && !beside_now && side_worker::can_help(&config, true);
+                let spare = (beside_now || beside_later).then(|| data.clone());
+                // One that cannot start leaves every run to the live worker.
+                if beside_later && side_worker::warm(state, &config, ended_beside).is_ok() {
+                    SPARE.with(|s| *s.borrow_mut() = spare.clone());
+                }
+                worker_client::start(state, config, data, scoring, (started, ended));
+                if let Some(data) = spare.filter(|_| beside_now) {
                     start_beside(state, data);
                 }
             }
             Err(message) => ended(state, RunEnd::Failed(message)),
         }
     });
+}
+
+/// The live run has started: give the second worker the run that waited
+/// for its prior estimates, if one did.
+fn started(state: AppState) {
+    if let Some(data) = SPARE.with(|s| s.borrow_mut().take()) {
+        start_beside(state, data);
+    }
 }
 
 /// Give the comparison's next run, if any, to the second worker when it is free.
@@ -199,6 +225,7 @@ fn ended_beside(state: AppState, end: SideEnd) {
 
 /// End the comparison, if one is running, and the second worker with it.
 fn end_comparison(state: AppState) {
+    SPARE.with(|s| s.borrow_mut().take());
     side_worker::discard();
     comparison::finish(state);
 }

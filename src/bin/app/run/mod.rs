@@ -4,6 +4,7 @@ pub mod compare_controls;
 pub mod comparison;
 pub mod controls;
 pub mod history;
+pub mod known_estimates;
 pub mod lifecycle;
 pub mod side_worker;
 pub mod skip_to_train;

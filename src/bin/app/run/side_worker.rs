@@ -1,6 +1,6 @@
 //! The second worker. Where the browser reports two cores or more and a
 //! comparison (`auto`'s candidates, or learners compared) trains on the
-//! CPU on a built-in image set, it trains the comparison's next run beside the live worker's,
+//! CPU, it trains the comparison's next run beside the live worker's,
 //! unseen: the charts follow the live run, and this one's reports, test
 //! scores and model are gathered here and handed to the run's owner
 //! (`lifecycle`) when it ends. Runs of a comparison share their data and
@@ -14,6 +14,7 @@ use policypu::config::{DataConfig, RunConfig, TestScoring};
 use policypu::page::protocol::{DataPayload, FromWorker, ToWorker, Trained};
 
 use super::history::RunResults;
+use super::known_estimates;
 use super::worker_kind::{self, WorkerKind};
 use super::worker_spawn::{self, Spawned, post};
 use crate::state::AppState;
@@ -47,20 +48,57 @@ thread_local! {
 
 /// True when a second worker can train runs of `config` here: the browser
 /// reports two cores or more, the run trains on the CPU (two workers on one
-/// GPU would share it) on a built-in image set, and no second worker has
-/// failed this session. On a CSV example each run trains in about a second,
-/// less than a second worker takes to start, and two workers were slower
-/// than one (results/bench-browser-two-workers.md).
-pub fn can_help(config: &RunConfig) -> bool {
+/// GPU would share it), and no second worker has failed this session. On a
+/// CSV file, only once `prior_known`: the comparison's first run estimates
+/// the file's prior (KM2 and its bootstrap resamples, seconds on these
+/// small tables, longer than most runs train), and every later run, in
+/// either worker, reuses it (`known_estimates`); a second worker that
+/// estimated it again, on the same cores, made the example slower than one
+/// worker (results/bench-browser-two-workers.md).
+pub fn can_help(config: &RunConfig, prior_known: bool) -> bool {
     worker_kind::cores() >= 2
         && worker_kind::trains_on_cpu(config.backend)
-        && matches!(config.data, DataConfig::Builtin { .. })
+        && (prior_known || matches!(config.data, DataConfig::Builtin { .. }))
         && !FAILED.get()
 }
 
 /// True while the second worker trains a run.
 pub fn busy() -> bool {
     SIDE.with(|s| s.borrow().as_ref().is_some_and(|side| side.run.is_some()))
+}
+
+/// Start the second worker for runs of `config`, if it is not running
+/// already, so that it is ready when its first run comes; why not when it
+/// cannot be started (and then none is asked again this session).
+pub fn warm(state: AppState, config: &RunConfig, on_end: OnSideEnd) -> Result<(), String> {
+    let kind = WorkerKind::for_run(config.backend);
+    if SIDE.with(|s| s.borrow().as_ref().map(|side| side.kind)) == Some(kind) {
+        return Ok(());
+    }
+    discard();
+    let spawned = worker_spawn::spawn(
+        kind,
+        move |message| receive(state, message, on_end),
+        move |why| lost(state, why, on_end),
+    );
+    match spawned {
+        Ok(spawned) => {
+            SIDE.with(|s| {
+                *s.borrow_mut() = Some(Side {
+                    kind,
+                    spawned,
+                    ready: false,
+                    queue: Vec::new(),
+                    run: None,
+                })
+            });
+            Ok(())
+        }
+        Err(why) => {
+            FAILED.set(true);
+            Err(why)
+        }
+    }
 }
 
 /// Train `config` on `data` in the second worker, starting it first if
@@ -72,34 +110,14 @@ pub fn start(
     test_scoring: TestScoring,
     on_end: OnSideEnd,
 ) {
-    let kind = WorkerKind::for_run(config.backend);
-    if SIDE.with(|s| s.borrow().as_ref().map(|side| side.kind)) != Some(kind) {
-        discard();
-        let spawned = worker_spawn::spawn(
-            kind,
-            move |message| receive(state, message, on_end),
-            move |why| lost(state, why, on_end),
-        );
-        match spawned {
-            Ok(spawned) => SIDE.with(|s| {
-                *s.borrow_mut() = Some(Side {
-                    kind,
-                    spawned,
-                    ready: false,
-                    queue: Vec::new(),
-                    run: None,
-                })
-            }),
-            Err(why) => {
-                FAILED.set(true);
-                return on_end(state, SideEnd::Failed(config, why));
-            }
-        }
+    if let Err(why) = warm(state, &config, on_end) {
+        return on_end(state, SideEnd::Failed(config, why));
     }
     let command = ToWorker::Start {
         config: Box::new(config.clone()),
         data: data.clone(),
         test_scoring,
+        estimates: known_estimates::known(),
     };
     let run = RunResults {
         config,
@@ -153,6 +171,10 @@ fn receive(state: AppState, message: FromWorker, on_end: OnSideEnd) {
         }
         let (run, _) = side.run.as_mut()?;
         match message {
+            FromWorker::Started(started) => {
+                known_estimates::learned(&started.estimates);
+                None
+            }
             FromWorker::Trained(trained) => {
                 let Trained { mut epochs, .. } = *trained;
                 for report in &mut epochs {

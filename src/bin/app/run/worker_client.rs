@@ -14,6 +14,7 @@ use policypu::page::protocol::{DataPayload, FromWorker, ToWorker, Trained};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
+use super::known_estimates;
 use super::worker_kind::{self, WorkerKind};
 use super::worker_spawn::{self, Spawned, post};
 use crate::state::{AppState, RunStatus};
@@ -34,6 +35,10 @@ pub enum RunEnd {
 
 /// What the run's owner does when a run ends.
 pub type OnEnd = fn(AppState, RunEnd);
+
+/// What the run's owner does once the worker has prepared the run (its
+/// split, plan and prior) and started training it.
+pub type OnStarted = fn(AppState);
 
 /// How the worker was lost.
 #[derive(Clone, Debug, PartialEq)]
@@ -66,6 +71,8 @@ thread_local! {
     /// Where the latest run's end goes; none before the first run (a worker
     /// lost before then, which only the browser tests' hook can do, ends no run).
     static ON_END: Cell<Option<OnEnd>> = const { Cell::new(None) };
+    /// Where the latest run's start goes.
+    static ON_STARTED: Cell<Option<OnStarted>> = const { Cell::new(None) };
 }
 
 /// Silence after which a running worker is taken for hung (a lost GPU
@@ -114,14 +121,16 @@ fn heard_now() {
 }
 
 /// Start a run of `config` on `data` in the worker, scoring the test set
-/// after the epochs `test_scoring` says; how it ends goes to `on_end`.
+/// after the epochs `test_scoring` says; its start goes to `on_started`,
+/// how it ends to `on_end`.
 pub fn start(
     state: AppState,
     config: RunConfig,
     data: DataPayload,
     test_scoring: TestScoring,
-    on_end: OnEnd,
+    (on_started, on_end): (OnStarted, OnEnd),
 ) {
+    ON_STARTED.set(Some(on_started));
     ON_END.set(Some(on_end));
     send(
         state,
@@ -129,6 +138,7 @@ pub fn start(
             config: Box::new(config),
             data,
             test_scoring,
+            estimates: known_estimates::known(),
         },
     );
 }
@@ -264,8 +274,12 @@ fn apply(state: AppState, message: FromWorker) {
         FromWorker::Ready | FromWorker::BenchDone { .. } => {}
         FromWorker::Scored(scores) => state.scored.set(Some(scores)),
         FromWorker::Started(started) => {
+            known_estimates::learned(&started.estimates);
             state.started.set(Some(*started));
             state.status.set(RunStatus::Running);
+            if let Some(on_started) = ON_STARTED.get() {
+                on_started(state);
+            }
         }
         FromWorker::Trained(trained) => {
             let Trained { mut epochs, batch } = *trained;

@@ -4,8 +4,10 @@
 //! failed or crashed, or when it cannot start: then a finished run is kept
 //! in the history, and a comparison goes on with its next learner or ends.
 //! Where a second worker can help, a comparison's next run trains in it
-//! beside the live one, and is kept in the history when it ends. The worker
-//! clients know nothing of this: `start` hands them `ended` and `ended_beside`.
+//! beside the live one (on a CSV file, from when the live run has started,
+//! with the file's prior estimated), and is kept in the history when it
+//! ends. The worker clients know nothing of this: `start` hands them
+//! `started`, `ended` and `ended_beside`.
 
 use std::cell::RefCell;
 use std::sync::Arc;

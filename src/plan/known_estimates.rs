@@ -57,11 +57,6 @@ impl KnownEstimates {
         add_new(&mut self.plans, &other.plans);
         add_new(&mut self.km2, &other.km2);
     }
-
-    /// True when no estimate is known.
-    pub fn is_empty(&self) -> bool {
-        self.plans.is_empty() && self.km2.is_empty()
-    }
 }
 
 fn hex_keys<V>(entries: Vec<(u64, V)>) -> Vec<(String, V)> {
@@ -136,6 +131,5 @@ mod tests {
         kept.merge(&known(0..KEPT + 10));
         assert_eq!(kept.plans.len(), KEPT);
         assert_eq!(kept.plans[0].0, format!("{:016x}", 10));
-        assert!(!kept.is_empty() && KnownEstimates::default().is_empty());
     }
 }

@@ -10,8 +10,11 @@
 use crate::page::protocol::Trained;
 use crate::report::{BatchProgress, EpochReport};
 
-/// The least time between two posts, in milliseconds.
-pub const EVERY_MS: f64 = 100.0;
+/// The least time between two posts, in milliseconds: four a second. Each
+/// post costs the page a render, a layout and a paint (about 35 ms on the
+/// example's auto on 2 cores); at ten a second the main thread was busy for
+/// half of that run, taking from the two workers that train.
+pub const EVERY_MS: f64 = 250.0;
 
 /// When the worker last posted, and what it keeps back.
 #[derive(Debug, Default)]
@@ -71,6 +74,11 @@ mod tests {
         }
     }
 
+    /// The time `intervals` intervals after the start, in ms.
+    fn at(intervals: f64) -> f64 {
+        intervals * EVERY_MS
+    }
+
     /// What a post holds: its epochs' numbers, and its mini-batch's count.
     fn contents(post: &Trained) -> (Vec<usize>, Option<usize>) {
         let epochs = post.epochs.iter().map(|r| r.epoch).collect();
@@ -81,8 +89,8 @@ mod tests {
     fn the_first_batch_is_posted_then_at_most_one_post_per_interval() {
         let mut outbox = Outbox::default();
         let posted: Vec<usize> = (1..=25)
-            // One mini-batch every 10 ms.
-            .filter_map(|i| outbox.batch_done(batch(i), i as f64 * 10.0))
+            // Ten mini-batches per interval.
+            .filter_map(|i| outbox.batch_done(batch(i), at(i as f64 / 10.0)))
             .filter_map(|post| post.batch.map(|b| b.done))
             .collect();
         assert_eq!(posted, vec![1, 11, 21]);
@@ -95,20 +103,20 @@ mod tests {
             .batch_done(batch(1), 0.0)
             .expect("the first post is due");
         assert_eq!(contents(&first), (vec![], Some(1)));
-        // Two short epochs of one mini-batch each, 20 ms apart.
+        // Two short epochs of one mini-batch each, a fifth of the interval apart.
         assert!(
             outbox
-                .epoch_done(EpochReport::blank(Stage::Train, 1), 20.0)
+                .epoch_done(EpochReport::blank(Stage::Train, 1), at(0.2))
                 .is_none()
         );
-        assert!(outbox.batch_done(batch(2), 40.0).is_none());
+        assert!(outbox.batch_done(batch(2), at(0.4)).is_none());
         assert!(
             outbox
-                .epoch_done(EpochReport::blank(Stage::Train, 2), 60.0)
+                .epoch_done(EpochReport::blank(Stage::Train, 2), at(0.6))
                 .is_none()
         );
-        assert!(outbox.batch_done(batch(3), 80.0).is_none());
-        let due = outbox.epoch_done(EpochReport::blank(Stage::Train, 3), 100.0);
+        assert!(outbox.batch_done(batch(3), at(0.8)).is_none());
+        let due = outbox.epoch_done(EpochReport::blank(Stage::Train, 3), at(1.0));
         assert_eq!(due.as_ref().map(contents), Some((vec![1, 2, 3], Some(3))));
     }
 
@@ -116,18 +124,18 @@ mod tests {
     fn a_flush_posts_what_is_kept_back_once_and_counts_as_a_post() {
         let mut outbox = Outbox::default();
         assert!(outbox.batch_done(batch(1), 0.0).is_some());
-        assert!(outbox.batch_done(batch(2), 5.0).is_none());
+        assert!(outbox.batch_done(batch(2), at(0.05)).is_none());
         assert!(
             outbox
-                .epoch_done(EpochReport::blank(Stage::Train, 1), 9.0)
+                .epoch_done(EpochReport::blank(Stage::Train, 1), at(0.09))
                 .is_none()
         );
-        let flushed = outbox.flush(12.0);
+        let flushed = outbox.flush(at(0.12));
         assert_eq!(flushed.as_ref().map(contents), Some((vec![1], Some(2))));
-        assert!(outbox.flush(13.0).is_none());
+        assert!(outbox.flush(at(0.13)).is_none());
         // The next post waits its interval from the flush.
-        assert!(outbox.batch_done(batch(3), 50.0).is_none());
-        let due = outbox.batch_done(batch(4), 112.0);
+        assert!(outbox.batch_done(batch(3), at(0.5)).is_none());
+        let due = outbox.batch_done(batch(4), at(1.12));
         assert_eq!(due.as_ref().map(contents), Some((vec![], Some(4))));
     }
 }

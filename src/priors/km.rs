@@ -245,34 +245,34 @@ impl SimplexQp {
         let mut g: Vec<f64> = (0..n).map(|i| 2.0 * dot(self.column(i), &diff)).collect();
         let scale: f64 = u.iter().map(|x| x.abs()).sum::<f64>().max(1.0);
         let tolerance = 1e-7 * scale;
+        let (mut gains, mut keys) = (vec![0.0; n], vec![0; n]);
         for _ in 0..STEPS_PER_ROW * n {
             // Second-order pair choice (as LIBSVM's WSS2): j carries the most
-            // mass-weighted gradient, i is the partner with the largest gain.
-            let Some(j) = (0..n)
-                .filter(|&k| self.v[k] > 0.0)
-                .max_by(|&a, &b| g[a].total_cmp(&g[b]))
-            else {
+            // mass-weighted gradient (the last such row), i is the partner
+            // with the largest gain (the first such row).
+            let Some(j) = heaviest_descent(&g, &self.v, &mut keys) else {
                 break;
             };
             // K is symmetric: row j holds column j, and reads in order.
             let row_j = self.column(j);
-            let k_jj = row_j[j];
-            let mut best: Option<(f64, usize, f64)> = None;
-            for i in 0..n {
-                let gap = g[j] - g[i];
-                if gap <= tolerance {
-                    continue;
-                }
-                let curvature = (2.0 * (self.diagonal[i] + k_jj - 2.0 * row_j[i])).max(1e-12);
-                let gain = gap * gap / curvature;
-                if best.is_none_or(|(b, _, _)| gain > b) {
-                    best = Some((gain, i, curvature));
-                }
+            let (g_j, k_jj) = (g[j], row_j[j]);
+            // Every partner's gain first, without branches (so it
+            // vectorises); rows not worth a step get −∞.
+            for (((gain, g_i), d_i), k_ij) in
+                gains.iter_mut().zip(&g).zip(&self.diagonal).zip(row_j)
+            {
+                let gap = g_j - g_i;
+                let worth = gap * gap / curvature(*d_i, k_jj, *k_ij);
+                *gain = if gap > tolerance {
+                    worth
+                } else {
+                    f64::NEG_INFINITY
+                };
             }
-            let Some((_, i, curvature)) = best else {
+            let Some(i) = first_largest(&gains) else {
                 break;
             };
-            let step = ((g[j] - g[i]) / curvature).min(self.v[j]);
+            let step = ((g_j - g[i]) / curvature(self.diagonal[i], k_jj, row_j[i])).min(self.v[j]);
             self.v[i] += step;
             self.v[j] -= step;
             let (row_i, row_j) = (&self.kernel[i * n..][..n], &self.kernel[j * n..][..n]);
@@ -291,10 +291,130 @@ impl SimplexQp {
     }
 }
 
+/// The objective's curvature along a step moving mass from row j to row i,
+/// from K's entries ii, jj and ij (kept above 0).
+fn curvature(k_ii: f64, k_jj: f64, k_ij: f64) -> f64 {
+    (2.0 * (k_ii + k_jj - 2.0 * k_ij)).max(1e-12)
+}
+
+/// The row with the largest gradient, in `f64::total_cmp`'s order, among
+/// those with mass (the last of equals), or none. Rows without mass get the
+/// smallest key (which only a NaN gradient of all-ones bits shares). The
+/// keys are masked rather than branched on, and their largest is found in
+/// independent lanes, so the scan neither stalls on which rows have mass
+/// nor waits on its previous row.
+fn heaviest_descent(g: &[f64], v: &[f64], keys: &mut [i64]) -> Option<usize> {
+    for ((key, g), v) in keys.iter_mut().zip(g).zip(v) {
+        let with_mass = -i64::from(*v > 0.0);
+        *key = (total_order_key(*g) & with_mass) | (i64::MIN & !with_mass);
+    }
+    let mut lanes = [i64::MIN; LANES];
+    let whole = keys.len() / LANES * LANES;
+    for chunk in keys[..whole].chunks_exact(LANES) {
+        for (lane, key) in lanes.iter_mut().zip(chunk) {
+            *lane = (*lane).max(*key);
+        }
+    }
+    let largest = keys[whole..].iter().chain(&lanes).max()?;
+    let last = keys.iter().rposition(|key| key == largest)?;
+    (v[last] > 0.0).then_some(last)
+}
+
+/// An integer that orders as `f64::total_cmp` orders `x`.
+fn total_order_key(x: f64) -> i64 {
+    let bits = x.to_bits() as i64;
+    bits ^ ((((bits >> 63) as u64) >> 1) as i64)
+}
+
+/// The first row of the largest gain above −∞, or none; the largest is
+/// found in independent lanes, as in [`heaviest_descent`].
+fn first_largest(gains: &[f64]) -> Option<usize> {
+    let mut lanes = [f64::NEG_INFINITY; LANES];
+    let whole = gains.len() / LANES * LANES;
+    for chunk in gains[..whole].chunks_exact(LANES) {
+        for (lane, gain) in lanes.iter_mut().zip(chunk) {
+            if *gain > *lane {
+                *lane = *gain;
+            }
+        }
+    }
+    let largest = gains[whole..]
+        .iter()
+        .chain(&lanes)
+        .fold(f64::NEG_INFINITY, |a, b| if *b > a { *b } else { a });
+    if largest > f64::NEG_INFINITY {
+        gains.iter().position(|gain| *gain == largest)
+    } else {
+        None
+    }
+}
+
+/// Independent accumulators in the scans above.
+const LANES: usize = 4;
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::priors::tests_support::gaussian_mixture;
+
+    /// Gradients with ties, signed zeros and infinities, and masses with zeros.
+    fn awkward_rows(seed: u64, n: usize) -> (Vec<f64>, Vec<f64>) {
+        let mut rng = PortableRng::new(seed, 1);
+        let pick = [
+            0.0,
+            -0.0,
+            1.5,
+            -1.5,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            1e-300,
+        ];
+        let g = (0..n)
+            .map(|_| match rng.below(3) {
+                0 => pick[rng.below(pick.len() as u64) as usize],
+                _ => rng.normal(),
+            })
+            .collect();
+        let v = (0..n)
+            .map(|_| if rng.below(2) == 0 { 0.0 } else { 0.25 })
+            .collect();
+        (g, v)
+    }
+
+    #[test]
+    fn the_pair_is_chosen_as_a_plain_scan_chooses_it() {
+        for seed in 0..400 {
+            let n = 1 + seed as usize % 23;
+            let (g, v) = awkward_rows(seed, n);
+            let plain_j = (0..n)
+                .filter(|&k| v[k] > 0.0)
+                .max_by(|&a, &b| g[a].total_cmp(&g[b]));
+            assert_eq!(
+                heaviest_descent(&g, &v, &mut vec![0; n]),
+                plain_j,
+                "{g:?} {v:?}"
+            );
+            // Gains as the solver makes them: −∞ for rows not worth a step.
+            let gains: Vec<f64> = g
+                .iter()
+                .zip(&v)
+                .map(|(g, v)| {
+                    if *v > 0.0 {
+                        g.abs().min(1e300)
+                    } else {
+                        f64::NEG_INFINITY
+                    }
+                })
+                .collect();
+            let mut plain_i: Option<(f64, usize)> = None;
+            for (i, gain) in gains.iter().enumerate() {
+                if *gain > f64::NEG_INFINITY && plain_i.is_none_or(|(b, _)| *gain > b) {
+                    plain_i = Some((*gain, i));
+                }
+            }
+            assert_eq!(first_largest(&gains), plain_i.map(|(_, i)| i), "{gains:?}");
+        }
+    }
 
     #[test]
     fn distance_with_the_identity_kernel_is_euclidean() {

@@ -11,7 +11,7 @@ use crate::page::protocol::Trained;
 use crate::report::{BatchProgress, EpochReport};
 
 /// The least time between two posts, in milliseconds: four a second. Each
-/// post costs the page a render, a layout and a paint (about 35 ms on the
+/// post costs the page a render, a layout and a paint (about 36 ms in the
 /// example's auto on 2 cores); at ten a second the main thread was busy for
 /// half of that run, taking from the two workers that train.
 pub const EVERY_MS: f64 = 250.0;

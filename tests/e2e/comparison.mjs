@@ -131,6 +131,9 @@ async function autoRanksItsCandidates({ page, note }) {
   const line = (await page.locator('#auto-line').textContent()).trim();
   expect(line.startsWith('auto kept the mean of '), `the status says what auto kept: ${line}`);
   expectEqual(await page.locator('#history-table tbody tr').count(), auto.candidates, 'every candidate in the history');
+  // At the test window's 1280 px the history fits its panel: no sideways scroll.
+  const history = await page.locator('#history-table').evaluate((t) => ({ table: t.scrollWidth, room: t.parentElement.clientWidth }));
+  expect(history.table <= history.room, `the history's ${history.table} px fit its panel's ${history.room} px`);
   const chosen = await readFile(await downloadPath(page, 'export-model'));
   await clickButton(page, 'auto-keep-2');
   const after = await readAutoTable(page);

@@ -122,7 +122,7 @@ fn HistoryList() -> impl IntoView {
                                         prop:checked=move || state.compared.with(|c| c.contains(&id))
                                         on:change=move |_| toggle(id)/></td>
                                     <td>{label.clone()}</td>
-                                    <td>{split_summary(&run)}</td>
+                                    <td class="split">{split_summary(&run)}</td>
                                     <td>{epochs}</td>
                                     <td><button type="button" id=format!("model-run-{id}") disabled=!has_model
                                         aria-label=format!("Download the model of {label}")

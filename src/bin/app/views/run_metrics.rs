@@ -61,19 +61,26 @@ pub fn training_curve(reports: &[EpochReport], metric: Metric) -> Vec<Option<Opt
 }
 
 /// "MNIST, n_l = 300, |U| = 900, ρ = 0.3, seed 1": what decides the split.
+/// Each part's spaces do not break, so a narrow cell wraps between parts.
 pub fn split_summary(run: &RunRecord) -> String {
     let c = &run.config;
-    match &c.data {
-        DataConfig::Builtin { dataset, .. } => format!(
-            "{}, n_l = {}, |U| = {}, ρ = {}, seed {}",
-            dataset.title(),
-            c.split.n_labeled,
-            c.split.unlabeled_count(),
-            c.split.rho,
-            c.seed
-        ),
-        DataConfig::Csv { .. } => {
-            format!("CSV, test share {}, seed {}", c.split.test_fraction, c.seed)
-        }
-    }
+    let parts = match &c.data {
+        DataConfig::Builtin { dataset, .. } => vec![
+            dataset.title().to_string(),
+            format!("n_l = {}", c.split.n_labeled),
+            format!("|U| = {}", c.split.unlabeled_count()),
+            format!("ρ = {}", c.split.rho),
+            format!("seed {}", c.seed),
+        ],
+        DataConfig::Csv { .. } => vec![
+            "CSV".to_string(),
+            format!("test share {}", c.split.test_fraction),
+            format!("seed {}", c.seed),
+        ],
+    };
+    parts
+        .iter()
+        .map(|part| part.replace(' ', "\u{a0}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -131,6 +131,23 @@ async function autoRanksItsCandidates({ page, note }) {
   const line = (await page.locator('#auto-line').textContent()).trim();
   expect(line.startsWith('auto kept the mean of '), `the status says what auto kept: ${line}`);
   expectEqual(await page.locator('#history-table tbody tr').count(), auto.candidates, 'every candidate in the history');
+  // The Epochs column counts each learner's own training (the setting, 3)
+  // and, on a line below, the epochs it trained first, each stage named in
+  // its title: RankPruning's folds, policyPU's pre-training (1 + 1), PMPU's warm-up.
+  const epochCells = await page.locator('#history-table tbody tr').evaluateAll((trs) => trs.map((tr) => ({
+    run: tr.children[1].textContent,
+    epochs: tr.children[3].textContent,
+    detail: tr.children[3].querySelector('[title]')?.title ?? '',
+  })));
+  note(`history epochs: ${JSON.stringify(epochCells)}`);
+  for (const { run, epochs, detail } of epochCells) {
+    expectEqual(parseInt(epochs, 10), 3, `${run}: own training epochs in "${epochs}"`);
+    const [before, stages] = run.includes('RankPruning') ? [/^3\+ 50 before$/, /^after 50 cross-validate epochs$/]
+      : run.includes('policyPU') ? [/^3\+ 2 before$/, /^after 1 pre-train classifier and 1 pre-train policy epochs$/]
+        : run.includes('PMPU') ? [/^3\+ \d+ before$/, /^after \d+ pre-train classifier epochs$/]
+          : [/^3$/, /^$/];
+    expect(before.test(epochs) && stages.test(detail), `${run}: epochs cell "${epochs}", its title "${detail}"`);
+  }
   // At the test window's 1280 px the history fits its panel: no sideways scroll.
   const history = await page.locator('#history-table').evaluate((t) => ({ table: t.scrollWidth, room: t.parentElement.clientWidth }));
   expect(history.table <= history.room, `the history's ${history.table} px fit its panel's ${history.room} px`);

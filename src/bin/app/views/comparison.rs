@@ -8,7 +8,7 @@ use policypu::export::epochs_csv;
 
 use super::charts::line_chart::{LineChart, Series};
 use super::panel::Panel;
-use super::run_metrics::{Metric, kept_test, split_summary, training_curve};
+use super::run_metrics::{EpochCount, Metric, kept_test, split_summary, training_curve};
 use super::run_style::run_style;
 use crate::browser::download::{download, run_file_name};
 use crate::state::{RunOutcome, RunRecord, use_app_state};
@@ -101,7 +101,9 @@ fn HistoryList() -> impl IntoView {
     view! {
         <div class="table-scroll">
             <table class="history" id="history-table">
-                <caption class="hint">"Every run that ended in this session, oldest first."</caption>
+                <caption class="hint">"Every run that ended in this session, oldest first. Epochs counts the \
+                    learner's own training; “+ 50 before”, the epochs it trained first: policyPU's \
+                    pre-training, PMPU's warm-up, RankPruning's cross-validation folds."</caption>
                 <thead><tr>
                     <th scope="col">"Compare"</th><th scope="col">"Run"</th><th scope="col">"Split"</th>
                     <th scope="col">"Epochs"</th><th scope="col">"Downloads"</th>
@@ -111,8 +113,12 @@ fn HistoryList() -> impl IntoView {
                         {
                             let id = run.id;
                             let label = run.label();
-                            let epochs = format!("{}{}", run.reports.len(),
+                            let count = EpochCount::of(&run.reports);
+                            let epochs = format!("{}{}", count.own,
                                 if run.outcome == RunOutcome::Stopped { " (stopped)" } else { "" });
+                            let before = count.before_note().map(|note| view! {
+                                <span class="hint" title=count.before_detail()>{note}</span>
+                            });
                             let has_model = run.model.is_some();
                             let record = run.clone();
                             let metrics_of = run.clone();
@@ -123,7 +129,7 @@ fn HistoryList() -> impl IntoView {
                                         on:change=move |_| toggle(id)/></td>
                                     <td>{label.clone()}</td>
                                     <td class="split">{split_summary(&run)}</td>
-                                    <td>{epochs}</td>
+                                    <td class="epochs">{epochs}{before}</td>
                                     <td><button type="button" id=format!("model-run-{id}") disabled=!has_model
                                         aria-label=format!("Download the model of {label}")
                                         on:click=move |_| save_model(&record)>"Model"</button>

@@ -1,7 +1,7 @@
 //! What the comparison views read off a finished run: its final test
 //! scores, its score per training epoch, and a line on its split.
 
-use policypu::config::DataConfig;
+use policypu::config::{DataConfig, Stage};
 use policypu::report::{EpochReport, TestMetrics, kept_report};
 
 use crate::state::RunRecord;
@@ -60,8 +60,50 @@ pub fn training_curve(reports: &[EpochReport], metric: Metric) -> Vec<Option<Opt
         .collect()
 }
 
+/// The epochs a run trained, for the history's Epochs column.
+pub struct EpochCount {
+    /// Epochs of the learner's own training: the Epochs setting's count,
+    /// fewer when stopped.
+    pub own: usize,
+    /// Epochs of each stage before it, in order (policyPU's pre-training,
+    /// PMPU's warm-up, RankPruning's cross-validation folds).
+    pub before: Vec<(Stage, usize)>,
+}
+
+impl EpochCount {
+    /// Counted from a run's epoch reports.
+    pub fn of(reports: &[EpochReport]) -> EpochCount {
+        let own = reports.iter().filter(|r| r.stage.is_own_training()).count();
+        let mut before: Vec<(Stage, usize)> = Vec::new();
+        for report in reports.iter().filter(|r| !r.stage.is_own_training()) {
+            match before.iter_mut().find(|(stage, _)| *stage == report.stage) {
+                Some((_, count)) => *count += 1,
+                None => before.push((report.stage, 1)),
+            }
+        }
+        EpochCount { own, before }
+    }
+
+    /// "+ 50 before", or nothing when no stage came before the learner's own.
+    pub fn before_note(&self) -> Option<String> {
+        let total: usize = self.before.iter().map(|(_, count)| count).sum();
+        (total > 0).then(|| format!("+ {total} before"))
+    }
+
+    /// "after 10 pre-train classifier and 10 pre-train policy epochs".
+    pub fn before_detail(&self) -> String {
+        let stages: Vec<String> = self
+            .before
+            .iter()
+            .map(|(stage, count)| format!("{count} {}", stage.label()))
+            .collect();
+        format!("after {} epochs", stages.join(" and "))
+    }
+}
+
 /// "MNIST, n_l = 300, |U| = 900, ρ = 0.3, seed 1": what decides the split.
-/// Each part's spaces do not break, so a narrow cell wraps between parts.
+/// Each part's spaces and hyphens do not break ("Fashion-MNIST" stays
+/// whole), so a narrow cell wraps between parts.
 pub fn split_summary(run: &RunRecord) -> String {
     let c = &run.config;
     let parts = match &c.data {
@@ -80,7 +122,7 @@ pub fn split_summary(run: &RunRecord) -> String {
     };
     parts
         .iter()
-        .map(|part| part.replace(' ', "\u{a0}"))
+        .map(|part| part.replace(' ', "\u{a0}").replace('-', "\u{2011}"))
         .collect::<Vec<_>>()
         .join(", ")
 }

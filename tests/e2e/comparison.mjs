@@ -148,9 +148,12 @@ async function autoRanksItsCandidates({ page, note }) {
           : [/^3$/, /^$/];
     expect(before.test(epochs) && stages.test(detail), `${run}: epochs cell "${epochs}", its title "${detail}"`);
   }
-  // At the test window's 1280 px the history fits its panel: no sideways scroll.
-  const history = await page.locator('#history-table').evaluate((t) => ({ table: t.scrollWidth, room: t.parentElement.clientWidth }));
-  expect(history.table <= history.room, `the history's ${history.table} px fit its panel's ${history.room} px`);
+  // At the test window's 1280 px the history and the leaderboard fit their
+  // panels: no sideways scroll hides the test scores or the Keep buttons.
+  for (const table of ['#history-table', '#auto-table']) {
+    const fit = await page.locator(table).evaluate((t) => ({ width: t.scrollWidth, room: t.parentElement.clientWidth }));
+    expect(fit.width <= fit.room, `${table}: ${fit.width} px fit its panel's ${fit.room} px`);
+  }
   const chosen = await readFile(await downloadPath(page, 'export-model'));
   await clickButton(page, 'auto-keep-2');
   const after = await readAutoTable(page);
@@ -214,7 +217,8 @@ async function twoLearnersFillTheTable({ page, note }) {
   // The controls fold to one line so the results stay in view; open them.
   await page.locator('#compare-title').click();
   const wanted = ['nnPU (true π)', 'biased PU'];
-  for (const [i, { name }] of (await learnerTable()).filter((l) => !l.auto).entries()) {
+  const table = (await learnerTable()).filter((l) => !l.auto);
+  for (const [i, { name }] of table.entries()) {
     const box = page.locator(`#compare-learner-${i}`);
     if (wanted.includes(name)) await box.check();
     else await box.uncheck();
@@ -231,9 +235,10 @@ async function twoLearnersFillTheTable({ page, note }) {
     { timeoutMs: COMPARISON_MS, everyMs: 1000, lastSeen: () => page.locator('#status').textContent() },
   );
   note(`comparison: ${JSON.stringify(rows)}`);
-  // Rows come in the order the runs finished: on two cores the two train
-  // at once, in two workers, and either may finish first.
-  expectEqual(rows.map((r) => r.learner).sort().join(','), [...wanted].sort().join(','), 'learners in the table');
+  // On two cores the two train at once, in two workers, and either may
+  // finish first; the table lists them in the learner table's order all the same.
+  const planned = table.map((l) => l.name).filter((name) => wanted.includes(name));
+  expectEqual(rows.map((r) => r.learner).join(','), planned.join(','), 'learners in the table, in order');
   for (const row of rows) {
     for (const metric of ['ROC-AUC', 'Acc', 'PR-AUC']) {
       expect(row[metric] > 0 && row[metric] <= 1, `${row.learner} ${metric} = ${row[metric]}`);
@@ -247,7 +252,8 @@ async function twoLearnersFillTheTable({ page, note }) {
   const widths = await page.locator('#panel-compare svg path.series-line')
     .evaluateAll((all) => all.map((p) => parseFloat(getComputedStyle(p).strokeWidth)));
   expect(widths[0] > widths[1], `stroke widths of the first two runs: ${widths}`);
-  expectEqual(await page.locator('#history-table tbody tr').count(), 2, 'runs in the history');
+  const history = await page.locator('#history-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.children[1].textContent.trim()));
+  expectEqual(history.join(' | '), planned.map((name, i) => `#${i + 1} ${name}`).join(' | '), 'runs in the history, numbered in order');
   // Any two runs: untick one, and the table follows.
   await page.locator('#compare-run-1').uncheck();
   expectEqual((await readCompareTable(page)).length, 1, 'rows after unticking run 1');

@@ -93,7 +93,8 @@ pub enum RunOutcome {
 /// A finished run kept in the session's history, for comparison and export.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RunRecord {
-    /// 1, 2, 3… in the order the runs finished.
+    /// 1, 2, 3… in the order the runs finished (a comparison's, once it
+    /// ends, in the order it planned them).
     pub id: u64,
     /// The settings it ran with.
     pub config: RunConfig,

@@ -86,9 +86,10 @@ pub fn next(state: AppState) -> Option<RunConfig> {
     Some(config)
 }
 
-/// End the comparison, if one is running: clear its queue and tick its runs
-/// (already in the history) for the comparison view; for `auto`, rank its
-/// candidates and keep the mean of the first ones.
+/// End the comparison, if one is running: clear its queue, put its runs
+/// (already in the history) in the order it planned them, and tick them for
+/// the comparison view; for `auto`, rank its candidates and keep the mean
+/// of the first ones.
 pub fn finish(state: AppState) {
     let queue = state.comparison.get_untracked();
     if !queue.active {
@@ -99,6 +100,9 @@ pub fn finish(state: AppState) {
         id,
         ..ComparisonQueue::default()
     });
+    state
+        .runs
+        .update(|runs| in_planned_order(runs, id, &queue.planned));
     let ticked: Vec<u64> = state.runs.with_untracked(|runs| {
         runs.iter()
             .filter(|r| r.comparison == Some(id))
@@ -114,14 +118,28 @@ pub fn finish(state: AppState) {
     }
 }
 
-/// Rank the finished candidate runs `ids` of an `auto` run on preset
-/// `model` and keep auto's model, the mean of the first candidates. They
-/// are ranked in the order `planned` (two workers may finish them in
-/// another), so that ties fall as in the CLI.
+/// Put the runs of comparison `id` in the order `planned`, numbered in that
+/// order too: two workers may finish them in another, and a link should
+/// give the same table each time (and `auto`'s ties fall as in the CLI).
+fn in_planned_order(runs: &mut [RunRecord], id: u64, planned: &[RunConfig]) {
+    let slots: Vec<usize> = (0..runs.len())
+        .filter(|&i| runs[i].comparison == Some(id))
+        .collect();
+    let numbers: Vec<u64> = slots.iter().map(|&i| runs[i].id).collect();
+    let mut group: Vec<RunRecord> = slots.iter().map(|&i| runs[i].clone()).collect();
+    group.sort_by_key(|r| planned.iter().position(|c| *c == r.config));
+    for ((slot, number), mut run) in slots.into_iter().zip(numbers).zip(group) {
+        run.id = number;
+        runs[slot] = run;
+    }
+}
+
+/// Rank the finished candidate runs `ids` (in planned order) of an `auto`
+/// run on preset `model` and keep auto's model, the mean of the first
+/// candidates.
 fn rank_auto(state: AppState, ids: Vec<u64>, planned: &[RunConfig], model: ModelPreset) {
     let outcome = state.runs.with_untracked(|runs| {
-        let mut candidates: Vec<&RunRecord> = runs.iter().filter(|r| ids.contains(&r.id)).collect();
-        candidates.sort_by_key(|r| planned.iter().position(|c| *c == r.config));
+        let candidates: Vec<&RunRecord> = runs.iter().filter(|r| ids.contains(&r.id)).collect();
         let ids: Vec<u64> = candidates.iter().map(|r| r.id).collect();
         let ranked: Vec<(&RunConfig, &[EpochReport])> = candidates
             .iter()

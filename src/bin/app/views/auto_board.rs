@@ -23,6 +23,23 @@ fn capitalised(heading: &str) -> String {
         .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
+/// `text` that may wrap between its words but not at a hyphen ("ROC-AUC"
+/// stays whole).
+fn whole_words(text: &str) -> impl IntoView + use<> {
+    let words: Vec<String> = text.split(' ').map(str::to_string).collect();
+    let last = words.len().saturating_sub(1);
+    words
+        .into_iter()
+        .enumerate()
+        .map(|(i, word)| view! { <span class="whole">{word}</span>{(i < last).then_some(" ")} })
+        .collect_view()
+}
+
+/// A column heading: its name in whole words, and `note` on a line below it.
+fn heading(name: &str, note: &'static str) -> impl IntoView + use<> {
+    view! { {whole_words(name)}" "<span class="heading-note">{note}</span> }
+}
+
 /// One row's test-set cells (`TestColumns::values`), greyed: the ranking
 /// never read them.
 fn test_cells(values: Vec<Option<f64>>) -> impl IntoView {
@@ -82,10 +99,10 @@ pub fn AutoBoardPanel() -> impl IntoView {
                         <th scope="col">"Rank"</th>
                         <th scope="col">"Candidate"</th>
                         <th scope="col">"Kept epoch"</th>
-                        <th scope="col">{move || format!("{} (ranks)", criterion())}</th>
-                        <th scope="col">"L-vs-U AUC"</th>
+                        <th scope="col">{move || heading(criterion(), "(ranks)")}</th>
+                        <th scope="col">{whole_words("L-vs-U AUC")}</th>
                         {move || tests.get().headings().iter().map(|h| view! {
-                            <th scope="col">{format!("{} (not used to choose)", capitalised(h))}</th>
+                            <th scope="col">{heading(&capitalised(h), "(not used to choose)")}</th>
                         }).collect_view()}
                         <th scope="col">"Model"</th>
                     </tr></thead>
@@ -134,8 +151,8 @@ pub fn AutoBoardPanel() -> impl IntoView {
                                 view! {
                                     <tr class:best=kept class:in-mean=in_mean data-learner=s.learner.key() data-model=s.model.name()>
                                         <td>{rank + 1}</td>
-                                        <th scope="row">{label.clone()}{in_mean.then(|| view! {
-                                            <span class="in-mean-tag">" (in the mean)"</span>
+                                        <th scope="row"><span class="whole">{label.clone()}</span>{in_mean.then(|| view! {
+                                            " "<span class="in-mean-tag">"(in the mean)"</span>
                                         })}</th>
                                         <td>{s.epoch.map_or("n/a".to_string(), |e| e.to_string())}</td>
                                         <td data-metric="rank-value">{shown(value)}</td>

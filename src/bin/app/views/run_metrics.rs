@@ -67,7 +67,7 @@ pub struct EpochCount {
     pub own: usize,
     /// Epochs of each stage before it, in order (policyPU's pre-training,
     /// PMPU's warm-up, RankPruning's cross-validation folds).
-    pub before: Vec<(Stage, usize)>,
+    before: Vec<(Stage, usize)>,
 }
 
 impl EpochCount {

@@ -216,7 +216,8 @@ async function twoLearnersFillTheTable({ page, note }) {
   await setField(page, 'optim.epochs', '3');
   // The controls fold to one line so the results stay in view; open them.
   await page.locator('#compare-title').click();
-  const wanted = ['nnPU (true π)', 'biased PU'];
+  // The Separator pre-trains first, so biased PU, planned second, ends first.
+  const wanted = ['policyPU_separator', 'biased PU'];
   const table = (await learnerTable()).filter((l) => !l.auto);
   for (const [i, { name }] of table.entries()) {
     const box = page.locator(`#compare-learner-${i}`);
@@ -235,8 +236,8 @@ async function twoLearnersFillTheTable({ page, note }) {
     { timeoutMs: COMPARISON_MS, everyMs: 1000, lastSeen: () => page.locator('#status').textContent() },
   );
   note(`comparison: ${JSON.stringify(rows)}`);
-  // On two cores the two train at once, in two workers, and either may
-  // finish first; the table lists them in the learner table's order all the same.
+  // On two cores the two train at once, in two workers, and the second ends
+  // first; the table lists them in the learner table's order all the same.
   const planned = table.map((l) => l.name).filter((name) => wanted.includes(name));
   expectEqual(rows.map((r) => r.learner).join(','), planned.join(','), 'learners in the table, in order');
   for (const row of rows) {
@@ -254,6 +255,8 @@ async function twoLearnersFillTheTable({ page, note }) {
   expect(widths[0] > widths[1], `stroke widths of the first two runs: ${widths}`);
   const history = await page.locator('#history-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.children[1].textContent.trim()));
   expectEqual(history.join(' | '), planned.map((name, i) => `#${i + 1} ${name}`).join(' | '), 'runs in the history, numbered in order');
+  const compared = await page.locator('#compare-table tbody th').allTextContents();
+  expectEqual(compared.map((t) => t.trim()).join(' | '), history.join(' | '), 'the same numbers in the comparison table');
   // Any two runs: untick one, and the table follows.
   await page.locator('#compare-run-1').uncheck();
   expectEqual((await readCompareTable(page)).length, 1, 'rows after unticking run 1');

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use policypu::config::settings::label_of;
-use policypu::config::{FieldError, ModelPreset, RunConfig};
+use policypu::config::{FieldError, Learner, ModelPreset, RunConfig};
 use policypu::data::Dataset;
 use policypu::page::lessons::{PageView, Part};
 use policypu::page::protocol::{DeviceInfo, RunStarted};
@@ -114,6 +114,13 @@ impl RunRecord {
     /// "#3 policyPU_weighter", "#4 policyPU_weighter (frozen policy)", "#5 nnPU (π = 0.2)".
     pub fn label(&self) -> String {
         format!("#{} {}", self.id, self.config.learner_label())
+    }
+
+    /// What tells its row in a list apart: its number and what it trained,
+    /// as a comparison renumbers its runs when it ends (a row keyed by the
+    /// number alone would keep showing the run that had it before).
+    pub fn row_key(&self) -> (u64, Learner, &'static str) {
+        (self.id, self.config.learner, self.config.model.name())
     }
 }
 

@@ -109,7 +109,7 @@ fn HistoryList() -> impl IntoView {
                     <th scope="col">"Epochs"</th><th scope="col">"Downloads"</th>
                 </tr></thead>
                 <tbody>
-                    <For each=move || state.runs.get() key=|r| r.id let:run>
+                    <For each=move || state.runs.get() key=RunRecord::row_key let:run>
                         {
                             let id = run.id;
                             let label = run.label();

@@ -99,11 +99,13 @@ fn HistoryList() -> impl IntoView {
         error.set(download(&name, "text/csv", epochs_csv(&run.reports).as_bytes()).err());
     };
     view! {
+        // Above the table, not its caption: a caption is as wide as the
+        // table, which a phone scrolls sideways.
+        <p class="hint" id="history-note">"Every run that ended in this session, oldest first. Epochs counts \
+            the learner's own training; “+ 50 before”, the epochs it trained first: policyPU's \
+            pre-training, PMPU's warm-up, RankPruning's cross-validation folds."</p>
         <div class="table-scroll">
-            <table class="history" id="history-table">
-                <caption class="hint">"Every run that ended in this session, oldest first. Epochs counts the \
-                    learner's own training; “+ 50 before”, the epochs it trained first: policyPU's \
-                    pre-training, PMPU's warm-up, RankPruning's cross-validation folds."</caption>
+            <table class="history" id="history-table" aria-describedby="history-note">
                 <thead><tr>
                     <th scope="col">"Compare"</th><th scope="col">"Run"</th><th scope="col">"Split"</th>
                     <th scope="col">"Epochs"</th><th scope="col">"Downloads"</th>

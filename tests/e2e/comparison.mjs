@@ -125,6 +125,18 @@ async function autoRanksItsCandidates({ page, note }) {
   const moves = await page.locator('#panel-compare svg path.series-line')
     .evaluateAll((all) => all.map((p) => (p.getAttribute('d').match(/M/g) ?? []).length));
   expectEqual(moves.join(','), rows.map(() => 1).join(','), "moves in each candidate's test curve");
+  // Each curve rings the epoch its run kept, and the legend quotes the score
+  // there, as the table above it does (not the last epoch's).
+  expectEqual(await page.locator('#panel-compare circle.kept-ring').count(), rows.length, 'kept epochs ringed');
+  const legend = (await page.locator('#panel-compare .legend li').allTextContents()).map((t) => t.trim());
+  const tableRows = await page.locator('#compare-table tbody tr').evaluateAll((trs) => trs.map((tr) => ({
+    label: tr.querySelector('th').textContent.trim(),
+    roc: tr.querySelector('td[data-metric="ROC-AUC"]').textContent.trim(),
+  })));
+  for (const { label, roc } of tableRows) {
+    const entry = legend.find((l) => l.startsWith(`${label}: `));
+    expect(entry?.startsWith(`${label}: ${roc} at kept epoch `), `legend "${entry}" against the table's ${label} ${roc}`);
+  }
   const caption = (await page.locator('#panel-auto .caption').textContent()).trim();
   expect(caption.includes('on the PU validation split') && caption.includes('No test-set score was read to choose'),
     `the leaderboard says why: ${caption}`);

@@ -350,8 +350,9 @@ pub static EXPLANATIONS: &[Explanation] = &[
         paragraphs: &[
             "Several learners trained on the same PU split with the same seed. The curves are \
              a test score over the training epochs, as in the paper's Figs. 2–4, on an axis \
-             scaled to the runs' values; the table gives each run's ROC-AUC, accuracy and \
-             PR-AUC at the epoch it kept, as in its Tables II–VIII.",
+             scaled to the runs' values; a ring marks the epoch each run kept, chosen on its \
+             PU validation split, and the legend quotes the score there. The table gives each \
+             run's ROC-AUC, accuracy and PR-AUC at that epoch, as in its Tables II–VIII.",
             "Each row is one run, one draw of the split and the weights: a gap of a few \
              thousandths can reverse with another seed, so read only large gaps as \
              differences between methods (the command line's sweep averages 5 seeds and \

@@ -8,7 +8,9 @@ use policypu::export::epochs_csv;
 
 use super::charts::line_chart::{LineChart, Series};
 use super::panel::Panel;
-use super::run_metrics::{EpochCount, Metric, kept_test, split_summary, training_curve};
+use super::run_metrics::{
+    EpochCount, Metric, kept_curve_epoch, kept_test, split_summary, training_curve,
+};
 use super::run_style::run_style;
 use crate::browser::download::{download, run_file_name};
 use crate::state::{RunOutcome, RunRecord, use_app_state};
@@ -38,12 +40,14 @@ pub fn ComparisonPanel() -> impl IntoView {
                         run_style(i),
                         training_curve(&run.reports, metric),
                     )
+                    .keeping(kept_curve_epoch(run))
                 })
                 .collect::<Vec<_>>()
         })
     });
     let caption = "Tick runs in the list to compare them: their test score over the training \
-                   epochs, and their final scores in the paper's table layout (best in bold).";
+                   epochs, a ring on the epoch each kept (the legend gives its score there), and \
+                   their scores at that epoch in the paper's table layout (best in bold).";
     view! {
         <Panel id="panel-compare" title="Runs of this session" caption=caption.to_string() explain="compare" wide=true>
             <HistoryList/>

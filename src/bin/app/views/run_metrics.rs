@@ -48,6 +48,17 @@ pub fn kept_test(run: &RunRecord) -> TestMetrics {
         .unwrap_or_default()
 }
 
+/// The epoch a run kept, counted as its [`training_curve`] counts (1 = the
+/// first epoch of its own training).
+pub fn kept_curve_epoch(run: &RunRecord) -> Option<usize> {
+    let kept = kept_report(&run.reports, run.config.criterion())?;
+    run.reports
+        .iter()
+        .filter(|r| r.stage.is_own_training())
+        .position(|r| std::ptr::eq(r, kept))
+        .map(|i| i + 1)
+}
+
 /// The metric after each epoch of the learner's own training (epochs 1, 2,
 /// …; Dist-PU's warm-up first), so runs with and without pre-training line
 /// up, as in the paper's figures; `None` where an epoch did not score the

@@ -16,6 +16,9 @@ pub struct Series {
     pub style: SeriesStyle,
     /// Unbroken runs of points, in drawing order.
     pub runs: Vec<Vec<(f64, f64)>>,
+    /// The point its run kept (see [`Series::keeping`]): ringed on the line,
+    /// and the value an epoch chart's legend quotes instead of the latest.
+    pub kept: Option<(f64, f64)>,
 }
 
 impl Series {
@@ -29,6 +32,7 @@ impl Series {
             name: name.into(),
             style,
             runs: vec![points.into_iter().collect()],
+            kept: None,
         }
     }
 
@@ -70,7 +74,15 @@ impl Series {
             name: name.into(),
             style,
             runs,
+            kept: None,
         }
+    }
+
+    /// The same line with its point at x = `epoch` marked as the one its run
+    /// kept (nothing marked when no point has that x).
+    pub fn keeping(mut self, epoch: Option<usize>) -> Self {
+        self.kept = epoch.and_then(|e| self.points().find(|p| p.0 == e as f64));
+        self
     }
 
     /// Every point, runs one after the other.
@@ -81,6 +93,16 @@ impl Series {
     /// The last point, if any.
     fn last(&self) -> Option<(f64, f64)> {
         self.runs.last().and_then(|run| run.last()).copied()
+    }
+
+    /// What an epoch chart quotes: "0.931" (the latest value), or "0.931 at
+    /// kept epoch 6" for a series that marks a kept point.
+    fn quoted(&self) -> Option<String> {
+        match (self.kept, self.last()) {
+            (Some((px, py)), _) => Some(format!("{py:.3} at kept epoch {px}")),
+            (None, Some((_, py))) => Some(format!("{py:.3}")),
+            (None, None) => None,
+        }
     }
 }
 
@@ -124,7 +146,7 @@ pub fn LineChart(
     #[prop(optional_no_strip)]
     y_range: Option<(f64, f64)>,
     /// The x axis counts epochs: whole-number ticks, and the legend shows
-    /// each series' latest value.
+    /// each series' latest value (or the one it kept).
     #[prop(optional)]
     epochs: bool,
     /// Shaded runs of epochs.
@@ -207,11 +229,16 @@ fn series_view(
         .filter(|(j, _)| (j + offset).is_multiple_of(every) || (mark_last && *j + 1 == total))
         .map(|(_, (px, py))| marker_at(series.style, x.scale.at(px), y.scale.at(py)))
         .collect_view();
+    let ring = series.kept.map(|(px, py)| {
+        let colour = format!("stroke: {}", series.style.colour);
+        view! { <circle class="kept-ring" cx=x.scale.at(px) cy=y.scale.at(py) r=7.5 style=colour/> }
+    });
     view! {
         <g class="series">
             <path class="series-line" d=d style=series.style.line_css()
                 stroke-dasharray=series.style.dash/>
             {markers}
+            {ring}
         </g>
     }
 }
@@ -222,8 +249,8 @@ fn legend_entries(series: &[Series], bands: &[Band], epochs: bool) -> Vec<Legend
     let mut entries: Vec<LegendEntry> = series
         .iter()
         .map(|s| LegendEntry {
-            label: match s.last() {
-                Some((_, v)) if epochs => format!("{}: {v:.3}", s.name),
+            label: match s.quoted() {
+                Some(value) if epochs => format!("{}: {value}", s.name),
                 _ => s.name.clone(),
             },
             swatch: Swatch::Line(s.style),
@@ -280,8 +307,9 @@ fn path_of(run: &[(f64, f64)], x: &Axis, y: &Axis) -> String {
 fn describe(title: &str, series: &[Series], bands: &[Band], x_title: &str, epochs: bool) -> String {
     let lines: Vec<String> = series
         .iter()
-        .map(|s| match s.last() {
-            Some((px, py)) if epochs => format!("{} {py:.3} at epoch {px}", s.name),
+        .map(|s| match (s.kept, s.last()) {
+            (Some(_), _) if epochs => format!("{} {}", s.name, s.quoted().unwrap_or_default()),
+            (None, Some((px, py))) if epochs => format!("{} {py:.3} at epoch {px}", s.name),
             _ => s.name.clone(),
         })
         .collect();

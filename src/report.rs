@@ -494,18 +494,34 @@ pub fn latest_scored(reports: &[EpochReport]) -> Option<&EpochReport> {
     reports.iter().rev().find(|r| r.scored_test().is_some())
 }
 
-/// The report of the epoch `criterion` keeps among the epochs of the
-/// learner's own training in `reports` (by their validation scores, the
-/// trainer's rule), else the last training epoch's: what a page that holds
-/// only the reports shows as kept.
-pub fn kept_report(reports: &[EpochReport], criterion: Criterion) -> Option<&EpochReport> {
+/// The epoch `criterion` selects among the epochs of the learner's own
+/// training in `reports`, by their validation scores (the trainer's rule);
+/// `None` where none has a value for it, and the run keeps its last epoch.
+pub fn selection_in(reports: &[EpochReport], criterion: Criterion) -> Option<Selection> {
     let own: Vec<&EpochReport> = reports
         .iter()
         .filter(|r| r.stage.is_own_training())
         .collect();
-    crate::selection::select_epoch(own.iter().map(|r| r.validation.as_ref()), criterion)
-        .map(|i| own[i])
-        .or_else(|| own.last().copied())
+    let chosen =
+        own[crate::selection::select_epoch(own.iter().map(|r| r.validation.as_ref()), criterion)?];
+    Some(Selection {
+        stage: chosen.stage,
+        epoch: chosen.epoch,
+        criterion,
+        value: criterion.value(chosen.validation.as_ref()?)?,
+    })
+}
+
+/// The report of the epoch `criterion` keeps among the epochs of the
+/// learner's own training in `reports` ([`selection_in`]), else the last
+/// training epoch's: what a page that holds only the reports shows as kept.
+pub fn kept_report(reports: &[EpochReport], criterion: Criterion) -> Option<&EpochReport> {
+    match selection_in(reports, criterion) {
+        Some(s) => reports
+            .iter()
+            .find(|r| r.stage == s.stage && r.epoch == s.epoch),
+        None => reports.iter().rev().find(|r| r.stage.is_own_training()),
+    }
 }
 
 impl RunResult {

@@ -769,6 +769,10 @@ mod tests {
             crate::report::kept_report(&reports, config.criterion()),
             Some(&reports[best])
         );
+        assert_eq!(
+            crate::report::selection_in(&reports, config.criterion()),
+            Some(selection)
+        );
         // policyPU's biased-PU pre-training is not judged.
         config.learner = Learner::Separator;
         let (trainer, reports, _) = trained(&config, &split);

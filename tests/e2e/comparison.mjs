@@ -53,6 +53,16 @@ async function readAutoTable(page) {
   );
 }
 
+/** The results panel's large accuracy and ROC-AUC against the kept row's
+ * test cells on the leaderboard: they must be the same model's. */
+async function expectResultsOfKeptRow(page, what) {
+  const heading = (await page.locator('#results-title').textContent()).trim();
+  expectEqual(heading, "auto's kept model on the test set", `results heading with ${what} kept`);
+  const shown = [await page.locator('#metric-accuracy').textContent(), await page.locator('#metric-roc-auc').textContent()];
+  const row = await page.locator('#auto-table tbody tr:has(.kept) td.not-used').allTextContents();
+  expectEqual(shown.map((t) => t.trim()).join(', '), row.map((t) => t.trim()).join(', '), `results panel against the leaderboard with ${what} kept`);
+}
+
 /** The member classifiers a model file's header names (src/saved_model.rs's layout). */
 function modelMembers(bytes) {
   const headerLength = bytes.readUInt32LE(12);
@@ -142,6 +152,9 @@ async function autoRanksItsCandidates({ page, note }) {
     `the leaderboard says why: ${caption}`);
   const line = (await page.locator('#auto-line').textContent()).trim();
   expect(line.startsWith('auto kept the mean of '), `the status says what auto kept: ${line}`);
+  await expectResultsOfKeptRow(page, 'the mean');
+  const keptLine = (await page.locator('#kept').textContent()).trim();
+  expect(keptLine.startsWith(`Kept: ${averagedName};`), `the results panel names the kept model: ${keptLine}`);
   expectEqual(await page.locator('#history-table tbody tr').count(), auto.candidates, 'every candidate in the history');
   // The Epochs column counts each learner's own training (the setting, 3)
   // and, on a line below, the epochs it trained first, each stage named in
@@ -171,6 +184,7 @@ async function autoRanksItsCandidates({ page, note }) {
   const after = await readAutoTable(page);
   expectEqual(after.findIndex((r) => r.kept), 1, 'the second candidate is kept after "Keep"');
   expect(!(await averagedKept(page)), 'the mean is no longer kept');
+  await expectResultsOfKeptRow(page, 'the second candidate');
   const other = await readFile(await downloadPath(page, 'export-model'));
   expect(!other.equals(chosen), 'the exported model follows the kept candidate');
   expectEqual(modelMembers(chosen).length, 3, "classifiers in the mean's model file");

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import {
   chooseOption,
   clickButton,
+  downloadText,
   readDataValue,
   readDevice,
   setField,
@@ -57,7 +58,16 @@ async function defaultRunOnCpu({ page, note }) {
   expect(chosen !== null, `validation caption: ${caption}`);
   const kept = await page.locator('#kept').textContent();
   note(kept);
-  expect(kept.startsWith(`Kept: training epoch ${chosen[1]}, the best L-vs-U AUC`), `kept line: ${kept}`);
+  expect(kept.startsWith(`Kept: training epoch ${chosen[1]} of policyPU_weighter, the best L-vs-U AUC`), `kept line: ${kept}`);
+  // Once the run ends, the large scores are the kept epoch's (those downloads
+  // and scoring use), and the line below them gives the last epoch's.
+  expectEqual((await page.locator('#results-title').textContent()).trim(), 'The kept classifier on the test set', 'results heading');
+  const exported = JSON.parse(await downloadText(page, 'export-epochs-json'));
+  const { stage, epoch } = exported.selected;
+  const keptReport = exported.reports.find((r) => r.stage === stage && r.epoch === epoch);
+  expectEqual(accuracy.toFixed(4), keptReport.test.accuracy.toFixed(4), `large accuracy against the download's kept ${stage} epoch ${epoch}`);
+  const latest = (await page.locator('#latest').textContent()).trim();
+  expect(latest.startsWith('Last epoch, train epoch 20: accuracy '), `last-epoch line: ${latest}`);
   // The thumbnail grid, off screen here, waits during the run and is drawn when it ends.
   const painted = await page.evaluate(() => {
     const canvas = document.getElementById('thumbnail-grid');

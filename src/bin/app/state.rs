@@ -11,7 +11,7 @@ use policypu::page::lessons::{PageView, Part};
 use policypu::page::protocol::{DeviceInfo, RunStarted};
 use policypu::plan::check;
 use policypu::report::Averaged;
-use policypu::report::{BatchProgress, CsvScores, EpochReport, TestScores};
+use policypu::report::{BatchProgress, CsvScores, EpochReport, TestMetrics, TestScores};
 use policypu::selection::auto::Leaderboard;
 
 /// Where a run stands.
@@ -164,6 +164,29 @@ impl AutoOutcome {
     /// "the mean of KM2+nnPU, VPU and PMPU": auto's own model, in words.
     pub fn averaged_label(&self) -> String {
         self.board.members_label(self.model)
+    }
+
+    /// The model the page keeps, in words ("the mean of …", or a
+    /// candidate's learner as in the history), and its test metrics; `None`
+    /// when auto kept nothing.
+    pub fn kept_model(&self, runs: &[RunRecord]) -> Option<(String, TestMetrics)> {
+        match self.kept {
+            AutoKept::Averaged => {
+                let averaged = self.averaged.as_ref()?;
+                Some((self.averaged_label(), averaged.kept.clone()))
+            }
+            AutoKept::Candidate(id) => {
+                let position = self.runs.iter().position(|&r| r == id)?;
+                let standing = self
+                    .board
+                    .standings
+                    .iter()
+                    .find(|s| s.candidate == position)?;
+                let run = runs.iter().find(|r| r.id == id)?;
+                Some((run.config.learner_label(), standing.test.clone()))
+            }
+            AutoKept::Nothing => None,
+        }
     }
 }
 

@@ -7,7 +7,7 @@ use policypu::page::protocol::ToWorker;
 use crate::run::lifecycle;
 use crate::run::skip_to_train::bring_run_into_view;
 use crate::run::{worker_client, worker_kind};
-use crate::state::{AutoKept, RunStatus, use_app_state};
+use crate::state::{RunStatus, use_app_state};
 
 /// The buttons, the progress bar and the device line.
 #[component]
@@ -156,24 +156,13 @@ fn AutoLine() -> impl IntoView {
                     "auto: training candidate {at} of {total}, {current}; the charts follow it."
                 ),
             },
-            (false, _, Some(outcome)) => {
-                let kept = match outcome.kept {
-                    AutoKept::Averaged => Some(outcome.averaged_label()),
-                    AutoKept::Candidate(id) => state.runs.with(|runs| {
-                        runs.iter()
-                            .find(|r| r.id == id)
-                            .map(|r| r.config.learner_label())
-                    }),
-                    AutoKept::Nothing => None,
-                };
-                match kept {
-                    Some(kept) => format!(
-                        "auto kept {kept} (its leaderboard is below); the charts show the last \
+            (false, _, Some(outcome)) => match state.runs.with(|runs| outcome.kept_model(runs)) {
+                Some((kept, _)) => format!(
+                    "auto kept {kept} (its leaderboard is below); the charts show the last \
                          candidate trained, {current}. Downloads and scoring use the kept model."
-                    ),
-                    None => "auto could not rank its candidates: see its leaderboard below.".into(),
-                }
-            }
+                ),
+                None => "auto could not rank its candidates: see its leaderboard below.".into(),
+            },
             _ => return None,
         };
         Some(view! { <p class="auto-line" id="auto-line" aria-live="polite">{text}</p> })

@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 use policypu::export::{actions_csv, epochs_csv};
+use policypu::report::selection_in;
 
 use crate::browser::download::{download, run_file_name};
 use crate::state::use_app_state;
@@ -30,7 +31,14 @@ pub fn ExportButtons() -> impl IntoView {
         )
     };
     let metrics_json = move |_| {
-        let json = serde_json::json!({ "config": state.run_config.get_untracked(), "reports": state.reports.get_untracked() });
+        let config = state.run_config.get_untracked();
+        let reports = state.reports.get_untracked();
+        // The epoch kept, as in the CLI's run JSON: none where it is the last.
+        let selected = config
+            .as_ref()
+            .and_then(|c| selection_in(&reports, c.criterion()));
+        let json =
+            serde_json::json!({ "config": config, "reports": reports, "selected": selected });
         report(download(
             &name("-epochs.json"),
             "application/json",

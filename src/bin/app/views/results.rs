@@ -1,12 +1,73 @@
-//! The latest test scores in large type, with stable ids and machine-readable
-//! values for the browser tests, and a one-line summary of the last epoch.
+//! The test scores of the classifier a run offers, in large type: the latest
+//! epoch's while it trains and, once it ends, those of the classifier the
+//! page keeps (the epoch the PU validation split chose, or auto's model),
+//! which downloads and scoring use. Stable ids and machine-readable values
+//! for the browser tests.
 
 use leptos::prelude::*;
-use policypu::config::Stage;
+use policypu::config::RunConfig;
 use policypu::report::{EpochReport, PuMetrics, TestMetrics, kept_report, latest_scored};
 use policypu::selection::Criterion;
 
-use crate::state::use_app_state;
+use crate::state::{AppState, RunStatus, use_app_state};
+
+/// Which classifier the panel's large scores are of.
+#[derive(Clone, Debug, PartialEq)]
+enum Shown {
+    /// While a run goes on (or if it failed): the latest epoch that scored
+    /// the test set.
+    Latest(TestMetrics),
+    /// A run that ended: the epoch it keeps.
+    KeptEpoch(TestMetrics),
+    /// An `auto` run that ended: the model it keeps, in words.
+    AutoModel(String, TestMetrics),
+}
+
+impl Shown {
+    /// What the panel shows, in `state` as it is now.
+    fn now(state: AppState) -> Shown {
+        if let Some(kept) = state.auto.with(|a| {
+            a.as_ref()
+                .and_then(|a| state.runs.with(|runs| a.kept_model(runs)))
+        }) {
+            return Shown::AutoModel(kept.0, kept.1);
+        }
+        let ended = matches!(state.status.get(), RunStatus::Done | RunStatus::Stopped);
+        let criterion = state
+            .run_config
+            .with(|c| c.as_ref().map(RunConfig::criterion));
+        state.reports.with(|r| {
+            let kept = criterion
+                .filter(|_| ended)
+                .and_then(|c| kept_report(r, c))
+                .and_then(EpochReport::scored_test);
+            match kept {
+                Some(test) => Shown::KeptEpoch(test.clone()),
+                None => Shown::Latest(
+                    latest_scored(r)
+                        .map(|rep| rep.test.clone())
+                        .unwrap_or_default(),
+                ),
+            }
+        })
+    }
+
+    /// The panel's heading.
+    fn heading(&self) -> &'static str {
+        match self {
+            Shown::Latest(_) => "Latest results on the test set",
+            Shown::KeptEpoch(_) => "The kept classifier on the test set",
+            Shown::AutoModel(..) => "auto's kept model on the test set",
+        }
+    }
+
+    /// The test metrics shown.
+    fn test(&self) -> &TestMetrics {
+        match self {
+            Shown::Latest(t) | Shown::KeptEpoch(t) | Shown::AutoModel(_, t) => t,
+        }
+    }
+}
 
 /// One score: `<span id=… data-value="0.8912">0.891</span>`, a dash while unknown.
 #[component]
@@ -31,16 +92,13 @@ fn Score(
     }
 }
 
-/// Latest test accuracy, ROC-AUC and PR-AUC, epochs done, and the summary line.
+/// The test accuracy, ROC-AUC and PR-AUC of the latest epoch or the kept
+/// classifier, epochs done, and lines saying which is which.
 #[component]
 pub fn ResultsPanel() -> impl IntoView {
     let state = use_app_state();
-    let test = Memo::new(move |_| {
-        state
-            .reports
-            .with(|r| latest_scored(r).map(|rep| rep.test.clone()))
-            .unwrap_or_default()
-    });
+    let shown = Memo::new(move |_| Shown::now(state));
+    let test = Memo::new(move |_| shown.with(|s| s.test().clone()));
     let score =
         move |pick: fn(&TestMetrics) -> Option<f64>| Signal::derive(move || test.with(pick));
     let epochs_done = Memo::new(move |_| state.reports.with(Vec::len));
@@ -61,44 +119,53 @@ pub fn ResultsPanel() -> impl IntoView {
     let pu_score = move |pick: fn(&PuMetrics) -> Option<f64>| {
         Signal::derive(move || pu.with(|m| m.as_ref().and_then(pick)))
     };
+    // The latest epoch in one line; named "last" once the scores above are another's.
     let summary = move || {
+        let lead = match shown.get() {
+            Shown::Latest(_) => String::new(),
+            Shown::KeptEpoch(_) => "Last epoch, ".to_string(),
+            Shown::AutoModel(..) => {
+                let last = state
+                    .run_config
+                    .with(|c| c.as_ref().map(RunConfig::learner_label))
+                    .unwrap_or_default();
+                format!("The charts show the last candidate trained, {last}; its ")
+            }
+        };
         state.reports.with(|r| {
             latest_scored(r).map(|rep| {
-                let show = |v: Option<f64>| v.map_or("n/a".to_string(), |v| format!("{v:.3}"));
-                let scores = match &rep.test.pu {
-                    Some(pu) => format!(
-                        "recall {:.3} on {} held-out positives",
-                        pu.recall, pu.positives
-                    ),
-                    None => format!(
-                        "accuracy {}, ROC-AUC {}, PR-AUC {}",
-                        show(rep.test.accuracy),
-                        show(rep.test.roc_auc),
-                        show(rep.test.pr_auc)
-                    ),
-                };
-                format!("{} epoch {}: {scores}", rep.stage.label(), rep.epoch)
+                format!(
+                    "{lead}{} epoch {}: {}",
+                    rep.stage.label(),
+                    rep.epoch,
+                    scores_in_words(&rep.test)
+                )
             })
         })
     };
-    // The epoch the run keeps, once validation has chosen one other than the last.
-    let kept = move || {
-        state.run_config.with(|c| {
+    // Which classifier the run keeps: so far while it trains, for good once it ends.
+    let kept = move || match shown.get() {
+        Shown::AutoModel(name, _) => Some(format!(
+            "Kept: {name}; the scores above are its, and downloads and scoring use it. The \
+             leaderboard below ranks every candidate on PU data."
+        )),
+        ended => state.run_config.with(|c| {
             let c = c.as_ref()?;
             state.reports.with(|r| {
                 let kept = kept_report(r, c.criterion())?;
-                let last = r.iter().rev().find(|rep| rep.stage == Stage::Train)?;
-                kept.validation.as_ref()?;
-                // auto's candidates score the test set at their last epoch
-                // only once it comes.
-                let last = last.scored_test().is_some().then_some(last);
-                Some(kept_sentence(kept, last, c.criterion()))
+                match ended {
+                    Shown::KeptEpoch(_) => Some(kept_for_good(kept, c)),
+                    _ => kept
+                        .validation
+                        .is_some()
+                        .then(|| kept_so_far(kept, c.criterion())),
+                }
             })
-        })
+        }),
     };
     view! {
         <section class="panel results" id="results" aria-labelledby="results-title">
-            <h3 id="results-title">"Latest results on the test set"</h3>
+            <h3 id="results-title">{move || shown.with(Shown::heading)}</h3>
             <dl class="scores">
                 <Show when=has_negatives fallback=move || view! {
                     <Score id="metric-recall" label="recall on held-out positives" value=pu_score(|m| Some(m.recall))/>
@@ -111,7 +178,11 @@ pub fn ResultsPanel() -> impl IntoView {
                     <Score id="metric-pr-auc" label="PR-AUC" value=score(|t| t.pr_auc)/>
                 </Show>
                 <div class="score">
-                    <dt>"training epochs done"</dt>
+                    <dt>{move || if matches!(shown.get(), Shown::AutoModel(..)) {
+                        "last candidate's epochs"
+                    } else {
+                        "training epochs done"
+                    }}</dt>
                     <dd>
                         // data-value counts every epoch report, pre-training included.
                         <span id="epochs-done" data-value=move || epochs_done.get().to_string()>
@@ -128,25 +199,56 @@ pub fn ResultsPanel() -> impl IntoView {
     }
 }
 
-/// What the run keeps: the epoch its validation split chose and its test
-/// scores, beside the last epoch's where it scored the test set.
-fn kept_sentence(kept: &EpochReport, last: Option<&EpochReport>, criterion: Criterion) -> String {
-    let show = |t: &TestMetrics| match &t.pu {
-        Some(pu) => format!("recall {:.3}", pu.recall),
-        None => {
-            let v = |v: Option<f64>| v.map_or("n/a".to_string(), |v| format!("{v:.3}"));
-            format!("accuracy {}, ROC-AUC {}", v(t.accuracy), v(t.roc_auc))
-        }
-    };
-    let beside = last.map_or_else(String::new, |last| {
-        format!(" (last epoch {}: {})", last.epoch, show(&last.test))
-    });
+/// A test set's scores in words: accuracy and AUCs, or the held-out
+/// positives' recall where it has no negatives.
+fn scores_in_words(test: &TestMetrics) -> String {
+    let show = |v: Option<f64>| v.map_or("n/a".to_string(), |v| format!("{v:.3}"));
+    match &test.pu {
+        Some(pu) => format!(
+            "recall {:.3} on {} held-out positives",
+            pu.recall, pu.positives
+        ),
+        None => format!(
+            "accuracy {}, ROC-AUC {}, PR-AUC {}",
+            show(test.accuracy),
+            show(test.roc_auc),
+            show(test.pr_auc)
+        ),
+    }
+}
+
+/// Why `kept` is the epoch kept: "the best L-vs-U AUC on the PU validation
+/// split", or why it is the last.
+fn kept_because(kept: &EpochReport, criterion: Criterion) -> String {
+    match (criterion, &kept.validation) {
+        (_, None) => "the last: with no PU validation split, there is none to choose".to_string(),
+        (Criterion::LastEpoch, _) => "the last, as the settings ask".to_string(),
+        (c, Some(_)) => format!("the best {} on the PU validation split", c.label()),
+    }
+}
+
+/// While a run trains: the epoch its validation split has chosen so far,
+/// with its test scores where that epoch scored the test set.
+fn kept_so_far(kept: &EpochReport, criterion: Criterion) -> String {
+    let scores = kept
+        .scored_test()
+        .map_or_else(String::new, |t| format!(": {}", scores_in_words(t)));
     format!(
-        "Kept: {}, the best {} on the PU validation split: {}{beside}. \
-         Downloads and scoring use this epoch's classifier.",
+        "Kept so far: {}, {}{scores}. Downloads and scoring use this epoch's classifier.",
         kept.stage.epoch_name(kept.epoch),
-        criterion.label(),
-        show(&kept.test),
+        kept_because(kept, criterion),
+    )
+}
+
+/// Once a run of `config` has ended: the epoch it keeps, whose scores the
+/// panel shows.
+fn kept_for_good(kept: &EpochReport, config: &RunConfig) -> String {
+    format!(
+        "Kept: {} of {}, {}; the scores above are its. Downloads and scoring use this epoch's \
+         classifier.",
+        kept.stage.epoch_name(kept.epoch),
+        config.learner_label(),
+        kept_because(kept, config.criterion()),
     )
 }
 

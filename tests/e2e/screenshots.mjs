@@ -26,6 +26,8 @@ async function shoot(url, size, name, act) {
     await page.setViewportSize(size);
     await openApp(page, url);
     await act(page);
+    // The progress bar eases to its end over 0.2 s: let it get there.
+    await page.waitForTimeout(400);
     await page.screenshot({ path: resolve(OUT, name) });
     console.log(`docs/screenshots/${name}`);
   } finally {

@@ -105,7 +105,8 @@ fn HistoryList() -> impl IntoView {
     view! {
         // Above the table, not its caption: a caption is as wide as the
         // table, which a phone scrolls sideways.
-        <p class="hint" id="history-note">"Every run that ended in this session, oldest first. Epochs counts \
+        <p class="hint" id="history-note">"Every run that ended in this session, oldest first (a comparison's \
+            runs in the order it planned them, whichever worker ended first). Epochs counts \
             the learner's own training; “+ 50 before”, the epochs it trained first: policyPU's \
             pre-training, PMPU's warm-up, RankPruning's cross-validation folds."</p>
         <div class="table-scroll">

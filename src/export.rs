@@ -2,7 +2,8 @@
 //! policy (or classifier) gives each unlabeled example.
 
 use crate::config::{DataConfig, RunConfig};
-use crate::report::EpochReport;
+use crate::report::{EpochReport, kept_report};
+use crate::selection::Criterion;
 
 /// The start of every file name a run's downloads get, saying which learner
 /// and split they belong to, e.g. `policypu-weighter-frozen-mnist-nl300-rho0.5-seed1`.
@@ -29,13 +30,15 @@ pub fn file_stem(config: &RunConfig) -> String {
 }
 
 /// Per-epoch metrics as CSV, one row per epoch report, empty cells where a
-/// value does not exist for that epoch or learner; `test_scored` is 0 where
-/// the run did not score the test set after that epoch
-/// ([`crate::config::TestScoring::KeptAndLast`]), so its test cells are
-/// empty by choice.
-pub fn epochs_csv(reports: &[EpochReport]) -> String {
+/// value does not exist for that epoch or learner; `kept` is 1 on the epoch
+/// whose classifier the run keeps by `criterion` ([`kept_report`]: so far,
+/// while it trains); `test_scored` is 0 where the run did not score the test
+/// set after that epoch ([`crate::config::TestScoring::KeptAndLast`]), so its
+/// test cells are empty by choice.
+pub fn epochs_csv(reports: &[EpochReport], criterion: Criterion) -> String {
+    let kept = kept_report(reports, criterion);
     let mut csv = String::from(
-        "stage,epoch,accuracy,roc_auc,pr_auc,test_scored,classifier_loss,policy_loss,mean_reward,threshold,\
+        "stage,epoch,kept,accuracy,roc_auc,pr_auc,test_scored,classifier_loss,policy_loss,mean_reward,threshold,\
          u_correct_rate,u_mean_on_positives,u_mean_on_negatives,val_lu_auc,val_nnpu_risk,\
          val_upu_risk,val_proxy_accuracy,val_call_gap,val_variational_loss,epoch_ms,elapsed_ms\n",
     );
@@ -68,7 +71,13 @@ pub fn epochs_csv(reports: &[EpochReport]) -> String {
             .ok()
             .and_then(|v| v.as_str().map(str::to_string))
             .unwrap_or_default();
-        csv += &format!("{stage},{},{}\n", r.epoch, cells.join(","));
+        let is_kept = kept.is_some_and(|k| std::ptr::eq(k, r));
+        csv += &format!(
+            "{stage},{},{},{}\n",
+            r.epoch,
+            u8::from(is_kept),
+            cells.join(",")
+        );
     }
     csv
 }
@@ -151,19 +160,33 @@ mod tests {
             test_skipped: true,
             ..report.clone()
         };
-        let csv = epochs_csv(&[report, skipped]);
+        let worse = ValidationScores {
+            lu_auc: Some(0.5),
+            ..report.validation.clone().unwrap()
+        };
+        let skipped = EpochReport {
+            validation: Some(worse),
+            ..skipped
+        };
+        let reports = [report, skipped];
+        let csv = epochs_csv(&reports, Criterion::LuAuc);
         let lines: Vec<&str> = csv.lines().collect();
         assert_eq!(lines.len(), 3);
         assert_eq!(lines[0].split(',').count(), lines[1].split(',').count());
+        // Epoch 2 has the better L-vs-U AUC: it is kept, not the last.
         assert_eq!(
             lines[1],
-            "train,2,0.9,0.95,,1,0.25,,,,1,0.800000011920929,0.10000000149011612,0.875,,,,0.5,-0.5,12.0,30.0"
+            "train,2,1,0.9,0.95,,1,0.25,,,,1,0.800000011920929,0.10000000149011612,0.875,,,,0.5,-0.5,12.0,30.0"
         );
         assert!(
-            lines[2].starts_with("train,3,,,,0,0.25,"),
+            lines[2].starts_with("train,3,0,,,,0,0.25,"),
             "an epoch that did not score the test set says so: {}",
             lines[2]
         );
+        // Where the settings keep the last epoch, it is marked instead.
+        let last = epochs_csv(&reports, Criterion::LastEpoch);
+        let marks: Vec<&str> = last.lines().skip(1).map(|l| &l[..10]).collect();
+        assert_eq!(marks, ["train,2,0,", "train,3,1,"]);
     }
 
     #[test]

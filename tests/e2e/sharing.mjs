@@ -81,7 +81,7 @@ async function exportsAreWellFormed({ page }) {
   const [named] = await Promise.all([page.waitForEvent('download'), page.locator('#export-epochs-csv').click()]);
   expectEqual(named.suggestedFilename(), 'policypu-weighter-mnist-nl300-rho0.5-seed1-epochs.csv', 'file name of the metrics');
   const csv = (await downloadText(page, 'export-epochs-csv')).trim().split('\n');
-  expect(csv[0].startsWith('stage,epoch,accuracy,roc_auc,pr_auc'), `epochs CSV header: ${csv[0]}`);
+  expect(csv[0].startsWith('stage,epoch,kept,accuracy,roc_auc,pr_auc'), `epochs CSV header: ${csv[0]}`);
   expectEqual(csv.length, 1 + epochs, 'epochs CSV rows');
   const width = csv[0].split(',').length;
   expect(csv.every((line) => line.split(',').length === width), 'every epochs CSV row has every column');
@@ -90,6 +90,10 @@ async function exportsAreWellFormed({ page }) {
   const json = JSON.parse(await downloadText(page, 'export-epochs-json'));
   expectEqual(json.reports.length, epochs, 'reports in the JSON export');
   expectEqual(json.config.learner, 'weighter', 'config in the JSON export');
+  // One row is marked kept: the epoch the JSON names, else the last.
+  const keptRows = csv.slice(1).filter((line) => line.split(',')[2] === '1').map((line) => line.split(',').slice(0, 2).join(' '));
+  const keptEpoch = json.selected ? `${json.selected.stage} ${json.selected.epoch}` : 'train 2';
+  expectEqual(keptRows.join(' | '), keptEpoch, 'the kept row of the epochs CSV against the JSON');
   const actions = (await downloadText(page, 'export-actions-csv')).trim().split('\n');
   expectEqual(actions[0], 'u_index,source_row,true_label,value', 'actions CSV header');
   expectEqual(actions.length, 1 + 900, 'one row per unlabeled example (|U| = 3 · 300)');

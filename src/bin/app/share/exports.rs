@@ -3,8 +3,10 @@
 //! what the worker reported; nothing leaves the browser.
 
 use leptos::prelude::*;
+use policypu::config::RunConfig;
 use policypu::export::{actions_csv, epochs_csv};
 use policypu::report::selection_in;
+use policypu::selection::Criterion;
 
 use crate::browser::download::{download, run_file_name};
 use crate::state::use_app_state;
@@ -24,11 +26,12 @@ pub fn ExportButtons() -> impl IntoView {
             .with_untracked(|c| run_file_name(c.as_ref(), suffix))
     };
     let metrics_csv = move |_| {
-        report(
-            state
-                .reports
-                .with(|r| download(&name("-epochs.csv"), "text/csv", epochs_csv(r).as_bytes())),
-        )
+        let criterion = state.run_config.with_untracked(|c| {
+            c.as_ref()
+                .map_or(Criterion::LastEpoch, RunConfig::criterion)
+        });
+        let csv = state.reports.with_untracked(|r| epochs_csv(r, criterion));
+        report(download(&name("-epochs.csv"), "text/csv", csv.as_bytes()))
     };
     let metrics_json = move |_| {
         let config = state.run_config.get_untracked();

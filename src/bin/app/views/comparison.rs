@@ -100,7 +100,14 @@ fn HistoryList() -> impl IntoView {
     };
     let save_metrics = move |run: &RunRecord| {
         let name = run_file_name(Some(&run.config), &format!("-run{}-epochs.csv", run.id));
-        error.set(download(&name, "text/csv", epochs_csv(&run.reports).as_bytes()).err());
+        error.set(
+            download(
+                &name,
+                "text/csv",
+                epochs_csv(&run.reports, run.config.criterion()).as_bytes(),
+            )
+            .err(),
+        );
     };
     view! {
         // Above the table, not its caption: a caption is as wide as the

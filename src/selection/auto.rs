@@ -3,7 +3,8 @@
 //! keeping its own best epoch, and ranks the kept classifiers by one PU-only
 //! criterion on the shared validation split: a [`Leaderboard`]. It keeps the
 //! mean of the first few, or of all where the split has too few labeled rows
-//! to rank by ([`Leaderboard::members`], [`super::average`]). The
+//! to rank by or none to score with ([`Leaderboard::members`],
+//! [`super::average`]). The
 //! test set, where there is one, is shown beside the ranking and never read
 //! by it.
 //!
@@ -20,6 +21,7 @@ use super::{Criterion, ValidationScores, improves};
 use crate::config::{Learner, ModelPreset, RunConfig};
 use crate::priors::PriorMethod;
 use crate::report::{EpochReport, TestMetrics, kept_report};
+use crate::user_text::plural_s;
 
 /// The estimator whose prior the leaderboard assumes: the one of the nnPU
 /// candidate (KM2+nnPU), so no estimate is made twice.
@@ -193,8 +195,17 @@ impl Leaderboard {
 
     /// The candidates whose mean `auto` keeps: the first [`AVERAGED`] that
     /// have a value, best first (fewer when fewer could be scored), or every
-    /// one with a value where the split has too few labeled rows to rank by.
+    /// one with a value where the split has too few labeled rows to rank by;
+    /// where none could be scored ([`Leaderboard::unranked`]), every one that
+    /// trained, in the order trained.
     pub fn members(&self) -> Vec<&Standing> {
+        if self.unranked() {
+            return self
+                .standings
+                .iter()
+                .filter(|s| s.epoch.is_some())
+                .collect();
+        }
         let count = if self.too_few_labeled().is_some() {
             self.standings.len()
         } else {
@@ -205,6 +216,15 @@ impl Leaderboard {
             .take_while(|s| s.value.is_some_and(|v| improves(v, None)))
             .take(count)
             .collect()
+    }
+
+    /// True when no candidate has a value to rank by: the validation split
+    /// lacks labeled or unlabeled rows (a share of 0, or a file with too few
+    /// labeled rows to give it one), so the candidates kept their last
+    /// epochs and `auto` keeps the mean of all, the limit of
+    /// [`Leaderboard::too_few_labeled`]'s rule.
+    pub fn unranked(&self) -> bool {
+        self.standings.iter().all(|s| s.value.is_none())
     }
 
     /// The labeled rows of the validation split, when fewer than
@@ -222,7 +242,8 @@ impl Leaderboard {
     /// all 11 candidates" where it averages every one.
     pub fn members_label(&self, own: ModelPreset) -> String {
         let members = self.members();
-        if self.too_few_labeled().is_some() && members.len() > AVERAGED {
+        let all = self.too_few_labeled().is_some() || self.unranked();
+        if all && members.len() > AVERAGED {
             return format!("the mean of all {} candidates", members.len());
         }
         let names: Vec<String> = members.iter().map(|s| s.label(own)).collect();
@@ -250,13 +271,22 @@ impl Leaderboard {
     pub fn reason(&self, own: ModelPreset) -> String {
         let members = self.members();
         if members.is_empty() {
-            return "No candidate could be scored on the PU validation split, so none was \
-                    chosen: raise the validation share."
-                .into();
+            return "No candidate trained an epoch, so none was chosen.".into();
+        }
+        if self.unranked() {
+            return format!(
+                "auto keeps {}, each at its last epoch: the PU validation split has no \
+                 labeled row or no unlabeled row (a validation share of 0, or too few labeled \
+                 rows in the file to set one aside), so it can rank neither the candidates \
+                 nor their epochs. As with fewer than {FEW_LABELED} labeled validation rows, \
+                 auto then averages every candidate; a larger validation share lets it \
+                 rank. No test-set score was read to choose.",
+                self.members_label(own),
+            );
         }
         if let Some(labeled) = self.too_few_labeled().filter(|_| members.len() > 1) {
             return format!(
-                "auto keeps {}: the PU validation split has only {labeled} labeled rows, \
+                "auto keeps {}: the PU validation split has only {labeled} labeled row{}, \
                  too few to rank the candidates by the {} (one labeled row called \
                  positive or not moves it by 1/{labeled}). Under {FEW_LABELED} labeled rows \
                  auto averages every candidate \
@@ -264,6 +294,7 @@ impl Leaderboard {
                  accurate than the mean of the first {AVERAGED}; a larger validation share \
                  lets it rank. No test-set score was read to choose.",
                 self.members_label(own),
+                plural_s(labeled),
                 self.criterion.label(),
             );
         }
@@ -509,6 +540,8 @@ mod tests {
             ),
             "{reason}"
         );
+        let one = board(&with_labeled(1)).reason(ModelPreset::Fast);
+        assert!(one.contains("has only 1 labeled row, too few"), "{one}");
         let enough = board(&with_labeled(FEW_LABELED));
         assert_eq!(enough.too_few_labeled(), None);
         assert_eq!(enough.member_positions(), [1, 2, 0]);
@@ -516,6 +549,57 @@ mod tests {
             enough.members_label(ModelPreset::Fast),
             "the mean of biased PU, PMPU and policyPU_weighter"
         );
+    }
+
+    #[test]
+    fn without_a_validation_split_to_score_auto_keeps_the_mean_of_every_trained_candidate() {
+        let configs: Vec<RunConfig> = [Learner::Weighter, Learner::BiasedPu, Learner::Pmpu]
+            .into_iter()
+            .map(with_learner)
+            .collect();
+        // Two candidates trained with no validation scores (their last epoch
+        // is kept); the third never reported an epoch.
+        let unscored = EpochReport {
+            test: TestMetrics {
+                accuracy: Some(0.5),
+                ..TestMetrics::default()
+            },
+            ..EpochReport::blank(Stage::Train, 20)
+        };
+        let reports = [vec![unscored.clone()], vec![unscored], Vec::new()];
+        let runs: Vec<(&RunConfig, &[EpochReport])> = configs
+            .iter()
+            .zip(reports.iter().map(Vec::as_slice))
+            .collect();
+        let board = Leaderboard::rank(&runs, AUTO_CRITERION);
+        assert!(board.unranked());
+        assert_eq!(
+            board.member_positions(),
+            [0, 1],
+            "every trained one, in order"
+        );
+        assert_eq!(board.standings[0].epoch, Some(20), "its last epoch");
+        let reason = board.reason(ModelPreset::Fast);
+        assert!(
+            reason.starts_with(
+                "auto keeps the mean of policyPU_weighter and biased PU, each at its last \
+                 epoch: the PU validation split has no labeled row or no unlabeled row"
+            ),
+            "{reason}"
+        );
+        // Nothing trained: nothing to keep, and the reason says so.
+        let board = Leaderboard::rank(&runs[2..], AUTO_CRITERION);
+        assert!(board.members().is_empty());
+        assert_eq!(
+            board.reason(ModelPreset::Fast),
+            "No candidate trained an epoch, so none was chosen."
+        );
+        // One candidate with a value ranks as before: the unscored ones are not members.
+        let scored = [epoch(0.8, (0.6, 0.2), None, 0.5)];
+        let runs = [(&configs[0], &reports[0][..]), (&configs[1], &scored[..])];
+        let board = Leaderboard::rank(&runs, AUTO_CRITERION);
+        assert!(!board.unranked());
+        assert_eq!(board.member_positions(), [1]);
     }
 
     #[test]

@@ -81,12 +81,13 @@ async function averagedKept(page) {
 /** Train auto on an example `file` (default the breast-cancer one), its
  * truth column set to `truth` ('' for none), `epochs` epochs; resolves to
  * the leaderboard's rows. */
-async function trainAutoToBoard(page, note, { file = 'breast_cancer.csv', truth, epochs }) {
+async function trainAutoToBoard(page, note, { file = 'breast_cancer.csv', truth, epochs, validationShare }) {
   const auto = (await learnerTable()).find((l) => l.auto);
   await uploadCsv(page, resolve(ROOT, 'public/examples', file));
   await page.locator('#csv-summary').waitFor({ timeout: 10_000 });
   await page.locator('#csv-truth').selectOption(truth);
   await setField(page, 'optim.epochs', String(epochs));
+  if (validationShare !== undefined) await setField(page, 'split.validation_fraction', String(validationShare));
   await setField(page, 'policy.pretrain_epochs', '1');
   await chooseOption(page, 'learner', auto.name);
   const started = Date.now();
@@ -208,6 +209,25 @@ async function autoAveragesEveryCandidateOnFewLabeledRows({ page, note }) {
   const caption = (await page.locator('#panel-auto .caption').textContent()).trim();
   expect(caption.includes('has only 3 labeled rows, too few to rank the candidates'),
     `the leaderboard says why: ${caption}`);
+}
+
+/** auto with a validation share of 0: nothing to rank the candidates or
+ * their epochs by, so the mean is of every candidate at its last epoch, no
+ * row has a rank, and the caption says why and what to change. */
+async function autoWithoutValidationAveragesEveryCandidate({ page, note }) {
+  const rows = await trainAutoToBoard(page, note, { truth: 'malignant', epochs: 2, validationShare: 0 });
+  expectEqual(rows.filter((r) => Number.isFinite(r.value)).length, 0, 'candidates with a score');
+  expectEqual(rows.filter((r) => r.inMean).length, rows.length, 'candidates in the mean');
+  const ranks = await page.locator('#auto-table tbody tr[data-learner] td:first-child').allTextContents();
+  expect(ranks.every((r) => r.trim() === '–'), `no candidate has a rank: ${ranks}`);
+  const mean = await page.locator('#auto-table tbody tr[data-kind="averaged"]').textContent();
+  expect(mean.includes(`the mean of all ${rows.length} candidates`) && mean.includes(`unranked: all ${rows.length}`),
+    `the mean's row: ${mean}`);
+  expect(await averagedKept(page), 'the mean is kept');
+  const caption = (await page.locator('#panel-auto .caption').textContent()).trim();
+  expect(caption.startsWith(`auto keeps the mean of all ${rows.length} candidates, each at its last epoch`)
+    && caption.includes('a larger validation share lets it rank'), `the leaderboard says why: ${caption}`);
+  await expectResultsOfKeptRow(page, 'the unranked mean');
 }
 
 /** auto on a file without a truth column: the test set holds only labeled
@@ -405,6 +425,7 @@ export const comparisonTests = [
   { name: 'comparison: two learners on one split fill the table', mode: 'cpu', run: twoLearnersFillTheTable },
   { name: 'auto: its candidates ranked on PU data, the mean of the first three kept, one candidate keepable', mode: 'cpu', run: autoRanksItsCandidates },
   { name: 'auto on few labeled validation rows: the mean of every candidate, and why', mode: 'cpu', run: autoAveragesEveryCandidateOnFewLabeledRows },
+  { name: 'auto with a validation share of 0: the mean of every candidate at its last epoch, and why', mode: 'cpu', run: autoWithoutValidationAveragesEveryCandidate },
   { name: 'auto without a truth column: the recall on held-out positives, and the mean\'s PU-only figures', mode: 'cpu', run: autoWithoutTruthShowsRecall },
   { name: 'auto on two cores: two workers, the same leaderboard as one, on the demo and a CSV file', mode: 'cpu', run: autoInTwoWorkersKeepsWhatOneKeeps },
   { name: 'export: the trained model is read by policypu predict', mode: 'cpu', run: exportedModelIsReadByPredict },

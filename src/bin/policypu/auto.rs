@@ -160,9 +160,10 @@ pub fn leaderboard_table(board: &Leaderboard, config: &RunConfig) -> String {
             .into_iter()
             .map(|x| format!(" {} |", metric(x)))
             .collect();
+        // A candidate without a value was not ranked.
+        let place = s.value.map_or("–".to_string(), |_| (rank + 1).to_string());
         text += &format!(
-            "| {}{} | {} | {} | {} | {} |{test_cells}\n",
-            rank + 1,
+            "| {place}{} | {} | {} | {} | {} |{test_cells}\n",
             if rank < members { " (in the mean)" } else { "" },
             s.label(config.model),
             s.epoch.map_or("n/a".into(), |e| e.to_string()),
@@ -198,9 +199,9 @@ mod tests {
             ..RunConfig::default()
         };
         let mut runs: Vec<RunResult> = candidate_configs(&auto).into_iter().map(run).collect();
-        // Every candidate is there, but none has an epoch to rank: no choice.
+        // Every candidate is there, but none trained an epoch: no choice.
         let err = choose_from_runs(&auto, &runs).unwrap_err();
-        assert!(err.contains("No candidate could be scored"), "{err}");
+        assert!(err.contains("No candidate trained an epoch"), "{err}");
         // A run of another seed does not stand in for the missing VPU.
         let vpu = runs
             .iter()

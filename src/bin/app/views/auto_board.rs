@@ -111,6 +111,11 @@ pub fn AutoBoardPanel() -> impl IntoView {
                             let averaged = outcome.averaged.clone()?;
                             let kept = outcome.kept == AutoKept::Averaged;
                             let members = averaged.members.len();
+                            let ranks = if outcome.board.unranked() {
+                                format!("unranked: all {members}")
+                            } else {
+                                format!("ranks 1 to {members}")
+                            };
                             let keep = {
                                 let outcome = outcome.clone();
                                 move |_| { comparison::keep(state, &outcome, AutoKept::Averaged); }
@@ -120,7 +125,7 @@ pub fn AutoBoardPanel() -> impl IntoView {
                                     <td>"auto"</td>
                                     <th scope="row">{outcome.averaged_label()}</th>
                                     <td>"their own"</td>
-                                    <td>{format!("ranks 1 to {members}")}</td>
+                                    <td>{ranks}</td>
                                     <td>""</td>
                                     {test_cells(tests.get().values(&averaged.kept))}
                                     <td>{if kept {
@@ -150,7 +155,8 @@ pub fn AutoBoardPanel() -> impl IntoView {
                                 };
                                 view! {
                                     <tr class:best=kept class:in-mean=in_mean data-learner=s.learner.key() data-model=s.model.name()>
-                                        <td>{rank + 1}</td>
+                                        // A candidate without a value was not ranked.
+                                        <td>{if value.is_some() { (rank + 1).to_string() } else { "–".to_string() }}</td>
                                         <th scope="row"><span class="whole">{label.clone()}</span>{in_mean.then(|| view! {
                                             " "<span class="in-mean-tag">"(in the mean)"</span>
                                         })}</th>

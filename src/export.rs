@@ -1,9 +1,11 @@
-//! Downloadable tables of a run: per-epoch metrics, and the final value the
-//! policy (or classifier) gives each unlabeled example.
+//! Downloadable tables of a run: per-epoch metrics, the final value the
+//! policy (or classifier) gives each unlabeled example, and `auto`'s
+//! leaderboard.
 
-use crate::config::{DataConfig, RunConfig};
-use crate::report::{EpochReport, kept_report};
+use crate::config::{DataConfig, ModelPreset, RunConfig};
+use crate::report::{Averaged, EpochReport, TestMetrics, kept_report};
 use crate::selection::Criterion;
+use crate::selection::auto::Leaderboard;
 
 /// The start of every file name a run's downloads get, saying which learner
 /// and split they belong to, e.g. `policypu-weighter-frozen-mnist-nl300-rho0.5-seed1`.
@@ -92,6 +94,54 @@ pub fn actions_csv(values: &[f32], sources: &[u32], truth: Option<&[bool]>) -> S
             .map(|y| u8::from(*y).to_string())
             .unwrap_or_default();
         csv += &format!("{i},{source},{label},{value}\n");
+    }
+    csv
+}
+
+/// `auto`'s leaderboard as CSV: a first row for auto's own model, the mean
+/// (`averaged`; its members have `in_mean` 1), then one row per candidate,
+/// best first, as the page shows it. `rank` is empty for a candidate the
+/// ranking had no value for; `kept` is 1 on the model kept: the mean, or the
+/// candidate at position `kept_candidate` (as trained) where one was kept
+/// instead. The test cells were never read by the ranking; without a truth
+/// column the accuracy is the recall on held-out positives.
+pub fn leaderboard_csv(
+    board: &Leaderboard,
+    averaged: Option<&Averaged>,
+    own: ModelPreset,
+    kept_candidate: Option<usize>,
+) -> String {
+    let mut csv = String::from(
+        "rank,candidate,learner,model,in_mean,kept,kept_epoch,ranked_by,rank_value,val_lu_auc,\
+         test_accuracy,test_roc_auc,test_pr_auc\n",
+    );
+    let cell = |v: Option<f64>| v.map(|v| format!("{v}")).unwrap_or_default();
+    let tests = |t: &TestMetrics| [cell(t.accuracy), cell(t.roc_auc), cell(t.pr_auc)].join(",");
+    let ranked_by = board.criterion.key();
+    if let Some(mean) = averaged {
+        csv += &format!(
+            ",auto,auto,{},,{},,{ranked_by},,,{}\n",
+            own.name(),
+            u8::from(kept_candidate.is_none()),
+            tests(&mean.kept),
+        );
+    }
+    let members = board.member_positions();
+    for (place, s) in board.standings.iter().enumerate() {
+        let rank = s.value.map(|_| (place + 1).to_string()).unwrap_or_default();
+        let in_mean = averaged.is_some() && members.contains(&s.candidate);
+        csv += &format!(
+            "{rank},{},{},{},{},{},{},{ranked_by},{},{},{}\n",
+            s.label(own),
+            s.learner.key(),
+            s.model.name(),
+            u8::from(in_mean),
+            u8::from(kept_candidate == Some(s.candidate)),
+            s.epoch.map(|e| e.to_string()).unwrap_or_default(),
+            cell(s.value.map(|v| board.criterion.shown(v))),
+            cell(s.validation.as_ref().and_then(|v| v.lu_auc)),
+            tests(&s.test),
+        );
     }
     csv
 }
@@ -187,6 +237,61 @@ mod tests {
         let last = epochs_csv(&reports, Criterion::LastEpoch);
         let marks: Vec<&str> = last.lines().skip(1).map(|l| &l[..10]).collect();
         assert_eq!(marks, ["train,2,0,", "train,3,1,"]);
+    }
+
+    #[test]
+    fn the_leaderboard_csv_has_the_mean_then_each_candidate_best_first() {
+        use crate::config::Learner;
+        use crate::selection::auto::Standing;
+        let standing = |candidate, learner, model, value: Option<f64>, accuracy| Standing {
+            candidate,
+            learner,
+            model,
+            epoch: Some(4 + candidate),
+            validation: Some(ValidationScores {
+                lu_auc: Some(0.75),
+                ..ValidationScores::default()
+            }),
+            value,
+            test: TestMetrics {
+                accuracy: Some(accuracy),
+                ..TestMetrics::default()
+            },
+        };
+        let board = Leaderboard {
+            criterion: Criterion::CallGap,
+            prior: None,
+            standings: vec![
+                standing(1, Learner::Vpu, ModelPreset::Fast, Some(0.5), 0.875),
+                standing(0, Learner::BiasedPu, ModelPreset::Linear, Some(0.25), 0.625),
+                standing(2, Learner::Pmpu, ModelPreset::Fast, None, 0.5),
+            ],
+        };
+        let mean = Averaged {
+            members: vec![1, 0],
+            kept: TestMetrics {
+                accuracy: Some(0.75),
+                roc_auc: Some(0.5),
+                ..TestMetrics::default()
+            },
+            last: TestMetrics::default(),
+        };
+        let csv = leaderboard_csv(&board, Some(&mean), ModelPreset::Fast, None);
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(
+            lines[1..],
+            [
+                ",auto,auto,fast,,1,,call-gap,,,0.75,0.5,",
+                "1,VPU,vpu,fast,1,0,5,call-gap,0.5,0.75,0.875,,",
+                "2,biased PU (linear),biased-pu,linear,1,0,4,call-gap,0.25,0.75,0.625,,",
+                ",PMPU,pmpu,fast,0,0,6,call-gap,,0.75,0.5,,",
+            ]
+        );
+        assert_eq!(lines[0].split(',').count(), lines[1].split(',').count());
+        // A candidate kept instead of the mean carries the mark.
+        let csv = leaderboard_csv(&board, Some(&mean), ModelPreset::Fast, Some(0));
+        let kept: Vec<&str> = csv.lines().map(|l| l.split(',').nth(5).unwrap()).collect();
+        assert_eq!(kept, ["kept", "0", "0", "1", "0"]);
     }
 
     #[test]

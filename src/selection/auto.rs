@@ -20,7 +20,7 @@ use super::average::{AVERAGED, FEW_LABELED};
 use super::{Criterion, ValidationScores, improves};
 use crate::config::{Learner, ModelPreset, RunConfig};
 use crate::priors::PriorMethod;
-use crate::report::{EpochReport, TestMetrics, kept_report};
+use crate::report::{EpochReport, RunResult, TestMetrics, kept_report};
 use crate::user_text::plural_s;
 
 /// The estimator whose prior the leaderboard assumes: the one of the nnPU
@@ -324,6 +324,22 @@ impl Leaderboard {
             self.criterion.label(),
         )
     }
+}
+
+/// An `auto` run as its JSON file holds it (`run --out`, and the page's
+/// *Metrics (JSON)* after auto): the averaged model's run, the leaderboard,
+/// and the model kept, in words.
+#[derive(Serialize)]
+pub struct AutoResult<'a> {
+    /// The averaged model's run: auto's settings, its members' mean's test
+    /// metrics (`averaged`), no epochs of its own.
+    #[serde(flatten)]
+    pub result: &'a RunResult,
+    /// Every candidate, ranked on the PU validation split.
+    pub auto: &'a Leaderboard,
+    /// The model kept: "the mean of …", or one candidate's learner where the
+    /// page's user kept it instead.
+    pub kept: String,
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { chooseOption, clickButton, downloadPath, openApp, setField, waitUntil } from './app.mjs';
+import { chooseOption, clickButton, downloadPath, downloadText, openApp, setField, waitUntil } from './app.mjs';
 import { uploadCsv, setShortCsvRun } from './csv.mjs';
 import { expect, expectAbove, expectEqual } from './expect.mjs';
 import { trainToDone } from './training.mjs';
@@ -61,6 +61,35 @@ async function expectResultsOfKeptRow(page, what) {
   const shown = [await page.locator('#metric-accuracy').textContent(), await page.locator('#metric-roc-auc').textContent()];
   const row = await page.locator('#auto-table tbody tr:has(.kept) td.not-used').allTextContents();
   expectEqual(shown.map((t) => t.trim()).join(', '), row.map((t) => t.trim()).join(', '), `results panel against the leaderboard with ${what} kept`);
+}
+
+/** After auto, the metrics downloads are auto's: its leaderboard (CSV: the
+ * mean's row, then each candidate as the page ranks it, `kept` on the model
+ * the page keeps, named by `keptName`) and its run file (JSON), not the last
+ * candidate's epochs. */
+async function expectAutoDownloads(page, rows, keptName, what) {
+  const csv = (await downloadText(page, 'export-epochs-csv')).trim().split('\n').map((l) => l.split(','));
+  const [header, ...lines] = csv;
+  const col = (name) => header.indexOf(name);
+  expectEqual(header.slice(0, 7).join(','), 'rank,candidate,learner,model,in_mean,kept,kept_epoch', `leaderboard CSV header (${what})`);
+  expectEqual(lines.length, rows.length + 1, `leaderboard CSV rows: the mean and each candidate (${what})`);
+  expectEqual(lines[0][col('candidate')], 'auto', `the CSV's first row is the mean (${what})`);
+  expectEqual(lines.slice(1).map((l) => l[col('learner')]).join(','), rows.map((r) => r.learner).join(','),
+    `the CSV's candidates in the page's order (${what})`);
+  expectEqual(lines.slice(1).map((l) => l[col('in_mean')]).join(','), rows.map((r) => (r.inMean ? '1' : '0')).join(','),
+    `the CSV's members of the mean (${what})`);
+  const keptRows = lines.map((l) => l[col('kept')]);
+  const keptIndex = rows.findIndex((r) => r.kept);
+  expectEqual(keptRows.indexOf('1'), keptIndex + 1, `the CSV marks the kept model (${what})`);
+  expectEqual(keptRows.filter((k) => k === '1').length, 1, `one kept model in the CSV (${what})`);
+  const shownAccuracy = (await page.locator('#metric-accuracy').textContent()).trim();
+  expectEqual(Number(lines[keptIndex + 1][col('test_accuracy')]).toFixed(3), shownAccuracy,
+    `the CSV's kept row against the results panel (${what})`);
+  const json = JSON.parse(await downloadText(page, 'export-epochs-json'));
+  expectEqual(json.config.learner, 'auto', `the JSON's settings are auto's (${what})`);
+  expectEqual(json.auto.standings.length, rows.length, `the JSON's leaderboard (${what})`);
+  expectEqual(json.kept, keptName, `the JSON names the kept model (${what})`);
+  expectEqual(json.averaged.members.length, rows.filter((r) => r.inMean).length, `the JSON's mean (${what})`);
 }
 
 /** The member classifiers a model file's header names (src/saved_model.rs's layout). */
@@ -180,12 +209,15 @@ async function autoRanksItsCandidates({ page, note }) {
     const fit = await page.locator(table).evaluate((t) => ({ width: t.scrollWidth, room: t.parentElement.clientWidth }));
     expect(fit.width <= fit.room, `${table}: ${fit.width} px fit its panel's ${fit.room} px`);
   }
+  await expectAutoDownloads(page, rows, averagedName, 'the mean kept');
   const chosen = await readFile(await downloadPath(page, 'export-model'));
   await clickButton(page, 'auto-keep-2');
   const after = await readAutoTable(page);
   expectEqual(after.findIndex((r) => r.kept), 1, 'the second candidate is kept after "Keep"');
   expect(!(await averagedKept(page)), 'the mean is no longer kept');
   await expectResultsOfKeptRow(page, 'the second candidate');
+  const secondName = (await page.locator('#auto-table tbody tr[data-learner]').nth(1).locator('th .whole').textContent()).trim();
+  await expectAutoDownloads(page, after, secondName, 'the second candidate kept');
   const other = await readFile(await downloadPath(page, 'export-model'));
   expect(!other.equals(chosen), 'the exported model follows the kept candidate');
   expectEqual(modelMembers(chosen).length, 3, "classifiers in the mean's model file");

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use policypu::config::settings::label_of;
-use policypu::config::{FieldError, Learner, ModelPreset, RunConfig};
+use policypu::config::{FieldError, Learner, RunConfig};
 use policypu::data::Dataset;
 use policypu::page::lessons::{PageView, Part};
 use policypu::page::protocol::{DeviceInfo, RunStarted};
@@ -135,9 +135,9 @@ pub struct ComparisonQueue {
     pub waiting: Vec<RunConfig>,
     /// The run training unseen in the second worker (`side_worker`), if any.
     pub beside: Option<RunConfig>,
-    /// For `auto`'s comparison, the preset of its settings: its runs are
-    /// ranked when it ends.
-    pub auto: Option<ModelPreset>,
+    /// For `auto`'s comparison, auto's own settings: its runs are ranked
+    /// when it ends.
+    pub auto: Option<RunConfig>,
     /// The comparison is running (cleared when its last run ends or one fails).
     pub active: bool,
 }
@@ -151,8 +151,8 @@ pub struct AutoOutcome {
     pub runs: Vec<u64>,
     /// Candidates auto meant to train (fewer ran if one failed).
     pub planned: usize,
-    /// The preset the settings chose (candidates on it go unnamed).
-    pub model: ModelPreset,
+    /// auto's own settings (candidates on its preset go unnamed).
+    pub config: RunConfig,
     /// auto's own model, the mean of its first candidates, with its test
     /// metrics; `None` when none could be ranked or scored.
     pub averaged: Option<Averaged>,
@@ -163,7 +163,7 @@ pub struct AutoOutcome {
 impl AutoOutcome {
     /// "the mean of KM2+nnPU, VPU and PMPU": auto's own model, in words.
     pub fn averaged_label(&self) -> String {
-        self.board.members_label(self.model)
+        self.board.members_label(self.config.model)
     }
 
     /// The model the page keeps, in words ("the mean of …", or a
@@ -176,7 +176,7 @@ impl AutoOutcome {
                 Some((self.averaged_label(), averaged.kept.clone()))
             }
             AutoKept::Candidate(id) => {
-                let position = self.runs.iter().position(|&r| r == id)?;
+                let position = self.kept_candidate()?;
                 let standing = self
                     .board
                     .standings
@@ -186,6 +186,15 @@ impl AutoOutcome {
                 Some((run.config.learner_label(), standing.test.clone()))
             }
             AutoKept::Nothing => None,
+        }
+    }
+
+    /// The position (among the candidates as trained) of the candidate kept
+    /// instead of auto's mean, if one is.
+    pub fn kept_candidate(&self) -> Option<usize> {
+        match self.kept {
+            AutoKept::Candidate(id) => self.runs.iter().position(|&r| r == id),
+            _ => None,
         }
     }
 }

@@ -90,17 +90,6 @@ pub fn choose_from_runs(
     Ok((result, candidates))
 }
 
-/// An `auto` run as `run --out` writes it: the averaged model's run and the
-/// leaderboard.
-#[derive(serde::Serialize)]
-pub struct AutoResult<'a> {
-    /// The averaged model's run.
-    #[serde(flatten)]
-    pub result: &'a RunResult,
-    /// Every candidate, ranked on the PU validation split.
-    pub auto: &'a Leaderboard,
-}
-
 /// Train every candidate of `config` (an `auto` run) on `split`; the
 /// averaged model's run, the trainers of its members (best first) and the
 /// leaderboard.

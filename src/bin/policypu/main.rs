@@ -25,6 +25,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use policypu::plan::RunPlan;
 use policypu::saved_model::SavedModel;
+use policypu::selection::auto::AutoResult;
 use policypu::selection::average::mean_probabilities;
 
 use args::RunArgs;
@@ -176,9 +177,10 @@ fn run_once(
         println!("{}", pu.summary());
     }
     let json = match &leaderboard {
-        Some(auto) => serde_json::to_string_pretty(&auto::AutoResult {
+        Some(auto) => serde_json::to_string_pretty(&AutoResult {
             result: &result,
             auto,
+            kept: auto.members_label(result.config.model),
         }),
         None => serde_json::to_string_pretty(&result),
     }

@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use policypu::config::{Learner, ModelPreset, RunConfig, TestScoring};
+use policypu::config::{Learner, RunConfig, TestScoring};
 use policypu::report::{EpochReport, TestScores};
 use policypu::saved_model::SavedModel;
 use policypu::selection::auto::{AUTO_CRITERION, Leaderboard, candidate_configs};
@@ -44,10 +44,10 @@ pub fn begin(state: AppState, learners: Vec<Learner>) -> Option<RunConfig> {
 /// give the settings of its first run.
 pub fn begin_auto(state: AppState, config: &RunConfig) -> Option<RunConfig> {
     state.auto.set(None);
-    queue(state, candidate_configs(config), Some(config.model))
+    queue(state, candidate_configs(config), Some(config.clone()))
 }
 
-fn queue(state: AppState, configs: Vec<RunConfig>, auto: Option<ModelPreset>) -> Option<RunConfig> {
+fn queue(state: AppState, configs: Vec<RunConfig>, auto: Option<RunConfig>) -> Option<RunConfig> {
     let (first, rest) = configs.split_first()?;
     let id = state.comparison.get_untracked().id + 1;
     state.comparison.set(ComparisonQueue {
@@ -113,8 +113,8 @@ pub fn finish(state: AppState) {
         return;
     }
     state.compared.set(ticked.clone());
-    if let Some(model) = queue.auto {
-        rank_auto(state, ticked, &queue.planned, model);
+    if let Some(auto) = queue.auto {
+        rank_auto(state, ticked, &queue.planned, auto);
     }
 }
 
@@ -134,10 +134,9 @@ fn in_planned_order(runs: &mut [RunRecord], id: u64, planned: &[RunConfig]) {
     }
 }
 
-/// Rank the finished candidate runs `ids` (in planned order) of an `auto`
-/// run on preset `model` and keep auto's model, the mean of the first
-/// candidates.
-fn rank_auto(state: AppState, ids: Vec<u64>, planned: &[RunConfig], model: ModelPreset) {
+/// Rank the finished candidate runs `ids` (in planned order) of the `auto`
+/// run of `config` and keep auto's model, the mean of the first candidates.
+fn rank_auto(state: AppState, ids: Vec<u64>, planned: &[RunConfig], config: RunConfig) {
     let outcome = state.runs.with_untracked(|runs| {
         let candidates: Vec<&RunRecord> = runs.iter().filter(|r| ids.contains(&r.id)).collect();
         let ids: Vec<u64> = candidates.iter().map(|r| r.id).collect();
@@ -161,7 +160,7 @@ fn rank_auto(state: AppState, ids: Vec<u64>, planned: &[RunConfig], model: Model
             board,
             runs: ids.clone(),
             planned: planned.len(),
-            model,
+            config,
             averaged,
         }
     });
@@ -216,13 +215,10 @@ fn averaged_model(
             .ok_or_else(|| format!("{} sent no model", standing.learner.name()))?;
         members.push(SavedModel::from_bytes(&bytes).map_err(|e| e.to_string())?);
     }
-    let first = members.first().ok_or("no candidate could be ranked")?;
-    let config = RunConfig {
-        learner: Learner::Auto,
-        model: outcome.model,
-        ..first.header.config.clone()
-    };
-    SavedModel::averaging(config, members)
+    if members.is_empty() {
+        return Err("no candidate trained an epoch".into());
+    }
+    SavedModel::averaging(outcome.config.clone(), members)
         .and_then(|m| m.to_bytes())
         .map_err(|e| e.to_string())
 }

@@ -1,15 +1,43 @@
 //! Downloads of the current run: per-epoch metrics (CSV and JSON), the
 //! final value of every unlabeled example (CSV) and the trained classifier. Made in the page, from
-//! what the worker reported; nothing leaves the browser.
+//! what the worker reported; nothing leaves the browser. After `auto` the
+//! metrics are auto's, not its last candidate's: its leaderboard (CSV), and
+//! its run file as `policypu run --learner auto --out` writes it (JSON).
 
 use leptos::prelude::*;
 use policypu::config::RunConfig;
-use policypu::export::{actions_csv, epochs_csv};
-use policypu::report::selection_in;
+use policypu::export::{actions_csv, epochs_csv, leaderboard_csv};
+use policypu::report::{RunResult, selection_in};
 use policypu::selection::Criterion;
+use policypu::selection::auto::AutoResult;
 
 use crate::browser::download::{download, run_file_name};
-use crate::state::use_app_state;
+use crate::state::{AppState, AutoOutcome, use_app_state};
+
+/// auto's run file (JSON): its settings, its mean's test metrics, the
+/// leaderboard and the model the page keeps.
+fn auto_json(state: AppState, outcome: &AutoOutcome) -> String {
+    let result = RunResult {
+        config: outcome.config.clone(),
+        device: state.device().map(|d| d.label()).unwrap_or_default(),
+        prior: None,
+        reports: Vec::new(),
+        selected: None,
+        test_scores: None,
+        averaged: outcome.averaged.clone(),
+    };
+    let kept = state
+        .runs
+        .with_untracked(|runs| outcome.kept_model(runs))
+        .map(|(name, _)| name)
+        .unwrap_or_default();
+    let file = AutoResult {
+        result: &result,
+        auto: &outcome.board,
+        kept,
+    };
+    serde_json::to_string_pretty(&file).unwrap_or_default()
+}
 
 /// The download buttons, enabled once there is something to download.
 #[component]
@@ -25,7 +53,18 @@ pub fn ExportButtons() -> impl IntoView {
             .run_config
             .with_untracked(|c| run_file_name(c.as_ref(), suffix))
     };
+    let auto = move || state.auto.get_untracked();
     let metrics_csv = move |_| {
+        if let Some(outcome) = auto() {
+            let csv = leaderboard_csv(
+                &outcome.board,
+                outcome.averaged.as_ref(),
+                outcome.config.model,
+                outcome.kept_candidate(),
+            );
+            let name = run_file_name(Some(&outcome.config), "-leaderboard.csv");
+            return report(download(&name, "text/csv", csv.as_bytes()));
+        }
         let criterion = state.run_config.with_untracked(|c| {
             c.as_ref()
                 .map_or(Criterion::LastEpoch, RunConfig::criterion)
@@ -34,6 +73,11 @@ pub fn ExportButtons() -> impl IntoView {
         report(download(&name("-epochs.csv"), "text/csv", csv.as_bytes()))
     };
     let metrics_json = move |_| {
+        if let Some(outcome) = auto() {
+            let name = run_file_name(Some(&outcome.config), ".json");
+            let json = auto_json(state, &outcome);
+            return report(download(&name, "application/json", json.as_bytes()));
+        }
         let config = state.run_config.get_untracked();
         let reports = state.reports.get_untracked();
         // The epoch kept, as in the CLI's run JSON: none where it is the last.
@@ -72,13 +116,29 @@ pub fn ExportButtons() -> impl IntoView {
                 .and_then(|bytes| download(&name(".ppumodel"), "application/octet-stream", &bytes)),
         )
     };
+    let after_auto = move || state.auto.with(Option::is_some);
+    let titles = move || {
+        if after_auto() {
+            [
+                "auto's leaderboard: its mean and each candidate, with the PU-only scores that ranked them and the test scores they did not read",
+                "auto's run file, as `policypu run --learner auto --out` writes it: its settings, its mean's test scores and the leaderboard",
+                "The last candidate's final value of every unlabeled example, with its true label (auto's mean has none of its own)",
+            ]
+        } else {
+            [
+                "Every epoch's test, training and PU validation figures, with the kept epoch marked",
+                "The settings, every epoch's report and the epoch kept",
+                "The final value of every unlabeled example, with its true label",
+            ]
+        }
+    };
     view! {
         <div class="exports" role="group" aria-label="Downloads">
             <span class="hint">"Download: "</span>
-            <button id="export-epochs-csv" on:click=metrics_csv disabled=no_reports>"Metrics (CSV)"</button>
-            <button id="export-epochs-json" on:click=metrics_json disabled=no_reports>"Metrics (JSON)"</button>
+            <button id="export-epochs-csv" on:click=metrics_csv disabled=no_reports title=move || titles()[0]>"Metrics (CSV)"</button>
+            <button id="export-epochs-json" on:click=metrics_json disabled=no_reports title=move || titles()[1]>"Metrics (JSON)"</button>
             <button id="export-actions-csv" on:click=actions disabled=no_reports
-                title="The final value of every unlabeled example, with its true label">"Actions on U (CSV)"</button>
+                title=move || titles()[2]>"Actions on U (CSV)"</button>
             <button id="export-model" on:click=model disabled=move || state.model.with(Option::is_none)
                 title="The trained classifier and its settings; score a CSV with `policypu predict`">"Trained model"</button>
             <span class="field-error" role="alert">{move || error.get()}</span>

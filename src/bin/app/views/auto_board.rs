@@ -65,7 +65,7 @@ pub fn AutoBoardPanel() -> impl IntoView {
                 } else {
                     String::new()
                 };
-                format!("{}{note}", a.board.reason(a.model))
+                format!("{}{note}", a.board.reason(a.config.model))
             })
         })
     });
@@ -146,7 +146,7 @@ pub fn AutoBoardPanel() -> impl IntoView {
                                 let id = outcome.runs[s.candidate];
                                 let kept = outcome.kept == AutoKept::Candidate(id);
                                 let in_mean = rank < members && outcome.averaged.is_some();
-                                let label = s.label(outcome.model);
+                                let label = s.label(outcome.config.model);
                                 let value = s.value.map(|v| outcome.board.criterion.shown(v));
                                 let lu_auc = s.validation.as_ref().and_then(|v| v.lu_auc);
                                 let keep = {

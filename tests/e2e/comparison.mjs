@@ -182,6 +182,7 @@ async function autoRanksItsCandidates({ page, note }) {
     `the leaderboard says why: ${caption}`);
   const line = (await page.locator('#auto-line').textContent()).trim();
   expect(line.startsWith('auto kept the mean of '), `the status says what auto kept: ${line}`);
+  expectEqual(await page.locator('#compared-line').count(), 0, "a plain comparison's line after auto");
   await expectResultsOfKeptRow(page, 'the mean');
   const keptLine = (await page.locator('#kept').textContent()).trim();
   expect(keptLine.startsWith(`Kept: ${averagedName};`), `the results panel names the kept model: ${keptLine}`);
@@ -325,6 +326,13 @@ async function twoLearnersFillTheTable({ page, note }) {
   }
   const split = await page.locator('#compare-split').textContent();
   expect(split.startsWith('All on the same split'), `split note: ${split}`);
+  // Under the status, a line says where the runs are and which one the
+  // results panel shows: the one its kept line names.
+  const comparedLine = (await page.locator('#compared-line').textContent()).trim();
+  const kept = (await page.locator('#kept').textContent()).trim();
+  const shown = planned.find((name) => comparedLine.includes(`show one of them, ${name},`));
+  expect(comparedLine.startsWith("The comparison's 2 runs are in the run history below") && shown !== undefined
+    && kept.includes(` of ${shown},`), `the comparison's line "${comparedLine}" against the kept line "${kept}"`);
   const lines = await page.locator('#panel-compare svg path.series-line').count();
   expectAbove(lines, 1, 'overlaid curves in the comparison chart');
   // Each later run is drawn thinner, so equal curves do not hide each other.

@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 use policypu::config::RunConfig;
 use policypu::page::protocol::ToWorker;
+use policypu::user_text::plural_s;
 
 use crate::run::lifecycle;
 use crate::run::skip_to_train::bring_run_into_view;
@@ -71,6 +72,7 @@ pub fn RunControls() -> impl IntoView {
             <p class="stage" id="stage">{stage_text}</p>
             <StatusLine/>
             <AutoLine/>
+            <ComparedLine/>
             <DeviceLine/>
             <PriorLine/>
             <SplitNotes/>
@@ -166,6 +168,32 @@ fn AutoLine() -> impl IntoView {
             _ => return None,
         };
         Some(view! { <p class="auto-line" id="auto-line" aria-live="polite">{text}</p> })
+    }
+}
+
+/// Once a comparison (not auto's) has ended: where its runs are, and that
+/// the scores and charts above show one of them.
+#[component]
+fn ComparedLine() -> impl IntoView {
+    let state = use_app_state();
+    move || {
+        let ended = matches!(state.status.get(), RunStatus::Done | RunStatus::Stopped);
+        let queue = state.comparison.get();
+        if !ended || queue.active || state.auto.with(Option::is_some) {
+            return None;
+        }
+        let shown = state.run_config.get()?;
+        let count = state.runs.with(|runs| {
+            let id = runs.iter().rev().find(|r| r.config == shown)?.comparison?;
+            (id == queue.id).then(|| runs.iter().filter(|r| r.comparison == Some(id)).count())
+        })?;
+        let text = format!(
+            "The comparison's {count} run{} are in the run history below, each at its kept epoch; \
+             the scores and charts above show one of them, {}, the last to train in view.",
+            plural_s(count),
+            shown.learner_label()
+        );
+        Some(view! { <p class="auto-line" id="compared-line">{text}</p> })
     }
 }
 

@@ -211,6 +211,12 @@ async function autoRanksItsCandidates({ page, note }) {
     expect(fit.width <= fit.room, `${table}: ${fit.width} px fit its panel's ${fit.room} px`);
   }
   await expectAutoDownloads(page, rows, averagedName, 'the mean kept');
+  // The model file is named by the model kept, not by the last candidate.
+  const modelFileName = async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), clickButton(page, 'export-model')]);
+    return download.suggestedFilename();
+  };
+  expectEqual(await modelFileName(), 'policypu-auto-csv-seed1.ppumodel', "the mean's model file name");
   const chosen = await readFile(await downloadPath(page, 'export-model'));
   await clickButton(page, 'auto-keep-2');
   const after = await readAutoTable(page);
@@ -219,6 +225,7 @@ async function autoRanksItsCandidates({ page, note }) {
   await expectResultsOfKeptRow(page, 'the second candidate');
   const secondName = (await page.locator('#auto-table tbody tr[data-learner]').nth(1).locator('th .whole').textContent()).trim();
   await expectAutoDownloads(page, after, secondName, 'the second candidate kept');
+  expectEqual(await modelFileName(), `policypu-${after[1].learner}-csv-seed1.ppumodel`, "the kept candidate's model file name");
   const other = await readFile(await downloadPath(page, 'export-model'));
   expect(!other.equals(chosen), 'the exported model follows the kept candidate');
   expectEqual(modelMembers(chosen).length, 3, "classifiers in the mean's model file");

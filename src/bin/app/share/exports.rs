@@ -39,6 +39,27 @@ fn auto_json(state: AppState, outcome: &AutoOutcome) -> String {
     serde_json::to_string_pretty(&file).unwrap_or_default()
 }
 
+/// The titles of *Metrics (CSV)*, *Metrics (JSON)* and *Actions on U*, in
+/// that order: after `auto` the first two are auto's files.
+fn download_titles(after_auto: bool) -> [&'static str; 3] {
+    if after_auto {
+        [
+            "auto's leaderboard: its mean and each candidate, with the PU-only scores that ranked \
+             them and the test scores they did not read",
+            "auto's run file, as `policypu run --learner auto --out` writes it: its settings, its \
+             mean's test scores and the leaderboard",
+            "The last candidate's final value of every unlabeled example, with its true label \
+             (auto's mean has none of its own)",
+        ]
+    } else {
+        [
+            "Every epoch's test, training and PU validation figures, with the kept epoch marked",
+            "The settings, every epoch's report and the epoch kept",
+            "The final value of every unlabeled example, with its true label",
+        ]
+    }
+}
+
 /// The download buttons, enabled once there is something to download.
 #[component]
 pub fn ExportButtons() -> impl IntoView {
@@ -54,6 +75,25 @@ pub fn ExportButtons() -> impl IntoView {
             .with_untracked(|c| run_file_name(c.as_ref(), suffix))
     };
     let auto = move || state.auto.get_untracked();
+    // After auto the model is its mean, or the candidate kept instead: named
+    // by its settings, not the last candidate's.
+    let model_name = move || {
+        let kept = auto().map(|outcome| {
+            outcome
+                .kept_candidate()
+                .and_then(|position| {
+                    let id = outcome.runs[position];
+                    state.runs.with_untracked(|runs| {
+                        runs.iter().find(|r| r.id == id).map(|r| r.config.clone())
+                    })
+                })
+                .unwrap_or(outcome.config)
+        });
+        match kept {
+            Some(config) => run_file_name(Some(&config), ".ppumodel"),
+            None => name(".ppumodel"),
+        }
+    };
     let metrics_csv = move |_| {
         if let Some(outcome) = auto() {
             let csv = leaderboard_csv(
@@ -113,25 +153,10 @@ pub fn ExportButtons() -> impl IntoView {
                 .model
                 .get_untracked()
                 .ok_or_else(|| "the trained model has not arrived yet".to_string())
-                .and_then(|bytes| download(&name(".ppumodel"), "application/octet-stream", &bytes)),
+                .and_then(|bytes| download(&model_name(), "application/octet-stream", &bytes)),
         )
     };
-    let after_auto = move || state.auto.with(Option::is_some);
-    let titles = move || {
-        if after_auto() {
-            [
-                "auto's leaderboard: its mean and each candidate, with the PU-only scores that ranked them and the test scores they did not read",
-                "auto's run file, as `policypu run --learner auto --out` writes it: its settings, its mean's test scores and the leaderboard",
-                "The last candidate's final value of every unlabeled example, with its true label (auto's mean has none of its own)",
-            ]
-        } else {
-            [
-                "Every epoch's test, training and PU validation figures, with the kept epoch marked",
-                "The settings, every epoch's report and the epoch kept",
-                "The final value of every unlabeled example, with its true label",
-            ]
-        }
-    };
+    let titles = move || download_titles(state.auto.with(Option::is_some));
     view! {
         <div class="exports" role="group" aria-label="Downloads">
             <span class="hint">"Download: "</span>

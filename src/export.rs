@@ -1,9 +1,9 @@
-//! Downloadable tables of a run: per-epoch metrics, the final value the
+//! Downloadable files of a run: per-epoch metrics, the final value the
 //! policy (or classifier) gives each unlabeled example, and `auto`'s
-//! leaderboard.
+//! leaderboard and run file.
 
 use crate::config::{DataConfig, ModelPreset, RunConfig};
-use crate::report::{Averaged, EpochReport, TestMetrics, kept_report};
+use crate::report::{Averaged, EpochReport, RunResult, TestMetrics, kept_report};
 use crate::selection::Criterion;
 use crate::selection::auto::Leaderboard;
 
@@ -98,6 +98,22 @@ pub fn actions_csv(values: &[f32], sources: &[u32], truth: Option<&[bool]>) -> S
     csv
 }
 
+/// An `auto` run as its JSON file holds it (`run --out`, and the page's
+/// *Metrics (JSON)* after auto): the averaged model's run, the leaderboard,
+/// and the model kept, in words.
+#[derive(serde::Serialize)]
+pub struct AutoResult<'a> {
+    /// The averaged model's run: auto's settings, its members' mean's test
+    /// metrics (`averaged`), no epochs of its own.
+    #[serde(flatten)]
+    pub result: &'a RunResult,
+    /// Every candidate, ranked on the PU validation split.
+    pub auto: &'a Leaderboard,
+    /// The model kept: "the mean of …", or one candidate's learner where the
+    /// page's user kept it instead.
+    pub kept: String,
+}
+
 /// `auto`'s leaderboard as CSV: a first row for auto's own model, the mean
 /// (`averaged`; its members have `in_mean` 1), then one row per candidate,
 /// best first, as the page shows it. `rank` is empty for a candidate the
@@ -126,10 +142,9 @@ pub fn leaderboard_csv(
             tests(&mean.kept),
         );
     }
-    let members = board.member_positions();
-    for (place, s) in board.standings.iter().enumerate() {
-        let rank = s.value.map(|_| (place + 1).to_string()).unwrap_or_default();
-        let in_mean = averaged.is_some() && members.contains(&s.candidate);
+    for (index, s) in board.standings.iter().enumerate() {
+        let rank = s.place(index).map(|p| p.to_string()).unwrap_or_default();
+        let in_mean = averaged.is_some() && board.is_member(s);
         csv += &format!(
             "{rank},{},{},{},{},{},{},{ranked_by},{},{},{}\n",
             s.label(own),

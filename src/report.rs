@@ -422,7 +422,8 @@ pub struct RunResult {
 /// (`selection::average`), and its test metrics, which no choice read.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Averaged {
-    /// Its members: their positions among the candidates as trained, best first.
+    /// Its members: their positions among the candidates as trained, best
+    /// first (in trained order where none could be ranked).
     pub members: Vec<usize>,
     /// The test metrics of the mean of the members' kept classifiers
     /// (none where the test set lacks a class).

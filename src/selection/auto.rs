@@ -20,7 +20,7 @@ use super::average::{AVERAGED, FEW_LABELED};
 use super::{Criterion, ValidationScores, improves};
 use crate::config::{Learner, ModelPreset, RunConfig};
 use crate::priors::PriorMethod;
-use crate::report::{EpochReport, RunResult, TestMetrics, kept_report};
+use crate::report::{EpochReport, TestMetrics, kept_report};
 use crate::user_text::plural_s;
 
 /// The estimator whose prior the leaderboard assumes: the one of the nnPU
@@ -82,6 +82,12 @@ impl Standing {
         } else {
             format!("{} ({})", self.learner.name(), self.model.name())
         }
+    }
+
+    /// Its place on the board (1 = first) at position `index` of the
+    /// standings, when the ranking had a value for it; `None`: not ranked.
+    pub fn place(&self, index: usize) -> Option<usize> {
+        self.value.map(|_| index + 1)
     }
 }
 
@@ -188,9 +194,17 @@ impl Leaderboard {
         }
     }
 
-    /// The first candidate, when it has a value.
+    /// The first of auto's members: the candidate ranked first, or the first
+    /// trained where none could be ranked ([`Leaderboard::unranked`]).
     pub fn chosen(&self) -> Option<&Standing> {
         self.members().into_iter().next()
+    }
+
+    /// True when `standing` is one of the candidates auto's mean averages.
+    pub fn is_member(&self, standing: &Standing) -> bool {
+        self.members()
+            .iter()
+            .any(|m| m.candidate == standing.candidate)
     }
 
     /// The candidates whose mean `auto` keeps: the first [`AVERAGED`] that
@@ -271,17 +285,25 @@ impl Leaderboard {
     pub fn reason(&self, own: ModelPreset) -> String {
         let members = self.members();
         if members.is_empty() {
-            return "No candidate trained an epoch, so none was chosen.".into();
+            return if self.standings.iter().all(|s| s.epoch.is_none()) {
+                "No candidate trained an epoch, so none was chosen."
+            } else {
+                "No candidate's score on the PU validation split is a number, so none was chosen."
+            }
+            .into();
         }
         if self.unranked() {
+            let kept = match members.as_slice() {
+                [one] => format!("{} alone, at its last epoch", one.label(own)),
+                _ => format!("{}, each at its last epoch", self.members_label(own)),
+            };
             return format!(
-                "auto keeps {}, each at its last epoch: the PU validation split has no \
-                 labeled row or no unlabeled row (a validation share of 0, or too few labeled \
-                 rows in the file to set one aside), so it can rank neither the candidates \
-                 nor their epochs. As with fewer than {FEW_LABELED} labeled validation rows, \
-                 auto then averages every candidate; a larger validation share lets it \
-                 rank. No test-set score was read to choose.",
-                self.members_label(own),
+                "auto keeps {kept}: the PU validation split has no labeled row or no \
+                 unlabeled row (a validation share of 0, or too few labeled rows in the file \
+                 to set one aside), so it can rank neither the candidates nor their epochs. \
+                 As with fewer than {FEW_LABELED} labeled validation rows, auto then averages \
+                 every candidate that trained; a larger validation share lets it rank. No \
+                 test-set score was read to choose.",
             );
         }
         if let Some(labeled) = self.too_few_labeled().filter(|_| members.len() > 1) {
@@ -324,22 +346,6 @@ impl Leaderboard {
             self.criterion.label(),
         )
     }
-}
-
-/// An `auto` run as its JSON file holds it (`run --out`, and the page's
-/// *Metrics (JSON)* after auto): the averaged model's run, the leaderboard,
-/// and the model kept, in words.
-#[derive(Serialize)]
-pub struct AutoResult<'a> {
-    /// The averaged model's run: auto's settings, its members' mean's test
-    /// metrics (`averaged`), no epochs of its own.
-    #[serde(flatten)]
-    pub result: &'a RunResult,
-    /// Every candidate, ranked on the PU validation split.
-    pub auto: &'a Leaderboard,
-    /// The model kept: "the mean of …", or one candidate's learner where the
-    /// page's user kept it instead.
-    pub kept: String,
 }
 
 #[cfg(test)]
@@ -574,7 +580,7 @@ mod tests {
             .map(with_learner)
             .collect();
         // Two candidates trained with no validation scores (their last epoch
-        // is kept); the third never reported an epoch.
+        // is kept); the one between them never reported an epoch.
         let unscored = EpochReport {
             test: TestMetrics {
                 accuracy: Some(0.5),
@@ -582,7 +588,7 @@ mod tests {
             },
             ..EpochReport::blank(Stage::Train, 20)
         };
-        let reports = [vec![unscored.clone()], vec![unscored], Vec::new()];
+        let reports = [vec![unscored.clone()], Vec::new(), vec![unscored]];
         let runs: Vec<(&RunConfig, &[EpochReport])> = configs
             .iter()
             .zip(reports.iter().map(Vec::as_slice))
@@ -591,20 +597,30 @@ mod tests {
         assert!(board.unranked());
         assert_eq!(
             board.member_positions(),
-            [0, 1],
+            [0, 2],
             "every trained one, in order"
         );
+        let in_mean: Vec<bool> = board.standings.iter().map(|s| board.is_member(s)).collect();
+        assert_eq!(in_mean, [true, false, true]);
+        assert_eq!(board.standings[0].place(0), None, "no candidate is ranked");
         assert_eq!(board.standings[0].epoch, Some(20), "its last epoch");
         let reason = board.reason(ModelPreset::Fast);
         assert!(
             reason.starts_with(
-                "auto keeps the mean of policyPU_weighter and biased PU, each at its last \
+                "auto keeps the mean of policyPU_weighter and PMPU, each at its last \
                  epoch: the PU validation split has no labeled row or no unlabeled row"
             ),
             "{reason}"
         );
+        // One trained: it is kept alone.
+        let board = Leaderboard::rank(&runs[..2], AUTO_CRITERION);
+        let reason = board.reason(ModelPreset::Fast);
+        assert!(
+            reason.starts_with("auto keeps policyPU_weighter alone, at its last epoch: "),
+            "{reason}"
+        );
         // Nothing trained: nothing to keep, and the reason says so.
-        let board = Leaderboard::rank(&runs[2..], AUTO_CRITERION);
+        let board = Leaderboard::rank(&runs[1..2], AUTO_CRITERION);
         assert!(board.members().is_empty());
         assert_eq!(
             board.reason(ModelPreset::Fast),
@@ -616,6 +632,8 @@ mod tests {
         let board = Leaderboard::rank(&runs, AUTO_CRITERION);
         assert!(!board.unranked());
         assert_eq!(board.member_positions(), [1]);
+        assert_eq!(board.standings[0].place(0), Some(1));
+        assert_eq!(board.standings[1].place(1), None);
     }
 
     #[test]

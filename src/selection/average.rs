@@ -30,7 +30,7 @@ pub fn mean_probabilities<S: AsRef<[f32]>>(each: &[S]) -> Vec<f32> {
 }
 
 /// auto's model of the candidates `members` (positions among the candidates
-/// as trained, best first: `Leaderboard::member_positions`), scored from their
+/// as trained, in the mean's order: `Leaderboard::member_positions`), scored from their
 /// test-set probabilities (`scores[i]` is candidate `i`'s); `None` without a
 /// member or when a member's probabilities are missing. Without negatives in
 /// the test set its accuracy is the recall on the held-out positives, with

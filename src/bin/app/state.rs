@@ -154,7 +154,8 @@ pub struct AutoOutcome {
     /// auto's own settings (candidates on its preset go unnamed).
     pub config: RunConfig,
     /// auto's own model, the mean of its first candidates, with its test
-    /// metrics; `None` when none could be ranked or scored.
+    /// metrics; `None` when it has no member or a member's test scores are
+    /// missing.
     pub averaged: Option<Averaged>,
     /// The model the page keeps.
     pub kept: AutoKept,
@@ -167,26 +168,33 @@ impl AutoOutcome {
     }
 
     /// The model the page keeps, in words ("the mean of …", or a
-    /// candidate's learner as in the history), and its test metrics; `None`
+    /// candidate's name as on the leaderboard), and its test metrics; `None`
     /// when auto kept nothing.
-    pub fn kept_model(&self, runs: &[RunRecord]) -> Option<(String, TestMetrics)> {
+    pub fn kept_model(&self) -> Option<(String, TestMetrics)> {
         match self.kept {
             AutoKept::Averaged => {
                 let averaged = self.averaged.as_ref()?;
                 Some((self.averaged_label(), averaged.kept.clone()))
             }
-            AutoKept::Candidate(id) => {
+            AutoKept::Candidate(_) => {
                 let position = self.kept_candidate()?;
                 let standing = self
                     .board
                     .standings
                     .iter()
                     .find(|s| s.candidate == position)?;
-                let run = runs.iter().find(|r| r.id == id)?;
-                Some((run.config.learner_label(), standing.test.clone()))
+                Some((standing.label(self.config.model), standing.test.clone()))
             }
             AutoKept::Nothing => None,
         }
+    }
+
+    /// The settings of the model kept: auto's for its mean, a candidate's
+    /// where one is kept instead.
+    pub fn kept_config(&self, runs: &[RunRecord]) -> RunConfig {
+        self.kept_candidate()
+            .and_then(|position| runs.iter().find(|r| r.id == self.runs[position]))
+            .map_or_else(|| self.config.clone(), |run| run.config.clone())
     }
 
     /// The position (among the candidates as trained) of the candidate kept
@@ -206,7 +214,7 @@ pub enum AutoKept {
     Averaged,
     /// One candidate's, by its history id.
     Candidate(u64),
-    /// None: no candidate could be ranked.
+    /// None: auto has no member (no candidate trained an epoch).
     Nothing,
 }
 

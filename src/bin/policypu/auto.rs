@@ -24,8 +24,8 @@ pub fn rank(results: &[RunResult]) -> Leaderboard {
 
 /// The run of `config` (an `auto` run) made from its finished candidates (in
 /// the order trained, each with its test-set probabilities): the averaged
-/// model's result, and the leaderboard; an error saying why when no
-/// candidate could be ranked or a member's probabilities are missing.
+/// model's result, and the leaderboard; an error saying why when auto has
+/// no member (none trained an epoch) or a member's probabilities are missing.
 pub fn averaged_run(
     config: &RunConfig,
     candidates: &[RunResult],
@@ -91,7 +91,7 @@ pub fn choose_from_runs(
 }
 
 /// Train every candidate of `config` (an `auto` run) on `split`; the
-/// averaged model's run, the trainers of its members (best first) and the
+/// averaged model's run, the trainers of its members (in the mean's order) and the
 /// leaderboard.
 pub fn train_auto(
     config: &RunConfig,
@@ -130,7 +130,6 @@ pub fn train_auto(
 /// set can measure ([`Leaderboard::test_columns`]), which the choice did not read.
 pub fn leaderboard_table(board: &Leaderboard, config: &RunConfig) -> String {
     let metric = |v: Option<f64>| v.map_or("n/a".to_string(), |v| format!("{v:.3}"));
-    let members = board.members().len();
     let tests = board.test_columns();
     let test_heads: String = tests
         .headings()
@@ -149,11 +148,14 @@ pub fn leaderboard_table(board: &Leaderboard, config: &RunConfig) -> String {
             .into_iter()
             .map(|x| format!(" {} |", metric(x)))
             .collect();
-        // A candidate without a value was not ranked.
-        let place = s.value.map_or("–".to_string(), |_| (rank + 1).to_string());
+        let place = s.place(rank).map_or("–".to_string(), |p| p.to_string());
         text += &format!(
             "| {place}{} | {} | {} | {} | {} |{test_cells}\n",
-            if rank < members { " (in the mean)" } else { "" },
+            if board.is_member(s) {
+                " (in the mean)"
+            } else {
+                ""
+            },
             s.label(config.model),
             s.epoch.map_or("n/a".into(), |e| e.to_string()),
             metric(s.value.map(|v| board.criterion.shown(v))),

@@ -37,9 +37,11 @@ fn chosen_tests(cell: &Cell, criterion: Criterion) -> Vec<TestMetrics> {
                 .iter()
                 .map(|r: &RunResult| (&r.config, r.reports.as_slice()))
                 .collect();
-            Leaderboard::rank(&runs, criterion)
-                .chosen()
-                .map(|s| s.test.clone())
+            // A board with nothing to rank by has no first candidate.
+            let board = Leaderboard::rank(&runs, criterion);
+            (!board.unranked())
+                .then(|| board.chosen().map(|s| s.test.clone()))
+                .flatten()
         })
         .collect()
 }
@@ -133,7 +135,7 @@ pub fn table(headings: &[String], cells: &[Cell], own: ModelPreset) -> String {
             let board = crate::auto::rank(seed);
             for (rank, member) in board.members().iter().enumerate() {
                 let label = member.label(own);
-                let first = usize::from(rank == 0);
+                let first = usize::from(rank == 0 && !board.unranked());
                 match counts.iter_mut().find(|(l, _, _)| *l == label) {
                     Some((_, n, f)) => {
                         *n += 1;

@@ -23,9 +23,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use policypu::export::AutoResult;
 use policypu::plan::RunPlan;
 use policypu::saved_model::SavedModel;
-use policypu::selection::auto::AutoResult;
 use policypu::selection::average::mean_probabilities;
 
 use args::RunArgs;

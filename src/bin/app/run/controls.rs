@@ -3,7 +3,6 @@
 use leptos::prelude::*;
 use policypu::config::RunConfig;
 use policypu::page::protocol::ToWorker;
-use policypu::user_text::plural_s;
 
 use crate::run::lifecycle;
 use crate::run::skip_to_train::bring_run_into_view;
@@ -158,12 +157,13 @@ fn AutoLine() -> impl IntoView {
                     "auto: training candidate {at} of {total}, {current}; the charts follow it."
                 ),
             },
-            (false, _, Some(outcome)) => match state.runs.with(|runs| outcome.kept_model(runs)) {
+            (false, _, Some(outcome)) => match outcome.kept_model() {
                 Some((kept, _)) => format!(
                     "auto kept {kept} (its leaderboard is below); the charts show the last \
-                         candidate trained, {current}. Downloads and scoring use the kept model."
+                         candidate trained, {current}. The model download and scoring use the \
+                         kept model."
                 ),
-                None => "auto could not rank its candidates: see its leaderboard below.".into(),
+                None => "auto kept no model: see its leaderboard below.".into(),
             },
             _ => return None,
         };
@@ -187,10 +187,14 @@ fn ComparedLine() -> impl IntoView {
             let id = runs.iter().rev().find(|r| r.config == shown)?.comparison?;
             (id == queue.id).then(|| runs.iter().filter(|r| r.comparison == Some(id)).count())
         })?;
+        let (runs, are) = if count == 1 {
+            ("run", "is")
+        } else {
+            ("runs", "are")
+        };
         let text = format!(
-            "The comparison's {count} run{} are in the run history below, each at its kept epoch; \
-             the scores and charts above show one of them, {}, the last to train in view.",
-            plural_s(count),
+            "The comparison's {count} {runs} {are} in the run history below, each at its kept \
+             epoch; the scores and charts above show one of them, {}, the last to train in view.",
             shown.learner_label()
         );
         Some(view! { <p class="auto-line" id="compared-line">{text}</p> })

@@ -6,17 +6,16 @@
 
 use leptos::prelude::*;
 use policypu::config::RunConfig;
-use policypu::export::{actions_csv, epochs_csv, leaderboard_csv};
+use policypu::export::{AutoResult, actions_csv, epochs_csv, leaderboard_csv};
 use policypu::report::{RunResult, selection_in};
 use policypu::selection::Criterion;
-use policypu::selection::auto::AutoResult;
 
 use crate::browser::download::{download, run_file_name};
 use crate::state::{AppState, AutoOutcome, use_app_state};
 
 /// auto's run file (JSON): its settings, its mean's test metrics, the
 /// leaderboard and the model the page keeps.
-fn auto_json(state: AppState, outcome: &AutoOutcome) -> String {
+fn auto_json(state: AppState, outcome: &AutoOutcome) -> Result<String, String> {
     let result = RunResult {
         config: outcome.config.clone(),
         device: state.device().map(|d| d.label()).unwrap_or_default(),
@@ -26,9 +25,8 @@ fn auto_json(state: AppState, outcome: &AutoOutcome) -> String {
         test_scores: None,
         averaged: outcome.averaged.clone(),
     };
-    let kept = state
-        .runs
-        .with_untracked(|runs| outcome.kept_model(runs))
+    let kept = outcome
+        .kept_model()
         .map(|(name, _)| name)
         .unwrap_or_default();
     let file = AutoResult {
@@ -36,7 +34,7 @@ fn auto_json(state: AppState, outcome: &AutoOutcome) -> String {
         auto: &outcome.board,
         kept,
     };
-    serde_json::to_string_pretty(&file).unwrap_or_default()
+    serde_json::to_string_pretty(&file).map_err(|e| e.to_string())
 }
 
 /// The titles of *Metrics (CSV)*, *Metrics (JSON)* and *Actions on U*, in
@@ -78,17 +76,8 @@ pub fn ExportButtons() -> impl IntoView {
     // After auto the model is its mean, or the candidate kept instead: named
     // by its settings, not the last candidate's.
     let model_name = move || {
-        let kept = auto().map(|outcome| {
-            outcome
-                .kept_candidate()
-                .and_then(|position| {
-                    let id = outcome.runs[position];
-                    state.runs.with_untracked(|runs| {
-                        runs.iter().find(|r| r.id == id).map(|r| r.config.clone())
-                    })
-                })
-                .unwrap_or(outcome.config)
-        });
+        let kept =
+            auto().map(|outcome| state.runs.with_untracked(|runs| outcome.kept_config(runs)));
         match kept {
             Some(config) => run_file_name(Some(&config), ".ppumodel"),
             None => name(".ppumodel"),
@@ -115,8 +104,10 @@ pub fn ExportButtons() -> impl IntoView {
     let metrics_json = move |_| {
         if let Some(outcome) = auto() {
             let name = run_file_name(Some(&outcome.config), ".json");
-            let json = auto_json(state, &outcome);
-            return report(download(&name, "application/json", json.as_bytes()));
+            return report(
+                auto_json(state, &outcome)
+                    .and_then(|json| download(&name, "application/json", json.as_bytes())),
+            );
         }
         let config = state.run_config.get_untracked();
         let reports = state.reports.get_untracked();

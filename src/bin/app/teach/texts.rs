@@ -339,8 +339,10 @@ pub static EXPLANATIONS: &[Explanation] = &[
              the same way and were not better. With fewer than 10 labeled validation rows a \
              single row moves r by more than 0.1 and the ranking is mostly chance, so auto \
              keeps the mean of every candidate instead, which on new development tables that \
-             small was the more accurate (another rule written down first). You can keep a \
-             single candidate's model instead, or go back to the mean.",
+             small was the more accurate (another rule written down first). With no labeled \
+             validation row at all (a validation share of 0) nothing can be ranked, and auto \
+             keeps the mean of every candidate at its last epoch. You can keep a single \
+             candidate's model instead, or go back to the mean.",
         ],
         equations: &[],
     },

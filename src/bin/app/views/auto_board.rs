@@ -141,11 +141,10 @@ pub fn AutoBoardPanel() -> impl IntoView {
                             })
                         })}
                         {move || state.auto.get().map(|outcome| {
-                            let members = outcome.board.members().len();
                             outcome.board.standings.iter().enumerate().map(|(rank, s)| {
                                 let id = outcome.runs[s.candidate];
                                 let kept = outcome.kept == AutoKept::Candidate(id);
-                                let in_mean = rank < members && outcome.averaged.is_some();
+                                let in_mean = outcome.board.is_member(s) && outcome.averaged.is_some();
                                 let label = s.label(outcome.config.model);
                                 let value = s.value.map(|v| outcome.board.criterion.shown(v));
                                 let lu_auc = s.validation.as_ref().and_then(|v| v.lu_auc);
@@ -155,8 +154,7 @@ pub fn AutoBoardPanel() -> impl IntoView {
                                 };
                                 view! {
                                     <tr class:best=kept class:in-mean=in_mean data-learner=s.learner.key() data-model=s.model.name()>
-                                        // A candidate without a value was not ranked.
-                                        <td>{if value.is_some() { (rank + 1).to_string() } else { "–".to_string() }}</td>
+                                        <td>{s.place(rank).map_or("–".to_string(), |p| p.to_string())}</td>
                                         <th scope="row"><span class="whole">{label.clone()}</span>{in_mean.then(|| view! {
                                             " "<span class="in-mean-tag">"(in the mean)"</span>
                                         })}</th>

@@ -9,7 +9,7 @@ use policypu::config::RunConfig;
 use policypu::report::{EpochReport, PuMetrics, TestMetrics, kept_report, latest_scored};
 use policypu::selection::Criterion;
 
-use crate::state::{AppState, RunStatus, use_app_state};
+use crate::state::{AppState, AutoOutcome, RunStatus, use_app_state};
 
 /// Which classifier the panel's large scores are of.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,10 +26,10 @@ enum Shown {
 impl Shown {
     /// What the panel shows, in `state` as it is now.
     fn now(state: AppState) -> Shown {
-        if let Some(kept) = state.auto.with(|a| {
-            a.as_ref()
-                .and_then(|a| state.runs.with(|runs| a.kept_model(runs)))
-        }) {
+        if let Some(kept) = state
+            .auto
+            .with(|a| a.as_ref().and_then(AutoOutcome::kept_model))
+        {
             return Shown::AutoModel(kept.0, kept.1);
         }
         let ended = matches!(state.status.get(), RunStatus::Done | RunStatus::Stopped);
@@ -146,8 +146,8 @@ pub fn ResultsPanel() -> impl IntoView {
     // Which classifier the run keeps: so far while it trains, for good once it ends.
     let kept = move || match shown.get() {
         Shown::AutoModel(name, _) => Some(format!(
-            "Kept: {name}; the scores above are its, and downloads and scoring use it. The \
-             leaderboard below ranks every candidate on PU data."
+            "Kept: {name}; the scores above are its, and the model download and scoring use it. \
+             The leaderboard below lists every candidate with its PU-only scores."
         )),
         ended => state.run_config.with(|c| {
             let c = c.as_ref()?;

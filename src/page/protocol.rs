@@ -77,6 +77,10 @@ pub enum ToWorker {
     /// that the page survives a crashed worker. The page sends it only when
     /// a test calls `window.policypuCrashWorkerForTest()`.
     CrashForTest,
+    /// Make the worker stop answering (it spins for ever): a hook for the
+    /// browser tests, which check that the page takes a silent worker for
+    /// hung. Sent only when a test calls `window.policypuHangWorkerForTest`.
+    HangForTest,
 }
 
 /// Which device the worker trains on, and why.

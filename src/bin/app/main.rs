@@ -34,7 +34,8 @@ fn App() -> impl IntoView {
     let tour = TourState::new();
     run::worker_kind::probe_gpu();
     run::worker_client::start_watchdog(state);
-    run::worker_client::expose_crash_hook(state);
+    run::side_worker::start_watchdog(state);
+    run::test_hooks::expose(state);
     share::link::restore_and_mirror(state);
     view! {
         <SkipToTrain/>

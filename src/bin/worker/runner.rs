@@ -83,6 +83,9 @@ pub fn handle(command: ToWorker, control: &Rc<RefCell<Control>>) {
             post::send(&FromWorker::Scored(scores.map_err(|e| e.to_string())));
         }),
         ToWorker::CrashForTest => panic!("a crash requested by a browser test"),
+        ToWorker::HangForTest => loop {
+            std::hint::spin_loop();
+        },
     }
 }
 

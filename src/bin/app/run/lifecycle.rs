@@ -22,7 +22,7 @@ use serde_bytes::ByteBuf;
 use crate::browser::data_loader;
 use crate::run::side_worker::{self, SideEnd};
 use crate::run::worker_client::{self, Crash, RunEnd};
-use crate::run::{comparison, history};
+use crate::run::{comparison, history, worker_kind};
 use crate::state::{AppState, NO_CSV, RunOutcome, RunStatus};
 
 thread_local! {
@@ -178,7 +178,10 @@ fn ended(state: AppState, end: RunEnd) {
         RunEnd::Done => (RunStatus::Done, Some(RunOutcome::Done)),
         RunEnd::Stopped => (RunStatus::Stopped, Some(RunOutcome::Stopped)),
         RunEnd::Failed(message) => (RunStatus::Failed(message), None),
-        RunEnd::Crashed(crash) => (RunStatus::Failed(crash_message(crash)), None),
+        RunEnd::Crashed(crash) => (
+            RunStatus::Failed(crash_message(crash, ran_on_gpu(state))),
+            None,
+        ),
     };
     state.status.set(status);
     if let Some(outcome) = finished {
@@ -232,17 +235,34 @@ fn end_comparison(state: AppState) {
     comparison::finish(state);
 }
 
-/// What happened to a lost worker, and what to do.
-fn crash_message(crash: Crash) -> String {
+/// True when the latest run trained, or was to train, on a GPU.
+fn ran_on_gpu(state: AppState) -> bool {
+    let started = state
+        .started
+        .with_untracked(|s| s.as_ref().map(|s| s.device.gpu));
+    started.unwrap_or_else(|| {
+        state.run_config.with_untracked(|c| {
+            c.as_ref()
+                .is_some_and(|c| !worker_kind::trains_on_cpu(c.backend))
+        })
+    })
+}
+
+/// What happened to a lost worker (on a GPU or not), and what to do.
+fn crash_message(crash: Crash, on_gpu: bool) -> String {
     match crash {
         Crash::Panicked(message) => message,
         Crash::Died(detail) => format!(
             "The training worker stopped unexpectedly ({detail}). Your settings are kept: press Train \
              to start again in a fresh worker."
         ),
-        Crash::Hung(seconds) => format!(
+        Crash::Hung(seconds) if on_gpu => format!(
             "The training worker has not answered for {seconds:.0} s: the GPU device may have been lost. \
              Your settings are kept; choose the CPU backend and press Train to start again."
+        ),
+        Crash::Hung(seconds) => format!(
+            "The training worker has not answered for {seconds:.0} s. Your settings are kept: press \
+             Train to start again in a fresh worker."
         ),
     }
 }

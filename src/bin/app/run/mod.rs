@@ -8,6 +8,8 @@ pub mod known_estimates;
 pub mod lifecycle;
 pub mod side_worker;
 pub mod skip_to_train;
+pub mod test_hooks;
+pub mod watchdog;
 pub mod worker_client;
 pub mod worker_kind;
 pub mod worker_spawn;

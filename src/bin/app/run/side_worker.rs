@@ -5,19 +5,22 @@
 //! scores and model are gathered here and handed to the run's owner
 //! (`lifecycle`) when it ends. Runs of a comparison share their data and
 //! seed but do not depend on each other, so none waits for another. A
-//! second worker that fails is not asked again this session.
+//! second worker that fails, or falls silent while it trains (its own
+//! watchdog), is not asked again this session.
 
 use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 
+use leptos::prelude::GetUntracked;
 use policypu::config::{DataConfig, RunConfig, TestScoring};
 use policypu::page::protocol::{DataPayload, FromWorker, ToWorker, Trained};
 
 use super::history::RunResults;
 use super::known_estimates;
+use super::watchdog::{self, Clock};
 use super::worker_kind::{self, WorkerKind};
 use super::worker_spawn::{self, Spawned, post};
-use crate::state::AppState;
+use crate::state::{AppState, RunStatus};
 
 /// How a run in the second worker ended.
 pub enum SideEnd {
@@ -38,12 +41,41 @@ struct Side {
     ready: bool,
     queue: Vec<ToWorker>,
     run: Option<(RunResults, DataPayload)>,
+    /// Where its run's end goes.
+    on_end: OnSideEnd,
 }
 
 thread_local! {
     static SIDE: RefCell<Option<Side>> = const { RefCell::new(None) };
     /// Set when a second worker failed: runs stay in the live worker.
     static FAILED: Cell<bool> = const { Cell::new(false) };
+    /// When the second worker last said anything, or was sent a command.
+    static HEARD: Clock = const { Clock::new() };
+}
+
+/// Check every few seconds that the second worker still talks while it
+/// trains (and the comparison is not paused); one that does not is taken
+/// for hung, discarded, and its run handed back to the live worker.
+pub fn start_watchdog(state: AppState) {
+    watchdog::every_few_seconds(move || {
+        let on_end = SIDE.with(|s| {
+            s.borrow()
+                .as_ref()
+                .filter(|side| side.run.is_some())
+                .map(|side| side.on_end)
+        });
+        let Some(on_end) = on_end.filter(|_| state.status.get_untracked() != RunStatus::Paused)
+        else {
+            return;
+        };
+        if let Some(seconds) = HEARD.with(Clock::hung_for) {
+            lost(
+                state,
+                format!("it has not answered for {seconds:.0} s"),
+                on_end,
+            );
+        }
+    });
 }
 
 /// True when a second worker can train runs of `config` here: the browser
@@ -90,6 +122,7 @@ pub fn warm(state: AppState, config: &RunConfig, on_end: OnSideEnd) -> Result<()
                     ready: false,
                     queue: Vec::new(),
                     run: None,
+                    on_end,
                 })
             });
             Ok(())
@@ -125,6 +158,7 @@ pub fn start(
         test_scores: None,
         model: None,
     };
+    HEARD.with(Clock::heard_now);
     SIDE.with(|s| {
         if let Some(side) = s.borrow_mut().as_mut() {
             side.run = Some((run, data));
@@ -137,17 +171,33 @@ pub fn start(
     });
 }
 
-/// Send a command (pause, resume) to the second worker's run, if it has one.
-pub fn send(command: ToWorker) {
+/// Send a command (pause, resume) to the second worker's run, if it has
+/// one; false when it has none.
+pub fn send(command: ToWorker) -> bool {
     SIDE.with(|s| {
-        if let Some(side) = s.borrow_mut().as_mut().filter(|side| side.run.is_some()) {
-            if side.ready {
-                post(&side.spawned.worker, &command);
-            } else {
-                side.queue.push(command);
-            }
+        let mut slot = s.borrow_mut();
+        let Some(side) = slot.as_mut().filter(|side| side.run.is_some()) else {
+            return false;
+        };
+        HEARD.with(Clock::heard_now);
+        if side.ready {
+            post(&side.spawned.worker, &command);
+        } else {
+            side.queue.push(command);
         }
-    });
+        true
+    })
+}
+
+/// Make the second worker's run, if it has one, stop answering, taken for
+/// hung after `limit_ms` of silence (a browser test's hook); false when it
+/// has none.
+pub fn hang_for_test(limit_ms: f64) -> bool {
+    let sent = send(ToWorker::HangForTest);
+    if sent {
+        HEARD.with(|clock| clock.lower_limit_for_test(limit_ms));
+    }
+    sent
 }
 
 /// End the second worker and any run in it.
@@ -159,6 +209,7 @@ pub fn discard() {
 
 /// Fold one message of the second worker into its run; its end goes to `on_end`.
 fn receive(state: AppState, message: FromWorker, on_end: OnSideEnd) {
+    HEARD.with(Clock::heard_now);
     let ended = SIDE.with(|s| {
         let mut slot = s.borrow_mut();
         let side = slot.as_mut()?;

@@ -11,10 +11,9 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use policypu::config::{RunConfig, TestScoring};
 use policypu::page::protocol::{DataPayload, FromWorker, ToWorker, Trained};
-use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::*;
 
 use super::known_estimates;
+use super::watchdog::{self, Clock};
 use super::worker_kind::{self, WorkerKind};
 use super::worker_spawn::{self, Spawned, post};
 use crate::state::{AppState, RunStatus};
@@ -64,8 +63,8 @@ struct Live {
 
 thread_local! {
     static LIVE: RefCell<Option<Live>> = const { RefCell::new(None) };
-    /// When the worker last said anything (ms since the epoch).
-    static LAST_HEARD: RefCell<f64> = const { RefCell::new(0.0) };
+    /// When the worker last said anything.
+    static HEARD: Clock = const { Clock::new() };
     /// How many workers the page has spawned.
     static SPAWNED: Cell<u64> = const { Cell::new(0) };
     /// Where the latest run's end goes; none before the first run (a worker
@@ -75,49 +74,30 @@ thread_local! {
     static ON_STARTED: Cell<Option<OnStarted>> = const { Cell::new(None) };
 }
 
-/// Silence after which a running worker is taken for hung (a lost GPU
-/// device can leave a read-back waiting forever). Long enough for the
-/// paper's CNN on a slow device.
-const SILENCE_LIMIT_MS: f64 = 120_000.0;
-
 /// Check every few seconds that a running worker still talks; end the run
 /// with a clear message when it does not.
 pub fn start_watchdog(state: AppState) {
-    let check = Closure::<dyn FnMut()>::new(move || {
-        let silent_for = js_sys::Date::now() - LAST_HEARD.with(|t| *t.borrow());
+    watchdog::every_few_seconds(move || {
         let waiting = matches!(
             state.status.get_untracked(),
             RunStatus::Running | RunStatus::Starting
         );
-        if waiting && silent_for > SILENCE_LIMIT_MS {
+        if let Some(seconds) = HEARD.with(Clock::hung_for).filter(|_| waiting) {
             discard();
-            tell_owner(state, RunEnd::Crashed(Crash::Hung(silent_for / 1000.0)));
+            tell_owner(state, RunEnd::Crashed(Crash::Hung(seconds)));
         }
     });
-    if let Some(window) = web_sys::window() {
-        let _ = window.set_interval_with_callback_and_timeout_and_arguments_0(
-            check.as_ref().unchecked_ref(),
-            5_000,
-        );
-    }
-    check.forget();
 }
 
-/// Let browser tests crash the worker on purpose: `window.policypuCrashWorkerForTest()`.
-pub fn expose_crash_hook(state: AppState) {
-    let crash = Closure::<dyn FnMut()>::new(move || send(state, ToWorker::CrashForTest));
-    if let Some(window) = web_sys::window() {
-        let _ = js_sys::Reflect::set(
-            &window,
-            &"policypuCrashWorkerForTest".into(),
-            crash.as_ref(),
-        );
-    }
-    crash.forget();
+/// Make the live worker stop answering, taken for hung after `limit_ms`
+/// of silence (a browser test's hook).
+pub fn hang_for_test(state: AppState, limit_ms: f64) {
+    send(state, ToWorker::HangForTest);
+    HEARD.with(|clock| clock.lower_limit_for_test(limit_ms));
 }
 
 fn heard_now() {
-    LAST_HEARD.with(|t| *t.borrow_mut() = js_sys::Date::now());
+    HEARD.with(Clock::heard_now);
 }
 
 /// Start a run of `config` on `data` in the worker, scoring the test set

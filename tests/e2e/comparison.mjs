@@ -160,14 +160,19 @@ async function autoRanksItsCandidates({ page, note }) {
   const testCells = await page.locator('#auto-table tbody tr[data-learner] td.not-used').allTextContents();
   expect(testCells.length >= rows.length && testCells.every((t) => Number(t) > 0 && Number(t) <= 1),
     `every candidate's kept test scores: ${testCells}`);
+  // The comparison below ticks the candidates in the mean, not all eleven.
+  const members = rows.filter((r) => r.inMean);
+  expectEqual(await page.locator('#compare-table tbody tr').count(), members.length, 'candidates ticked for comparison');
+  const compareCaption = await page.locator('#panel-compare .caption').textContent();
+  expect(compareCaption.includes('After auto, the candidates in its mean are ticked'), `the comparison says why: ${compareCaption}`);
   // Each candidate's test curve in the comparison is one line, joined across
   // the epochs that did not score the test set (one "M" per path).
   const moves = await page.locator('#panel-compare svg path.series-line')
     .evaluateAll((all) => all.map((p) => (p.getAttribute('d').match(/M/g) ?? []).length));
-  expectEqual(moves.join(','), rows.map(() => 1).join(','), "moves in each candidate's test curve");
+  expectEqual(moves.join(','), members.map(() => 1).join(','), "moves in each candidate's test curve");
   // Each curve rings the epoch its run kept, and the legend quotes the score
   // there, as the table above it does (not the last epoch's).
-  expectEqual(await page.locator('#panel-compare circle.kept-ring').count(), rows.length, 'kept epochs ringed');
+  expectEqual(await page.locator('#panel-compare circle.kept-ring').count(), members.length, 'kept epochs ringed');
   const legend = (await page.locator('#panel-compare .legend li').allTextContents()).map((t) => t.trim());
   const tableRows = await page.locator('#compare-table tbody tr').evaluateAll((trs) => trs.map((tr) => ({
     label: tr.querySelector('th').textContent.trim(),
@@ -188,22 +193,35 @@ async function autoRanksItsCandidates({ page, note }) {
   expect(keptLine.startsWith(`Kept: ${averagedName};`), `the results panel names the kept model: ${keptLine}`);
   expectEqual(await page.locator('#history-table tbody tr').count(), auto.candidates, 'every candidate in the history');
   // The Epochs column counts each learner's own training (the setting, 3)
-  // and, on a line below, the epochs it trained first, each stage named in
-  // its title: RankPruning's folds, policyPU's pre-training (1 + 1), PMPU's warm-up.
-  const epochCells = await page.locator('#history-table tbody tr').evaluateAll((trs) => trs.map((tr) => ({
-    run: tr.children[1].textContent,
-    epochs: tr.children[3].textContent,
-    detail: tr.children[3].querySelector('[title]')?.title ?? '',
-  })));
+  // and, on a line below, the epochs it trained first, which open (a click,
+  // or a tap on a phone) to name each stage: RankPruning's folds, policyPU's
+  // pre-training (1 + 1), PMPU's warm-up.
+  const epochCells = await page.locator('#history-table tbody tr').evaluateAll((trs) => trs.map((tr) => {
+    const cell = tr.children[3];
+    const details = cell.querySelector('details');
+    const summary = details?.querySelector('summary')?.textContent ?? '';
+    return {
+      run: tr.children[1].textContent,
+      own: cell.textContent.slice(0, cell.textContent.length - (details?.textContent.length ?? 0)),
+      before: summary,
+      detail: details ? details.textContent.slice(summary.length) : '',
+    };
+  }));
   note(`history epochs: ${JSON.stringify(epochCells)}`);
-  for (const { run, epochs, detail } of epochCells) {
-    expectEqual(parseInt(epochs, 10), 3, `${run}: own training epochs in "${epochs}"`);
-    const [before, stages] = run.includes('RankPruning') ? [/^3\+ 50 before$/, /^after 50 cross-validate epochs$/]
-      : run.includes('policyPU') ? [/^3\+ 2 before$/, /^after 1 pre-train classifier and 1 pre-train policy epochs$/]
-        : run.includes('PMPU') ? [/^3\+ \d+ before$/, /^after \d+ pre-train classifier epochs$/]
-          : [/^3$/, /^$/];
-    expect(before.test(epochs) && stages.test(detail), `${run}: epochs cell "${epochs}", its title "${detail}"`);
+  for (const { run, own, before, detail } of epochCells) {
+    expectEqual(own, '3', `${run}: own training epochs`);
+    const [summary, stages] = run.includes('RankPruning') ? [/^\+ 50 before$/, /^after 50 cross-validate epochs$/]
+      : run.includes('policyPU') ? [/^\+ 2 before$/, /^after 1 pre-train classifier and 1 pre-train policy epochs$/]
+        : run.includes('PMPU') ? [/^\+ \d+ before$/, /^after \d+ pre-train classifier epochs$/]
+          : [/^$/, /^$/];
+    expect(summary.test(before) && stages.test(detail), `${run}: "${before}", opening to "${detail}"`);
   }
+  const rankPruning = page.locator('#history-table tbody tr', { hasText: 'RankPruning' }).first().locator('details');
+  const detailShown = () => rankPruning.evaluate((d) => d.getBoundingClientRect().height);
+  const closedHeight = await detailShown();
+  await rankPruning.locator('summary').click();
+  expect(await rankPruning.evaluate((d) => d.open) && (await detailShown()) > closedHeight,
+    `a click opens the stages: ${closedHeight} px, then ${await detailShown()} px`);
   // At the test window's 1280 px the history and the leaderboard fit their
   // panels: no sideways scroll hides the test scores or the Keep buttons.
   for (const table of ['#history-table', '#auto-table']) {

@@ -88,8 +88,9 @@ pub fn next(state: AppState) -> Option<RunConfig> {
 
 /// End the comparison, if one is running: clear its queue, put its runs
 /// (already in the history) in the order it planned them, and tick them for
-/// the comparison view; for `auto`, rank its candidates and keep the mean
-/// of the first ones.
+/// the comparison view; for `auto`, rank its candidates, keep the mean of
+/// the first ones, and tick only those (eleven curves crowd the chart, and
+/// the leaderboard already lists every candidate's test scores).
 pub fn finish(state: AppState) {
     let queue = state.comparison.get_untracked();
     if !queue.active {
@@ -164,6 +165,15 @@ fn rank_auto(state: AppState, ids: Vec<u64>, planned: &[RunConfig], config: RunC
             averaged,
         }
     });
+    let members: Vec<u64> = outcome
+        .board
+        .members()
+        .iter()
+        .map(|s| outcome.runs[s.candidate])
+        .collect();
+    if !members.is_empty() {
+        state.compared.set(members);
+    }
     let kept = keep(state, &outcome, outcome.kept);
     state.auto.set(Some(AutoOutcome { kept, ..outcome }));
 }

@@ -45,11 +45,21 @@ pub fn ComparisonPanel() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     });
-    let caption = "Tick runs in the list to compare them: their test score over the training \
-                   epochs, a ring on the epoch each kept (the legend gives its score there), and \
-                   their scores at that epoch in the paper's table layout (best in bold).";
+    let caption = Signal::derive(move || {
+        let after_auto = if state.auto.with(Option::is_some) {
+            " After auto, the candidates in its mean are ticked; the leaderboard above has every \
+             candidate's scores."
+        } else {
+            ""
+        };
+        format!(
+            "Tick runs in the list to compare them: their test score over the training epochs, a \
+             ring on the epoch each kept (the legend gives its score there), and their scores at \
+             that epoch in the paper's table layout (best in bold).{after_auto}"
+        )
+    });
     view! {
-        <Panel id="panel-compare" title="Runs of this session" caption=caption.to_string() explain="compare" wide=true>
+        <Panel id="panel-compare" title="Runs of this session" caption explain="compare" wide=true>
             <HistoryList/>
             <Show when=move || !compared.with(Vec::is_empty)
                 fallback=|| view! { <p class="hint">"No run ticked for comparison yet."</p> }>
@@ -114,8 +124,8 @@ fn HistoryList() -> impl IntoView {
         // table, which a phone scrolls sideways.
         <p class="hint" id="history-note">"Every run that ended in this session, oldest first (a comparison's \
             runs in the order it planned them, whichever worker ended first). Epochs counts \
-            the learner's own training; “+ 50 before”, the epochs it trained first: policyPU's \
-            pre-training, PMPU's warm-up, RankPruning's cross-validation folds."</p>
+            the learner's own training; “+ 50 before”, the epochs it trained first (click or tap \
+            it for each stage's count): policyPU's pre-training, PMPU's warm-up, RankPruning's cross-validation folds."</p>
         <div class="table-scroll">
             <table class="history" id="history-table" aria-describedby="history-note">
                 <thead><tr>
@@ -130,8 +140,9 @@ fn HistoryList() -> impl IntoView {
                             let count = EpochCount::of(&run.reports);
                             let epochs = format!("{}{}", count.own,
                                 if run.outcome == RunOutcome::Stopped { " (stopped)" } else { "" });
+                            // A tap opens it: a title would show only under a mouse.
                             let before = count.before_note().map(|note| view! {
-                                <span class="hint" title=count.before_detail()>{note}</span>
+                                <details class="hint before"><summary>{note}</summary>{count.before_detail()}</details>
                             });
                             let has_model = run.model.is_some();
                             let record = run.clone();

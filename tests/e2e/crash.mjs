@@ -8,47 +8,49 @@ import { trainToDone } from './training.mjs';
 const RUN_MS = 5 * 60_000;
 const COMPARISON_MS = 5 * 60_000;
 
-async function crashedWorkerIsReplaced({ page, note }) {
-  await setField(page, 'seed', '77');
+/** Start a short demo run with `seed`, break its worker with `breakIt`
+ * once it trains, and resolve to the status the page then shows; the form
+ * must keep its settings. */
+async function breakTheWorker(page, seed, breakIt) {
+  await setField(page, 'seed', seed);
   await setField(page, 'optim.epochs', '2');
   await setField(page, 'policy.pretrain_epochs', '1');
   await clickButton(page, 'train');
   await waitForProgress(page, 120_000);
-  await page.evaluate(() => window.policypuCrashWorkerForTest());
-  const status = await waitUntil('the crash to be reported', async () => {
+  await page.evaluate(breakIt);
+  const status = await waitUntil('the lost worker to be reported', async () => {
     const s = await readStatus(page);
     return s.error ? s : null;
   }, { timeoutMs: 30_000, lastSeen: async () => (await readStatus(page)).text });
+  expectEqual(await fieldValue(page, 'seed'), seed, 'the seed after the worker was lost');
+  expectEqual(await fieldValue(page, 'optim.epochs'), '2', 'the epochs after the worker was lost');
+  return status;
+}
+
+/** The next Train after a lost worker trains to the end in a fresh one. */
+async function expectTrainsAgain(page) {
+  const { epochs } = await trainToDone(page, RUN_MS);
+  expectEqual(epochs, 4, 'epochs of the next run (1 + 1 pre-training, 2 training)');
+}
+
+async function crashedWorkerIsReplaced({ page, note }) {
+  const status = await breakTheWorker(page, '77', () => window.policypuCrashWorkerForTest());
   note(`after the crash: "${status.text}"`);
   expect(status.text.includes('crashed'), `status after the crash: "${status.text}"`);
   expect(status.text.includes('Press Train'), 'the message says what to do');
-  expectEqual(await fieldValue(page, 'seed'), '77', 'the seed after the crash');
-  expectEqual(await fieldValue(page, 'optim.epochs'), '2', 'the epochs after the crash');
-  const { epochs } = await trainToDone(page, RUN_MS);
-  expectEqual(epochs, 4, 'epochs of the run after the crash (1 + 1 pre-training, 2 training)');
+  await expectTrainsAgain(page);
 }
 
 /** A live worker that stops answering is taken for hung (after 3 s here,
  * two minutes on the page), the run ends with a message fit for a CPU run,
  * and the next Train trains in a fresh worker. */
 async function hungWorkerIsReplaced({ page, note }) {
-  await setField(page, 'seed', '78');
-  await setField(page, 'optim.epochs', '2');
-  await setField(page, 'policy.pretrain_epochs', '1');
-  await clickButton(page, 'train');
-  await waitForProgress(page, 120_000);
-  await page.evaluate(() => window.policypuHangWorkerForTest('live', 3000));
-  const status = await waitUntil('the hang to be reported', async () => {
-    const s = await readStatus(page);
-    return s.error ? s : null;
-  }, { timeoutMs: 30_000, lastSeen: async () => (await readStatus(page)).text });
+  const status = await breakTheWorker(page, '78', () => window.policypuHangWorkerForTest('live', 3000));
   note(`after the hang: "${status.text}"`);
   expect(status.text.includes('has not answered for'), `status after the hang: "${status.text}"`);
   expect(status.text.includes('press Train to start again in a fresh worker') && !status.text.includes('GPU'),
     `a CPU run's hang is not blamed on a GPU: "${status.text}"`);
-  expectEqual(await fieldValue(page, 'seed'), '78', 'the seed after the hang');
-  const { epochs } = await trainToDone(page, RUN_MS);
-  expectEqual(epochs, 4, 'epochs of the run after the hang (1 + 1 pre-training, 2 training)');
+  await expectTrainsAgain(page);
 }
 
 /** On two cores auto trains a candidate in a second worker; when that

@@ -48,6 +48,30 @@ export async function openApp(page, url, { tour = false } = {}) {
   await page.locator('#train:enabled').waitFor({ timeout: 60_000 });
 }
 
+/** A new tab in `page`'s browser whose navigator reports `cores` cores
+ * (the page starts a second training worker from two), with the app open at
+ * `url`; `before`, if given, runs in it before the app's scripts. Close it
+ * when done. */
+export async function openAppWithCores(page, url, cores, before) {
+  const tab = await page.context().newPage();
+  await tab.addInitScript((n) => {
+    Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n });
+  }, cores);
+  if (before) await tab.addInitScript(before);
+  await openApp(tab, url);
+  return tab;
+}
+
+/** The console warnings `tab` logs from now on (the page warns when it
+ * gives up a worker), as a live array of strings. */
+export function consoleWarnings(tab) {
+  const warnings = [];
+  tab.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  return warnings;
+}
+
 /** Text of an element, or null when it is absent. */
 async function textOf(page, selector) {
   const element = page.locator(selector);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { chooseOption, clickButton, downloadPath, downloadText, openApp, setField, waitUntil } from './app.mjs';
+import { chooseOption, clickButton, downloadPath, downloadText, consoleWarnings, openAppWithCores, setField, waitUntil } from './app.mjs';
 import { uploadCsv, setShortCsvRun } from './csv.mjs';
 import { expect, expectAbove, expectEqual } from './expect.mjs';
 import { trainToDone } from './training.mjs';
@@ -410,26 +410,23 @@ async function exportedModelIsReadByPredict({ page, note }) {
  * prior estimates each run's start handed its worker. */
 async function autoWithCores(page, site, cores, { csv = false } = {}) {
   const auto = (await learnerTable()).find((l) => l.auto);
-  const tab = await page.context().newPage();
-  try {
-    await tab.addInitScript((n) => {
-      Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n });
-      const BrowserWorker = window.Worker;
-      window.workersStarted = 0;
-      window.estimatesHanded = [];
-      window.Worker = function Worker(url, options) {
-        window.workersStarted += 1;
-        const worker = new BrowserWorker(url, options);
-        const post = worker.postMessage.bind(worker);
-        worker.postMessage = (message, transfer) => {
-          const start = message && message.Start;
-          if (start) window.estimatesHanded.push(start.estimates?.plans?.length ?? 0);
-          return post(message, transfer);
-        };
-        return worker;
+  const tab = await openAppWithCores(page, site.url, cores, () => {
+    const BrowserWorker = window.Worker;
+    window.workersStarted = 0;
+    window.estimatesHanded = [];
+    window.Worker = function Worker(url, options) {
+      window.workersStarted += 1;
+      const worker = new BrowserWorker(url, options);
+      const post = worker.postMessage.bind(worker);
+      worker.postMessage = (message, transfer) => {
+        const start = message && message.Start;
+        if (start) window.estimatesHanded.push(start.estimates?.plans?.length ?? 0);
+        return post(message, transfer);
       };
-    }, cores);
-    await openApp(tab, site.url);
+      return worker;
+    };
+  });
+  try {
     if (csv) {
       await uploadCsv(tab, resolve(ROOT, 'public/examples/breast_cancer.csv'));
       await tab.locator('#csv-summary').waitFor({ timeout: 10_000 });
@@ -485,6 +482,73 @@ async function autoInTwoWorkersKeepsWhatOneKeeps({ page, site, note }) {
   }
 }
 
+/** auto on the demo in a tab that reports two cores, so that a second
+ * worker trains beside the live one, with `epochs` epochs (and one of
+ * pre-training); `meddle(tab, warnings)` acts while it trains (`warnings`:
+ * the tab's console warnings). auto must then end with every candidate in
+ * the history and on the leaderboard; resolves to the warnings. */
+async function autoOnTwoCoresDespite(page, site, epochs, meddle) {
+  const tab = await openAppWithCores(page, site.url, 2);
+  try {
+    const warnings = consoleWarnings(tab);
+    await setField(tab, 'optim.epochs', String(epochs));
+    await setField(tab, 'policy.pretrain_epochs', '1');
+    await chooseOption(tab, 'learner', 'auto (chosen on PU data)');
+    await clickButton(tab, 'train');
+    await meddle(tab, warnings);
+    await waitUntil('the auto leaderboard', async () => {
+      if (await tab.locator('#status.error').count()) throw new Error(await tab.locator('#status').textContent());
+      return (await tab.locator('#auto-kept').count()) > 0 ? true : null;
+    }, { timeoutMs: 90_000, everyMs: 500, lastSeen: () => tab.locator('#status').textContent() });
+    const candidates = await tab.locator('#auto-table tbody tr[data-learner]').count();
+    expectEqual(candidates, 11, 'candidates on the leaderboard');
+    expectEqual(await tab.locator('#history-table tbody tr').count(), candidates, 'every candidate in the history');
+    return warnings;
+  } finally {
+    await tab.close();
+  }
+}
+
+/** On two cores, when the second worker stops answering it is discarded
+ * (after 3 s here, two minutes on the page), and its candidate trains in
+ * the live worker. */
+async function hungSecondWorkerHandsItsRunBack({ page, site, note }) {
+  await autoOnTwoCoresDespite(page, site, 2, async (tab, warnings) => {
+    await waitUntil('a candidate in the second worker, to hang',
+      async () => ((await tab.evaluate(() => window.policypuHangWorkerForTest('side', 3000))) ? true : null),
+      { timeoutMs: COMPARISON_MS, everyMs: 250, lastSeen: () => tab.locator('#compare-progress').textContent().catch(() => '') });
+    note(await waitUntil('the hung second worker to be discarded', async () =>
+      warnings.find((w) => w.startsWith('the second worker failed (it has not answered for')) ?? null,
+    { timeoutMs: 30_000, lastSeen: async () => warnings.join(' | ') }));
+  });
+}
+
+/** On two cores, a Step that trains the live candidate's last batch while
+ * the page is paused ends that run, and the next one starts unpaused: the
+ * second worker's candidate, paused with the page, must resume too (it
+ * used to wait for a Resume no button could send, and the comparison with
+ * it). No worker is given up. */
+async function stepThroughTheEndResumesTheSecondWorker({ page, site, note }) {
+  const warnings = await autoOnTwoCoresDespite(page, site, 1, async (tab) => {
+    await tab.locator('#stage').waitFor({ timeout: 120_000 });
+    await clickButton(tab, 'pause');
+    await waitUntil('the page to pause', async () => ((await tab.locator('#status').textContent()).startsWith('Paused') ? true : null),
+      { timeoutMs: 30_000, lastSeen: () => tab.locator('#status').textContent() });
+    const progress = () => tab.locator('#compare-progress').textContent();
+    const pausedAt = await progress();
+    let steps = 0;
+    // Step until the live candidate ends and the next starts (unpaused).
+    while ((await tab.locator('#status').textContent()).startsWith('Paused')) {
+      expect(steps < 2000, `still paused after ${steps} steps: ${await progress()}`);
+      await tab.locator('#step:enabled').click({ timeout: 10_000 }).catch(() => {});
+      steps += 1;
+      await tab.waitForTimeout(30);
+    }
+    note(`paused at "${pausedAt}"; ${steps} steps later: "${await progress()}"`);
+  });
+  expectEqual(warnings.filter((w) => w.includes('second worker failed')).join(' | '), '', 'no worker given up');
+}
+
 export const comparisonTests = [
   { name: 'learners: the select and the comparison list the CLI\'s learner table', mode: 'cpu', run: pageListsTheLearnerTable },
   { name: 'comparison: two learners on one split fill the table', mode: 'cpu', run: twoLearnersFillTheTable },
@@ -493,5 +557,7 @@ export const comparisonTests = [
   { name: 'auto with a validation share of 0: the mean of every candidate at its last epoch, and why', mode: 'cpu', run: autoWithoutValidationAveragesEveryCandidate },
   { name: 'auto without a truth column: the recall on held-out positives, and the mean\'s PU-only figures', mode: 'cpu', run: autoWithoutTruthShowsRecall },
   { name: 'auto on two cores: two workers, the same leaderboard as one, on the demo and a CSV file', mode: 'cpu', run: autoInTwoWorkersKeepsWhatOneKeeps },
+  { name: "auto on two cores: a hung second worker's candidate trains in the live worker", mode: 'cpu', run: hungSecondWorkerHandsItsRunBack },
+  { name: 'auto on two cores: a Step through the live candidate\'s end while paused leaves no worker paused', mode: 'cpu', run: stepThroughTheEndResumesTheSecondWorker },
   { name: 'export: the trained model is read by policypu predict', mode: 'cpu', run: exportedModelIsReadByPredict },
 ];

@@ -190,6 +190,10 @@ fn ended(state: AppState, end: RunEnd) {
     if finished != Some(RunOutcome::Done) {
         return end_comparison(state);
     }
+    // A Pause that reached the live run only as it ended (or a Step that
+    // trained its last batch) leaves the page unpaused: so is the second
+    // worker's run, which would otherwise wait, silent, for a Resume.
+    side_worker::send(ToWorker::Resume);
     match comparison::next(state) {
         Some(config) => start(state, config),
         None if side_worker::busy() => state.status.set(RunStatus::Waiting),

@@ -244,24 +244,23 @@ fn receive(state: AppState, message: FromWorker, on_end: OnSideEnd) {
                 run.model = Some(Arc::new(bytes.into_vec()));
                 None
             }
-            FromWorker::Done => side.run.take().map(|(run, data)| SideEnd::Done(run, data)),
-            FromWorker::Error(why) | FromWorker::Crashed(why) => {
-                let (run, _) = side.run.take()?;
-                Some(SideEnd::Failed(run.config, why))
-            }
+            FromWorker::Done => side
+                .run
+                .take()
+                .map(|(run, data)| Ok(SideEnd::Done(run, data))),
+            FromWorker::Error(why) | FromWorker::Crashed(why) => Some(Err(why)),
             _ => None,
         }
     });
-    if let Some(end) = ended {
-        if let SideEnd::Failed(..) = end {
-            FAILED.set(true);
-            discard();
-        }
-        on_end(state, end);
+    match ended {
+        Some(Ok(done)) => on_end(state, done),
+        Some(Err(why)) => lost(state, why, on_end),
+        None => {}
     }
 }
 
-/// The second worker died: discard it, and hand its run back.
+/// The second worker failed, died or fell silent: discard it (none is
+/// started again this session), and hand its run, if any, back.
 fn lost(state: AppState, why: String, on_end: OnSideEnd) {
     let run = SIDE.with(|s| s.borrow_mut().as_mut().and_then(|side| side.run.take()));
     FAILED.set(true);

@@ -4,7 +4,7 @@
 //! - `policypuHangWorkerForTest(which, limitMs)`: the live worker
 //!   (`which` = "live") or the second one ("side") stops answering, and is
 //!   taken for hung after `limitMs` of silence (not the usual two minutes).
-//!   Gives false when the second worker had no run to hang.
+//!   Gives false when that worker had no run to hang.
 
 use policypu::page::protocol::ToWorker;
 use wasm_bindgen::prelude::*;
@@ -22,8 +22,7 @@ pub fn expose(state: AppState) {
         if which == "side" {
             side_worker::hang_for_test(limit_ms)
         } else {
-            worker_client::hang_for_test(state, limit_ms);
-            true
+            worker_client::hang_for_test(state, limit_ms)
         }
     });
     set("policypuHangWorkerForTest", hang.as_ref());

@@ -18,6 +18,9 @@ const SILENCE_LIMIT_MS: f64 = 120_000.0;
 /// How often the clocks are checked.
 const CHECK_EVERY_MS: i32 = 5_000;
 
+/// A tick this long after the one before it comes late.
+const LATE_TICK_MS: f64 = 3.0 * CHECK_EVERY_MS as f64;
+
 /// When a worker last spoke, and how long a silence it is allowed.
 pub struct Clock {
     /// When the worker last spoke, in ms since the epoch.
@@ -58,9 +61,20 @@ impl Clock {
     }
 }
 
-/// Call `check` every few seconds for as long as the page is open.
-pub fn every_few_seconds(check: impl FnMut() + 'static) {
-    let check = Closure::<dyn FnMut()>::new(check);
+/// Call `check` every few seconds for as long as the page is open, but not
+/// on a tick that comes late: after the machine slept, or while the
+/// browser throttles a hidden tab's timers, the workers may not have been
+/// heard since only because they, or the page, were held up too.
+pub fn every_few_seconds(mut check: impl FnMut() + 'static) {
+    let mut last_tick = js_sys::Date::now();
+    let check = Closure::<dyn FnMut()>::new(move || {
+        let now = js_sys::Date::now();
+        let late = now - last_tick > LATE_TICK_MS;
+        last_tick = now;
+        if !late {
+            check();
+        }
+    });
     if let Some(window) = web_sys::window() {
         let _ = window.set_interval_with_callback_and_timeout_and_arguments_0(
             check.as_ref().unchecked_ref(),

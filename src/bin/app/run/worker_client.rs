@@ -78,22 +78,34 @@ thread_local! {
 /// with a clear message when it does not.
 pub fn start_watchdog(state: AppState) {
     watchdog::every_few_seconds(move || {
-        let waiting = matches!(
-            state.status.get_untracked(),
-            RunStatus::Running | RunStatus::Starting
-        );
-        if let Some(seconds) = HEARD.with(Clock::hung_for).filter(|_| waiting) {
+        if !is_training(state) {
+            return;
+        }
+        if let Some(seconds) = HEARD.with(Clock::hung_for) {
             discard();
             tell_owner(state, RunEnd::Crashed(Crash::Hung(seconds)));
         }
     });
 }
 
-/// Make the live worker stop answering, taken for hung after `limit_ms`
-/// of silence (a browser test's hook).
-pub fn hang_for_test(state: AppState, limit_ms: f64) {
-    send(state, ToWorker::HangForTest);
-    HEARD.with(|clock| clock.lower_limit_for_test(limit_ms));
+/// True while a run waits on the live worker: starting, or training.
+fn is_training(state: AppState) -> bool {
+    matches!(
+        state.status.get_untracked(),
+        RunStatus::Running | RunStatus::Starting
+    )
+}
+
+/// Make the live worker's run, if one is training, stop answering, taken
+/// for hung after `limit_ms` of silence (a browser test's hook); false
+/// when none is.
+pub fn hang_for_test(state: AppState, limit_ms: f64) -> bool {
+    let training = is_training(state);
+    if training {
+        send(state, ToWorker::HangForTest);
+        HEARD.with(|clock| clock.lower_limit_for_test(limit_ms));
+    }
+    training
 }
 
 fn heard_now() {

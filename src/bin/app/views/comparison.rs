@@ -46,7 +46,10 @@ pub fn ComparisonPanel() -> impl IntoView {
         })
     });
     let caption = Signal::derive(move || {
-        let after_auto = if state.auto.with(Option::is_some) {
+        let after_auto = if state
+            .auto
+            .with(|a| a.as_ref().is_some_and(|a| a.averaged.is_some()))
+        {
             " After auto, the candidates in its mean are ticked; the leaderboard above has every \
              candidate's scores."
         } else {
@@ -142,7 +145,7 @@ fn HistoryList() -> impl IntoView {
                                 if run.outcome == RunOutcome::Stopped { " (stopped)" } else { "" });
                             // A tap opens it: a title would show only under a mouse.
                             let before = count.before_note().map(|note| view! {
-                                <details class="hint before"><summary>{note}</summary>{count.before_detail()}</details>
+                                <details class="hint"><summary>{note}</summary>{count.before_detail()}</details>
                             });
                             let has_model = run.model.is_some();
                             let record = run.clone();

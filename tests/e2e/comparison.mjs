@@ -63,6 +63,25 @@ async function expectResultsOfKeptRow(page, what) {
   expectEqual(shown.map((t) => t.trim()).join(', '), row.map((t) => t.trim()).join(', '), `results panel against the leaderboard with ${what} kept`);
 }
 
+/** The charts show the run of the leaderboard's candidate at `index` (0 for
+ * the first), for the reason `because`: the row is marked, the results
+ * panel and the status line name it, and the ROC curve is its kept epoch's
+ * (the leaderboard's test ROC-AUC for it). */
+async function expectChartsShow(page, index, because, what) {
+  const rows = page.locator('#auto-table tbody tr[data-learner]');
+  const marked = await rows.evaluateAll((trs) => trs.findIndex((tr) => tr.querySelector('#auto-charted')));
+  expectEqual(marked, index, `the row marked as charted (${what})`);
+  const row = rows.nth(index);
+  const label = (await row.locator('th .whole').textContent()).trim();
+  const latest = (await page.locator('#latest').textContent()).trim();
+  expect(latest.startsWith(`The charts show ${label}, ${because}; its last epoch, `), `the results panel names the charted run (${what}): ${latest}`);
+  const line = (await page.locator('#auto-line').textContent()).trim();
+  expect(line.includes(`the charts show ${label}, ${because}.`), `the status line names the charted run (${what}): ${line}`);
+  const roc = (await row.locator('td.not-used').nth(1).textContent()).trim();
+  const legend = (await page.locator('#panel-roc .legend li').first().textContent()).trim();
+  expectEqual(legend, `ROC curve (area ${roc})`, `the ROC curve is the charted candidate's kept epoch's (${what})`);
+}
+
 /** After auto, the metrics downloads are auto's: its leaderboard (CSV: the
  * mean's row, then each candidate as the page ranks it, `kept` on the model
  * the page keeps, named by `keptName`) and its run file (JSON), not the last
@@ -191,6 +210,8 @@ async function autoRanksItsCandidates({ page, note }) {
   await expectResultsOfKeptRow(page, 'the mean');
   const keptLine = (await page.locator('#kept').textContent()).trim();
   expect(keptLine.startsWith(`Kept: ${averagedName};`), `the results panel names the kept model: ${keptLine}`);
+  // The mean has no epochs of its own: the charts show its first member.
+  await expectChartsShow(page, 0, "first of the mean's members (the mean has no epochs of its own)", 'the mean kept');
   expectEqual(await page.locator('#history-table tbody tr').count(), auto.candidates, 'every candidate in the history');
   // The Epochs column counts each learner's own training (the setting, 3)
   // and, on a line below, the epochs it trained first, which open (a click,
@@ -241,6 +262,14 @@ async function autoRanksItsCandidates({ page, note }) {
   expectEqual(after.findIndex((r) => r.kept), 1, 'the second candidate is kept after "Keep"');
   expect(!(await averagedKept(page)), 'the mean is no longer kept');
   await expectResultsOfKeptRow(page, 'the second candidate');
+  await expectChartsShow(page, 1, 'the candidate kept', 'the second candidate kept');
+  // Show moves the charts to another candidate and keeps the model kept.
+  const keptHistogram = await page.locator('#panel-histogram .legend').textContent();
+  await clickButton(page, `auto-show-${rows.length}`);
+  await expectChartsShow(page, rows.length - 1, 'as asked on the leaderboard', 'the last candidate shown');
+  await expectResultsOfKeptRow(page, 'the second candidate, another shown');
+  const shownHistogram = await page.locator('#panel-histogram .legend').textContent();
+  expect(shownHistogram !== keptHistogram, `the values on U are the shown candidate's: "${keptHistogram}", then "${shownHistogram}"`);
   const secondName = (await page.locator('#auto-table tbody tr[data-learner]').nth(1).locator('th .whole').textContent()).trim();
   await expectAutoDownloads(page, after, secondName, 'the second candidate kept');
   expectEqual(await modelFileName(), `policypu-${after[1].learner}-csv-seed1.ppumodel`, "the kept candidate's model file name");
@@ -250,6 +279,7 @@ async function autoRanksItsCandidates({ page, note }) {
   expectEqual(modelMembers(other).length, 1, "classifiers in one candidate's model file");
   await clickButton(page, 'auto-keep-averaged');
   expect(await averagedKept(page), 'the mean is kept again');
+  await expectChartsShow(page, 0, "first of the mean's members (the mean has no epochs of its own)", 'the mean kept again');
   const again = await readFile(await downloadPath(page, 'export-model'));
   expect(again.length === chosen.length, "the mean's model file again");
 }
@@ -445,8 +475,20 @@ async function autoWithCores(page, site, cores, { csv = false } = {}) {
       },
       { timeoutMs: COMPARISON_MS, everyMs: 250, lastSeen: () => tab.locator('#auto-line').textContent().catch(() => '') },
     );
+    // Every candidate's run can be shown in the charts, those trained in
+    // the second worker too: its values on U fill the histogram.
+    const shown = [];
+    const rows = tab.locator('#auto-table tbody tr[data-learner]');
+    for (let i = 0; i < auto.candidates; i++) {
+      const label = (await rows.nth(i).locator('th .whole').textContent()).trim();
+      if (await rows.nth(i).locator('#auto-charted').count() === 0) await clickButton(tab, `auto-show-${i + 1}`);
+      const latest = (await tab.locator('#latest').textContent()).trim();
+      const histogram = await tab.locator('#panel-histogram .legend').textContent();
+      shown.push(latest.startsWith(`The charts show ${label}, `) && histogram.includes('true positives ('));
+    }
     return {
       board: await readAutoTable(tab),
+      shown,
       workers: await tab.evaluate(() => window.workersStarted),
       estimatesHanded: await tab.evaluate(() => window.estimatesHanded),
       saidSecond,
@@ -473,6 +515,7 @@ async function autoInTwoWorkersKeepsWhatOneKeeps({ page, site, note }) {
     expectEqual(two.workers, 2, `${data}: training workers started on two cores`);
     expect(two.saidSecond, `${data}: two cores: the progress line named a candidate in a second worker`);
     expectEqual(two.history, two.candidates, `${data}: every candidate in the history`);
+    expectEqual(two.shown.join(','), two.board.map(() => true).join(','), `${data}: two cores: each candidate's run shown in the charts`);
     expectEqual(JSON.stringify(two.board), JSON.stringify(one.board), `${data}: the leaderboard (ranks, PU scores, kept)`);
     if (csv) {
       expectEqual(two.estimatesHanded[0], 0, 'the first start: nothing estimated yet');

@@ -68,6 +68,12 @@ async function defaultRunOnCpu({ page, note }) {
   expectEqual(accuracy.toFixed(4), keptReport.test.accuracy.toFixed(4), `large accuracy against the download's kept ${stage} epoch ${epoch}`);
   const latest = (await page.locator('#latest').textContent()).trim();
   expect(latest.startsWith('Last epoch, train epoch 20: accuracy '), `last-epoch line: ${latest}`);
+  // The ROC and precision-recall curves are the kept epoch's too.
+  const curveLegend = async (id) => (await page.locator(`#${id} .legend li`).first().textContent()).trim();
+  expectEqual(await curveLegend('panel-roc'), `ROC curve (area ${keptReport.test.roc_auc.toFixed(3)})`,
+    `ROC curve of the kept ${stage} epoch ${epoch}`);
+  expectEqual(await curveLegend('panel-pr'), `PR curve (area ${keptReport.test.pr_auc.toFixed(3)})`,
+    `PR curve of the kept ${stage} epoch ${epoch}`);
   // The thumbnail grid, off screen here, waits during the run and is drawn when it ends.
   const painted = await page.evaluate(() => {
     const canvas = document.getElementById('thumbnail-grid');

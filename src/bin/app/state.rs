@@ -108,6 +108,9 @@ pub struct RunRecord {
     pub test_scores: Option<Arc<TestScores>>,
     /// The comparison it was part of, if any (runs of one comparison share a split).
     pub comparison: Option<u64>,
+    /// What its charts need beyond its reports, kept for the latest `auto`
+    /// run's candidates only (see [`RunCharts`]).
+    pub charts: Option<RunCharts>,
 }
 
 impl RunRecord {
@@ -121,6 +124,25 @@ impl RunRecord {
     /// number alone would keep showing the run that had it before).
     pub fn row_key(&self) -> (u64, Learner, &'static str) {
         (self.id, self.config.learner, self.config.model.name())
+    }
+}
+
+/// What a run's charts draw beyond its epoch reports: its split as it
+/// started (U's rows, truth and projection, the prior) and every epoch's
+/// value of each unlabeled example. Kept for `auto`'s candidates, so the
+/// page can show any of them once auto has chosen; shared, never copied,
+/// and equal only to itself (comparing the values would cost a pass over them).
+#[derive(Clone, Debug)]
+pub struct RunCharts {
+    /// The run's split and device, as the worker reported them at its start.
+    pub started: Arc<RunStarted>,
+    /// Per epoch, the value of every unlabeled example (as `AppState::history`).
+    pub values: Arc<Vec<Vec<f32>>>,
+}
+
+impl PartialEq for RunCharts {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.started, &other.started) && Arc::ptr_eq(&self.values, &other.values)
     }
 }
 
@@ -159,6 +181,10 @@ pub struct AutoOutcome {
     pub averaged: Option<Averaged>,
     /// The model the page keeps.
     pub kept: AutoKept,
+    /// The history id of the candidate whose run the charts show: the one
+    /// kept, the first of the mean's members, or one asked for on the
+    /// leaderboard; `None` while they show the last candidate trained.
+    pub charted: Option<u64>,
 }
 
 impl AutoOutcome {
@@ -195,6 +221,29 @@ impl AutoOutcome {
         self.kept_candidate()
             .and_then(|position| runs.iter().find(|r| r.id == self.runs[position]))
             .map_or_else(|| self.config.clone(), |run| run.config.clone())
+    }
+
+    /// The history id of the run auto's kept model comes from: the
+    /// candidate kept, or the first of the mean's members.
+    pub fn kept_run(&self) -> Option<u64> {
+        match self.kept {
+            AutoKept::Candidate(id) => Some(id),
+            AutoKept::Averaged | AutoKept::Nothing => {
+                self.board.chosen().map(|s| self.runs[s.candidate])
+            }
+        }
+    }
+
+    /// Why the charts show the candidate they show, in words.
+    pub fn charted_because(&self) -> &'static str {
+        match self.charted {
+            None => "the last candidate trained",
+            Some(id) if self.kept == AutoKept::Candidate(id) => "the candidate kept",
+            Some(id) if self.kept == AutoKept::Averaged && self.kept_run() == Some(id) => {
+                "first of the mean's members (the mean has no epochs of its own)"
+            }
+            Some(_) => "as asked on the leaderboard",
+        }
     }
 
     /// The position (among the candidates as trained) of the candidate kept

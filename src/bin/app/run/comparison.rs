@@ -15,6 +15,7 @@ use policypu::saved_model::SavedModel;
 use policypu::selection::auto::{AUTO_CRITERION, Leaderboard, candidate_configs};
 use policypu::selection::average::averaged;
 
+use super::charted_run;
 use crate::state::{AppState, AutoKept, AutoOutcome, ComparisonQueue, RunRecord};
 
 /// The learners a comparison offers by default: the paper's Figs. 3–4.
@@ -43,8 +44,18 @@ pub fn begin(state: AppState, learners: Vec<Learner>) -> Option<RunConfig> {
 /// Queue the candidates of `config` (an `auto` run) as a new comparison, and
 /// give the settings of its first run.
 pub fn begin_auto(state: AppState, config: &RunConfig) -> Option<RunConfig> {
-    state.auto.set(None);
+    forget_auto(state);
     queue(state, candidate_configs(config), Some(config.clone()))
+}
+
+/// Put the latest `auto` run's leaderboard away, as another run starts, and
+/// what its candidates kept for the charts with it (only its leaderboard
+/// can show them, and on a large file they weigh megabytes a candidate).
+pub fn forget_auto(state: AppState) {
+    state.auto.set(None);
+    state
+        .runs
+        .update(|runs| runs.iter_mut().for_each(|r| r.charts = None));
 }
 
 fn queue(state: AppState, configs: Vec<RunConfig>, auto: Option<RunConfig>) -> Option<RunConfig> {
@@ -163,6 +174,7 @@ fn rank_auto(state: AppState, ids: Vec<u64>, planned: &[RunConfig], config: RunC
             planned: planned.len(),
             config,
             averaged,
+            charted: None,
         }
     });
     let members: Vec<u64> = outcome
@@ -174,15 +186,15 @@ fn rank_auto(state: AppState, ids: Vec<u64>, planned: &[RunConfig], config: RunC
     if !members.is_empty() {
         state.compared.set(members);
     }
-    let kept = keep(state, &outcome, outcome.kept);
-    state.auto.set(Some(AutoOutcome { kept, ..outcome }));
+    state.auto.set(Some(outcome.clone()));
+    keep(state, &outcome, outcome.kept);
 }
 
 /// Make `kept` (auto's average, or one of `outcome`'s candidates) the model
-/// the page exports and scores with; gives what it keeps. Should the
-/// average's model file fail to build, the first candidate's is kept, and
-/// the console says why.
-pub fn keep(state: AppState, outcome: &AutoOutcome, kept: AutoKept) -> AutoKept {
+/// the page exports and scores with, and show its run in the charts (for
+/// the average, its first member's). Should the average's model file fail
+/// to build, the first candidate's is kept, and the console says why.
+pub fn keep(state: AppState, outcome: &AutoOutcome, kept: AutoKept) {
     let model_of = |id: u64| {
         state.runs.with_untracked(|runs| {
             runs.iter()
@@ -203,7 +215,7 @@ pub fn keep(state: AppState, outcome: &AutoOutcome, kept: AutoKept) -> AutoKept 
                 }
             }
         },
-        _ => return outcome.kept,
+        _ => return,
     };
     state.model.set(model);
     state.auto.update(|a| {
@@ -211,7 +223,7 @@ pub fn keep(state: AppState, outcome: &AutoOutcome, kept: AutoKept) -> AutoKept 
             a.kept = kept;
         }
     });
-    kept
+    charted_run::show_kept(state);
 }
 
 /// The model file of auto's average: its members' model files as one.

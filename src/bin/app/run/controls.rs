@@ -128,8 +128,8 @@ fn StatusLine() -> impl IntoView {
     }
 }
 
-/// An `auto` run: which candidate trains now, then which one it chose and
-/// that the charts show the last one trained.
+/// An `auto` run: which candidate trains now, then which model it kept
+/// and which candidate the charts show.
 #[component]
 fn AutoLine() -> impl IntoView {
     let state = use_app_state();
@@ -159,9 +159,9 @@ fn AutoLine() -> impl IntoView {
             },
             (false, _, Some(outcome)) => match outcome.kept_model() {
                 Some((kept, _)) => format!(
-                    "auto kept {kept} (its leaderboard is below); the charts show the last \
-                         candidate trained, {current}. The model download and scoring use the \
-                         kept model."
+                    "auto kept {kept} (its leaderboard is below); the charts show {current}, {}. \
+                     The model download and scoring use the kept model.",
+                    outcome.charted_because()
                 ),
                 None => "auto kept no model: see its leaderboard below.".into(),
             },

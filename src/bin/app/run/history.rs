@@ -1,14 +1,16 @@
 //! The session's history: every run that ends (done or stopped) is kept
 //! with its settings, epoch reports and trained classifier, so any two can
-//! be compared and any model downloaded later.
+//! be compared and any model downloaded later; `auto`'s candidates also
+//! with what their charts draw, so the page can show any of them.
 
 use std::sync::Arc;
 
 use leptos::prelude::*;
 use policypu::config::RunConfig;
+use policypu::page::protocol::RunStarted;
 use policypu::report::{EpochReport, TestScores};
 
-use crate::state::{AppState, RunOutcome, RunRecord};
+use crate::state::{AppState, RunCharts, RunOutcome, RunRecord};
 
 /// What a run produced, as far as it has come.
 pub struct RunResults {
@@ -20,6 +22,11 @@ pub struct RunResults {
     pub test_scores: Option<Arc<TestScores>>,
     /// Its saved-model file, when the worker sent one.
     pub model: Option<Arc<Vec<u8>>>,
+    /// Its split as the worker reported it at the start, once it has.
+    pub started: Option<Box<RunStarted>>,
+    /// Per epoch, the value of every unlabeled example (an `auto`
+    /// candidate's; empty otherwise).
+    pub values: Vec<Vec<f32>>,
 }
 
 /// Keep the current run in the history. Runs with no epoch reported are
@@ -28,11 +35,22 @@ pub fn record(state: AppState, outcome: RunOutcome) {
     let Some(config) = state.run_config.get_untracked() else {
         return;
     };
+    let charted = for_auto(state);
     let run = RunResults {
         config,
         reports: state.reports.get_untracked(),
         test_scores: state.test_scores.get_untracked(),
         model: state.model.get_untracked(),
+        started: state
+            .started
+            .get_untracked()
+            .filter(|_| charted)
+            .map(Box::new),
+        values: if charted {
+            state.history.get_untracked()
+        } else {
+            Vec::new()
+        },
     };
     keep(state, run, outcome);
 }
@@ -42,11 +60,26 @@ pub fn record_beside(state: AppState, run: RunResults) {
     keep(state, run, RunOutcome::Done);
 }
 
+/// True while an `auto` run trains its candidates: their runs keep what
+/// their charts draw.
+fn for_auto(state: AppState) -> bool {
+    state
+        .comparison
+        .with_untracked(|q| q.active && q.auto.is_some())
+}
+
 fn keep(state: AppState, run: RunResults, outcome: RunOutcome) {
     if run.reports.is_empty() {
         return;
     }
     let queue = state.comparison.get_untracked();
+    let charts = run
+        .started
+        .filter(|_| for_auto(state))
+        .map(|started| RunCharts {
+            started: Arc::from(started),
+            values: Arc::new(run.values),
+        });
     state.runs.update(|runs| {
         let id = runs.last().map_or(1, |r| r.id + 1);
         runs.push(RunRecord {
@@ -57,6 +90,7 @@ fn keep(state: AppState, run: RunResults, outcome: RunOutcome) {
             model: run.model,
             test_scores: run.test_scores,
             comparison: queue.active.then_some(queue.id),
+            charts,
         });
     });
 }

@@ -35,7 +35,7 @@ thread_local! {
 pub fn start_run(state: AppState) {
     let config = state.config.get_untracked();
     if !config.learner.is_auto() {
-        state.auto.set(None);
+        comparison::forget_auto(state);
         return start(state, config);
     }
     if state.not_ready(&config).is_some() {
@@ -50,7 +50,7 @@ pub fn start_run(state: AppState) {
 
 /// Run `learners` on the form's settings, as one comparison.
 pub fn start_comparison(state: AppState, learners: Vec<Learner>) {
-    state.auto.set(None);
+    comparison::forget_auto(state);
     if let Some(config) = comparison::begin(state, learners) {
         start(state, config);
     }

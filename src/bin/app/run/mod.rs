@@ -1,5 +1,6 @@
 //! A run from start to end: controls, lifecycle, the workers, history and comparisons.
 
+pub mod charted_run;
 pub mod compare_controls;
 pub mod comparison;
 pub mod controls;

@@ -2,8 +2,8 @@
 //! comparison (`auto`'s candidates, or learners compared) trains on the
 //! CPU, it trains the comparison's next run beside the live worker's,
 //! unseen: the charts follow the live run, and this one's reports, test
-//! scores and model are gathered here and handed to the run's owner
-//! (`lifecycle`) when it ends. Runs of a comparison share their data and
+//! scores, model, split and values on U are gathered here and handed to the
+//! run's owner (`lifecycle`) when it ends. Runs of a comparison share their data and
 //! seed but do not depend on each other, so none waits for another. A
 //! second worker that fails, or falls silent while it trains (its own
 //! watchdog), is not asked again this session.
@@ -157,6 +157,8 @@ pub fn start(
         reports: Vec::new(),
         test_scores: None,
         model: None,
+        started: None,
+        values: Vec::new(),
     };
     HEARD.with(Clock::heard_now);
     SIDE.with(|s| {
@@ -224,13 +226,14 @@ fn receive(state: AppState, message: FromWorker, on_end: OnSideEnd) {
         match message {
             FromWorker::Started(started) => {
                 known_estimates::learned(&started.estimates);
+                run.started = Some(started);
                 None
             }
             FromWorker::Trained(trained) => {
                 let Trained { mut epochs, .. } = *trained;
                 for report in &mut epochs {
-                    if let Some(unlabeled) = report.unlabeled.as_mut() {
-                        unlabeled.values = None;
+                    if let Some(values) = report.unlabeled.as_mut().and_then(|u| u.values.take()) {
+                        run.values.push(values);
                     }
                 }
                 run.reports.extend(epochs);

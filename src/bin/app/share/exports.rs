@@ -46,8 +46,8 @@ fn download_titles(after_auto: bool) -> [&'static str; 3] {
              them and the test scores they did not read",
             "auto's run file, as `policypu run --learner auto --out` writes it: its settings, its \
              mean's test scores and the leaderboard",
-            "The last candidate's final value of every unlabeled example, with its true label \
-             (auto's mean has none of its own)",
+            "The charted candidate's final value of every unlabeled example, with its true \
+             label (auto's mean has none of its own)",
         ]
     } else {
         [

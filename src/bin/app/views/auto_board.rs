@@ -2,13 +2,14 @@
 //! validation split, the mean of the first ones that auto keeps and why,
 //! the test scores beside them (marked as not used for the choice: without a
 //! truth column, the recall on held-out positives and the mean's PU-only
-//! figures), and buttons to keep one candidate's model instead.
+//! figures), buttons to keep one candidate's model instead, and buttons to
+//! show a candidate's run in the charts.
 
 use leptos::prelude::*;
 use policypu::selection::auto::TestColumns;
 
 use super::panel::Panel;
-use crate::run::comparison;
+use crate::run::{charted_run, comparison};
 use crate::state::{AutoKept, use_app_state};
 
 fn shown(value: Option<f64>) -> String {
@@ -105,6 +106,7 @@ pub fn AutoBoardPanel() -> impl IntoView {
                             <th scope="col">{heading(&capitalised(h), "(not used to choose)")}</th>
                         }).collect_view()}
                         <th scope="col">"Model"</th>
+                        <th scope="col">"Charts"</th>
                     </tr></thead>
                     <tbody>
                         {move || state.auto.get().and_then(|outcome| {
@@ -137,6 +139,7 @@ pub fn AutoBoardPanel() -> impl IntoView {
                                                 on:click=keep>"Keep"</button>
                                         }.into_any()
                                     }}</td>
+                                    <td>"–"</td>
                                 </tr>
                             })
                         })}
@@ -152,6 +155,7 @@ pub fn AutoBoardPanel() -> impl IntoView {
                                     let outcome = outcome.clone();
                                     move |_| { comparison::keep(state, &outcome, AutoKept::Candidate(id)); }
                                 };
+                                let charted = outcome.charted == Some(id);
                                 view! {
                                     <tr class:best=kept class:in-mean=in_mean data-learner=s.learner.key() data-model=s.model.name()>
                                         <td>{s.place(rank).map_or("–".to_string(), |p| p.to_string())}</td>
@@ -169,6 +173,15 @@ pub fn AutoBoardPanel() -> impl IntoView {
                                                 <button type="button" id=format!("auto-keep-{}", rank + 1)
                                                     aria-label=format!("Keep the model of {label}")
                                                     on:click=keep>"Keep"</button>
+                                            }.into_any()
+                                        }}</td>
+                                        <td>{if charted {
+                                            view! { <span class="charted" id="auto-charted">"shown"</span> }.into_any()
+                                        } else {
+                                            view! {
+                                                <button type="button" id=format!("auto-show-{}", rank + 1)
+                                                    aria-label=format!("Show the run of {label} in the charts")
+                                                    on:click=move |_| charted_run::show(state, id)>"Show"</button>
                                             }.into_any()
                                         }}</td>
                                     </tr>

@@ -11,6 +11,7 @@ mod panel;
 mod results;
 mod run_metrics;
 mod run_style;
+mod shown_epoch;
 mod staged_reveal;
 mod thumbnails;
 mod value_name;

@@ -9,7 +9,8 @@ use policypu::config::RunConfig;
 use policypu::report::{EpochReport, PuMetrics, TestMetrics, kept_report, latest_scored};
 use policypu::selection::Criterion;
 
-use crate::state::{AppState, AutoOutcome, RunStatus, use_app_state};
+use super::shown_epoch::{ShownEpoch, kept_by, shown_epoch};
+use crate::state::{AppState, AutoOutcome, use_app_state};
 
 /// Which classifier the panel's large scores are of.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,23 +33,11 @@ impl Shown {
         {
             return Shown::AutoModel(kept.0, kept.1);
         }
-        let ended = matches!(state.status.get(), RunStatus::Done | RunStatus::Stopped);
-        let criterion = state
-            .run_config
-            .with(|c| c.as_ref().map(RunConfig::criterion));
-        state.reports.with(|r| {
-            let kept = criterion
-                .filter(|_| ended)
-                .and_then(|c| kept_report(r, c))
-                .and_then(EpochReport::scored_test);
-            match kept {
-                Some(test) => Shown::KeptEpoch(test.clone()),
-                None => Shown::Latest(
-                    latest_scored(r)
-                        .map(|rep| rep.test.clone())
-                        .unwrap_or_default(),
-                ),
-            }
+        let kept_by = kept_by(state);
+        state.reports.with(|r| match shown_epoch(r, kept_by) {
+            Some(ShownEpoch::Kept(kept)) => Shown::KeptEpoch(kept.test.clone()),
+            Some(ShownEpoch::Latest(latest)) => Shown::Latest(latest.test.clone()),
+            None => Shown::Latest(TestMetrics::default()),
         })
     }
 
@@ -125,11 +114,14 @@ pub fn ResultsPanel() -> impl IntoView {
             Shown::Latest(_) => String::new(),
             Shown::KeptEpoch(_) => "Last epoch, ".to_string(),
             Shown::AutoModel(..) => {
-                let last = state
+                let charted = state
                     .run_config
                     .with(|c| c.as_ref().map(RunConfig::learner_label))
                     .unwrap_or_default();
-                format!("The charts show the last candidate trained, {last}; its ")
+                let because = state
+                    .auto
+                    .with(|a| a.as_ref().map_or("", AutoOutcome::charted_because));
+                format!("The charts show {charted}, {because}; its last epoch, ")
             }
         };
         state.reports.with(|r| {
@@ -179,7 +171,7 @@ pub fn ResultsPanel() -> impl IntoView {
                 </Show>
                 <div class="score">
                     <dt>{move || if matches!(shown.get(), Shown::AutoModel(..)) {
-                        "last candidate's epochs"
+                        "charted candidate's epochs"
                     } else {
                         "training epochs done"
                     }}</dt>

@@ -1,0 +1,50 @@
+//! The epoch whose test scores and curves the page shows: while a run
+//! trains (or after it failed), the latest that scored the test set; once it
+//! has ended, the epoch it keeps, where that one scored it (the classifier
+//! downloads and scoring use).
+
+use leptos::prelude::*;
+use policypu::config::RunConfig;
+use policypu::report::{EpochReport, kept_report, latest_scored};
+use policypu::selection::Criterion;
+
+use crate::state::{AppState, RunStatus};
+
+/// Which epoch of the current run the page's test scores are of.
+pub enum ShownEpoch<'a> {
+    /// The latest that scored the test set.
+    Latest(&'a EpochReport),
+    /// The one the run keeps, now that it has ended.
+    Kept(&'a EpochReport),
+}
+
+impl<'a> ShownEpoch<'a> {
+    /// The epoch's report.
+    pub fn report(&self) -> &'a EpochReport {
+        match self {
+            ShownEpoch::Latest(r) | ShownEpoch::Kept(r) => r,
+        }
+    }
+}
+
+/// The criterion the current run keeps its epoch by, once it has ended;
+/// `None` while it trains, or if it failed.
+pub fn kept_by(state: AppState) -> Option<Criterion> {
+    let ended = matches!(state.status.get(), RunStatus::Done | RunStatus::Stopped);
+    state
+        .run_config
+        .with(|c| c.as_ref().map(RunConfig::criterion))
+        .filter(|_| ended)
+}
+
+/// The epoch of `reports` whose test scores the page shows; `kept_by` as
+/// [`kept_by`] gives it.
+pub fn shown_epoch(reports: &[EpochReport], kept_by: Option<Criterion>) -> Option<ShownEpoch<'_>> {
+    let kept = kept_by
+        .and_then(|c| kept_report(reports, c))
+        .filter(|r| r.scored_test().is_some());
+    match kept {
+        Some(kept) => Some(ShownEpoch::Kept(kept)),
+        None => latest_scored(reports).map(ShownEpoch::Latest),
+    }
+}

@@ -65,8 +65,8 @@ async function expectResultsOfKeptRow(page, what) {
 
 /** The charts show the run of the leaderboard's candidate at `index` (0 for
  * the first), for the reason `because`: the row is marked, the results
- * panel and the status line name it, and the ROC curve is its kept epoch's
- * (the leaderboard's test ROC-AUC for it). */
+ * panel and the status line name it, the progress bar is its (full), and
+ * the ROC curve is its kept epoch's (the leaderboard's test ROC-AUC for it). */
 async function expectChartsShow(page, index, because, what) {
   const rows = page.locator('#auto-table tbody tr[data-learner]');
   const marked = await rows.evaluateAll((trs) => trs.findIndex((tr) => tr.querySelector('#auto-charted')));
@@ -77,6 +77,9 @@ async function expectChartsShow(page, index, because, what) {
   expect(latest.startsWith(`The charts show ${label}, ${because}; its last epoch, `), `the results panel names the charted run (${what}): ${latest}`);
   const line = (await page.locator('#auto-line').textContent()).trim();
   expect(line.includes(`the charts show ${label}, ${because}.`), `the status line names the charted run (${what}): ${line}`);
+  // The progress bar is the charted run's, which trained to its end.
+  const progress = await page.locator('#run-controls .progress').getAttribute('aria-valuenow');
+  expectEqual(progress, '100', `the progress bar of the charted run (${what})`);
   const roc = (await row.locator('td.not-used').nth(1).textContent()).trim();
   const legend = (await page.locator('#panel-roc .legend li').first().textContent()).trim();
   expectEqual(legend, `ROC curve (area ${roc})`, `the ROC curve is the charted candidate's kept epoch's (${what})`);
@@ -183,7 +186,7 @@ async function autoRanksItsCandidates({ page, note }) {
   const members = rows.filter((r) => r.inMean);
   expectEqual(await page.locator('#compare-table tbody tr').count(), members.length, 'candidates ticked for comparison');
   const compareCaption = await page.locator('#panel-compare .caption').textContent();
-  expect(compareCaption.includes('After auto, the candidates in its mean are ticked'), `the comparison says why: ${compareCaption}`);
+  expect(compareCaption.includes('After auto, the candidates in its mean are ticked, and any candidate kept instead'), `the comparison says why: ${compareCaption}`);
   // Each candidate's test curve in the comparison is one line, joined across
   // the epochs that did not score the test set (one "M" per path).
   const moves = await page.locator('#panel-compare svg path.series-line')
@@ -280,8 +283,21 @@ async function autoRanksItsCandidates({ page, note }) {
   await clickButton(page, 'auto-keep-averaged');
   expect(await averagedKept(page), 'the mean is kept again');
   await expectChartsShow(page, 0, "first of the mean's members (the mean has no epochs of its own)", 'the mean kept again');
+  // Scoring a file uses the kept model, and its download is named by it, not by the charted candidate.
+  const [scored] = await Promise.all([
+    page.waitForEvent('download', { timeout: 60_000 }),
+    page.locator('#score-csv-input').setInputFiles(resolve(ROOT, 'public/examples/breast_cancer.csv')),
+  ]);
+  expectEqual(scored.suggestedFilename(), 'policypu-auto-csv-seed1-scores-breast_cancer.csv', "the mean's scores file name");
   const again = await readFile(await downloadPath(page, 'export-model'));
   expect(again.length === chosen.length, "the mean's model file again");
+  // A candidate kept from outside the mean joins the comparison.
+  const lastName = (await page.locator('#auto-table tbody tr[data-learner]').last().locator('th .whole').textContent()).trim();
+  expect(!rows[rows.length - 1].inMean, 'the last candidate is outside the mean');
+  await clickButton(page, `auto-keep-${rows.length}`);
+  const ticked = (await page.locator('#compare-table tbody th').allTextContents()).map((t) => t.trim());
+  expectEqual(ticked.length, members.length + 1, 'runs ticked once a candidate outside the mean is kept');
+  expect(ticked.some((t) => t.endsWith(` ${lastName}`)), `the kept candidate is ticked: ${ticked.join(' | ')}`);
 }
 
 /** auto on the wine example, whose validation split holds 3 labeled rows at
@@ -484,7 +500,7 @@ async function autoWithCores(page, site, cores, { csv = false } = {}) {
       if (await rows.nth(i).locator('#auto-charted').count() === 0) await clickButton(tab, `auto-show-${i + 1}`);
       const latest = (await tab.locator('#latest').textContent()).trim();
       const histogram = await tab.locator('#panel-histogram .legend').textContent();
-      shown.push(latest.startsWith(`The charts show ${label}, `) && histogram.includes('true positives ('));
+      shown.push(latest.startsWith(`The charts show ${label}, `) && /true positives \([1-9]\d*, mean/.test(histogram));
     }
     return {
       board: await readAutoTable(tab),

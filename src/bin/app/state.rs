@@ -128,8 +128,8 @@ impl RunRecord {
 }
 
 /// What a run's charts draw beyond its epoch reports: its split as it
-/// started (U's rows, truth and projection, the prior) and every epoch's
-/// value of each unlabeled example. Kept for `auto`'s candidates, so the
+/// started (U's rows, truth and projection, the prior), every epoch's
+/// value of each unlabeled example, and its last mini-batch. Kept for `auto`'s candidates, so the
 /// page can show any of them once auto has chosen; shared, never copied,
 /// and equal only to itself (comparing the values would cost a pass over them).
 #[derive(Clone, Debug)]
@@ -138,11 +138,15 @@ pub struct RunCharts {
     pub started: Arc<RunStarted>,
     /// Per epoch, the value of every unlabeled example (as `AppState::history`).
     pub values: Arc<Vec<Vec<f32>>>,
+    /// Its last mini-batch, for the progress bar and stage line.
+    pub progress: Option<BatchProgress>,
 }
 
 impl PartialEq for RunCharts {
     fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.started, &other.started) && Arc::ptr_eq(&self.values, &other.values)
+        Arc::ptr_eq(&self.started, &other.started)
+            && Arc::ptr_eq(&self.values, &other.values)
+            && self.progress == other.progress
     }
 }
 
@@ -234,16 +238,32 @@ impl AutoOutcome {
         }
     }
 
-    /// Why the charts show the candidate they show, in words.
-    pub fn charted_because(&self) -> &'static str {
-        match self.charted {
-            None => "the last candidate trained",
-            Some(id) if self.kept == AutoKept::Candidate(id) => "the candidate kept",
-            Some(id) if self.kept == AutoKept::Averaged && self.kept_run() == Some(id) => {
-                "first of the mean's members (the mean has no epochs of its own)"
-            }
-            Some(_) => "as asked on the leaderboard",
-        }
+    /// The candidate the charts show and why, in words, named as on the
+    /// leaderboard: "VPU, as asked on the leaderboard"; `last` names the
+    /// last candidate trained, which they show until auto has chosen one.
+    pub fn charted_in_words(&self, last: &str) -> String {
+        let Some(id) = self.charted else {
+            return format!("{last}, the last candidate trained");
+        };
+        let name = self
+            .runs
+            .iter()
+            .position(|&r| r == id)
+            .and_then(|position| {
+                self.board
+                    .standings
+                    .iter()
+                    .find(|s| s.candidate == position)
+            })
+            .map_or_else(|| last.to_string(), |s| s.label(self.config.model));
+        let because = if self.kept == AutoKept::Candidate(id) {
+            "the candidate kept"
+        } else if self.kept == AutoKept::Averaged && self.kept_run() == Some(id) {
+            "first of the mean's members (the mean has no epochs of its own)"
+        } else {
+            "as asked on the leaderboard"
+        };
+        format!("{name}, {because}")
     }
 
     /// The position (among the candidates as trained) of the candidate kept
@@ -374,6 +394,17 @@ impl AppState {
             }
         }
         None
+    }
+
+    /// The settings of the classifier the page keeps, which downloads and
+    /// scoring use: after `auto`, its kept model's (auto's own for its
+    /// mean), not those of the candidate in the charts; otherwise the
+    /// current run's.
+    pub fn model_config(&self) -> Option<RunConfig> {
+        match self.auto.get_untracked() {
+            Some(outcome) => Some(self.runs.with_untracked(|runs| outcome.kept_config(runs))),
+            None => self.run_config.get_untracked(),
+        }
     }
 
     /// The device the current run trains on.

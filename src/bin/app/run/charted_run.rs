@@ -1,7 +1,7 @@
 //! After `auto`: which candidate's run the charts show. Every chart reads
 //! the page's current run (`AppState::reports`, `history`, `started`…), so
-//! showing a candidate puts its reports, split, values on U and test scores
-//! back there; the model kept (`AppState::model`) stays as it is. By
+//! showing a candidate puts its reports, split, values on U, test scores
+//! and last mini-batch back there; the model kept (`AppState::model`) stays as it is. By
 //! default the charts show the model kept where it is one candidate's, and
 //! the first of the mean's members where it is the mean, which has no
 //! epochs of its own; the leaderboard's *Show* picks any other.
@@ -38,6 +38,7 @@ pub fn show(state: AppState, id: u64) {
     state.reports.set(run.reports);
     state.history.set((*charts.values).clone());
     state.test_scores.set(run.test_scores);
+    state.progress.set(charts.progress);
     state.auto.update(|a| {
         if let Some(a) = a {
             a.charted = Some(id);

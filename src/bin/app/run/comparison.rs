@@ -191,8 +191,8 @@ fn rank_auto(state: AppState, ids: Vec<u64>, planned: &[RunConfig], config: RunC
 }
 
 /// Make `kept` (auto's average, or one of `outcome`'s candidates) the model
-/// the page exports and scores with, and show its run in the charts (for
-/// the average, its first member's). Should the average's model file fail
+/// the page exports and scores with, show its run in the charts (for the
+/// average, its first member's), and tick a kept candidate for comparison. Should the average's model file fail
 /// to build, the first candidate's is kept, and the console says why.
 pub fn keep(state: AppState, outcome: &AutoOutcome, kept: AutoKept) {
     let model_of = |id: u64| {
@@ -218,6 +218,14 @@ pub fn keep(state: AppState, outcome: &AutoOutcome, kept: AutoKept) {
         _ => return,
     };
     state.model.set(model);
+    // A candidate kept from outside the mean joins the comparison's curves.
+    if let AutoKept::Candidate(id) = kept {
+        state.compared.update(|ticked| {
+            if !ticked.contains(&id) {
+                ticked.push(id);
+            }
+        });
+    }
     state.auto.update(|a| {
         if let Some(a) = a {
             a.kept = kept;

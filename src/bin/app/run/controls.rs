@@ -159,9 +159,9 @@ fn AutoLine() -> impl IntoView {
             },
             (false, _, Some(outcome)) => match outcome.kept_model() {
                 Some((kept, _)) => format!(
-                    "auto kept {kept} (its leaderboard is below); the charts show {current}, {}. \
-                     The model download and scoring use the kept model.",
-                    outcome.charted_because()
+                    "auto kept {kept} (its leaderboard is below); the charts show {}. The model \
+                     download and scoring use the kept model.",
+                    outcome.charted_in_words(&current)
                 ),
                 None => "auto kept no model: see its leaderboard below.".into(),
             },

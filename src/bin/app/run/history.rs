@@ -8,7 +8,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use policypu::config::RunConfig;
 use policypu::page::protocol::RunStarted;
-use policypu::report::{EpochReport, TestScores};
+use policypu::report::{BatchProgress, EpochReport, TestScores};
 
 use crate::state::{AppState, RunCharts, RunOutcome, RunRecord};
 
@@ -27,6 +27,8 @@ pub struct RunResults {
     /// Per epoch, the value of every unlabeled example (an `auto`
     /// candidate's; empty otherwise).
     pub values: Vec<Vec<f32>>,
+    /// Its latest mini-batch (an `auto` candidate's; none otherwise).
+    pub progress: Option<BatchProgress>,
 }
 
 /// Keep the current run in the history. Runs with no epoch reported are
@@ -51,6 +53,7 @@ pub fn record(state: AppState, outcome: RunOutcome) {
         } else {
             Vec::new()
         },
+        progress: state.progress.get_untracked().filter(|_| charted),
     };
     keep(state, run, outcome);
 }
@@ -62,7 +65,7 @@ pub fn record_beside(state: AppState, run: RunResults) {
 
 /// True while an `auto` run trains its candidates: their runs keep what
 /// their charts draw.
-fn for_auto(state: AppState) -> bool {
+pub fn for_auto(state: AppState) -> bool {
     state
         .comparison
         .with_untracked(|q| q.active && q.auto.is_some())
@@ -79,6 +82,7 @@ fn keep(state: AppState, run: RunResults, outcome: RunOutcome) {
         .map(|started| RunCharts {
             started: Arc::from(started),
             values: Arc::new(run.values),
+            progress: run.progress,
         });
     state.runs.update(|runs| {
         let id = runs.last().map_or(1, |r| r.id + 1);

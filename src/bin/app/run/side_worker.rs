@@ -15,7 +15,7 @@ use leptos::prelude::GetUntracked;
 use policypu::config::{DataConfig, RunConfig, TestScoring};
 use policypu::page::protocol::{DataPayload, FromWorker, ToWorker, Trained};
 
-use super::history::RunResults;
+use super::history::{self, RunResults};
 use super::known_estimates;
 use super::watchdog::{self, Clock};
 use super::worker_kind::{self, WorkerKind};
@@ -159,6 +159,7 @@ pub fn start(
         model: None,
         started: None,
         values: Vec::new(),
+        progress: None,
     };
     HEARD.with(Clock::heard_now);
     SIDE.with(|s| {
@@ -230,13 +231,19 @@ fn receive(state: AppState, message: FromWorker, on_end: OnSideEnd) {
                 None
             }
             FromWorker::Trained(trained) => {
-                let Trained { mut epochs, .. } = *trained;
+                let Trained { mut epochs, batch } = *trained;
+                // Only auto's candidates keep their values on U (`history::for_auto`).
+                let charted = history::for_auto(state);
                 for report in &mut epochs {
-                    if let Some(values) = report.unlabeled.as_mut().and_then(|u| u.values.take()) {
+                    let values = report.unlabeled.as_mut().and_then(|u| u.values.take());
+                    if let Some(values) = values.filter(|_| charted) {
                         run.values.push(values);
                     }
                 }
                 run.reports.extend(epochs);
+                if charted && batch.is_some() {
+                    run.progress = batch;
+                }
                 None
             }
             FromWorker::TestScores(scores) => {

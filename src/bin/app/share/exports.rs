@@ -74,15 +74,8 @@ pub fn ExportButtons() -> impl IntoView {
     };
     let auto = move || state.auto.get_untracked();
     // After auto the model is its mean, or the candidate kept instead: named
-    // by its settings, not the last candidate's.
-    let model_name = move || {
-        let kept =
-            auto().map(|outcome| state.runs.with_untracked(|runs| outcome.kept_config(runs)));
-        match kept {
-            Some(config) => run_file_name(Some(&config), ".ppumodel"),
-            None => name(".ppumodel"),
-        }
-    };
+    // by its settings, not the charted candidate's.
+    let model_name = move || run_file_name(state.model_config().as_ref(), ".ppumodel");
     let metrics_csv = move |_| {
         if let Some(outcome) = auto() {
             let csv = leaderboard_csv(

@@ -42,9 +42,10 @@ pub fn ScoreCsv() -> impl IntoView {
             let stem = file
                 .rsplit_once('.')
                 .map_or(file.as_str(), |(stem, _)| stem);
-            let name = state
-                .run_config
-                .with_untracked(|c| run_file_name(c.as_ref(), &format!("-scores-{stem}.csv")));
+            let name = run_file_name(
+                state.model_config().as_ref(),
+                &format!("-scores-{stem}.csv"),
+            );
             download(&name, "text/csv", scores.table.as_bytes())?;
             let truth = scores
                 .against_truth

@@ -50,8 +50,8 @@ pub fn ComparisonPanel() -> impl IntoView {
             .auto
             .with(|a| a.as_ref().is_some_and(|a| a.averaged.is_some()))
         {
-            " After auto, the candidates in its mean are ticked; the leaderboard above has every \
-             candidate's scores."
+            " After auto, the candidates in its mean are ticked, and any candidate kept instead; \
+             the leaderboard above has every candidate's scores."
         } else {
             ""
         };

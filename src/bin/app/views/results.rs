@@ -114,14 +114,15 @@ pub fn ResultsPanel() -> impl IntoView {
             Shown::Latest(_) => String::new(),
             Shown::KeptEpoch(_) => "Last epoch, ".to_string(),
             Shown::AutoModel(..) => {
-                let charted = state
+                let last = state
                     .run_config
                     .with(|c| c.as_ref().map(RunConfig::learner_label))
                     .unwrap_or_default();
-                let because = state
+                let charted = state
                     .auto
-                    .with(|a| a.as_ref().map_or("", AutoOutcome::charted_because));
-                format!("The charts show {charted}, {because}; its last epoch, ")
+                    .with(|a| a.as_ref().map(|a| a.charted_in_words(&last)))
+                    .unwrap_or(last);
+                format!("The charts show {charted}; its last epoch, ")
             }
         };
         state.reports.with(|r| {

@@ -28,9 +28,13 @@ impl<'a> ShownEpoch<'a> {
 }
 
 /// The criterion the current run keeps its epoch by, once it has ended;
-/// `None` while it trains, or if it failed.
+/// `None` while it trains, or if it failed. A candidate `auto` shows in the
+/// charts has ended, whatever became of the candidates after it.
 pub fn kept_by(state: AppState) -> Option<Criterion> {
-    let ended = matches!(state.status.get(), RunStatus::Done | RunStatus::Stopped);
+    let charted = state
+        .auto
+        .with(|a| a.as_ref().is_some_and(|a| a.charted.is_some()));
+    let ended = charted || matches!(state.status.get(), RunStatus::Done | RunStatus::Stopped);
     state
         .run_config
         .with(|c| c.as_ref().map(RunConfig::criterion))

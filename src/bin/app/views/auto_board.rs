@@ -50,6 +50,53 @@ fn test_cells(values: Vec<Option<f64>>) -> impl IntoView {
         .collect_view()
 }
 
+/// A cell of one of the row's choices (the model kept, the run charted):
+/// the word `mark` (as `#mark_id`, of that class) where the row is the one chosen, else a
+/// button (`#button_id`, read as `aria`) that chooses it.
+struct ChoiceCell {
+    chosen: bool,
+    mark: &'static str,
+    mark_id: &'static str,
+    button: &'static str,
+    button_id: String,
+    aria: String,
+}
+
+impl ChoiceCell {
+    fn view(self, on_click: impl Fn() + 'static) -> impl IntoView {
+        let ChoiceCell {
+            chosen,
+            mark,
+            mark_id,
+            button,
+            button_id,
+            aria,
+        } = self;
+        view! {
+            <td>{if chosen {
+                view! { <span class=mark id=mark_id>{mark}</span> }.into_any()
+            } else {
+                view! {
+                    <button type="button" id=button_id aria-label=aria on:click=move |_| on_click()>{button}</button>
+                }.into_any()
+            }}</td>
+        }
+    }
+}
+
+/// The cell that keeps the model of a row (`key` in its button's id), or says it is kept.
+fn keep_cell(kept: bool, key: String, aria: String, keep: impl Fn() + 'static) -> impl IntoView {
+    ChoiceCell {
+        chosen: kept,
+        mark: "kept",
+        mark_id: "auto-kept",
+        button: "Keep",
+        button_id: format!("auto-keep-{key}"),
+        aria,
+    }
+    .view(keep)
+}
+
 /// The leaderboard panel; shown once an `auto` run's candidates have ended.
 #[component]
 pub fn AutoBoardPanel() -> impl IntoView {
@@ -120,7 +167,7 @@ pub fn AutoBoardPanel() -> impl IntoView {
                             };
                             let keep = {
                                 let outcome = outcome.clone();
-                                move |_| { comparison::keep(state, &outcome, AutoKept::Averaged); }
+                                move || comparison::keep(state, &outcome, AutoKept::Averaged)
                             };
                             Some(view! {
                                 <tr class="averaged" class:best=kept data-kind="averaged">
@@ -130,15 +177,8 @@ pub fn AutoBoardPanel() -> impl IntoView {
                                     <td>{ranks}</td>
                                     <td>""</td>
                                     {test_cells(tests.get().values(&averaged.kept))}
-                                    <td>{if kept {
-                                        view! { <span class="kept" id="auto-kept">"kept"</span> }.into_any()
-                                    } else {
-                                        view! {
-                                            <button type="button" id="auto-keep-averaged"
-                                                aria-label="Keep auto's model, the mean of its first candidates"
-                                                on:click=keep>"Keep"</button>
-                                        }.into_any()
-                                    }}</td>
+                                    {keep_cell(kept, "averaged".into(),
+                                        "Keep auto's model, the mean of its first candidates".into(), keep)}
                                     <td>"–"</td>
                                 </tr>
                             })
@@ -153,9 +193,8 @@ pub fn AutoBoardPanel() -> impl IntoView {
                                 let lu_auc = s.validation.as_ref().and_then(|v| v.lu_auc);
                                 let keep = {
                                     let outcome = outcome.clone();
-                                    move |_| { comparison::keep(state, &outcome, AutoKept::Candidate(id)); }
+                                    move || comparison::keep(state, &outcome, AutoKept::Candidate(id))
                                 };
-                                let charted = outcome.charted == Some(id);
                                 view! {
                                     <tr class:best=kept class:in-mean=in_mean data-learner=s.learner.key() data-model=s.model.name()>
                                         <td>{s.place(rank).map_or("–".to_string(), |p| p.to_string())}</td>
@@ -166,24 +205,15 @@ pub fn AutoBoardPanel() -> impl IntoView {
                                         <td data-metric="rank-value">{shown(value)}</td>
                                         <td>{shown(lu_auc)}</td>
                                         {test_cells(tests.get().values(&s.test))}
-                                        <td>{if kept {
-                                            view! { <span class="kept" id="auto-kept">"kept"</span> }.into_any()
-                                        } else {
-                                            view! {
-                                                <button type="button" id=format!("auto-keep-{}", rank + 1)
-                                                    aria-label=format!("Keep the model of {label}")
-                                                    on:click=keep>"Keep"</button>
-                                            }.into_any()
-                                        }}</td>
-                                        <td>{if charted {
-                                            view! { <span class="charted" id="auto-charted">"shown"</span> }.into_any()
-                                        } else {
-                                            view! {
-                                                <button type="button" id=format!("auto-show-{}", rank + 1)
-                                                    aria-label=format!("Show the run of {label} in the charts")
-                                                    on:click=move |_| charted_run::show(state, id)>"Show"</button>
-                                            }.into_any()
-                                        }}</td>
+                                        {keep_cell(kept, (rank + 1).to_string(), format!("Keep the model of {label}"), keep)}
+                                        {ChoiceCell {
+                                            chosen: outcome.charted == Some(id),
+                                            mark: "shown",
+                                            mark_id: "auto-charted",
+                                            button: "Show",
+                                            button_id: format!("auto-show-{}", rank + 1),
+                                            aria: format!("Show the run of {label} in the charts"),
+                                        }.view(move || charted_run::show(state, id))}
                                     </tr>
                                 }
                             }).collect_view()

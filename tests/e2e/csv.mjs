@@ -77,6 +77,12 @@ function exampleTest(file, { rows, delimiter }) {
     expect(verdict.text.includes(`${rows} rows`), `reader summary: ${verdict.text}`);
     const seen = await page.locator('#csv-delimiter').getAttribute('data-delimiter');
     expectEqual(seen, delimiter, 'detected separator');
+    const separatorLine = await page.locator('#csv-delimiter').textContent();
+    expectEqual(
+      separatorLine.includes('a comma inside a number is its decimal mark'),
+      delimiter !== 'comma',
+      `decimal comma named beside a ${delimiter} separator: ${separatorLine}`,
+    );
     await setShortCsvRun(page);
     const timing = await trainToDone(page, CSV_RUN_MS);
     const auc = await readDataValue(page, 'metric-roc-auc');

@@ -6,7 +6,7 @@ use std::fmt;
 use super::MAX_CSV_BYTES;
 use super::flags::{LABELED_FLAGS, TRUTH_VALUES};
 use super::missing::is_missing;
-use super::number::is_finite_number;
+use super::number::DecimalMark;
 use super::role::ColumnRole;
 use crate::user_text::{plural_s, quoted_list};
 
@@ -346,8 +346,10 @@ const MISSING_ADVICE: &str = "Fill in the missing values, or choose what to do w
 fn non_numeric_advice(value: &str) -> String {
     if is_missing(value) {
         format!(" {MISSING_ADVICE}")
-    } else if is_finite_number(&value.replace(',', ".")) {
-        " It looks like a decimal comma: save the file with decimal points (1.5, not 1,5).".into()
+    } else if DecimalMark::PointOrComma.is_finite_number(value) {
+        " It looks like a decimal comma, which a file separated by commas cannot use: save it \
+         with decimal points (1.5, not 1,5), or with semicolons between its columns."
+            .into()
     } else {
         " Feature cells must hold numbers: fix the value, or leave this column out of the \
          features."
@@ -410,8 +412,11 @@ mod tests {
             }
         );
         assert!(message.contains(&format!("\"{clipped}\" is not a number")));
-        let (_, message) = read_err("x;labeled\n1,5;1\n", &CsvColumns::default());
-        assert!(message.contains("\"1,5\" is not a number. It looks like a decimal comma"));
+        let (_, message) = read_err("x,labeled\n\"1,5\",1\n", &CsvColumns::default());
+        assert!(
+            message.contains("\"1,5\" is not a number. It looks like a decimal comma"),
+            "{message}"
+        );
     }
 
     #[test]

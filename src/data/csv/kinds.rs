@@ -4,7 +4,7 @@
 use super::error::CsvError;
 use super::flags::{LABELED_FLAGS, TRUTH_VALUES};
 use super::missing::is_missing;
-use super::number::is_finite_number;
+use super::number::DecimalMark;
 use super::table::Table;
 
 /// A quick look at a file before the user picks columns (for the app's preview).
@@ -12,6 +12,9 @@ use super::table::Table;
 pub struct CsvPreview {
     /// Field separator detected from the header: `b','`, `b';'` or `b'\t'`.
     pub delimiter: u8,
+    /// A comma inside a number is its decimal mark, as in files separated
+    /// by semicolons or tabs ("1,5" is 1.5).
+    pub decimal_comma: bool,
     /// Column names, trimmed.
     pub header: Vec<String>,
     /// The first data rows, trimmed cells.
@@ -54,10 +57,11 @@ pub enum ColumnKind {
 pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError> {
     let Table {
         delimiter,
+        decimal,
         header,
         mut rows,
     } = Table::open(bytes)?;
-    let mut tallies = vec![KindTally::new(); header.len()];
+    let mut tallies = vec![KindTally::new(decimal); header.len()];
     let mut shown_rows = Vec::new();
     let mut total_rows = 0;
     while let Some((_, record)) = rows.next_row()? {
@@ -71,6 +75,7 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
     }
     Ok(CsvPreview {
         delimiter,
+        decimal_comma: decimal == DecimalMark::PointOrComma,
         header,
         rows: shown_rows,
         kinds: tallies.iter().map(KindTally::kind).collect(),
@@ -82,6 +87,8 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
 /// Whether a column's non-blank cells are all numbers, labeled flags or truth values.
 #[derive(Clone)]
 struct KindTally {
+    /// The file's decimal mark.
+    decimal: DecimalMark,
     /// No non-blank cell seen yet.
     blank: bool,
     /// Every non-blank cell is a finite number.
@@ -93,9 +100,10 @@ struct KindTally {
 }
 
 impl KindTally {
-    /// The tally of a column with no cells.
-    fn new() -> Self {
+    /// The tally of a column with no cells, in a file with this decimal mark.
+    fn new(decimal: DecimalMark) -> Self {
         KindTally {
+            decimal,
             blank: true,
             numeric: true,
             labeled_flags: true,
@@ -109,7 +117,7 @@ impl KindTally {
             return;
         }
         self.blank = false;
-        self.numeric &= is_finite_number(cell);
+        self.numeric &= self.decimal.is_finite_number(cell);
         self.labeled_flags &= LABELED_FLAGS.parse(cell).is_some();
         self.truth_values &= TRUTH_VALUES.parse(cell).is_some();
     }

@@ -6,6 +6,7 @@ use super::error::{CsvError, LabeledSummary, MAX_SHOWN_VALUES};
 use super::labeled_rule::LabeledRule;
 use super::layout::{CsvColumns, Layout, column_index};
 use super::missing::{Gappy, MissingValues};
+use super::number::DecimalMark;
 use super::reader::Rows;
 use super::role::ColumnRole;
 use super::rows::for_each_row;
@@ -55,12 +56,13 @@ impl TabularData {
 pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvError> {
     let Table {
         delimiter,
+        decimal,
         header,
         mut rows,
     } = Table::open(bytes)?;
     let layout = Layout::resolve(&header, columns)?;
     let rule = LabeledRule::new(columns);
-    let mut parsed = parse_rows(&mut rows, &header, &layout, &rule, columns.missing)?;
+    let mut parsed = parse_rows(&mut rows, &header, decimal, &layout, &rule, columns.missing)?;
     let gaps = Gappy {
         features: &mut parsed.features,
         labeled: &mut parsed.labeled,
@@ -149,7 +151,10 @@ pub fn read_feature_rows(
     truth: Option<&str>,
 ) -> Result<FeatureRows, CsvError> {
     let Table {
-        header, mut rows, ..
+        decimal,
+        header,
+        mut rows,
+        ..
     } = Table::open(bytes)?;
     let features = feature_names
         .iter()
@@ -175,15 +180,21 @@ pub fn read_feature_rows(
         truth: truth.map(|_| Vec::new()),
         rows: 0,
     };
-    read.rows = for_each_row(&mut rows, &header, MissingValues::Refuse, |row, empty| {
-        if let (Some(index), Some(truth)) = (truth, read.truth.as_mut()) {
-            truth.push(row.cell(index).truth()?);
-        }
-        for &index in &features {
-            read.features.push(empty.number(&row.cell(index))?);
-        }
-        Ok(())
-    })?;
+    read.rows = for_each_row(
+        &mut rows,
+        &header,
+        decimal,
+        MissingValues::Refuse,
+        |row, empty| {
+            if let (Some(index), Some(truth)) = (truth, read.truth.as_mut()) {
+                truth.push(row.cell(index).truth()?);
+            }
+            for &index in &features {
+                read.features.push(empty.number(&row.cell(index))?);
+            }
+            Ok(())
+        },
+    )?;
     Ok(read)
 }
 
@@ -204,6 +215,7 @@ struct ParsedRows {
 fn parse_rows(
     rows: &mut Rows<'_>,
     header: &[String],
+    decimal: DecimalMark,
     layout: &Layout,
     rule: &LabeledRule<'_>,
     missing: MissingValues,
@@ -214,7 +226,7 @@ fn parse_rows(
         truth: layout.truth.map(|_| Vec::new()),
         labeled_values: Vec::new(),
     };
-    for_each_row(rows, header, missing, |row, empty| {
+    for_each_row(rows, header, decimal, missing, |row, empty| {
         let labeled = row.cell(layout.labeled);
         if parsed.labeled_values.len() < MAX_SHOWN_VALUES {
             let value = clip(labeled.value);
@@ -326,7 +338,7 @@ mod tests {
 
     #[test]
     fn feature_rows_follow_the_names_and_keep_constant_columns() {
-        let text = "id;b;a;y;k\n1;2.5;-1;yes;7\n\n2;3;0;no;7\n";
+        let text = "id;b;a;y;k\n1;2,5;-1;yes;7\n\n2;3;0;no;7\n";
         let rows =
             read_feature_rows(text.as_bytes(), &strings(&["a", "b", "k"]), Some("y")).unwrap();
         assert_eq!(rows.rows, 2);

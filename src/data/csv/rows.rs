@@ -6,6 +6,7 @@ use super::MAX_ROWS;
 use super::error::{CellAt, CsvError};
 use super::flags::TRUTH_VALUES;
 use super::missing::{MissingValues, is_missing};
+use super::number::DecimalMark;
 use super::reader::Rows;
 use crate::user_text::clip;
 
@@ -25,6 +26,7 @@ const MAX_SHOWN_CELLS: usize = 3;
 pub(super) fn for_each_row(
     rows: &mut Rows<'_>,
     header: &[String],
+    decimal: DecimalMark,
     missing: MissingValues,
     mut parse: impl FnMut(&DataRow<'_>, &mut EmptyCells) -> Result<(), CsvError>,
 ) -> Result<usize, CsvError> {
@@ -46,6 +48,7 @@ pub(super) fn for_each_row(
         let row = DataRow {
             record,
             header,
+            decimal,
             line,
             number: count,
         };
@@ -120,6 +123,8 @@ pub(super) struct DataRow<'a> {
     record: &'a [String],
     /// Column names.
     header: &'a [String],
+    /// The file's decimal mark.
+    decimal: DecimalMark,
     /// Line on which the record starts.
     line: u64,
     /// 1-based data row number.
@@ -132,6 +137,7 @@ impl<'a> DataRow<'a> {
         Cell {
             value: self.record.get(index).map_or("", |cell| cell.trim()),
             column: self.header.get(index).map_or("", String::as_str),
+            decimal: self.decimal,
             line: self.line,
             row: self.number,
         }
@@ -144,6 +150,8 @@ pub(super) struct Cell<'a> {
     pub(super) value: &'a str,
     /// Column name.
     column: &'a str,
+    /// The file's decimal mark.
+    decimal: DecimalMark,
     /// Line on which its record starts.
     line: u64,
     /// 1-based data row number.
@@ -162,13 +170,13 @@ impl Cell<'_> {
 
     /// The cell as a finite feature value.
     fn number(&self) -> Result<f32, CsvError> {
-        match self.value.parse::<f32>() {
-            Ok(number) if number.is_finite() => Ok(number),
-            Ok(_) => Err(CsvError::NonFinite {
+        match self.decimal.parse(self.value) {
+            Some(number) if number.is_finite() => Ok(number),
+            Some(_) => Err(CsvError::NonFinite {
                 at: self.at(),
                 value: clip(self.value),
             }),
-            Err(_) => Err(CsvError::NonNumeric {
+            None => Err(CsvError::NonNumeric {
                 at: self.at(),
                 value: clip(self.value),
             }),

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::error::CsvError;
-use super::number::is_finite_number;
+use super::number::DecimalMark;
 use super::reader::{Rows, line_breaks};
 use super::{MAX_COLUMNS, MAX_CSV_BYTES};
 use crate::user_text::clip;
@@ -17,6 +17,8 @@ const DELIMITERS: [(u8, &str); 3] = [(b',', "commas"), (b';', "semicolons (;)"),
 pub(super) struct Table<'a> {
     /// The detected separator.
     pub(super) delimiter: u8,
+    /// The decimal mark that separator implies.
+    pub(super) decimal: DecimalMark,
     /// Column names, trimmed.
     pub(super) header: Vec<String>,
     /// The data rows.
@@ -57,10 +59,12 @@ impl<'a> Table<'a> {
                 name: clip(header.get(position - 1).map_or("", String::as_str)),
             });
         }
-        check_header(&header, first.text)?;
+        let decimal = DecimalMark::of_separator(delimiter);
+        check_header(&header, first.text, decimal)?;
         rows.require_width(header.len());
         Ok(Table {
             delimiter,
+            decimal,
             header,
             rows,
         })
@@ -140,8 +144,8 @@ fn count_unquoted(line: &str, delimiter: u8) -> usize {
 }
 
 /// Refuses a header that is really data, or has unnamed or repeated columns.
-fn check_header(header: &[String], first_line: &str) -> Result<(), CsvError> {
-    if header.iter().all(|name| is_finite_number(name)) {
+fn check_header(header: &[String], first_line: &str, decimal: DecimalMark) -> Result<(), CsvError> {
+    if header.iter().all(|name| decimal.is_finite_number(name)) {
         return Err(CsvError::NoHeader {
             first_line: clip(first_line),
         });
@@ -164,13 +168,17 @@ fn check_header(header: &[String], first_line: &str) -> Result<(), CsvError> {
     Ok(())
 }
 
-/// The warning for a separator other than comma, if any.
+/// The warning for a separator other than comma, if any: it also says
+/// that a comma inside a number is then its decimal mark ([`DecimalMark`]).
 pub(super) fn delimiter_warning(delimiter: u8) -> Option<String> {
     DELIMITERS
         .iter()
         .find(|&&(byte, _)| byte == delimiter && byte != b',')
         .map(|(_, name)| {
-            format!("Columns are separated by {name}, as detected from the header line.")
+            format!(
+                "Columns are separated by {name}, as detected from the header line, so a \
+                 comma inside a number is read as its decimal mark (1,5 is 1.5)."
+            )
         })
 }
 
@@ -178,23 +186,48 @@ pub(super) fn delimiter_warning(delimiter: u8) -> Option<String> {
 mod tests {
     use super::*;
     use crate::data::csv::test_support::{read, read_err, strings};
-    use crate::data::csv::{CsvColumns, preview_csv, read_csv};
+    use crate::data::csv::{ColumnKind, CsvColumns, preview_csv, read_csv};
 
     #[test]
     fn detects_semicolon_and_tab_with_a_warning() {
-        let data = read("x;labeled\n1,5;1\n2;0\n");
-        assert!(matches!(data, Err(CsvError::NonNumeric { .. })));
         let data = read("x;labeled\n1;1\n2;0\n").unwrap();
         assert_eq!(data.delimiter, b';');
         assert_eq!(data.features, vec![1.0, 2.0]);
         assert_eq!(
             data.warnings,
-            vec!["Columns are separated by semicolons (;), as detected from the header line."]
+            vec![
+                "Columns are separated by semicolons (;), as detected from the header line, so \
+                 a comma inside a number is read as its decimal mark (1,5 is 1.5)."
+            ]
         );
         let data = read("x\ty\tlabeled\n1\t2\tP\n3\t4\tU\n").unwrap();
         assert_eq!(data.delimiter, b'\t');
         assert_eq!(data.features, vec![1.0, 2.0, 3.0, 4.0]);
         assert!(data.warnings[0].contains("tabs"));
+    }
+
+    #[test]
+    fn semicolon_and_tab_files_may_use_decimal_commas() {
+        let text = "x;y;labeled\n1,5;-2.25;1\n0,125;3e1;0\n";
+        let data = read(text).unwrap();
+        assert_eq!(data.features, vec![1.5, -2.25, 0.125, 30.0]);
+        let preview = preview_csv(text.as_bytes(), 5).unwrap();
+        assert_eq!(
+            preview.kinds,
+            vec![ColumnKind::Numeric, ColumnKind::Numeric, ColumnKind::Flag]
+        );
+        let data = read("x\tlabeled\n1,5\tP\n2,5\tU\n").unwrap();
+        assert_eq!(data.features, vec![1.5, 2.5]);
+        // A header of numbers with decimal commas is data, not names.
+        assert!(matches!(
+            read("0,5;1;2\n1;0;3\n"),
+            Err(CsvError::NoHeader { .. })
+        ));
+        // A comma file cannot hold a decimal comma outside quotes, nor inside.
+        assert!(matches!(
+            read("x,labeled\n\"1,5\",1\n2,0\n"),
+            Err(CsvError::NonNumeric { .. })
+        ));
     }
 
     #[test]

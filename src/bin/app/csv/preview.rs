@@ -29,8 +29,12 @@ pub fn PreviewTable(
     /// What the reader saw.
     preview: CsvPreview,
 ) -> impl IntoView {
+    let decimal = match preview.decimal_comma {
+        true => " (a comma inside a number is its decimal mark)",
+        false => "",
+    };
     let summary = format!(
-        "Separator: {}. First {} of {} rows:",
+        "Separator: {}{decimal}. First {} of {} rows:",
         delimiter_name(preview.delimiter),
         preview.rows.len(),
         preview.total_rows

@@ -9,8 +9,9 @@
 //! Reading rules shared by both:
 //! - at most [`MAX_CSV_BYTES`] of UTF-8 text; a byte order mark at the start
 //!   is ignored, and one inside the header is refused;
-//! - the separator is detected from the header line (see [`read_csv`]); in a
-//!   file separated by semicolons or tabs a number may use a decimal comma;
+//! - the separator is detected from the header line (see [`read_csv`]), or
+//!   named by a first line such as `sep=;` (as Excel writes); in a file
+//!   separated by semicolons or tabs a number may use a decimal comma;
 //! - quoted fields follow RFC 4180, and whitespace around every cell is trimmed;
 //! - rows whose cells are all blank (blank lines, `,,,`) are skipped;
 //! - lines end at `\n`, `\r\n` or a lone `\r`; line numbers are 1-based

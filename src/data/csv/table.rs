@@ -35,12 +35,22 @@ impl<'a> Table<'a> {
         if text.trim().is_empty() {
             return Err(CsvError::Empty);
         }
-        let first = header_line(text);
+        let mut first = header_line(text, 0);
+        let hinted = separator_hint(first.text);
+        if hinted.is_some() {
+            first = header_line(text, first.end);
+        }
         if !first.closed {
             return Err(CsvError::UnclosedQuote { line: first.line });
         }
-        let delimiter = detect_delimiter(first.text)?;
+        let delimiter = match hinted {
+            Some(delimiter) => delimiter,
+            None => detect_delimiter(first.text)?,
+        };
         let mut rows = Rows::new(text, delimiter);
+        if hinted.is_some() {
+            rows.next_row()?;
+        }
         let Some((_, names)) = rows.next_row()? else {
             return Err(CsvError::Empty);
         };
@@ -88,11 +98,15 @@ struct HeaderLine<'a> {
     line: u64,
     /// False when a quote opened in it is never closed.
     closed: bool,
+    /// The byte offset in the text where it ends.
+    end: usize,
 }
 
-/// The first non-blank line of the text, extended over line breaks inside quotes.
-fn header_line(text: &str) -> HeaderLine<'_> {
-    let rest = text.trim_start();
+/// The first non-blank line of the text from byte `from` on, extended over
+/// line breaks inside quotes.
+fn header_line(text: &str, from: usize) -> HeaderLine<'_> {
+    let after = text.get(from..).unwrap_or_default();
+    let rest = after.trim_start();
     let start = text.len() - rest.len();
     let line = 1 + line_breaks(text.as_bytes(), 0, start);
     let mut quoted = false;
@@ -111,7 +125,24 @@ fn header_line(text: &str) -> HeaderLine<'_> {
         text: rest.get(..end).unwrap_or(rest).trim(),
         line,
         closed: !quoted,
+        end: start + end,
     }
+}
+
+/// The separator a spreadsheet's first line `sep=;` names (Excel writes
+/// one to say how its file is split; trimmed, `sep=` alone was a tab), if
+/// the line is one.
+fn separator_hint(line: &str) -> Option<u8> {
+    let named = line.strip_prefix("sep=")?;
+    let wanted = if named.is_empty() {
+        b'\t'
+    } else {
+        *named.as_bytes().first()?
+    };
+    DELIMITERS
+        .iter()
+        .map(|&(delimiter, _)| delimiter)
+        .find(|&delimiter| delimiter == wanted && named.len() <= 1)
 }
 
 /// The separator that splits the header line into the most fields; ties prefer the earlier one.
@@ -176,8 +207,8 @@ pub(super) fn delimiter_warning(delimiter: u8) -> Option<String> {
         .find(|&&(byte, _)| byte == delimiter && byte != b',')
         .map(|(_, name)| {
             format!(
-                "Columns are separated by {name}, as detected from the header line, so a \
-                 comma inside a number is read as its decimal mark (1,5 is 1.5)."
+                "Columns are separated by {name}, so a comma inside a number is read as its \
+                 decimal mark (1,5 is 1.5)."
             )
         })
 }
@@ -196,14 +227,30 @@ mod tests {
         assert_eq!(
             data.warnings,
             vec![
-                "Columns are separated by semicolons (;), as detected from the header line, so \
-                 a comma inside a number is read as its decimal mark (1,5 is 1.5)."
+                "Columns are separated by semicolons (;), so a comma inside a number is read \
+                 as its decimal mark (1,5 is 1.5)."
             ]
         );
         let data = read("x\ty\tlabeled\n1\t2\tP\n3\t4\tU\n").unwrap();
         assert_eq!(data.delimiter, b'\t');
         assert_eq!(data.features, vec![1.0, 2.0, 3.0, 4.0]);
         assert!(data.warnings[0].contains("tabs"));
+    }
+
+    #[test]
+    fn a_first_line_sep_names_the_separator() {
+        let data = read("sep=;\nx;y,z;labeled\n1,5;2;1\n3;4;0\n").unwrap();
+        assert_eq!(data.delimiter, b';');
+        assert_eq!(data.feature_names, strings(&["x", "y,z"]));
+        assert_eq!(data.features, vec![1.5, 2.0, 3.0, 4.0]);
+        let data = read("\nsep=\t\nx\tlabeled\n1\t1\n2\t0\n").unwrap();
+        assert_eq!(data.delimiter, b'\t');
+        // Lines are still counted from the top of the file.
+        let err = read("sep=,\nx,labeled\n1,1\nfoo,0\n").unwrap_err();
+        assert!(matches!(err, CsvError::NonNumeric { at, .. } if at.line == 4));
+        assert_eq!(read("sep=;\n").unwrap_err(), CsvError::Empty);
+        assert_eq!(separator_hint("sep=|"), None);
+        assert_eq!(separator_hint("sep=;;"), None);
     }
 
     #[test]

@@ -4,6 +4,8 @@
 use leptos::prelude::*;
 use policypu::data::csv::{ColumnKind, CsvPreview};
 
+use crate::views::table_scroll::TableScroll;
+
 /// How a column's kind is named in the preview.
 fn kind_name(kind: ColumnKind) -> &'static str {
     match kind {
@@ -41,7 +43,7 @@ pub fn PreviewTable(
     );
     view! {
         <p class="hint" id="csv-delimiter" data-delimiter=delimiter_name(preview.delimiter)>{summary}</p>
-        <div class="table-scroll" tabindex="0" role="region" aria-label="Preview of the file">
+        <TableScroll label="Preview of the file">
             <table class="preview" id="csv-preview">
                 <thead>
                     <tr>
@@ -56,6 +58,6 @@ pub fn PreviewTable(
                     }).collect_view()}
                 </tbody>
             </table>
-        </div>
+        </TableScroll>
     }
 }

@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use policypu::selection::auto::TestColumns;
 
 use super::panel::Panel;
+use super::table_scroll::TableScroll;
 use crate::run::{charted_run, comparison};
 use crate::state::{AutoKept, use_app_state};
 
@@ -141,7 +142,7 @@ pub fn AutoBoardPanel() -> impl IntoView {
     };
     view! {
         <Panel id="panel-auto" title="auto: the candidates ranked on PU data" caption explain="auto" wide=true>
-            <div class="table-scroll">
+            <TableScroll label="auto's candidates">
                 <table class="paper-table" id="auto-table">
                     <thead><tr>
                         <th scope="col">"Rank"</th>
@@ -220,7 +221,7 @@ pub fn AutoBoardPanel() -> impl IntoView {
                         })}
                     </tbody>
                 </table>
-            </div>
+            </TableScroll>
             {move || pu_note().map(|text| view! { <p class="hint" id="auto-pu-note">{text}</p> })}
         </Panel>
     }

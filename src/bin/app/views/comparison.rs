@@ -12,6 +12,7 @@ use super::run_metrics::{
     EpochCount, Metric, kept_curve_epoch, kept_test, split_summary, training_curve,
 };
 use super::run_style::run_style;
+use super::table_scroll::TableScroll;
 use crate::browser::download::{download, run_file_name};
 use crate::state::{RunOutcome, RunRecord, use_app_state};
 
@@ -129,7 +130,7 @@ fn HistoryList() -> impl IntoView {
             runs in the order it planned them, whichever worker ended first). Epochs counts \
             the learner's own training; “+ 50 before”, the epochs it trained first (click or tap \
             it for each stage's count): policyPU's pre-training, PMPU's warm-up, RankPruning's cross-validation folds."</p>
-        <div class="table-scroll">
+        <TableScroll label="Runs of this session">
             <table class="history" id="history-table" aria-describedby="history-note">
                 <thead><tr>
                     <th scope="col">"Compare"</th><th scope="col">"Run"</th><th scope="col">"Split"</th>
@@ -170,7 +171,7 @@ fn HistoryList() -> impl IntoView {
                     </For>
                 </tbody>
             </table>
-        </div>
+        </TableScroll>
         <p class="field-error" role="alert">{move || error.get()}</p>
     }
 }
@@ -205,7 +206,7 @@ fn CompareTable(runs: Memo<Vec<RunRecord>>) -> impl IntoView {
                 "These runs used different splits, so their scores are not directly comparable.".to_string()
             }
         }}</p>
-        <div class="table-scroll">
+        <TableScroll label="Scores of the compared runs">
             <table class="paper-table" id="compare-table">
                 <thead><tr>
                     <th scope="col">"Model"</th>
@@ -232,6 +233,6 @@ fn CompareTable(runs: Memo<Vec<RunRecord>>) -> impl IntoView {
                     }).collect_view()}
                 </tbody>
             </table>
-        </div>
+        </TableScroll>
     }
 }

@@ -13,6 +13,7 @@ mod run_metrics;
 mod run_style;
 mod shown_epoch;
 mod staged_reveal;
+pub mod table_scroll;
 mod thumbnails;
 mod value_name;
 

@@ -10,7 +10,8 @@ use super::table::Table;
 /// A quick look at a file before the user picks columns (for the app's preview).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct CsvPreview {
-    /// Field separator detected from the header: `b','`, `b';'` or `b'\t'`.
+    /// Field separator, detected from the header or named by a first line
+    /// `sep=;`: `b','`, `b';'` or `b'\t'`.
     pub delimiter: u8,
     /// A comma inside a number is its decimal mark, as in files separated
     /// by semicolons or tabs ("1,5" is 1.5).

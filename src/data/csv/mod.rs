@@ -10,7 +10,7 @@
 //! - at most [`MAX_CSV_BYTES`] of UTF-8 text; a byte order mark at the start
 //!   is ignored, and one inside the header is refused;
 //! - the separator is detected from the header line (see [`read_csv`]), or
-//!   named by a first line such as `sep=;` (as Excel writes); in a file
+//!   named by a first line such as `sep=;` (which Excel also reads); in a file
 //!   separated by semicolons or tabs a number may use a decimal comma;
 //! - quoted fields follow RFC 4180, and whitespace around every cell is trimmed;
 //! - rows whose cells are all blank (blank lines, `,,,`) are skipped;

@@ -2,14 +2,14 @@
 //! [`read_feature_rows`] for scoring rows with a trained model.
 
 use super::cleaning::drop_constant_columns;
-use super::error::{CsvError, LabeledSummary, MAX_SHOWN_VALUES};
+use super::error::{CellAt, CsvError, LabeledSummary, MAX_SHOWN_VALUES};
 use super::labeled_rule::LabeledRule;
 use super::layout::{CsvColumns, Layout, column_index};
 use super::missing::{Gappy, MissingValues};
 use super::number::DecimalMark;
 use super::reader::Rows;
 use super::role::ColumnRole;
-use super::rows::for_each_row;
+use super::rows::{Cell, for_each_row};
 use super::table::{Table, delimiter_warning};
 use crate::user_text::clip;
 
@@ -24,7 +24,8 @@ pub struct TabularData {
     pub labeled: Vec<bool>,
     /// Ground truth of each row (true = positive) when a truth column was given.
     pub truth: Option<Vec<bool>>,
-    /// Field separator detected from the header: `b','`, `b';'` or `b'\t'`.
+    /// Field separator, detected from the header or named by a first line
+    /// `sep=;`: `b','`, `b';'` or `b'\t'`.
     pub delimiter: u8,
     /// Things the user should know that did not stop the read, as sentences.
     pub warnings: Vec<String>,
@@ -44,10 +45,12 @@ impl TabularData {
 
 /// Parse a whole CSV file.
 ///
-/// The separator is the one of comma, semicolon and tab that splits the header line
-/// into the most fields (ties prefer comma); a separator other than comma is reported
-/// in the warnings. Feature columns holding one value in every row are dropped with a
-/// warning.
+/// The separator is the one a first line such as `sep=;` names, else the one of
+/// comma, semicolon and tab that splits the header line into the most fields (ties
+/// prefer comma); a separator other than comma is reported in the warnings. In a file
+/// separated by semicolons or tabs a number may use a decimal comma ("1,5"), also
+/// reported in the warnings. Feature columns holding one value in every row are
+/// dropped with a warning.
 ///
 /// # Errors
 /// Any [`CsvError`]: the file is empty, not UTF-8, has no usable separator or header,
@@ -102,6 +105,7 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
     }
     let warnings = delimiter_warning(delimiter)
         .into_iter()
+        .chain(parsed.decimal_commas.sentence())
         .chain(gaps.map(|g| g.sentence(columns.missing)))
         .chain(varying.dropped.iter().map(|(name, value)| {
             format!(
@@ -208,6 +212,45 @@ struct ParsedRows {
     truth: Option<Vec<bool>>,
     /// The first few distinct values of the labeled column.
     labeled_values: Vec<String>,
+    /// The feature cells read with a decimal comma.
+    decimal_commas: DecimalCommas,
+}
+
+/// The feature cells read with a decimal comma ([`DecimalMark`]): the user
+/// is told, as a comma that grouped thousands ("1,000") reads as a decimal.
+#[derive(Default)]
+struct DecimalCommas {
+    /// How many.
+    count: usize,
+    /// The first one: where, its text and the number read.
+    first: Option<(CellAt, String, f32)>,
+}
+
+impl DecimalCommas {
+    /// Takes note of a feature cell read as `number`.
+    fn note(&mut self, cell: &Cell<'_>, number: f32) {
+        if !cell.value.contains(',') {
+            return;
+        }
+        self.count += 1;
+        if self.first.is_none() {
+            self.first = Some((cell.at(), clip(cell.value), number));
+        }
+    }
+
+    /// The sentence for the read's warnings, if a cell had a decimal comma.
+    fn sentence(&self) -> Option<String> {
+        let (at, text, number) = self.first.as_ref()?;
+        let cells = match self.count {
+            1 => "1 cell".to_owned(),
+            n => format!("{n} cells"),
+        };
+        Some(format!(
+            "A comma was read as the decimal mark in {cells}, as files separated by semicolons \
+             or tabs use it: the first, \"{text}\", as {number} ({at}). Where a comma groups \
+             thousands instead, remove it from the file."
+        ))
+    }
 }
 
 /// Parses every data row; past [`MAX_ROWS`](super::MAX_ROWS) rows are only
@@ -225,6 +268,7 @@ fn parse_rows(
         labeled: Vec::new(),
         truth: layout.truth.map(|_| Vec::new()),
         labeled_values: Vec::new(),
+        decimal_commas: DecimalCommas::default(),
     };
     for_each_row(rows, header, decimal, missing, |row, empty| {
         let labeled = row.cell(layout.labeled);
@@ -239,7 +283,10 @@ fn parse_rows(
             truth.push(row.cell(index).truth()?);
         }
         for &index in &layout.features {
-            parsed.features.push(empty.number(&row.cell(index))?);
+            let cell = row.cell(index);
+            let number = empty.number(&cell)?;
+            parsed.decimal_commas.note(&cell, number);
+            parsed.features.push(number);
         }
         Ok(())
     })?;

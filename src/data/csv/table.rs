@@ -36,7 +36,7 @@ impl<'a> Table<'a> {
             return Err(CsvError::Empty);
         }
         let mut first = header_line(text, 0);
-        let hinted = separator_hint(first.text);
+        let hinted = separator_hint(text.get(first.start..first.end).unwrap_or_default());
         if hinted.is_some() {
             first = header_line(text, first.end);
         }
@@ -98,6 +98,8 @@ struct HeaderLine<'a> {
     line: u64,
     /// False when a quote opened in it is never closed.
     closed: bool,
+    /// The byte offset in the text where it starts.
+    start: usize,
     /// The byte offset in the text where it ends.
     end: usize,
 }
@@ -125,24 +127,19 @@ fn header_line(text: &str, from: usize) -> HeaderLine<'_> {
         text: rest.get(..end).unwrap_or(rest).trim(),
         line,
         closed: !quoted,
+        start,
         end: start + end,
     }
 }
 
-/// The separator a spreadsheet's first line `sep=;` names (Excel writes
-/// one to say how its file is split; trimmed, `sep=` alone was a tab), if
-/// the line is one.
+/// The separator a first line such as `sep=;` names (Excel reads one as
+/// how its file is split), if the untrimmed line is one.
 fn separator_hint(line: &str) -> Option<u8> {
-    let named = line.strip_prefix("sep=")?;
-    let wanted = if named.is_empty() {
-        b'\t'
-    } else {
-        *named.as_bytes().first()?
-    };
+    let named = line.trim_matches(' ').strip_prefix("sep=")?.as_bytes();
     DELIMITERS
         .iter()
         .map(|&(delimiter, _)| delimiter)
-        .find(|&delimiter| delimiter == wanted && named.len() <= 1)
+        .find(|&delimiter| named == [delimiter])
 }
 
 /// The separator that splits the header line into the most fields; ties prefer the earlier one.
@@ -199,18 +196,12 @@ fn check_header(header: &[String], first_line: &str, decimal: DecimalMark) -> Re
     Ok(())
 }
 
-/// The warning for a separator other than comma, if any: it also says
-/// that a comma inside a number is then its decimal mark ([`DecimalMark`]).
+/// The warning for a separator other than comma, if any.
 pub(super) fn delimiter_warning(delimiter: u8) -> Option<String> {
     DELIMITERS
         .iter()
         .find(|&&(byte, _)| byte == delimiter && byte != b',')
-        .map(|(_, name)| {
-            format!(
-                "Columns are separated by {name}, so a comma inside a number is read as its \
-                 decimal mark (1,5 is 1.5)."
-            )
-        })
+        .map(|(_, name)| format!("Columns are separated by {name}."))
 }
 
 #[cfg(test)]
@@ -226,10 +217,7 @@ mod tests {
         assert_eq!(data.features, vec![1.0, 2.0]);
         assert_eq!(
             data.warnings,
-            vec![
-                "Columns are separated by semicolons (;), so a comma inside a number is read \
-                 as its decimal mark (1,5 is 1.5)."
-            ]
+            vec!["Columns are separated by semicolons (;)."]
         );
         let data = read("x\ty\tlabeled\n1\t2\tP\n3\t4\tU\n").unwrap();
         assert_eq!(data.delimiter, b'\t');
@@ -239,9 +227,10 @@ mod tests {
 
     #[test]
     fn a_first_line_sep_names_the_separator() {
-        let data = read("sep=;\nx;y,z;labeled\n1,5;2;1\n3;4;0\n").unwrap();
+        // Without the hint, the tie of two commas and two semicolons is a comma.
+        let data = read("sep=;\nx;y,z,w;labeled\n1,5;2;1\n3;4;0\n").unwrap();
         assert_eq!(data.delimiter, b';');
-        assert_eq!(data.feature_names, strings(&["x", "y,z"]));
+        assert_eq!(data.feature_names, strings(&["x", "y,z,w"]));
         assert_eq!(data.features, vec![1.5, 2.0, 3.0, 4.0]);
         let data = read("\nsep=\t\nx\tlabeled\n1\t1\n2\t0\n").unwrap();
         assert_eq!(data.delimiter, b'\t');
@@ -251,6 +240,8 @@ mod tests {
         assert_eq!(read("sep=;\n").unwrap_err(), CsvError::Empty);
         assert_eq!(separator_hint("sep=|"), None);
         assert_eq!(separator_hint("sep=;;"), None);
+        assert_eq!(separator_hint("sep="), None);
+        assert_eq!(separator_hint("sep=\t"), Some(b'\t'));
     }
 
     #[test]
@@ -258,6 +249,12 @@ mod tests {
         let text = "x;y;labeled\n1,5;-2.25;1\n0,125;3e1;0\n";
         let data = read(text).unwrap();
         assert_eq!(data.features, vec![1.5, -2.25, 0.125, 30.0]);
+        assert_eq!(
+            data.warnings[1],
+            "A comma was read as the decimal mark in 2 cells, as files separated by semicolons \
+             or tabs use it: the first, \"1,5\", as 1.5 (Line 2 (data row 1), column \"x\"). \
+             Where a comma groups thousands instead, remove it from the file."
+        );
         let preview = preview_csv(text.as_bytes(), 5).unwrap();
         assert_eq!(
             preview.kinds,

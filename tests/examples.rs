@@ -239,3 +239,18 @@ fn malformed_fixtures_preview_except_the_ragged_one() {
         );
     }
 }
+
+#[test]
+fn spreadsheet_export_fixture_reads_as_bad_number_would_with_points() {
+    let export = bytes("tests/e2e/fixtures/spreadsheet_export.csv");
+    let data = read_csv(&export, &fixture_columns()).unwrap();
+    assert_eq!(data.delimiter, b';');
+    assert_eq!(data.feature_names, ["length", "width", "height"]);
+    assert_eq!(data.rows(), 10);
+    assert_eq!(&data.features[..6], &[1.21, 3.40, 0.52, 0.84, 2.93, 0.71]);
+    assert!(
+        data.warnings[1].starts_with("A comma was read as the decimal mark in 30 cells"),
+        "{:?}",
+        data.warnings
+    );
+}

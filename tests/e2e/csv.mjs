@@ -170,6 +170,22 @@ async function fixtureRoles(page) {
   await page.locator('#csv-truth').selectOption('truth');
 }
 
+/** A spreadsheet's export (a sep=; line, semicolons, decimal commas, CRLF) reads, and says how. */
+async function spreadsheetExport({ page, note }) {
+  await uploadCsv(page, resolve(FIXTURES, 'spreadsheet_export.csv'));
+  await fixtureRoles(page);
+  const verdict = await csvVerdict(page, true);
+  note(verdict.text);
+  expect(verdict.text.startsWith('Ready: 10 rows'), `summary: ${verdict.text}`);
+  expect(
+    verdict.text.includes('A comma was read as the decimal mark in 30 cells')
+      && verdict.text.includes('the first, "1,21", as 1.21 (Line 3 (data row 1), column "length")'),
+    `the decimal commas named: ${verdict.text}`,
+  );
+  const seen = await page.locator('#csv-delimiter').getAttribute('data-delimiter');
+  expectEqual(seen, 'semicolon', 'the separator its sep= line names');
+}
+
 /** A CSV link with the data in it opens elsewhere and reproduces the first epoch. */
 async function csvLinkCarriesTheFile({ page }) {
   await chooseCsvSource(page);
@@ -264,6 +280,8 @@ export const csvTests = [
         await page.locator('#csv-labeled-value').blur();
       },
     }) },
+  { name: 'csv: a spreadsheet export with sep=; and decimal commas reads, and says so', mode: 'cpu',
+    run: spreadsheetExport },
   { name: 'csv: a link carries the file and reproduces the run', mode: 'cpu', run: csvLinkCarriesTheFile },
   { name: 'csv: a link without the file says the file must be loaded', mode: 'cpu', run: linkWithoutTheFileSaysSo },
 ];

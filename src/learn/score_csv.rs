@@ -69,5 +69,6 @@ pub async fn score_csv(model: &[u8], csv: &[u8], device: &Device) -> Result<CsvS
         table,
         rows: rows.rows,
         against_truth,
+        notes: rows.warnings,
     })
 }

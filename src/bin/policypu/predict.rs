@@ -25,7 +25,8 @@ pub struct PredictArgs {
 /// Score every row of the CSV file and write `row,score,predicted`: the
 /// 1-based data row, the probability of the positive class, and 1 where it
 /// is at least 0.5. With the model's truth column in the file, also print
-/// accuracy and ROC-AUC to standard error.
+/// accuracy and ROC-AUC to standard error, and there too any note on the
+/// file (decimal commas read).
 pub fn predict(args: &PredictArgs) -> Result<(), String> {
     let model = read(&args.model)?;
     let csv = read(&args.csv)?;
@@ -48,6 +49,9 @@ pub fn predict(args: &PredictArgs) -> Result<(), String> {
     }
     if let Some(line) = &scores.against_truth {
         eprintln!("{line}");
+    }
+    for note in &scores.notes {
+        eprintln!("note: {note}");
     }
     Ok(())
 }

@@ -9,7 +9,7 @@ use super::missing::{Gappy, MissingValues};
 use super::number::DecimalMark;
 use super::reader::Rows;
 use super::role::ColumnRole;
-use super::rows::{Cell, for_each_row};
+use super::rows::{Cell, EmptyCells, for_each_row};
 use super::table::{Table, delimiter_warning};
 use crate::user_text::clip;
 
@@ -135,6 +135,9 @@ pub struct FeatureRows {
     pub truth: Option<Vec<bool>>,
     /// Number of data rows.
     pub rows: usize,
+    /// Things the user should know that did not stop the read (decimal
+    /// commas read), as sentences.
+    pub warnings: Vec<String>,
 }
 
 /// Read the named feature columns of a CSV file (and its truth column, if the file
@@ -183,7 +186,9 @@ pub fn read_feature_rows(
         features: Vec::new(),
         truth: truth.map(|_| Vec::new()),
         rows: 0,
+        warnings: Vec::new(),
     };
+    let mut decimal_commas = DecimalCommas::default();
     read.rows = for_each_row(
         &mut rows,
         &header,
@@ -194,11 +199,13 @@ pub fn read_feature_rows(
                 truth.push(row.cell(index).truth()?);
             }
             for &index in &features {
-                read.features.push(empty.number(&row.cell(index))?);
+                let cell = row.cell(index);
+                read.features.push(decimal_commas.read(empty, &cell)?);
             }
             Ok(())
         },
     )?;
+    read.warnings.extend(decimal_commas.sentence());
     Ok(read)
 }
 
@@ -227,15 +234,17 @@ struct DecimalCommas {
 }
 
 impl DecimalCommas {
-    /// Takes note of a feature cell read as `number`.
-    fn note(&mut self, cell: &Cell<'_>, number: f32) {
-        if !cell.value.contains(',') {
-            return;
+    /// The feature cell as a number (as [`EmptyCells::number`] reads it),
+    /// taking note of a decimal comma.
+    fn read(&mut self, empty: &mut EmptyCells, cell: &Cell<'_>) -> Result<f32, CsvError> {
+        let number = empty.number(cell)?;
+        if cell.value.contains(',') {
+            self.count += 1;
+            if self.first.is_none() {
+                self.first = Some((cell.at(), clip(cell.value), number));
+            }
         }
-        self.count += 1;
-        if self.first.is_none() {
-            self.first = Some((cell.at(), clip(cell.value), number));
-        }
+        Ok(number)
     }
 
     /// The sentence for the read's warnings, if a cell had a decimal comma.
@@ -284,9 +293,9 @@ fn parse_rows(
         }
         for &index in &layout.features {
             let cell = row.cell(index);
-            let number = empty.number(&cell)?;
-            parsed.decimal_commas.note(&cell, number);
-            parsed.features.push(number);
+            parsed
+                .features
+                .push(parsed.decimal_commas.read(empty, &cell)?);
         }
         Ok(())
     })?;
@@ -390,11 +399,14 @@ mod tests {
             read_feature_rows(text.as_bytes(), &strings(&["a", "b", "k"]), Some("y")).unwrap();
         assert_eq!(rows.rows, 2);
         assert_eq!(rows.features, vec![-1.0, 2.5, 7.0, 0.0, 3.0, 7.0]);
+        assert_eq!(rows.warnings.len(), 1);
+        assert!(rows.warnings[0].contains("the first, \"2,5\", as 2.5 (Line 2"));
         assert_eq!(rows.truth, Some(vec![true, false]));
         let without_truth =
             read_feature_rows(text.as_bytes(), &strings(&["a"]), Some("truth")).unwrap();
         assert_eq!(without_truth.features, vec![-1.0, 0.0]);
         assert_eq!(without_truth.truth, None);
+        assert!(without_truth.warnings.is_empty());
     }
 
     #[test]

@@ -51,8 +51,9 @@ pub fn ScoreCsv() -> impl IntoView {
                 .against_truth
                 .map(|t| format!(" Scored {t}."))
                 .unwrap_or_default();
+            let notes: String = scores.notes.iter().map(|n| format!(" {n}")).collect();
             Ok(format!(
-                "Scored {} rows of {file}: downloaded {name}.{truth}",
+                "Scored {} rows of {file}: downloaded {name}.{truth}{notes}",
                 scores.rows
             ))
         })));

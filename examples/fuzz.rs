@@ -33,7 +33,9 @@ use std::time::{Duration, Instant};
 
 use policypu::config::{DataConfig, Learner, ModelPreset, RunConfig};
 use policypu::data::column_guess::suggest_columns;
-use policypu::data::csv::{CsvColumns, MAX_CSV_BYTES, preview_csv, read_csv, read_feature_rows};
+use policypu::data::csv::{
+    CsvColumns, MAX_CSV_BYTES, guess_positive_value, preview_csv, read_csv, read_feature_rows,
+};
 use policypu::data::examples::EXAMPLE_CSVS;
 use policypu::data::pubin::{MAX_PUBIN_BYTES, parse_pubin, parse_pubin_gz};
 use policypu::data::standardise::Standardiser;
@@ -185,6 +187,7 @@ const CSV_TOKENS: &[&[u8]] = &[
     b"P",
     b"U",
     b"pos",
+    b"benign",
     b"labeled",
     b"\xff",
     b"\xc3",
@@ -212,6 +215,7 @@ const LINK_TOKENS: &[&[u8]] = &[
     b"data.kind=builtin",
     b"data.columns.features=",
     b"data.columns.truth=",
+    b"data.columns.truth_value=",
     b"data.positive_classes=",
     b"split.rho=",
     b"nnpu.prior=",
@@ -526,7 +530,8 @@ fn targets() -> Vec<Target> {
             tokens: CSV_TOKENS,
             run: |input| {
                 if let Ok(preview) = preview_csv(input, 10) {
-                    let _ = suggest_columns(&preview, &CsvColumns::default());
+                    let columns = suggest_columns(&preview, &CsvColumns::default());
+                    let _ = guess_positive_value(input, &columns);
                 }
             },
             size: <[u8]>::len,
@@ -539,8 +544,12 @@ fn targets() -> Vec<Target> {
             run: |input| {
                 let columns = example_columns(input);
                 let names = ["mean_radius", "alcohol", "x", "y", "proline"].map(String::from);
-                let _ =
-                    read_feature_rows(input, &names[input.len() % 3..], columns.truth.as_deref());
+                let _ = read_feature_rows(
+                    input,
+                    &names[input.len() % 3..],
+                    columns.truth.as_deref(),
+                    columns.truth_value.as_deref(),
+                );
             },
             size: <[u8]>::len,
         },
@@ -618,9 +627,14 @@ fn text_of(input: &[u8]) -> &str {
 
 /// One of the example files' column choices, or the default, by input length.
 fn example_columns(input: &[u8]) -> CsvColumns {
-    EXAMPLE_CSVS
+    let columns = EXAMPLE_CSVS
         .get(input.len() % (EXAMPLE_CSVS.len() + 1))
-        .map_or_else(CsvColumns::default, |example| example.columns())
+        .map_or_else(CsvColumns::default, |example| example.columns());
+    // Half the lengths read the truth column as class names, by a value.
+    CsvColumns {
+        truth_value: (input.len() / (EXAMPLE_CSVS.len() + 1) % 2 == 1).then(|| "benign".to_owned()),
+        ..columns
+    }
 }
 
 /// Real share links: defaults, the paper's settings, a CSV run with the

@@ -224,6 +224,65 @@ fn run_saves_a_model_that_predict_scores_csv_rows_with() {
 }
 
 #[test]
+fn a_truth_column_of_class_names_reads_with_the_guessed_or_named_value() {
+    let dir = test_dir("class-names");
+    let named: String = pu_csv(200, 3)
+        .lines()
+        .map(
+            |line| match (line.strip_suffix(",1"), line.strip_suffix(",0")) {
+                (Some(positive), _) => format!("{positive},Sick\n"),
+                (_, Some(negative)) => format!("{negative},Well\n"),
+                _ => format!("{line}\n"),
+            },
+        )
+        .collect();
+    assert!(named.starts_with("x1,x2,x3,labeled,y\n"), "{named}");
+    let file = dir.join("named.csv");
+    std::fs::write(&file, &named).unwrap();
+    let out = dir.join("run.json");
+    let model = dir.join("model.ppu");
+    let output = run_csv(
+        &file,
+        "biased-pu",
+        "3",
+        &out,
+        &["--quiet", "--save-model", arg(&model)],
+    );
+    assert!(output.status.success(), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("\"Sick\" in column \"y\" is taken to mean positive, as 34 of the 34 labeled rows hold it"),
+        "{stderr}"
+    );
+    let result: RunResult = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let accuracy = result.last().unwrap().test.accuracy.unwrap();
+    assert!(accuracy > 0.8, "accuracy {accuracy}");
+    let scored = policypu(&["predict", "--model", arg(&model), "--csv", arg(&file)]);
+    assert!(scored.status.success(), "{scored:?}");
+    let stderr = String::from_utf8_lossy(&scored.stderr);
+    assert!(
+        stderr.contains("against column \"y\" (200 rows)"),
+        "{stderr}"
+    );
+
+    let swapped = run_csv(&file, "biased-pu", "1", &out, &["--truth-value", "well"]);
+    assert!(swapped.status.success(), "{swapped:?}");
+    let stderr = String::from_utf8_lossy(&swapped.stderr);
+    assert!(
+        stderr.contains("34 of the 34 labeled rows have a negative true class")
+            && !stderr.contains("taken to mean positive"),
+        "{stderr}"
+    );
+    let absent = run_csv(&file, "biased-pu", "1", &out, &["--truth-value", "ill"]);
+    assert!(!absent.status.success());
+    let stderr = String::from_utf8_lossy(&absent.stderr);
+    assert!(
+        stderr.contains("No row's true class is positive"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn predict_refuses_a_csv_without_a_feature_column_and_a_file_that_is_no_model() {
     let dir = test_dir("predict-errors");
     let model = saved_csv_model(&dir);

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use policypu::config::RunConfig;
 use policypu::data::column_guess::suggest_columns;
-use policypu::data::csv::{CsvColumns, CsvError, preview_csv, read_csv};
+use policypu::data::csv::{CsvColumns, CsvError, guess_positive_value, preview_csv, read_csv};
 use policypu::data::examples::{EXAMPLE_CSVS, ExampleCsv};
 use policypu::split::split_csv;
 
@@ -253,4 +253,29 @@ fn spreadsheet_export_fixture_reads_as_bad_number_would_with_points() {
         "{:?}",
         data.warnings
     );
+}
+
+#[test]
+fn class_names_fixture_reads_with_the_class_of_its_labeled_rows_as_positive() {
+    let file = bytes("tests/e2e/fixtures/class_names.csv");
+    let preview = preview_csv(&file, 5).unwrap();
+    let guessed = suggest_columns(&preview, &CsvColumns::default());
+    assert_eq!(guessed.truth.as_deref(), Some("diagnosis"));
+    let guess = guess_positive_value(&file, &guessed).unwrap();
+    assert_eq!(
+        (guess.value.as_str(), guess.holding, guess.labeled),
+        ("malignant", 3, 3)
+    );
+    let columns = CsvColumns {
+        truth_value: Some(guess.value),
+        ..guessed
+    };
+    let data = read_csv(&file, &columns).unwrap();
+    assert_eq!(
+        data.truth,
+        Some(vec![
+            true, false, true, false, true, false, true, false, true, false
+        ])
+    );
+    assert!(data.warnings.is_empty(), "{:?}", data.warnings);
 }

@@ -16,7 +16,8 @@ use arbitrary::valid_run_config;
 use policypu::config::settings::SETTINGS;
 use policypu::config::{DataConfig, RunConfig};
 use policypu::data::csv::{
-    CsvColumns, CsvError, MAX_ROWS, MissingValues, preview_csv, read_csv, read_feature_rows,
+    CsvColumns, CsvError, MAX_LISTED_VALUES, MAX_ROWS, MissingValues, guess_positive_value,
+    preview_csv, read_csv, read_feature_rows,
 };
 use policypu::data::pubin::{parse_pubin, parse_pubin_gz};
 use policypu::data::standardise::Standardiser;
@@ -115,14 +116,16 @@ fn csv_columns() -> impl Strategy<Value = CsvColumns> {
         name(),
         proptest::option::of(select(vec!["1", "P", "yes", ""]).prop_map(str::to_owned)),
         proptest::option::of(name()),
+        proptest::option::of(select(vec!["1", "M", "benign", ""]).prop_map(str::to_owned)),
         proptest::option::of(vec(name(), 0..3)),
         select(MissingValues::ALL.to_vec()),
     )
         .prop_map(
-            |(labeled, labeled_value, truth, features, missing)| CsvColumns {
+            |(labeled, labeled_value, truth, truth_value, features, missing)| CsvColumns {
                 labeled,
                 labeled_value,
                 truth,
+                truth_value,
                 features,
                 missing,
             },
@@ -318,12 +321,32 @@ proptest! {
     }
 
     #[test]
+    fn a_guessed_positive_value_reads_the_truth_column(
+        bytes in csv_like_bytes(),
+        columns in csv_columns(),
+    ) {
+        let columns = CsvColumns { truth_value: None, ..columns };
+        if let Some(guess) = guess_positive_value(&bytes, &columns) {
+            prop_assert!(guess.holding >= 1 && guess.holding <= guess.labeled);
+            let guessed = CsvColumns { truth_value: Some(guess.value), ..columns };
+            let read = read_csv(&bytes, &guessed);
+            prop_assert!(
+                !matches!(read, Err(CsvError::InvalidTruth { .. } | CsvError::NoTruePositives(_))),
+                "{:?}",
+                read
+            );
+        }
+    }
+
+    #[test]
     fn csv_preview_answers_every_file(bytes in csv_like_bytes(), max_rows in 0usize..8) {
         match preview_csv(&bytes, max_rows) {
             Ok(preview) => {
                 prop_assert_eq!(preview.kinds.len(), preview.header.len());
                 prop_assert!(preview.rows.len() <= max_rows.min(preview.total_rows));
                 prop_assert!(preview.rows.iter().all(|row| row.len() == preview.header.len()));
+                prop_assert_eq!(preview.values.len(), preview.header.len());
+                prop_assert!(preview.values.iter().all(|v| v.len() <= MAX_LISTED_VALUES));
             }
             Err(error) => assert_readable(&error.to_string()),
         }
@@ -334,8 +357,9 @@ proptest! {
         bytes in csv_like_bytes(),
         names in vec(select(vec!["x", "y", "mean_radius", "alcohol", "a"]).prop_map(str::to_owned), 0..3),
         truth in proptest::option::of(select(vec!["class", "malignant", "z"])),
+        truth_value in proptest::option::of(select(vec!["1", "benign"])),
     ) {
-        match read_feature_rows(&bytes, &names, truth) {
+        match read_feature_rows(&bytes, &names, truth, truth_value) {
             Ok(rows) => {
                 prop_assert_eq!(rows.features.len(), rows.rows * names.len());
                 prop_assert!(rows.features.iter().all(|x| x.is_finite()));

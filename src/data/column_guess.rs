@@ -20,28 +20,34 @@ const TRUTH_NAMES: [&str; 8] = [
 /// `current` when it was chosen (not the default) and still fits the
 /// file's header, otherwise a guess: the
 /// labeled column by name or as the first flag column, the truth column by
-/// name or as the next flag column, and every numeric column as a feature.
+/// name (a flag column, or one of two classes such as "M" and "B") or as the
+/// next flag column, and every numeric column as a feature. The value that
+/// means positive in a column of classes needs the whole file:
+/// [`guess_positive_value`](super::csv::guess_positive_value) makes it.
 pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns {
     if *current != CsvColumns::default() && fits(preview, current) {
         return current.clone();
     }
-    let named = |names: &[&str], skip: Option<usize>| {
+    let named = |names: &[&str], skip: Option<usize>, accepts: &dyn Fn(usize) -> bool| {
         names.iter().find_map(|name| {
             preview
                 .header
                 .iter()
                 .position(|h| h.to_lowercase() == *name)
-                .filter(|i| Some(*i) != skip && preview.kinds[*i] == ColumnKind::Flag)
+                .filter(|i| Some(*i) != skip && accepts(*i))
         })
     };
+    let flag = |i: usize| preview.kinds[i] == ColumnKind::Flag;
+    let two_classes = |i: usize| flag(i) || preview.values.get(i).is_some_and(|v| v.len() == 2);
     let flag_after = |skip: Option<usize>| {
         (0..preview.header.len())
             .find(|i| Some(*i) != skip && preview.kinds[*i] == ColumnKind::Flag)
     };
-    let labeled = named(&LABELED_NAMES, None)
+    let labeled = named(&LABELED_NAMES, None, &flag)
         .or_else(|| flag_after(None))
         .unwrap_or(0);
-    let truth = named(&TRUTH_NAMES, Some(labeled)).or_else(|| flag_after(Some(labeled)));
+    let truth =
+        named(&TRUTH_NAMES, Some(labeled), &two_classes).or_else(|| flag_after(Some(labeled)));
     let labeled_name = preview.header.get(labeled).cloned().unwrap_or_default();
     let truth_name = truth.map(|i| preview.header[i].clone());
     CsvColumns {
@@ -49,6 +55,7 @@ pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns
         labeled_value: marker_value(preview, labeled),
         labeled: labeled_name,
         truth: truth_name,
+        truth_value: None,
         missing: current.missing,
     }
 }
@@ -176,6 +183,16 @@ mod tests {
         assert_eq!(c.labeled, "mark");
         assert_eq!(c.truth.as_deref(), Some("gold"));
         assert_eq!(c.features, None); // every other column is numeric
+    }
+
+    #[test]
+    fn a_named_column_of_two_classes_is_the_truth() {
+        let p = preview("x,labeled,diagnosis,grade\n1.5,1,M,a\n2.5,0,B,b\n3.5,0,B,c\n");
+        let c = suggest_columns(&p, &CsvColumns::default());
+        assert_eq!(c.truth.as_deref(), Some("diagnosis"));
+        assert_eq!(c.truth_value, None);
+        let three = preview("x,labeled,diagnosis\n1.5,1,M\n2.5,0,B\n3.5,0,X\n");
+        assert_eq!(suggest_columns(&three, &CsvColumns::default()).truth, None);
     }
 
     #[test]

@@ -32,11 +32,11 @@ pub async fn score_csv(model: &[u8], csv: &[u8], device: &Device) -> Result<CsvS
     let in_model = |e: &dyn std::fmt::Display| ScoreError::Model(e.to_string());
     let model = SavedModel::from_bytes(model).map_err(|e| in_model(&e))?;
     let features = model.tabular_features().map_err(|e| in_model(&e))?;
-    let truth_column = match &model.header.config.data {
-        DataConfig::Csv { columns } => columns.truth.as_deref(),
-        DataConfig::Builtin { .. } => None,
+    let (truth_column, truth_value) = match &model.header.config.data {
+        DataConfig::Csv { columns } => (columns.truth.as_deref(), columns.truth_value.as_deref()),
+        DataConfig::Builtin { .. } => (None, None),
     };
-    let rows = read_feature_rows(csv, &features.names, truth_column).map_err(|e| {
+    let rows = read_feature_rows(csv, &features.names, truth_column, truth_value).map_err(|e| {
         let names: Vec<String> = features.names.iter().map(|n| format!("\"{n}\"")).collect();
         ScoreError::Rows(format!(
             "{e} The model reads the feature columns {}.",

@@ -387,6 +387,7 @@ impl Field {
         if let DataConfig::Csv { columns } = &mut set.data {
             columns.labeled_value = Some(String::new());
             columns.truth = Some(String::new());
+            columns.truth_value = Some(String::new());
             columns.features = Some(vec![String::new()]);
         }
         let set = serde_json::to_value(&set).unwrap_or(Value::Null);
@@ -664,6 +665,7 @@ mod tests {
                 labeled: "7".into(),
                 labeled_value: Some("1".into()),
                 truth: Some("0.5".into()),
+                truth_value: Some("Malignant & co".into()),
                 features: Some(vec!["a,b".into(), "".into(), "~".into(), "x%2Cy".into()]),
                 ..CsvColumns::default()
             },

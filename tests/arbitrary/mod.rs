@@ -101,20 +101,24 @@ fn data_config() -> impl Strategy<Value = DataConfig> {
             text(),
             proptest::option::of(text()),
             proptest::option::of(text()),
+            proptest::option::of(text()),
             proptest::option::of(proptest::collection::vec(text(), 0..5)),
             select(MissingValues::ALL.to_vec()),
         )
-            .prop_map(|(labeled, labeled_value, truth, features, missing)| {
-                DataConfig::Csv {
-                    columns: CsvColumns {
-                        labeled,
-                        labeled_value,
-                        truth,
-                        features,
-                        missing,
-                    },
+            .prop_map(
+                |(labeled, labeled_value, truth, truth_value, features, missing)| {
+                    DataConfig::Csv {
+                        columns: CsvColumns {
+                            labeled,
+                            labeled_value,
+                            truth,
+                            truth_value,
+                            features,
+                            missing,
+                        },
+                    }
                 }
-            }),
+            ),
     ]
 }
 

@@ -186,6 +186,41 @@ async function spreadsheetExport({ page, note }) {
   expectEqual(seen, 'semicolon', 'the separator its sep= line names');
 }
 
+/**
+ * A truth column of class names: the page takes the class every labeled row
+ * holds as positive, points out a choice that makes the labeled rows negative,
+ * and refuses one that matches no row.
+ */
+async function classNames({ page, note }) {
+  await uploadCsv(page, resolve(FIXTURES, 'class_names.csv'));
+  const guessed = await csvVerdict(page, true);
+  note(guessed.text);
+  expectEqual(await page.locator('#csv-truth').inputValue(), 'diagnosis', 'the truth column, by its name');
+  expectEqual(await page.locator('#csv-truth-value').inputValue(), 'malignant', 'the class of the labeled rows');
+  expect(
+    guessed.text.includes('truth known ("malignant" is positive): 5 positive, 5 negative'),
+    `summary: ${guessed.text}`,
+  );
+  const truthValue = page.locator('#csv-truth-value');
+  await truthValue.fill('benign');
+  await truthValue.blur();
+  await page.locator('#csv-summary:has-text("may be the other class")').waitFor({ timeout: 10_000 });
+  const swapped = await csvVerdict(page, true);
+  expect(
+    swapped.text.includes('3 of the 3 labeled rows have a negative true class in column "diagnosis"'),
+    `the swapped choice pointed out: ${swapped.text}`,
+  );
+  await truthValue.fill('cyst');
+  await truthValue.blur();
+  const refused = await csvVerdict(page, false);
+  expect(refused.text.startsWith("No row's true class is positive"), `refused: ${refused.text}`);
+  await page.locator('#csv-truth').selectOption('');
+  expectEqual(await truthValue.count(), 0, 'no positive value without a truth column');
+  await page.locator('#csv-truth').selectOption('diagnosis');
+  expectEqual(await truthValue.inputValue(), 'malignant', 'the guess again on choosing the column');
+  await csvVerdict(page, true);
+}
+
 /** A CSV link with the data in it opens elsewhere and reproduces the first epoch. */
 async function csvLinkCarriesTheFile({ page }) {
   await chooseCsvSource(page);
@@ -282,6 +317,8 @@ export const csvTests = [
     }) },
   { name: 'csv: a spreadsheet export with sep=; and decimal commas reads, and says so', mode: 'cpu',
     run: spreadsheetExport },
+  { name: 'csv: a truth column of class names reads with the labeled rows\' class as positive', mode: 'cpu',
+    run: classNames },
   { name: 'csv: a link carries the file and reproduces the run', mode: 'cpu', run: csvLinkCarriesTheFile },
   { name: 'csv: a link without the file says the file must be loaded', mode: 'cpu', run: linkWithoutTheFileSaysSo },
 ];

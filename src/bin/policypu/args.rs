@@ -7,7 +7,7 @@ use policypu::config::{BackendChoice, DataConfig, Learner, ModelPreset, PolicyVa
 
 use crate::learner_spec::{self, LearnerSpec};
 use crate::setting_flags::SettingFlags;
-use policypu::data::csv::{CsvColumns, MissingValues};
+use policypu::data::csv::{CsvColumns, MissingValues, guess_positive_value};
 use policypu::data::tasks::BuiltinDataset;
 use policypu::selection::Criterion;
 
@@ -39,6 +39,12 @@ pub struct RunArgs {
     /// CSV column holding the true class, used only for evaluation.
     #[arg(long)]
     pub truth_column: Option<String>,
+    /// CSV: the value of the truth column that means positive, for a column of
+    /// class names (default: parse 1/0, yes/no, true/false, P/N, pos/neg,
+    /// positive/negative; a column of other words takes the class most labeled
+    /// rows hold, with a note).
+    #[arg(long)]
+    pub truth_value: Option<String>,
     /// CSV: what to do with missing feature values (empty, NA, NaN, null, ?):
     /// refuse the file, drop those rows, or fill each with its column's mean.
     #[arg(long, default_value = "refuse")]
@@ -96,6 +102,34 @@ pub enum Backend {
 }
 
 impl RunArgs {
+    /// These flags with `--truth-value` guessed when the CSV file's truth
+    /// column holds class names and none is given, saying so on standard
+    /// error. A file that cannot be read is left for the run to report.
+    pub fn with_guessed_truth_value(mut self) -> Self {
+        let (Some(path), Some(column), None) = (&self.csv, &self.truth_column, &self.truth_value)
+        else {
+            return self;
+        };
+        let Ok(bytes) = std::fs::read(path) else {
+            return self;
+        };
+        let columns = CsvColumns {
+            labeled: self.label_column.clone(),
+            labeled_value: self.labeled_value.clone(),
+            truth: Some(column.clone()),
+            ..CsvColumns::default()
+        };
+        if let Some(guess) = guess_positive_value(&bytes, &columns) {
+            eprintln!(
+                "note: {}: {} Name another with --truth-value.",
+                path.display(),
+                guess.sentence(column)
+            );
+            self.truth_value = Some(guess.value);
+        }
+        self
+    }
+
     /// The configuration these flags describe.
     pub fn to_config(&self) -> Result<RunConfig, String> {
         let mut c = match &self.config {
@@ -134,6 +168,7 @@ impl RunArgs {
                 labeled: self.label_column.clone(),
                 labeled_value: self.labeled_value.clone(),
                 truth: self.truth_column.clone(),
+                truth_value: self.truth_value.clone(),
                 features: self.feature_columns.clone(),
                 missing: self.missing,
             });

@@ -85,7 +85,7 @@ fn main() -> ExitCode {
             save_model,
             quiet,
         } => run_once(
-            &run,
+            &run.with_guessed_truth_value(),
             &out,
             RunOutputs {
                 dump_scores: dump_scores.as_deref(),
@@ -93,8 +93,14 @@ fn main() -> ExitCode {
             },
             quiet,
         ),
-        Command::Sweep(args) => sweep::sweep(&args),
-        Command::Bench(args) => bench::bench(&args),
+        Command::Sweep(args) => sweep::sweep(&sweep::SweepArgs {
+            run: args.run.with_guessed_truth_value(),
+            ..args
+        }),
+        Command::Bench(args) => bench::bench(&bench::BenchArgs {
+            run: args.run.with_guessed_truth_value(),
+            ..args
+        }),
         Command::Predict(args) => predict::predict(&args),
         Command::Priors(args) => prior_study::prior_study(&args),
         Command::Learners { json } => learners::learners(json),

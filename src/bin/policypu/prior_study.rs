@@ -106,11 +106,12 @@ pub fn prior_study(args: &PriorStudyArgs) -> Result<(), String> {
     // estimate on a pool of one thread a core.
     let mut splits = Vec::new();
     for table in &args.tables {
+        let table_args = RunArgs {
+            csv: Some(table.clone()),
+            ..args.run.clone()
+        }
+        .with_guessed_truth_value();
         for seed in 1..=args.seeds {
-            let table_args = RunArgs {
-                csv: Some(table.clone()),
-                ..args.run.clone()
-            };
             let mut config = table_args.to_config()?;
             config.seed = seed;
             let split = cache.split(&config, Some(table))?;

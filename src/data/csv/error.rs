@@ -37,24 +37,31 @@ impl fmt::Display for CellAt {
     }
 }
 
-/// What the labeled column held, for the errors about one-sided labels.
+/// What the labeled or the truth column held, for the errors about one-sided
+/// labels and a truth column without positives.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LabeledSummary {
-    /// Name of the labeled column.
+pub struct ColumnSummary {
+    /// The column's role: labeled or truth.
+    pub role: ColumnRole,
+    /// Name of the column.
     pub column: String,
     /// Number of data rows.
     pub rows: usize,
     /// The first few distinct values seen in the column.
     pub values: Vec<String>,
-    /// Which values mark a row as labeled, e.g. `only "pos" (any case)`.
+    /// Which values mean true, e.g. `only "pos" (any case)`.
     pub rule: String,
 }
 
-impl fmt::Display for LabeledSummary {
+impl fmt::Display for ColumnSummary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let meaning = match self.role {
+            ColumnRole::Truth => "means a positive",
+            ColumnRole::Labeled | ColumnRole::Feature => "marks a row as labeled",
+        };
         write!(
             f,
-            "Column \"{}\" has {} row{} and its values include {}; {} marks a row as labeled.",
+            "Column \"{}\" has {} row{} and its values include {}; {} {meaning}.",
             self.column,
             self.rows,
             plural_s(self.rows),
@@ -272,11 +279,24 @@ pub enum CsvError {
     /// A ground-truth cell is not one of the accepted values.
     #[error(
         "{at}: {} is not a ground-truth value. Accepted values are {} (any case). Fix the \
-         cell, or leave out the truth column.",
+         cell; for a column of class names, choose the value that means positive, so that \
+         every other value counts as negative; or leave out the truth column.",
         shown(.value),
         TRUTH_VALUES.accepted()
     )]
     InvalidTruth {
+        /// Where the cell is.
+        at: CellAt,
+        /// The cell, shortened; empty for an empty cell.
+        value: String,
+    },
+    /// A ground-truth cell is missing (empty, NA, …).
+    #[error(
+        "{at}: the true class is missing ({}). Every row needs its class in the truth \
+         column: fill it in, remove the row, or leave out the truth column.",
+        shown(.value)
+    )]
+    MissingTruth {
         /// Where the cell is.
         at: CellAt,
         /// The cell, shortened; empty for an empty cell.
@@ -290,13 +310,20 @@ pub enum CsvError {
         "No row is marked as a labeled positive. {0} Mark the known positives in this \
          column, or choose the column or value that marks them."
     )]
-    NoLabeledPositives(LabeledSummary),
+    NoLabeledPositives(ColumnSummary),
     /// Every row is a labeled positive.
     #[error(
         "Every row is marked as a labeled positive, so none is unlabeled. {0} PU learning \
          needs unlabeled rows too: add them, or check the choice of labeled column and value."
     )]
-    NoUnlabeledRows(LabeledSummary),
+    NoUnlabeledRows(ColumnSummary),
+    /// No row's true class is positive, although the labeled rows are positives.
+    #[error(
+        "No row's true class is positive, yet the labeled rows are positives. {0} Choose \
+         the value that means positive (for a column of class names, the class the labeled \
+         rows belong to), or check the choice of truth column."
+    )]
+    NoTruePositives(ColumnSummary),
     /// No feature column is chosen, or every one is constant.
     #[error("{}", no_features_message(.constant))]
     NoFeatures {

@@ -25,9 +25,16 @@ pub struct CsvPreview {
     /// Per column: it has a value and every value is a finite number (0/1 flags
     /// included), so it can be a feature; missing cells do not count.
     pub numeric: Vec<bool>,
+    /// Per column: its distinct non-blank values in the order they first
+    /// appear, when it has at most [`MAX_LISTED_VALUES`] (the classes or marks
+    /// a labeled or truth column may hold); empty when it has more.
+    pub values: Vec<Vec<String>>,
     /// Number of data rows in the whole file.
     pub total_rows: usize,
 }
+
+/// Most distinct values [`CsvPreview::values`] lists for a column.
+pub const MAX_LISTED_VALUES: usize = 12;
 
 /// What a column holds, judged over all its non-blank cells.
 ///
@@ -81,11 +88,16 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
         rows: shown_rows,
         kinds: tallies.iter().map(KindTally::kind).collect(),
         numeric: tallies.iter().map(|t| !t.blank && t.numeric).collect(),
+        values: tallies
+            .into_iter()
+            .map(|t| t.values.unwrap_or_default())
+            .collect(),
         total_rows,
     })
 }
 
-/// Whether a column's non-blank cells are all numbers, labeled flags or truth values.
+/// Whether a column's non-blank cells are all numbers, labeled flags or
+/// truth values, and which they are while they are few.
 #[derive(Clone)]
 struct KindTally {
     /// The file's decimal mark.
@@ -98,6 +110,8 @@ struct KindTally {
     labeled_flags: bool,
     /// Every non-blank cell is a truth value.
     truth_values: bool,
+    /// The distinct non-blank cells, until there are more than [`MAX_LISTED_VALUES`].
+    values: Option<Vec<String>>,
 }
 
 impl KindTally {
@@ -109,6 +123,7 @@ impl KindTally {
             numeric: true,
             labeled_flags: true,
             truth_values: true,
+            values: Some(Vec::new()),
         }
     }
 
@@ -121,6 +136,15 @@ impl KindTally {
         self.numeric &= self.decimal.is_finite_number(cell);
         self.labeled_flags &= LABELED_FLAGS.parse(cell).is_some();
         self.truth_values &= TRUTH_VALUES.parse(cell).is_some();
+        if let Some(values) = &mut self.values
+            && !values.iter().any(|value| value == cell)
+        {
+            if values.len() < MAX_LISTED_VALUES {
+                values.push(cell.to_owned());
+            } else {
+                self.values = None;
+            }
+        }
     }
 
     /// The column's kind, by the rule documented on [`ColumnKind`].
@@ -172,7 +196,27 @@ mod tests {
                 ColumnKind::Text,
             ]
         );
+        assert_eq!(
+            preview.values,
+            vec![
+                strings(&["a", "b", "c"]),
+                strings(&["1.5", "2"]),
+                strings(&["1", "0", "U"]),
+                strings(&["pos", "neg", "N"]),
+                Vec::new(),
+                strings(&["1", "x", "2"]),
+            ]
+        );
         assert_eq!(preview.total_rows, 3);
+    }
+
+    #[test]
+    fn preview_lists_few_values_only() {
+        let rows: String = (0..=MAX_LISTED_VALUES)
+            .map(|i| format!("{i},{}\n", i % 2))
+            .collect();
+        let preview = preview_csv(format!("many,two\n{rows}").as_bytes(), 1).unwrap();
+        assert_eq!(preview.values, vec![Vec::new(), strings(&["0", "1"])]);
     }
 
     #[test]

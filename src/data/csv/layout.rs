@@ -17,9 +17,14 @@ pub struct CsvColumns {
     /// are parsed as flags: 1/0, true/false, yes/no, y/n, P/U (case-insensitive,
     /// trimmed). Anything else is an error naming row and column.
     pub labeled_value: Option<String>,
-    /// Optional ground-truth column (evaluation only): 1/0, true/false, yes/no, y/n,
-    /// P/N, pos/neg, positive/negative.
+    /// Optional ground-truth column (evaluation only).
     pub truth: Option<String>,
+    /// If set, a row is positive exactly when its `truth` cell equals this value
+    /// (case-insensitive, trimmed), as for a column of class names ("malignant",
+    /// "benign"); every other value means negative. If None, cells are parsed as
+    /// 1/0, true/false, yes/no, y/n, P/N, pos/neg or positive/negative. Either way
+    /// a missing cell (empty, NA, …) is an error naming row and column.
+    pub truth_value: Option<String>,
     /// Feature columns by name; None means every other column (all must then be numeric).
     /// A name listed twice is used once.
     pub features: Option<Vec<String>>,
@@ -33,6 +38,7 @@ impl Default for CsvColumns {
             labeled: "labeled".to_owned(),
             labeled_value: None,
             truth: None,
+            truth_value: None,
             features: None,
             missing: MissingValues::Refuse,
         }

@@ -28,7 +28,6 @@ mod cleaning;
 mod error;
 mod flags;
 mod kinds;
-mod labeled_rule;
 mod layout;
 mod missing;
 mod number;
@@ -39,13 +38,17 @@ mod rows;
 mod table;
 #[cfg(test)]
 mod test_support;
+mod truth_guess;
+mod truth_tally;
+mod value_rule;
 
-pub use error::{CellAt, CsvError, LabeledSummary};
-pub use kinds::{ColumnKind, CsvPreview, preview_csv};
+pub use error::{CellAt, ColumnSummary, CsvError};
+pub use kinds::{ColumnKind, CsvPreview, MAX_LISTED_VALUES, preview_csv};
 pub use layout::CsvColumns;
 pub use missing::{MissingValues, is_missing};
 pub use read::{FeatureRows, TabularData, read_csv, read_feature_rows};
 pub use role::ColumnRole;
+pub use truth_guess::{PositiveGuess, guess_positive_value};
 
 /// Largest file read, in bytes: the page's file drop, CSV data in share
 /// links and the command line all stop here (browser memory).

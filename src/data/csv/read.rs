@@ -2,8 +2,7 @@
 //! [`read_feature_rows`] for scoring rows with a trained model.
 
 use super::cleaning::drop_constant_columns;
-use super::error::{CellAt, CsvError, LabeledSummary, MAX_SHOWN_VALUES};
-use super::labeled_rule::LabeledRule;
+use super::error::{CellAt, ColumnSummary, CsvError, MAX_SHOWN_VALUES};
 use super::layout::{CsvColumns, Layout, column_index};
 use super::missing::{Gappy, MissingValues};
 use super::number::DecimalMark;
@@ -11,6 +10,8 @@ use super::reader::Rows;
 use super::role::ColumnRole;
 use super::rows::{Cell, EmptyCells, for_each_row};
 use super::table::{Table, delimiter_warning};
+use super::truth_tally::TruthTally;
+use super::value_rule::ValueRule;
 use crate::user_text::clip;
 
 /// A parsed PU table. Features are raw (not standardised), row-major.
@@ -64,8 +65,18 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
         mut rows,
     } = Table::open(bytes)?;
     let layout = Layout::resolve(&header, columns)?;
-    let rule = LabeledRule::new(columns);
-    let mut parsed = parse_rows(&mut rows, &header, decimal, &layout, &rule, columns.missing)?;
+    let rules = Rules {
+        labeled: ValueRule::labeled(columns.labeled_value.as_deref()),
+        truth: ValueRule::truth(columns.truth_value.as_deref()),
+    };
+    let mut parsed = parse_rows(
+        &mut rows,
+        &header,
+        decimal,
+        &layout,
+        &rules,
+        columns.missing,
+    )?;
     let gaps = Gappy {
         features: &mut parsed.features,
         labeled: &mut parsed.labeled,
@@ -80,17 +91,22 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
     }
     let positives = parsed.labeled.iter().filter(|&&labeled| labeled).count();
     if positives == 0 || positives == parsed.labeled.len() {
-        let summary = LabeledSummary {
+        let summary = ColumnSummary {
+            role: ColumnRole::Labeled,
             column: clip(columns.labeled.trim()),
             rows: parsed.labeled.len(),
             values: parsed.labeled_values,
-            rule: rule.describe(),
+            rule: rules.labeled.describe(),
         };
         return Err(if positives == 0 {
             CsvError::NoLabeledPositives(summary)
         } else {
             CsvError::NoUnlabeledRows(summary)
         });
+    }
+    let truth_column = columns.truth.as_deref().unwrap_or_default();
+    if let Some(error) = parsed.truth_tally.error(truth_column, &rules.truth) {
+        return Err(error);
     }
     let names = layout
         .features
@@ -106,6 +122,7 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
     let warnings = delimiter_warning(delimiter)
         .into_iter()
         .chain(parsed.decimal_commas.sentence())
+        .chain(parsed.truth_tally.warning(truth_column))
         .chain(gaps.map(|g| g.sentence(columns.missing)))
         .chain(varying.dropped.iter().map(|(name, value)| {
             format!(
@@ -141,7 +158,8 @@ pub struct FeatureRows {
 }
 
 /// Read the named feature columns of a CSV file (and its truth column, if the file
-/// has one by that name) to score them with a trained model.
+/// has one by that name, read with the value that means positive if one is given)
+/// to score them with a trained model.
 ///
 /// The file follows the same rules as for [`read_csv`], but needs no labeled column,
 /// may hold other columns, and keeps columns that hold one value in every row (a
@@ -156,6 +174,7 @@ pub fn read_feature_rows(
     bytes: &[u8],
     feature_names: &[String],
     truth: Option<&str>,
+    truth_value: Option<&str>,
 ) -> Result<FeatureRows, CsvError> {
     let Table {
         decimal,
@@ -173,6 +192,7 @@ pub fn read_feature_rows(
         });
     }
     let truth = truth.and_then(|name| column_index(&header, name, ColumnRole::Truth).ok());
+    let truth_rule = ValueRule::truth(truth_value);
     if let Some(index) = truth.filter(|index| features.contains(index)) {
         return Err(CsvError::RoleConflict {
             name: header
@@ -196,7 +216,7 @@ pub fn read_feature_rows(
         MissingValues::Refuse,
         |row, empty| {
             if let (Some(index), Some(truth)) = (truth, read.truth.as_mut()) {
-                truth.push(row.cell(index).truth()?);
+                truth.push(truth_rule.is_positive(&row.cell(index))?);
             }
             for &index in &features {
                 let cell = row.cell(index);
@@ -219,6 +239,8 @@ struct ParsedRows {
     truth: Option<Vec<bool>>,
     /// The first few distinct values of the labeled column.
     labeled_values: Vec<String>,
+    /// What the truth column says about the labeled rows.
+    truth_tally: TruthTally,
     /// The feature cells read with a decimal comma.
     decimal_commas: DecimalCommas,
 }
@@ -262,6 +284,14 @@ impl DecimalCommas {
     }
 }
 
+/// How the labeled and the truth column read their cells.
+struct Rules<'a> {
+    /// The labeled column's.
+    labeled: ValueRule<'a>,
+    /// The truth column's.
+    truth: ValueRule<'a>,
+}
+
 /// Parses every data row; past [`MAX_ROWS`](super::MAX_ROWS) rows are only
 /// counted, for the error.
 fn parse_rows(
@@ -269,7 +299,7 @@ fn parse_rows(
     header: &[String],
     decimal: DecimalMark,
     layout: &Layout,
-    rule: &LabeledRule<'_>,
+    rules: &Rules<'_>,
     missing: MissingValues,
 ) -> Result<ParsedRows, CsvError> {
     let mut parsed = ParsedRows {
@@ -277,6 +307,7 @@ fn parse_rows(
         labeled: Vec::new(),
         truth: layout.truth.map(|_| Vec::new()),
         labeled_values: Vec::new(),
+        truth_tally: TruthTally::default(),
         decimal_commas: DecimalCommas::default(),
     };
     for_each_row(rows, header, decimal, missing, |row, empty| {
@@ -287,9 +318,13 @@ fn parse_rows(
                 parsed.labeled_values.push(value);
             }
         }
-        parsed.labeled.push(rule.is_labeled(&labeled)?);
+        let is_labeled = rules.labeled.is_labeled(&labeled)?;
+        parsed.labeled.push(is_labeled);
         if let (Some(index), Some(truth)) = (layout.truth, parsed.truth.as_mut()) {
-            truth.push(row.cell(index).truth()?);
+            let cell = row.cell(index);
+            let positive = rules.truth.is_positive(&cell)?;
+            parsed.truth_tally.observe(is_labeled, &cell, positive);
+            truth.push(positive);
         }
         for &index in &layout.features {
             let cell = row.cell(index);
@@ -395,15 +430,15 @@ mod tests {
     #[test]
     fn feature_rows_follow_the_names_and_keep_constant_columns() {
         let text = "id;b;a;y;k\n1;2,5;-1;yes;7\n\n2;3;0;no;7\n";
-        let rows =
-            read_feature_rows(text.as_bytes(), &strings(&["a", "b", "k"]), Some("y")).unwrap();
+        let rows = read_feature_rows(text.as_bytes(), &strings(&["a", "b", "k"]), Some("y"), None)
+            .unwrap();
         assert_eq!(rows.rows, 2);
         assert_eq!(rows.features, vec![-1.0, 2.5, 7.0, 0.0, 3.0, 7.0]);
         assert_eq!(rows.warnings.len(), 1);
         assert!(rows.warnings[0].contains("the first, \"2,5\", as 2.5 (Line 2"));
         assert_eq!(rows.truth, Some(vec![true, false]));
         let without_truth =
-            read_feature_rows(text.as_bytes(), &strings(&["a"]), Some("truth")).unwrap();
+            read_feature_rows(text.as_bytes(), &strings(&["a"]), Some("truth"), None).unwrap();
         assert_eq!(without_truth.features, vec![-1.0, 0.0]);
         assert_eq!(without_truth.truth, None);
         assert!(without_truth.warnings.is_empty());
@@ -412,7 +447,7 @@ mod tests {
     #[test]
     fn feature_rows_name_a_missing_column_and_a_bad_cell() {
         let names = strings(&["a", "b"]);
-        let err = read_feature_rows(b"a,c\n1,2\n", &names, None).unwrap_err();
+        let err = read_feature_rows(b"a,c\n1,2\n", &names, None, None).unwrap_err();
         assert_eq!(
             err,
             CsvError::MissingColumn {
@@ -422,7 +457,7 @@ mod tests {
             }
         );
         assert!(err.to_string().contains("no column \"b\""), "{err}");
-        let err = read_feature_rows(b"a,b\n1,2\n3,x\n", &names, None).unwrap_err();
+        let err = read_feature_rows(b"a,b\n1,2\n3,x\n", &names, None, None).unwrap_err();
         assert_eq!(
             err,
             CsvError::NonNumeric {
@@ -431,11 +466,11 @@ mod tests {
             }
         );
         assert_eq!(
-            read_feature_rows(b"a,b\n", &names, None),
+            read_feature_rows(b"a,b\n", &names, None, None),
             Err(CsvError::NoDataRows)
         );
         assert!(matches!(
-            read_feature_rows(b"a,b\n1,2\n", &names, Some("b")),
+            read_feature_rows(b"a,b\n1,2\n", &names, Some("b"), None),
             Err(CsvError::RoleConflict { .. })
         ));
     }

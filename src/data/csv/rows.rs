@@ -1,10 +1,8 @@
 //! The data rows, one at a time: each cell named by its line, row and
-//! column, read as a number or a truth value, and missing feature cells
-//! counted.
+//! column, read as a number, and missing feature cells counted.
 
 use super::MAX_ROWS;
 use super::error::{CellAt, CsvError};
-use super::flags::TRUTH_VALUES;
 use super::missing::{MissingValues, is_missing};
 use super::number::DecimalMark;
 use super::reader::Rows;
@@ -182,16 +180,6 @@ impl Cell<'_> {
             }),
         }
     }
-
-    /// The cell as a ground-truth value (true = positive).
-    pub(super) fn truth(&self) -> Result<bool, CsvError> {
-        TRUTH_VALUES
-            .parse(self.value)
-            .ok_or_else(|| CsvError::InvalidTruth {
-                at: self.at(),
-                value: clip(self.value),
-            })
-    }
 }
 
 /// A file must hold between one and [`MAX_ROWS`] data rows.
@@ -294,7 +282,7 @@ mod tests {
             matches!(err, CsvError::EmptyCells { count: 2, .. }),
             "{err:?}"
         );
-        let rows = read_feature_rows(b"a,b\n,1\n2,\n", &strings(&["a", "b"]), None);
+        let rows = read_feature_rows(b"a,b\n,1\n2,\n", &strings(&["a", "b"]), None, None);
         assert!(
             matches!(rows, Err(CsvError::EmptyCells { count: 2, .. })),
             "{rows:?}"

@@ -12,7 +12,7 @@ use wasm_bindgen::JsCast;
 
 use crate::csv::file::{open_example, read_file};
 use crate::csv::preview::PreviewTable;
-use crate::csv::roles::ColumnRoles;
+use crate::csv::roles::{ColumnRoles, with_guessed_truth_value};
 use crate::state::{AppState, use_app_state};
 
 /// Rows shown in the preview.
@@ -101,6 +101,11 @@ fn suggest_roles_for_new_files(state: AppState, preview: Memo<Option<Result<CsvP
         });
         if let Some(current) = current {
             let suggested = suggest_columns(&preview, &current);
+            let suggested = if suggested == current {
+                suggested
+            } else {
+                with_guessed_truth_value(state, suggested)
+            };
             if suggested != current {
                 state
                     .config

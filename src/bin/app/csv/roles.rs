@@ -1,12 +1,15 @@
 //! Which column plays which role: the labeled column and its "labeled"
-//! value, the optional ground truth, the features. Every change is checked
+//! value, the optional ground truth and its "positive" value, the features.
+//! Every change is checked
 //! at once with the core's reader; its error, naming row and column, is
 //! shown beside the choices, which stay as they are.
 
 use leptos::prelude::*;
 use policypu::config::settings;
 use policypu::config::{DataConfig, RunConfig};
-use policypu::data::csv::{ColumnKind, CsvColumns, CsvPreview, MissingValues, read_csv};
+use policypu::data::csv::{
+    ColumnKind, CsvColumns, CsvPreview, MissingValues, guess_positive_value, read_csv,
+};
 use policypu::user_text::quoted_list;
 
 use crate::settings::field::NumberField;
@@ -29,6 +32,19 @@ fn edit_columns(state: AppState, edit: impl FnOnce(&mut CsvColumns)) {
     });
 }
 
+/// `columns` with the value that means positive guessed from the loaded
+/// file, when its truth column holds class names and no value is chosen.
+pub fn with_guessed_truth_value(state: AppState, mut columns: CsvColumns) -> CsvColumns {
+    let guess = state.csv.with_untracked(|f| {
+        f.as_ref()
+            .and_then(|f| guess_positive_value(&f.bytes, &columns))
+    });
+    if let Some(guess) = guess {
+        columns.truth_value = Some(guess.value);
+    }
+    columns
+}
+
 /// What the reader makes of the file with the current choice.
 fn check(state: AppState) -> Result<String, String> {
     let columns = state.config.with(columns_of);
@@ -40,7 +56,11 @@ fn check(state: AppState) -> Result<String, String> {
         let labeled = table.labeled.iter().filter(|l| **l).count();
         let truth = match &table.truth {
             Some(t) => format!(
-                "; truth known: {} positive, {} negative",
+                "; truth known{}: {} positive, {} negative",
+                columns
+                    .truth_value
+                    .as_ref()
+                    .map_or_else(String::new, |v| format!(" (\"{v}\" is positive)")),
                 t.iter().filter(|y| **y).count(),
                 t.iter().filter(|y| !**y).count()
             ),
@@ -74,19 +94,36 @@ pub fn ColumnRoles(
     let header = preview.header.clone();
     let labeled_options = header.clone();
     let truth_options = header.clone();
-    let seen_values: Vec<String> = {
-        let mut values: Vec<String> = preview.rows.iter().flatten().cloned().collect();
-        values.sort();
-        values.dedup();
-        values
+    let values_of = {
+        let (header, values) = (header.clone(), preview.values.clone());
+        move |name: Option<String>| -> Vec<String> {
+            name.and_then(|name| header.iter().position(|h| *h == name))
+                .and_then(|i| values.get(i).cloned())
+                .unwrap_or_default()
+        }
     };
+    let labeled_values = {
+        let values_of = values_of.clone();
+        Memo::new(move |_| values_of(Some(columns.with(|c| c.labeled.clone()))))
+    };
+    let truth_values = Memo::new(move |_| values_of(columns.with(|c| c.truth.clone())));
     let set_labeled = move |ev| {
         let name = event_target_value(&ev);
         edit_columns(state, |c| c.labeled = name);
     };
     let set_truth = move |ev| {
         let name = event_target_value(&ev);
-        edit_columns(state, |c| c.truth = (!name.is_empty()).then_some(name));
+        let mut columns = columns.get_untracked();
+        columns.truth = (!name.is_empty()).then_some(name);
+        columns.truth_value = None;
+        let columns = with_guessed_truth_value(state, columns);
+        edit_columns(state, move |c| *c = columns);
+    };
+    let set_truth_value = move |ev| {
+        let value = event_target_value(&ev).trim().to_string();
+        edit_columns(state, |c| {
+            c.truth_value = (!value.is_empty()).then_some(value)
+        });
     };
     let set_missing = move |ev| {
         if let Ok(choice) = event_target_value(&ev).parse::<MissingValues>() {
@@ -114,12 +151,12 @@ pub fn ColumnRoles(
             </div>
             <div class="field">
                 <label for="csv-labeled-value">"Value that means “labeled”"</label>
-                <input id="csv-labeled-value" type="text" list="csv-seen-values"
+                <input id="csv-labeled-value" type="text" list="csv-labeled-values"
                     placeholder="empty: flags 1/0, yes/no, true/false, P/U"
                     prop:value=move || columns.with(|c| c.labeled_value.clone().unwrap_or_default())
                     on:change=set_value aria-describedby="csv-labeled-value-hint"/>
-                <datalist id="csv-seen-values">
-                    {seen_values.into_iter().map(|v| view! { <option value=v/> }).collect_view()}
+                <datalist id="csv-labeled-values">
+                    {move || labeled_values.get().into_iter().map(|v| view! { <option value=v/> }).collect_view()}
                 </datalist>
                 <small class="hint" id="csv-labeled-value-hint">"Rows with this value are labeled positives; all others are unlabeled."</small>
             </div>
@@ -135,6 +172,19 @@ pub fn ColumnRoles(
                 </select>
                 <small class="hint" id="csv-truth-hint">"Never shown to the learners; it scores the test set and colours the scatter."</small>
             </div>
+            <Show when=move || columns.with(|c| c.truth.is_some())>
+                <div class="field">
+                    <label for="csv-truth-value">"Value that means “positive”"</label>
+                    <input id="csv-truth-value" type="text" list="csv-truth-values"
+                        placeholder="empty: 1/0, yes/no, true/false, P/N, pos/neg"
+                        prop:value=move || columns.with(|c| c.truth_value.clone().unwrap_or_default())
+                        on:change=set_truth_value aria-describedby="csv-truth-value-hint"/>
+                    <datalist id="csv-truth-values">
+                        {move || truth_values.get().into_iter().map(|v| view! { <option value=v/> }).collect_view()}
+                    </datalist>
+                    <small class="hint" id="csv-truth-value-hint">"For a column of class names: rows with this value are positives, all others negatives. Chosen at first as the class most labeled rows hold."</small>
+                </div>
+            </Show>
             <div class="field">
                 <label for="csv-missing">"Missing values"</label>
                 <select id="csv-missing" on:change=set_missing aria-describedby="csv-missing-hint">

@@ -1,0 +1,159 @@
+//! A first guess of the value that means positive in a truth column of class
+//! names ("M"/"B", "malignant"/"benign", "2"/"4"): the class most labeled
+//! rows hold, as every labeled row is a positive. The user can change it.
+
+use super::flags::TRUTH_VALUES;
+use super::layout::{CsvColumns, column_index};
+use super::missing::{MissingValues, is_missing};
+use super::role::ColumnRole;
+use super::rows::for_each_row;
+use super::table::Table;
+use super::value_rule::{ValueRule, equal_ignoring_case};
+use crate::user_text::clip;
+
+/// Most distinct truth values counted; a column with more is not a class column.
+const MAX_CLASSES: usize = 100;
+
+/// The guessed value that means positive, with the count that backs it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositiveGuess {
+    /// The value, as first written in the file.
+    pub value: String,
+    /// Labeled rows holding it.
+    pub holding: usize,
+    /// Labeled rows with a true class.
+    pub labeled: usize,
+}
+
+impl PositiveGuess {
+    /// The guess in a sentence, for the truth column `column`.
+    pub fn sentence(&self, column: &str) -> String {
+        format!(
+            "\"{}\" in column \"{}\" is taken to mean positive, as {} of the {} labeled rows \
+             hold it; every other value there means negative.",
+            clip(&self.value),
+            clip(column.trim()),
+            self.holding,
+            self.labeled
+        )
+    }
+}
+
+/// The value of the truth column that most labeled rows hold (the first seen
+/// on a tie), when the column names its classes in words the reader does not
+/// know and no value is chosen yet; `None` when a value is chosen, the truth
+/// column holds only 1/0, yes/no and the like, no labeled row has a class,
+/// or the file cannot be read (the read itself then says why).
+pub fn guess_positive_value(bytes: &[u8], columns: &CsvColumns) -> Option<PositiveGuess> {
+    if columns.truth_value.is_some() {
+        return None;
+    }
+    let Table {
+        decimal,
+        header,
+        mut rows,
+        ..
+    } = Table::open(bytes).ok()?;
+    let labeled = column_index(&header, &columns.labeled, ColumnRole::Labeled).ok()?;
+    let truth = column_index(&header, columns.truth.as_deref()?, ColumnRole::Truth).ok()?;
+    let rule = ValueRule::labeled(columns.labeled_value.as_deref());
+    let mut words_only = true;
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for_each_row(
+        &mut rows,
+        &header,
+        decimal,
+        MissingValues::Refuse,
+        |row, _| {
+            let class = row.cell(truth).value;
+            if is_missing(class) {
+                return Ok(());
+            }
+            words_only &= TRUTH_VALUES.parse(class).is_some();
+            if !rule.is_labeled(&row.cell(labeled))? {
+                return Ok(());
+            }
+            match counts
+                .iter()
+                .position(|(value, _)| equal_ignoring_case(value, class))
+            {
+                Some(index) => counts[index].1 += 1,
+                None if counts.len() < MAX_CLASSES => counts.push((class.to_owned(), 1)),
+                None => {}
+            }
+            Ok(())
+        },
+    )
+    .ok()?;
+    if words_only {
+        return None;
+    }
+    let labeled_rows = counts.iter().map(|(_, count)| count).sum();
+    let (value, holding) = counts
+        .into_iter()
+        .reduce(|best, next| if next.1 > best.1 { next } else { best })?;
+    Some(PositiveGuess {
+        value,
+        holding,
+        labeled: labeled_rows,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Columns with the truth column "diagnosis".
+    fn columns() -> CsvColumns {
+        CsvColumns {
+            truth: Some("diagnosis".to_owned()),
+            ..CsvColumns::default()
+        }
+    }
+
+    #[test]
+    fn the_class_most_labeled_rows_hold_is_positive() {
+        let text = "x,labeled,diagnosis\n1,0,B\n2,1,M\n3,0,M\n4,1,m\n5,1,B\n6,0,\n";
+        let guess = guess_positive_value(text.as_bytes(), &columns()).unwrap();
+        assert_eq!(
+            guess,
+            PositiveGuess {
+                value: "M".to_owned(),
+                holding: 2,
+                labeled: 3
+            }
+        );
+        assert_eq!(
+            guess.sentence("diagnosis"),
+            "\"M\" in column \"diagnosis\" is taken to mean positive, as 2 of the 3 labeled \
+             rows hold it; every other value there means negative."
+        );
+        let read = crate::data::csv::read_csv(
+            text.replace("6,0,\n", "").as_bytes(),
+            &CsvColumns {
+                truth_value: Some(guess.value),
+                ..columns()
+            },
+        )
+        .unwrap();
+        assert_eq!(read.truth, Some(vec![false, true, true, true, false]));
+    }
+
+    #[test]
+    fn no_guess_without_need_or_evidence() {
+        let words = "x,labeled,diagnosis\n1,1,yes\n2,0,no\n";
+        assert_eq!(guess_positive_value(words.as_bytes(), &columns()), None);
+        let names = "x,labeled,diagnosis\n1,1,M\n2,0,B\n";
+        let chosen = CsvColumns {
+            truth_value: Some("B".to_owned()),
+            ..columns()
+        };
+        assert_eq!(guess_positive_value(names.as_bytes(), &chosen), None);
+        let no_truth = CsvColumns::default();
+        assert_eq!(guess_positive_value(names.as_bytes(), &no_truth), None);
+        let unlabeled = "x,labeled,diagnosis\n1,0,M\n2,0,B\n";
+        assert_eq!(guess_positive_value(unlabeled.as_bytes(), &columns()), None);
+        let bad_flag = "x,labeled,diagnosis\n1,maybe,M\n2,1,B\n";
+        assert_eq!(guess_positive_value(bad_flag.as_bytes(), &columns()), None);
+    }
+}

@@ -1,0 +1,214 @@
+//! How the two-valued columns read their cells: the labeled column marks
+//! labeled positives and the truth column positives, each by a vocabulary
+//! of words or by one value the user chose.
+
+use super::error::CsvError;
+use super::flags::{FlagWords, LABELED_FLAGS, TRUTH_VALUES};
+use super::missing::is_missing;
+use super::rows::Cell;
+use crate::user_text::clip;
+
+/// How a two-valued column's cells map to true and false.
+pub(super) enum ValueRule<'a> {
+    /// Cells are words of this vocabulary; any other cell is refused.
+    Words(FlagWords),
+    /// A cell equal to this value, ignoring case, is true; any other value is false.
+    Equals(&'a str),
+}
+
+impl<'a> ValueRule<'a> {
+    /// The labeled column's rule: [`LABELED_FLAGS`], or the value that means "labeled".
+    pub(super) fn labeled(value: Option<&'a str>) -> Self {
+        Self::new(LABELED_FLAGS, value)
+    }
+
+    /// The truth column's rule: [`TRUTH_VALUES`], or the value that means "positive".
+    pub(super) fn truth(value: Option<&'a str>) -> Self {
+        Self::new(TRUTH_VALUES, value)
+    }
+
+    /// The words, unless a value is chosen.
+    fn new(words: FlagWords, value: Option<&'a str>) -> Self {
+        match value {
+            Some(value) => ValueRule::Equals(value.trim()),
+            None => ValueRule::Words(words),
+        }
+    }
+
+    /// What the cell reads as, if the rule reads it.
+    fn read(&self, value: &str) -> Option<bool> {
+        match self {
+            ValueRule::Words(words) => words.parse(value),
+            ValueRule::Equals(chosen) => Some(equal_ignoring_case(value, chosen)),
+        }
+    }
+
+    /// Whether the cell marks its row as labeled; with a chosen value, a blank
+    /// cell marks an unlabeled row.
+    pub(super) fn is_labeled(&self, cell: &Cell<'_>) -> Result<bool, CsvError> {
+        self.read(cell.value)
+            .ok_or_else(|| CsvError::InvalidLabeled {
+                at: cell.at(),
+                value: clip(cell.value),
+            })
+    }
+
+    /// Whether the row's true class is positive. A missing cell (empty, NA, …)
+    /// is refused whatever the rule: an unknown class is not a negative.
+    pub(super) fn is_positive(&self, cell: &Cell<'_>) -> Result<bool, CsvError> {
+        if is_missing(cell.value) {
+            return Err(CsvError::MissingTruth {
+                at: cell.at(),
+                value: clip(cell.value),
+            });
+        }
+        self.read(cell.value).ok_or_else(|| CsvError::InvalidTruth {
+            at: cell.at(),
+            value: clip(cell.value),
+        })
+    }
+
+    /// Which values mean true, for messages: `only 1, true, yes, y or P`, `only "pos" (any case)`.
+    pub(super) fn describe(&self) -> String {
+        match self {
+            ValueRule::Words(words) => format!("only {}", words.positives()),
+            ValueRule::Equals(value) => format!("only \"{}\" (any case)", clip(value)),
+        }
+    }
+}
+
+/// The two texts are equal after lower-casing every character.
+pub(super) fn equal_ignoring_case(a: &str, b: &str) -> bool {
+    a.chars()
+        .flat_map(char::to_lowercase)
+        .eq(b.chars().flat_map(char::to_lowercase))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::data::csv::test_support::{at, read_err, strings};
+    use crate::data::csv::{
+        ColumnRole, ColumnSummary, CsvColumns, CsvError, read_csv, read_feature_rows,
+    };
+
+    #[test]
+    fn invalid_labeled_flag() {
+        let (err, message) = read_err("x,labeled\n1,1\n2,maybe\n", &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::InvalidLabeled {
+                at: at(3, 2, "labeled"),
+                value: "maybe".to_owned()
+            }
+        );
+        assert!(message.starts_with(
+            "Line 3 (data row 2), column \"labeled\": \"maybe\" is not a labeled flag."
+        ));
+        assert!(message.contains("1/0, true/false, yes/no, y/n, P/U"));
+        let (_, message) = read_err("x,labeled\n1,\n", &CsvColumns::default());
+        assert!(message.contains("an empty cell is not a labeled flag"));
+    }
+
+    #[test]
+    fn no_labeled_positives() {
+        let (err, message) = read_err("x,labeled\n1,0\n2,no\n3,0\n", &CsvColumns::default());
+        assert_eq!(
+            err,
+            CsvError::NoLabeledPositives(ColumnSummary {
+                role: ColumnRole::Labeled,
+                column: "labeled".to_owned(),
+                rows: 3,
+                values: strings(&["0", "no"]),
+                rule: "only 1, true, yes, y or P".to_owned(),
+            })
+        );
+        assert_eq!(
+            message,
+            "No row is marked as a labeled positive. Column \"labeled\" has 3 rows and its \
+             values include \"0\", \"no\"; only 1, true, yes, y or P marks a row as labeled. \
+             Mark the known positives in this column, or choose the column or value that \
+             marks them."
+        );
+        let columns = CsvColumns {
+            labeled_value: Some("pos".to_owned()),
+            ..CsvColumns::default()
+        };
+        let (_, message) = read_err("x,labeled\n1,a\n2,b\n3,c\n4,d\n5,e\n6,f\n", &columns);
+        assert!(message.contains(
+            "has 6 rows and its values include \"a\", \"b\", \"c\", \"d\", \"e\"; \
+             only \"pos\" (any case) marks"
+        ));
+    }
+
+    #[test]
+    fn no_unlabeled_rows() {
+        let (err, message) = read_err("x,labeled\n1,1\n2,P\n", &CsvColumns::default());
+        assert!(matches!(
+            &err,
+            CsvError::NoUnlabeledRows(summary) if summary.rows == 2 && summary.values == strings(&["1", "P"])
+        ));
+        assert!(message.starts_with("Every row is marked as a labeled positive"));
+        assert!(
+            message.contains("Column \"labeled\" has 2 rows and its values include \"1\", \"P\"")
+        );
+    }
+
+    #[test]
+    fn a_truth_value_reads_a_column_of_classes() {
+        let names = CsvColumns {
+            truth: Some("class".to_owned()),
+            truth_value: Some(" Malignant ".to_owned()),
+            ..CsvColumns::default()
+        };
+        let text = "x,labeled,class\n1,1,malignant\n2,0,benign\n3,0,MALIGNANT\n4,0,cyst\n";
+        let data = read_csv(text.as_bytes(), &names).unwrap();
+        assert_eq!(data.truth, Some(vec![true, false, true, false]));
+        let words = CsvColumns {
+            truth_value: None,
+            ..names.clone()
+        };
+        let (err, message) = read_err(text, &words);
+        assert!(matches!(err, CsvError::InvalidTruth { .. }));
+        assert!(
+            message.contains("for a column of class names, choose the value that means positive"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn a_missing_true_class_is_refused_whatever_the_rule() {
+        let names = CsvColumns {
+            truth: Some("class".to_owned()),
+            truth_value: Some("m".to_owned()),
+            ..CsvColumns::default()
+        };
+        let text = "x,labeled,class\n1,1,m\n2,0,NA\n";
+        let (err, message) = read_err(text, &names);
+        assert_eq!(
+            err,
+            CsvError::MissingTruth {
+                at: at(3, 2, "class"),
+                value: "NA".to_owned()
+            }
+        );
+        assert_eq!(
+            message,
+            "Line 3 (data row 2), column \"class\": the true class is missing (\"NA\"). Every \
+             row needs its class in the truth column: fill it in, remove the row, or leave out \
+             the truth column."
+        );
+        let words = CsvColumns {
+            truth_value: None,
+            ..names
+        };
+        let (err, _) = read_err("x,labeled,class\n1,1,1\n2,0,\n", &words);
+        assert!(matches!(err, CsvError::MissingTruth { value, .. } if value.is_empty()));
+        let rows = read_feature_rows(
+            b"x,class\n1,m\n2,b\n",
+            &strings(&["x"]),
+            Some("class"),
+            Some("M"),
+        );
+        assert_eq!(rows.unwrap().truth, Some(vec![true, false]));
+    }
+}

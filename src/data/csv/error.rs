@@ -135,6 +135,20 @@ pub enum CsvError {
         /// The header line, shortened.
         first_line: String,
     },
+    /// A first line such as `sep=;` names a separator the header line does not use.
+    #[error(
+        "The first line names the separator as {named}, but the header (line {line}) holds \
+         none and is separated by {found}. Remove the first line, or make it name the \
+         separator the file uses."
+    )]
+    SeparatorNotInHeader {
+        /// 1-based line of the header.
+        line: u64,
+        /// The separator the first line names, e.g. "semicolons (;)".
+        named: &'static str,
+        /// The separator the header holds, e.g. "commas".
+        found: &'static str,
+    },
     /// The first row holds only numbers, so it is data rather than column names.
     #[error(
         "The first line (\"{first_line}\") holds only numbers, but the first line must name \

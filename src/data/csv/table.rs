@@ -44,7 +44,10 @@ impl<'a> Table<'a> {
             return Err(CsvError::UnclosedQuote { line: first.line });
         }
         let delimiter = match hinted {
-            Some(delimiter) => delimiter,
+            Some(named) => {
+                check_named_separator(named, &first)?;
+                named
+            }
             None => detect_delimiter(first.text)?,
         };
         let mut rows = Rows::new(text, delimiter);
@@ -142,6 +145,30 @@ fn separator_hint(line: &str) -> Option<u8> {
         .find(|&delimiter| named == [delimiter])
 }
 
+/// A separator named by a `sep=` line must be the header's: one the header
+/// line lacks while it holds another is refused, naming both.
+fn check_named_separator(named: u8, header: &HeaderLine<'_>) -> Result<(), CsvError> {
+    if count_unquoted(header.text, named) > 0 {
+        return Ok(());
+    }
+    match detect_delimiter(header.text) {
+        Ok(found) => Err(CsvError::SeparatorNotInHeader {
+            line: header.line,
+            named: separator_name(named),
+            found: separator_name(found),
+        }),
+        Err(_) => Ok(()),
+    }
+}
+
+/// A separator's name in messages: "commas", "semicolons (;)", "tabs".
+fn separator_name(delimiter: u8) -> &'static str {
+    DELIMITERS
+        .iter()
+        .find(|&&(byte, _)| byte == delimiter)
+        .map_or("", |&(_, name)| name)
+}
+
 /// The separator that splits the header line into the most fields; ties prefer the earlier one.
 fn detect_delimiter(first_line: &str) -> Result<u8, CsvError> {
     let mut best: Option<(u8, usize)> = None;
@@ -198,10 +225,7 @@ fn check_header(header: &[String], first_line: &str, decimal: DecimalMark) -> Re
 
 /// The warning for a separator other than comma, if any.
 pub(super) fn delimiter_warning(delimiter: u8) -> Option<String> {
-    DELIMITERS
-        .iter()
-        .find(|&&(byte, _)| byte == delimiter && byte != b',')
-        .map(|(_, name)| format!("Columns are separated by {name}."))
+    (delimiter != b',').then(|| format!("Columns are separated by {}.", separator_name(delimiter)))
 }
 
 #[cfg(test)]
@@ -238,6 +262,26 @@ mod tests {
         let err = read("sep=,\nx,labeled\n1,1\nfoo,0\n").unwrap_err();
         assert!(matches!(err, CsvError::NonNumeric { at, .. } if at.line == 4));
         assert_eq!(read("sep=;\n").unwrap_err(), CsvError::Empty);
+        let err = read("sep=;\n\nx,labeled\n1,1\n2,0\n").unwrap_err();
+        assert_eq!(
+            err,
+            CsvError::SeparatorNotInHeader {
+                line: 3,
+                named: "semicolons (;)",
+                found: "commas",
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "The first line names the separator as semicolons (;), but the header (line 3) \
+             holds none and is separated by commas. Remove the first line, or make it name the \
+             separator the file uses."
+        );
+        // A header of one column has no separator to disagree with.
+        assert!(matches!(
+            read("sep=;\nx\n1\n"),
+            Err(CsvError::MissingColumn { .. })
+        ));
         assert_eq!(separator_hint("sep=|"), None);
         assert_eq!(separator_hint("sep=;;"), None);
         assert_eq!(separator_hint("sep="), None);

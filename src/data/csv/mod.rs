@@ -25,6 +25,7 @@
 //! checks row lengths with blank rows counted (measurements in `reader.rs`).
 
 mod cleaning;
+mod decimal_commas;
 mod error;
 mod flags;
 mod kinds;

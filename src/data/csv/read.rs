@@ -2,13 +2,14 @@
 //! [`read_feature_rows`] for scoring rows with a trained model.
 
 use super::cleaning::drop_constant_columns;
-use super::error::{CellAt, ColumnSummary, CsvError, MAX_SHOWN_VALUES};
+use super::decimal_commas::DecimalCommas;
+use super::error::{ColumnSummary, CsvError, MAX_SHOWN_VALUES};
 use super::layout::{CsvColumns, Layout, column_index};
 use super::missing::{Gappy, MissingValues};
 use super::number::DecimalMark;
 use super::reader::Rows;
 use super::role::ColumnRole;
-use super::rows::{Cell, EmptyCells, for_each_row};
+use super::rows::for_each_row;
 use super::table::{Table, delimiter_warning};
 use super::truth_tally::TruthTally;
 use super::value_rule::ValueRule;
@@ -243,45 +244,6 @@ struct ParsedRows {
     truth_tally: TruthTally,
     /// The feature cells read with a decimal comma.
     decimal_commas: DecimalCommas,
-}
-
-/// The feature cells read with a decimal comma ([`DecimalMark`]): the user
-/// is told, as a comma that grouped thousands ("1,000") reads as a decimal.
-#[derive(Default)]
-struct DecimalCommas {
-    /// How many.
-    count: usize,
-    /// The first one: where, its text and the number read.
-    first: Option<(CellAt, String, f32)>,
-}
-
-impl DecimalCommas {
-    /// The feature cell as a number (as [`EmptyCells::number`] reads it),
-    /// taking note of a decimal comma.
-    fn read(&mut self, empty: &mut EmptyCells, cell: &Cell<'_>) -> Result<f32, CsvError> {
-        let number = empty.number(cell)?;
-        if cell.value.contains(',') {
-            self.count += 1;
-            if self.first.is_none() {
-                self.first = Some((cell.at(), clip(cell.value), number));
-            }
-        }
-        Ok(number)
-    }
-
-    /// The sentence for the read's warnings, if a cell had a decimal comma.
-    fn sentence(&self) -> Option<String> {
-        let (at, text, number) = self.first.as_ref()?;
-        let cells = match self.count {
-            1 => "1 cell".to_owned(),
-            n => format!("{n} cells"),
-        };
-        Some(format!(
-            "A comma was read as the decimal mark in {cells}, as files separated by semicolons \
-             or tabs use it: the first, \"{text}\", as {number} ({at}). Where a comma groups \
-             thousands instead, remove it from the file."
-        ))
-    }
 }
 
 /// How the labeled and the truth column read their cells.

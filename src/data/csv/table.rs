@@ -297,8 +297,13 @@ mod tests {
             data.warnings[1],
             "A comma was read as the decimal mark in 2 cells, as files separated by semicolons \
              or tabs use it: the first, \"1,5\", as 1.5 (Line 2 (data row 1), column \"x\"). \
-             Where a comma groups thousands instead, remove it from the file."
+             Where a comma groups thousands instead, remove it from the file. 1 cell of the \
+             same file holds a point, read as the decimal mark too: the first, \"-2.25\", as \
+             -2.25 (Line 2 (data row 1), column \"y\"). Where a point groups thousands \
+             (\"1.000\" beside decimal commas), remove it."
         );
+        let commas_only = read("x;y;labeled\n1,5;2;1\n0,125;3e1;0\n").unwrap();
+        assert!(commas_only.warnings[1].ends_with("remove it from the file."));
         let preview = preview_csv(text.as_bytes(), 5).unwrap();
         assert_eq!(
             preview.kinds,

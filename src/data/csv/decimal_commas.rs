@@ -1,0 +1,87 @@
+//! The feature cells read with a decimal comma ([`DecimalMark`](super::number::DecimalMark)),
+//! counted so the user is told: a comma that grouped thousands ("1,000")
+//! reads as a decimal. Beside decimal commas, a point may group thousands
+//! ("1.000"), so cells with a point are counted too and named when both occur.
+
+use super::error::{CellAt, CsvError};
+use super::rows::{Cell, EmptyCells};
+use crate::user_text::clip;
+
+/// The feature cells read with a decimal comma, and those read with a point.
+#[derive(Default)]
+pub(super) struct DecimalCommas {
+    /// Cells with a comma.
+    commas: Marked,
+    /// Cells with a point.
+    points: Marked,
+}
+
+/// Cells holding one mark: how many, and the first.
+#[derive(Default)]
+struct Marked {
+    /// How many.
+    count: usize,
+    /// The first one: where, its text and the number read.
+    first: Option<(CellAt, String, f32)>,
+}
+
+impl Marked {
+    /// Counts a cell read as `number`.
+    fn note(&mut self, cell: &Cell<'_>, number: f32) {
+        self.count += 1;
+        if self.first.is_none() {
+            self.first = Some((cell.at(), clip(cell.value), number));
+        }
+    }
+
+    /// "1 cell", "30 cells" and the first: `"1,21", as 1.21 (Line 3 …)`.
+    fn described(&self) -> Option<(String, String)> {
+        let (at, text, number) = self.first.as_ref()?;
+        let cells = match self.count {
+            1 => "1 cell".to_owned(),
+            n => format!("{n} cells"),
+        };
+        Some((cells, format!("\"{text}\", as {number} ({at})")))
+    }
+}
+
+impl DecimalCommas {
+    /// The feature cell as a number (as [`EmptyCells::number`] reads it),
+    /// taking note of a decimal comma or point.
+    pub(super) fn read(
+        &mut self,
+        empty: &mut EmptyCells,
+        cell: &Cell<'_>,
+    ) -> Result<f32, CsvError> {
+        let number = empty.number(cell)?;
+        if cell.value.contains(',') {
+            self.commas.note(cell, number);
+        } else if cell.value.contains('.') {
+            self.points.note(cell, number);
+        }
+        Ok(number)
+    }
+
+    /// The sentences for the read's warnings, if a cell had a decimal comma.
+    pub(super) fn sentence(&self) -> Option<String> {
+        let (cells, first) = self.commas.described()?;
+        let mut text = format!(
+            "A comma was read as the decimal mark in {cells}, as files separated by semicolons \
+             or tabs use it: the first, {first}. Where a comma groups thousands instead, \
+             remove it from the file."
+        );
+        if let Some((cells, first)) = self.points.described() {
+            let hold = if self.points.count == 1 {
+                "holds"
+            } else {
+                "hold"
+            };
+            text += &format!(
+                " {cells} of the same file {hold} a point, read as the decimal mark too: the \
+                 first, {first}. Where a point groups thousands (\"1.000\" beside decimal \
+                 commas), remove it."
+            );
+        }
+        Some(text)
+    }
+}

@@ -26,8 +26,9 @@ pub struct CsvPreview {
     /// included), so it can be a feature; missing cells do not count.
     pub numeric: Vec<bool>,
     /// Per column: its distinct non-blank values in the order they first
-    /// appear, when it has at most [`MAX_LISTED_VALUES`] (the classes or marks
-    /// a labeled or truth column may hold); empty when it has more.
+    /// appear, when it has at most [`MAX_LISTED_VALUES`], none longer than
+    /// [`MAX_LISTED_LENGTH`] bytes (the classes or marks a labeled or truth
+    /// column may hold); empty otherwise.
     pub values: Vec<Vec<String>>,
     /// Number of data rows in the whole file.
     pub total_rows: usize,
@@ -35,6 +36,9 @@ pub struct CsvPreview {
 
 /// Most distinct values [`CsvPreview::values`] lists for a column.
 pub const MAX_LISTED_VALUES: usize = 12;
+
+/// Longest value, in bytes, [`CsvPreview::values`] lists.
+pub const MAX_LISTED_LENGTH: usize = 64;
 
 /// What a column holds, judged over all its non-blank cells.
 ///
@@ -110,7 +114,8 @@ struct KindTally {
     labeled_flags: bool,
     /// Every non-blank cell is a truth value.
     truth_values: bool,
-    /// The distinct non-blank cells, until there are more than [`MAX_LISTED_VALUES`].
+    /// The distinct non-blank cells, until there are more than
+    /// [`MAX_LISTED_VALUES`] or one is longer than [`MAX_LISTED_LENGTH`].
     values: Option<Vec<String>>,
 }
 
@@ -139,7 +144,7 @@ impl KindTally {
         if let Some(values) = &mut self.values
             && !values.iter().any(|value| value == cell)
         {
-            if values.len() < MAX_LISTED_VALUES {
+            if values.len() < MAX_LISTED_VALUES && cell.len() <= MAX_LISTED_LENGTH {
                 values.push(cell.to_owned());
             } else {
                 self.values = None;
@@ -217,6 +222,9 @@ mod tests {
             .collect();
         let preview = preview_csv(format!("many,two\n{rows}").as_bytes(), 1).unwrap();
         assert_eq!(preview.values, vec![Vec::new(), strings(&["0", "1"])]);
+        let long = "x".repeat(MAX_LISTED_LENGTH + 1);
+        let preview = preview_csv(format!("a,b\nM,1\n{long},2\n").as_bytes(), 1).unwrap();
+        assert_eq!(preview.values[0], Vec::<String>::new());
     }
 
     #[test]

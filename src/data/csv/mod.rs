@@ -44,7 +44,7 @@ mod truth_tally;
 mod value_rule;
 
 pub use error::{CellAt, ColumnSummary, CsvError};
-pub use kinds::{ColumnKind, CsvPreview, MAX_LISTED_VALUES, preview_csv};
+pub use kinds::{ColumnKind, CsvPreview, MAX_LISTED_LENGTH, MAX_LISTED_VALUES, preview_csv};
 pub use layout::CsvColumns;
 pub use missing::{MissingValues, is_missing};
 pub use read::{FeatureRows, TabularData, read_csv, read_feature_rows};

@@ -119,22 +119,10 @@ pub fn ColumnRoles(
         let columns = with_guessed_truth_value(state, columns);
         edit_columns(state, move |c| *c = columns);
     };
-    let set_truth_value = move |ev| {
-        let value = event_target_value(&ev).trim().to_string();
-        edit_columns(state, |c| {
-            c.truth_value = (!value.is_empty()).then_some(value)
-        });
-    };
     let set_missing = move |ev| {
         if let Ok(choice) = event_target_value(&ev).parse::<MissingValues>() {
             edit_columns(state, |c| c.missing = choice);
         }
-    };
-    let set_value = move |ev| {
-        let value = event_target_value(&ev).trim().to_string();
-        edit_columns(state, |c| {
-            c.labeled_value = (!value.is_empty()).then_some(value)
-        });
     };
     view! {
         <fieldset class="csv-roles">
@@ -149,17 +137,12 @@ pub fn ColumnRoles(
                     }).collect_view()}
                 </select>
             </div>
-            <div class="field">
-                <label for="csv-labeled-value">"Value that means “labeled”"</label>
-                <input id="csv-labeled-value" type="text" list="csv-labeled-values"
-                    placeholder="empty: flags 1/0, yes/no, true/false, P/U"
-                    prop:value=move || columns.with(|c| c.labeled_value.clone().unwrap_or_default())
-                    on:change=set_value aria-describedby="csv-labeled-value-hint"/>
-                <datalist id="csv-labeled-values">
-                    {move || labeled_values.get().into_iter().map(|v| view! { <option value=v/> }).collect_view()}
-                </datalist>
-                <small class="hint" id="csv-labeled-value-hint">"Rows with this value are labeled positives; all others are unlabeled."</small>
-            </div>
+            <ValueField id="csv-labeled-value" label="Value that means “labeled”"
+                placeholder="empty: flags 1/0, yes/no, true/false, P/U"
+                hint="Rows with this value are labeled positives; all others are unlabeled."
+                value=Signal::derive(move || columns.with(|c| c.labeled_value.clone()))
+                options=labeled_values
+                set=move |value| edit_columns(state, |c| c.labeled_value = value)/>
             <div class="field">
                 <label for="csv-truth">"True class (for evaluation only)"</label>
                 <select id="csv-truth" on:change=set_truth aria-describedby="csv-truth-hint">
@@ -173,17 +156,12 @@ pub fn ColumnRoles(
                 <small class="hint" id="csv-truth-hint">"Never shown to the learners; it scores the test set and colours the scatter."</small>
             </div>
             <Show when=move || columns.with(|c| c.truth.is_some())>
-                <div class="field">
-                    <label for="csv-truth-value">"Value that means “positive”"</label>
-                    <input id="csv-truth-value" type="text" list="csv-truth-values"
-                        placeholder="empty: 1/0, yes/no, true/false, P/N, pos/neg"
-                        prop:value=move || columns.with(|c| c.truth_value.clone().unwrap_or_default())
-                        on:change=set_truth_value aria-describedby="csv-truth-value-hint"/>
-                    <datalist id="csv-truth-values">
-                        {move || truth_values.get().into_iter().map(|v| view! { <option value=v/> }).collect_view()}
-                    </datalist>
-                    <small class="hint" id="csv-truth-value-hint">"For a column of class names: rows with this value are positives, all others negatives. Chosen at first as the class most labeled rows hold."</small>
-                </div>
+                <ValueField id="csv-truth-value" label="Value that means “positive”"
+                    placeholder="empty: 1/0, yes/no, true/false, P/N, pos/neg"
+                    hint="For a column of class names: rows with this value are positives, all others negatives. Chosen at first as the class most labeled rows hold."
+                    value=Signal::derive(move || columns.with(|c| c.truth_value.clone()))
+                    options=truth_values
+                    set=move |value| edit_columns(state, |c| c.truth_value = value)/>
             </Show>
             <div class="field">
                 <label for="csv-missing">"Missing values"</label>
@@ -201,6 +179,44 @@ pub fn ColumnRoles(
                 Err(message) => view! { <p class="error" id="csv-error" role="alert">{message}</p> }.into_any(),
             }}
         </fieldset>
+    }
+}
+
+/// A text field for the value that means "labeled" or "positive" in a
+/// column, offering the column's values; empty means the column's words.
+#[component]
+fn ValueField(
+    /// The input's id; its list and hint take it as a prefix.
+    id: &'static str,
+    /// The label.
+    label: &'static str,
+    /// What an empty field means.
+    placeholder: &'static str,
+    /// The hint below the field.
+    hint: &'static str,
+    /// The chosen value.
+    value: Signal<Option<String>>,
+    /// The column's values, offered as choices.
+    options: Memo<Vec<String>>,
+    /// Takes the new value, None when the field is emptied.
+    set: impl Fn(Option<String>) + 'static,
+) -> impl IntoView {
+    let (list, hint_id) = (format!("{id}s"), format!("{id}-hint"));
+    let change = move |ev| {
+        let value = event_target_value(&ev).trim().to_string();
+        set((!value.is_empty()).then_some(value));
+    };
+    view! {
+        <div class="field">
+            <label for=id>{label}</label>
+            <input id=id type="text" list=list.clone() placeholder=placeholder
+                prop:value=move || value.get().unwrap_or_default()
+                on:change=change aria-describedby=hint_id.clone()/>
+            <datalist id=list>
+                {move || options.get().into_iter().map(|v| view! { <option value=v/> }).collect_view()}
+            </datalist>
+            <small class="hint" id=hint_id>{hint}</small>
+        </div>
     }
 }
 

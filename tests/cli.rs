@@ -264,6 +264,24 @@ fn a_truth_column_of_class_names_reads_with_the_guessed_or_named_value() {
         stderr.contains("against column \"y\" (200 rows)"),
         "{stderr}"
     );
+    let healthy = dir.join("healthy.csv");
+    std::fs::write(&healthy, "x1,x2,x3,y\n1,2,3,Well\n2,1,0,well\n").unwrap();
+    let scored = policypu(&["predict", "--model", arg(&model), "--csv", arg(&healthy)]);
+    let stderr = String::from_utf8_lossy(&scored.stderr);
+    assert!(
+        scored.status.success()
+            && stderr.contains("No row of column \"y\" holds \"Sick\", the value the model's run"),
+        "{stderr}"
+    );
+    std::fs::write(&healthy, "x1,x2,x3,y\n1,2,3,Well\n2,1,0,NA\n").unwrap();
+    let refused = policypu(&["predict", "--model", arg(&model), "--csv", arg(&healthy)]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        !refused.status.success()
+            && stderr.contains("the true class is missing")
+            && stderr.contains("remove that column from the file to score without it"),
+        "{stderr}"
+    );
 
     let swapped = run_csv(&file, "biased-pu", "1", &out, &["--truth-value", "well"]);
     assert!(swapped.status.success(), "{swapped:?}");

@@ -6,7 +6,7 @@
 use burn::tensor::Device;
 
 use crate::config::DataConfig;
-use crate::data::csv::read_feature_rows;
+use crate::data::csv::{CsvError, read_feature_rows};
 use crate::metrics::{accuracy, roc_auc};
 use crate::report::CsvScores;
 use crate::saved_model::SavedModel;
@@ -37,11 +37,20 @@ pub async fn score_csv(model: &[u8], csv: &[u8], device: &Device) -> Result<CsvS
         DataConfig::Builtin { .. } => (None, None),
     };
     let rows = read_feature_rows(csv, &features.names, truth_column, truth_value).map_err(|e| {
-        let names: Vec<String> = features.names.iter().map(|n| format!("\"{n}\"")).collect();
-        ScoreError::Rows(format!(
-            "{e} The model reads the feature columns {}.",
-            names.join(", ")
-        ))
+        let advice = match (&e, truth_column) {
+            (CsvError::InvalidTruth { .. } | CsvError::MissingTruth { .. }, Some(column)) => {
+                format!(
+                    "Scoring reads column \"{column}\" as the model's run did; remove that \
+                     column from the file to score without it."
+                )
+            }
+            _ => {
+                let names: Vec<String> =
+                    features.names.iter().map(|n| format!("\"{n}\"")).collect();
+                format!("The model reads the feature columns {}.", names.join(", "))
+            }
+        };
+        ScoreError::Rows(format!("{e} {advice}"))
     })?;
     let classifiers = model.classifiers(device).map_err(|e| in_model(&e))?;
     let scores = model
@@ -65,10 +74,19 @@ pub async fn score_csv(model: &[u8], csv: &[u8], device: &Device) -> Result<CsvS
                 shown(roc_auc(&scores, truth))
             )
         });
+    let mut notes = rows.warnings;
+    if let (Some(truth), Some(column), Some(value)) = (&rows.truth, truth_column, truth_value)
+        && !truth.contains(&true)
+    {
+        notes.push(format!(
+            "No row of column \"{column}\" holds \"{value}\", the value the model's run took to \
+             mean positive, so every row counts as negative against it."
+        ));
+    }
     Ok(CsvScores {
         table,
         rows: rows.rows,
         against_truth,
-        notes: rows.warnings,
+        notes,
     })
 }

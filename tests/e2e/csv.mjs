@@ -204,7 +204,7 @@ async function classNames({ page, note }) {
   const truthValue = page.locator('#csv-truth-value');
   await truthValue.fill('benign');
   await truthValue.blur();
-  await page.locator('#csv-summary:has-text("may be the other class")').waitFor({ timeout: 10_000 });
+  await page.locator('#csv-summary:has-text("may name the wrong class")').waitFor({ timeout: 10_000 });
   const swapped = await csvVerdict(page, true);
   expect(
     swapped.text.includes('3 of the 3 labeled rows have a negative true class in column "diagnosis"'),

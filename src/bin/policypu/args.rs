@@ -43,7 +43,7 @@ pub struct RunArgs {
     /// class names (default: parse 1/0, yes/no, true/false, P/N, pos/neg,
     /// positive/negative; a column of other words takes the class most labeled
     /// rows hold, with a note).
-    #[arg(long)]
+    #[arg(long, requires = "truth_column")]
     pub truth_value: Option<String>,
     /// CSV: what to do with missing feature values (empty, NA, NaN, null, ?):
     /// refuse the file, drop those rows, or fill each with its column's mean.

@@ -11,7 +11,8 @@ pub(super) const LABELED_FLAGS: FlagWords = FlagWords(&[
     ("P", "U"),
 ]);
 
-/// Spellings accepted in the ground-truth column.
+/// Spellings accepted in the ground-truth column when no value that means
+/// positive is chosen.
 pub(super) const TRUTH_VALUES: FlagWords = FlagWords(&[
     ("1", "0"),
     ("true", "false"),

@@ -25,7 +25,7 @@ pub struct CsvPreview {
     /// Per column: it has a value and every value is a finite number (0/1 flags
     /// included), so it can be a feature; missing cells do not count.
     pub numeric: Vec<bool>,
-    /// Per column: its distinct non-blank values in the order they first
+    /// Per column: its distinct values, missing ones (empty, NA, …) left out, in the order they first
     /// appear, when it has at most [`MAX_LISTED_VALUES`], none longer than
     /// [`MAX_LISTED_LENGTH`] bytes (the classes or marks a labeled or truth
     /// column may hold); empty otherwise.

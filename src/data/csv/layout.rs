@@ -19,9 +19,9 @@ pub struct CsvColumns {
     pub labeled_value: Option<String>,
     /// Optional ground-truth column (evaluation only).
     pub truth: Option<String>,
-    /// If set, a row is positive exactly when its `truth` cell equals this value
-    /// (case-insensitive, trimmed), as for a column of class names ("malignant",
-    /// "benign"); every other value means negative. If None, cells are parsed as
+    /// If set (and not blank), a row is positive exactly when its `truth` cell
+    /// equals this value (case-insensitive, trimmed), as for a column of class
+    /// names ("malignant", "benign"); every other value means negative. If None, cells are parsed as
     /// 1/0, true/false, yes/no, y/n, P/N, pos/neg or positive/negative. Either way
     /// a missing cell (empty, NA, …) is an error naming row and column.
     pub truth_value: Option<String>,

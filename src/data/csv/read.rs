@@ -282,17 +282,27 @@ fn parse_rows(
         }
         let is_labeled = rules.labeled.is_labeled(&labeled)?;
         parsed.labeled.push(is_labeled);
-        if let (Some(index), Some(truth)) = (layout.truth, parsed.truth.as_mut()) {
-            let cell = row.cell(index);
-            let positive = rules.truth.is_positive(&cell)?;
-            parsed.truth_tally.observe(is_labeled, &cell, positive);
-            truth.push(positive);
-        }
+        let truth_cell = layout.truth.map(|index| row.cell(index));
+        let positive = match (&truth_cell, parsed.truth.as_mut()) {
+            (Some(cell), Some(truth)) => {
+                let positive = rules.truth.is_positive(cell)?;
+                truth.push(positive);
+                Some(positive)
+            }
+            _ => None,
+        };
+        let start = parsed.features.len();
         for &index in &layout.features {
             let cell = row.cell(index);
             parsed
                 .features
                 .push(parsed.decimal_commas.read(empty, &cell)?);
+        }
+        // The tally counts the rows the read keeps: dropping drops rows with a gap.
+        let dropped = missing == MissingValues::DropRows
+            && parsed.features[start..].iter().any(|value| value.is_nan());
+        if let (Some(cell), Some(positive), false) = (&truth_cell, positive, dropped) {
+            parsed.truth_tally.observe(is_labeled, cell, positive);
         }
         Ok(())
     })?;

@@ -2,6 +2,7 @@
 //! names ("M"/"B", "malignant"/"benign", "2"/"4"): the class most labeled
 //! rows hold, as every labeled row is a positive. The user can change it.
 
+use super::error::MAX_SHOWN_VALUES;
 use super::flags::TRUTH_VALUES;
 use super::layout::{CsvColumns, column_index};
 use super::missing::{MissingValues, is_missing};
@@ -9,9 +10,9 @@ use super::role::ColumnRole;
 use super::rows::for_each_row;
 use super::table::Table;
 use super::value_rule::{ValueRule, equal_ignoring_case};
-use crate::user_text::clip;
+use crate::user_text::{clip, quoted_list};
 
-/// Most distinct truth values counted; a column with more is not a class column.
+/// Most distinct values a class column holds; a column with more is not one.
 const MAX_CLASSES: usize = 100;
 
 /// The guessed value that means positive, with the count that backs it.
@@ -23,14 +24,25 @@ pub struct PositiveGuess {
     pub holding: usize,
     /// Labeled rows with a true class.
     pub labeled: usize,
+    /// The column's other values, which mean negative, as first written.
+    pub others: Vec<String>,
 }
 
 impl PositiveGuess {
     /// The guess in a sentence, for the truth column `column`.
     pub fn sentence(&self, column: &str) -> String {
+        let hold = if self.holding == 1 { "holds" } else { "hold" };
+        let others = if self.others.is_empty() {
+            "no other value is there".to_owned()
+        } else {
+            format!(
+                "every other value there ({}) means negative",
+                quoted_list(&self.others, MAX_SHOWN_VALUES)
+            )
+        };
         format!(
             "\"{}\" in column \"{}\" is taken to mean positive, as {} of the {} labeled rows \
-             hold it; every other value there means negative.",
+             {hold} it; {others}.",
             clip(&self.value),
             clip(column.trim()),
             self.holding,
@@ -40,10 +52,13 @@ impl PositiveGuess {
 }
 
 /// The value of the truth column that most labeled rows hold (the first seen
-/// on a tie), when the column names its classes in words the reader does not
-/// know and no value is chosen yet; `None` when a value is chosen, the truth
-/// column holds only 1/0, yes/no and the like, no labeled row has a class,
-/// or the file cannot be read (the read itself then says why).
+/// on a tie), when that value is a class name rather than one of the words
+/// the reader knows (1/0, yes/no, …) and no value is chosen yet. `None` when a
+/// value is chosen, the labeled rows' class is such a word (a stray value in
+/// a column of 1/0 is then refused by the read, naming its line), the truth
+/// column is the labeled column, it holds more than [`MAX_CLASSES`] values,
+/// no labeled row has a class, or the file cannot be read (the read itself
+/// then says why).
 pub fn guess_positive_value(bytes: &[u8], columns: &CsvColumns) -> Option<PositiveGuess> {
     if columns.truth_value.is_some() {
         return None;
@@ -56,9 +71,13 @@ pub fn guess_positive_value(bytes: &[u8], columns: &CsvColumns) -> Option<Positi
     } = Table::open(bytes).ok()?;
     let labeled = column_index(&header, &columns.labeled, ColumnRole::Labeled).ok()?;
     let truth = column_index(&header, columns.truth.as_deref()?, ColumnRole::Truth).ok()?;
+    if truth == labeled {
+        return None;
+    }
     let rule = ValueRule::labeled(columns.labeled_value.as_deref());
-    let mut words_only = true;
-    let mut counts: Vec<(String, usize)> = Vec::new();
+    // Each class as first written, with the labeled rows holding it.
+    let mut classes: Vec<(String, usize)> = Vec::new();
+    let mut too_many = false;
     for_each_row(
         &mut rows,
         &header,
@@ -66,36 +85,40 @@ pub fn guess_positive_value(bytes: &[u8], columns: &CsvColumns) -> Option<Positi
         MissingValues::Refuse,
         |row, _| {
             let class = row.cell(truth).value;
-            if is_missing(class) {
+            if is_missing(class) || too_many {
                 return Ok(());
             }
-            words_only &= TRUTH_VALUES.parse(class).is_some();
-            if !rule.is_labeled(&row.cell(labeled))? {
-                return Ok(());
-            }
-            match counts
+            let labeled = usize::from(rule.is_labeled(&row.cell(labeled))?);
+            match classes
                 .iter()
                 .position(|(value, _)| equal_ignoring_case(value, class))
             {
-                Some(index) => counts[index].1 += 1,
-                None if counts.len() < MAX_CLASSES => counts.push((class.to_owned(), 1)),
-                None => {}
+                Some(index) => classes[index].1 += labeled,
+                None if classes.len() < MAX_CLASSES => classes.push((class.to_owned(), labeled)),
+                None => too_many = true,
             }
             Ok(())
         },
     )
     .ok()?;
-    if words_only {
+    if too_many {
         return None;
     }
-    let labeled_rows = counts.iter().map(|(_, count)| count).sum();
-    let (value, holding) = counts
-        .into_iter()
-        .reduce(|best, next| if next.1 > best.1 { next } else { best })?;
+    let labeled_rows = classes.iter().map(|(_, count)| count).sum();
+    let best = classes
+        .iter()
+        .enumerate()
+        .reduce(|best, next| if next.1.1 > best.1.1 { next } else { best })
+        .map(|(index, _)| index)?;
+    let (value, holding) = classes.remove(best);
+    if holding == 0 || TRUTH_VALUES.parse(&value).is_some() {
+        return None;
+    }
     Some(PositiveGuess {
         value,
         holding,
         labeled: labeled_rows,
+        others: classes.into_iter().map(|(value, _)| clip(&value)).collect(),
     })
 }
 
@@ -120,13 +143,14 @@ mod tests {
             PositiveGuess {
                 value: "M".to_owned(),
                 holding: 2,
-                labeled: 3
+                labeled: 3,
+                others: vec!["B".to_owned()],
             }
         );
         assert_eq!(
             guess.sentence("diagnosis"),
             "\"M\" in column \"diagnosis\" is taken to mean positive, as 2 of the 3 labeled \
-             rows hold it; every other value there means negative."
+             rows hold it; every other value there (\"B\") means negative."
         );
         let read = crate::data::csv::read_csv(
             text.replace("6,0,\n", "").as_bytes(),
@@ -155,5 +179,20 @@ mod tests {
         assert_eq!(guess_positive_value(unlabeled.as_bytes(), &columns()), None);
         let bad_flag = "x,labeled,diagnosis\n1,maybe,M\n2,1,B\n";
         assert_eq!(guess_positive_value(bad_flag.as_bytes(), &columns()), None);
+        // A stray value in a column of 1/0 is left for the read to refuse.
+        let typo = "x,labeled,diagnosis\n1,1,1\n2,0,O\n3,0,0\n";
+        assert_eq!(guess_positive_value(typo.as_bytes(), &columns()), None);
+        let itself = CsvColumns {
+            truth: Some("labeled".to_owned()),
+            labeled_value: Some("M".to_owned()),
+            ..columns()
+        };
+        let own = "x,labeled\n1,M\n2,B\n";
+        assert_eq!(guess_positive_value(own.as_bytes(), &itself), None);
+        let ids: String = (0..=MAX_CLASSES)
+            .map(|i| format!("{i},{},id{i}\n", i % 2))
+            .collect();
+        let ids = format!("x,labeled,diagnosis\n{ids}");
+        assert_eq!(guess_positive_value(ids.as_bytes(), &columns()), None);
     }
 }

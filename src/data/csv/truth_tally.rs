@@ -63,17 +63,24 @@ impl TruthTally {
     pub(super) fn warning(&self, column: &str) -> Option<String> {
         let at = self.first_labeled_negative.as_ref()?;
         let most = if 2 * self.labeled_negatives > self.labeled {
-            " As most of them are, the value that means positive may be the other class."
+            " Most labeled rows are negative by it, so it may name the wrong class."
         } else {
             ""
         };
+        let has = if self.labeled_negatives == 1 {
+            "has"
+        } else {
+            "have"
+        };
         Some(format!(
-            "{} of the {} labeled rows have a negative true class in column \"{}\" (the first: \
-             {at}). A labeled row is a positive in PU learning: check those rows, or the value \
-             that means positive.{most}",
+            "{} of the {} labeled rows {has} a negative true class in column \"{}\", the first \
+             on line {} (data row {}). A labeled row is a positive in PU learning: check those \
+             rows, or the value that means positive.{most}",
             self.labeled_negatives,
             self.labeled,
-            clip(column.trim())
+            clip(column.trim()),
+            at.line,
+            at.row
         ))
     }
 }
@@ -81,7 +88,9 @@ impl TruthTally {
 #[cfg(test)]
 mod tests {
     use crate::data::csv::test_support::{read_err, strings};
-    use crate::data::csv::{ColumnRole, ColumnSummary, CsvColumns, CsvError, read_csv};
+    use crate::data::csv::{
+        ColumnRole, ColumnSummary, CsvColumns, CsvError, MissingValues, read_csv,
+    };
 
     /// Columns with a truth column "y" read by `value`.
     fn truth_by(value: Option<&str>) -> CsvColumns {
@@ -118,6 +127,30 @@ mod tests {
     }
 
     #[test]
+    fn rows_dropped_for_a_gap_are_not_counted() {
+        let columns = CsvColumns {
+            missing: MissingValues::DropRows,
+            ..truth_by(Some("M"))
+        };
+        let text = "x,labeled,y\nNA,1,M\n2,1,B\n3,0,B\n4,0,B\n";
+        let (err, _) = read_err(text, &columns);
+        assert!(
+            matches!(&err, CsvError::NoTruePositives(summary) if summary.rows == 3),
+            "{err:?}"
+        );
+        let kept = "x,labeled,y\nNA,1,B\n2,1,M\n3,0,B\n4,0,M\n";
+        let data = read_csv(kept.as_bytes(), &columns).unwrap();
+        assert_eq!(data.truth, Some(vec![true, false, true]));
+        assert!(
+            data.warnings
+                .iter()
+                .all(|w| !w.contains("negative true class")),
+            "{:?}",
+            data.warnings
+        );
+    }
+
+    #[test]
     fn labeled_rows_called_negative_are_pointed_out() {
         let text = "x,labeled,y\n1,1,M\n2,1,B\n3,0,B\n4,0,M\n5,1,m\n";
         let data = read_csv(text.as_bytes(), &truth_by(Some("M"))).unwrap();
@@ -125,15 +158,15 @@ mod tests {
         assert_eq!(
             data.warnings,
             vec![
-                "1 of the 3 labeled rows have a negative true class in column \"y\" (the \
-                 first: Line 3 (data row 2), column \"y\"). A labeled row is a positive in PU \
-                 learning: check those rows, or the value that means positive."
+                "1 of the 3 labeled rows has a negative true class in column \"y\", the first \
+                 on line 3 (data row 2). A labeled row is a positive in PU learning: check those \
+                 rows, or the value that means positive."
                     .to_owned()
             ]
         );
         let swapped = read_csv(text.as_bytes(), &truth_by(Some("B"))).unwrap();
-        assert!(swapped.warnings[0].starts_with("2 of the 3 labeled rows"));
-        assert!(swapped.warnings[0].ends_with("may be the other class."));
+        assert!(swapped.warnings[0].starts_with("2 of the 3 labeled rows have"));
+        assert!(swapped.warnings[0].ends_with("so it may name the wrong class."));
         let consistent = "x,labeled,y\n1,1,M\n2,0,B\n3,0,M\n";
         let data = read_csv(consistent.as_bytes(), &truth_by(Some("M"))).unwrap();
         assert!(data.warnings.is_empty(), "{:?}", data.warnings);

@@ -22,9 +22,10 @@ impl<'a> ValueRule<'a> {
         Self::new(LABELED_FLAGS, value)
     }
 
-    /// The truth column's rule: [`TRUTH_VALUES`], or the value that means "positive".
+    /// The truth column's rule: [`TRUTH_VALUES`], or the value that means
+    /// "positive" (a blank one is no choice: a class is never blank).
     pub(super) fn truth(value: Option<&'a str>) -> Self {
-        Self::new(TRUTH_VALUES, value)
+        Self::new(TRUTH_VALUES, value.filter(|value| !value.trim().is_empty()))
     }
 
     /// The words, unless a value is chosen.

@@ -100,12 +100,8 @@ fn suggest_roles_for_new_files(state: AppState, preview: Memo<Option<Result<CsvP
             DataConfig::Builtin { .. } => None,
         });
         if let Some(current) = current {
-            let suggested = suggest_columns(&preview, &current);
-            let suggested = if suggested == current {
-                suggested
-            } else {
-                with_guessed_truth_value(state, suggested)
-            };
+            // A value already chosen is kept: the guess only fills an empty one.
+            let suggested = with_guessed_truth_value(state, suggest_columns(&preview, &current));
             if suggested != current {
                 state
                     .config

@@ -1,6 +1,6 @@
 //! Native plumbing: reading dataset files and choosing the device.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use burn::tensor::Device;
@@ -12,10 +12,12 @@ use policypu::data::pubin::parse_pubin_gz;
 use policypu::data::tasks::BuiltinDataset;
 use policypu::split::{PuSplit, split_builtin, split_csv};
 
-/// Built-in datasets read once and kept for later runs (sweeps).
+/// Built-in datasets read once and kept for later runs (sweeps), and the
+/// notes on CSV reads already shown, so a sweep or a prior study names each once.
 pub struct DataCache {
     dir: PathBuf,
     loaded: HashMap<BuiltinDataset, (Dataset, Dataset)>,
+    shown_notes: HashSet<String>,
 }
 
 impl DataCache {
@@ -32,6 +34,7 @@ impl DataCache {
         DataCache {
             dir,
             loaded: HashMap::new(),
+            shown_notes: HashSet::new(),
         }
     }
 
@@ -70,7 +73,12 @@ impl DataCache {
                     csv.ok_or("this configuration reads a CSV file: pass it with --csv FILE")?;
                 let bytes = std::fs::read(path)
                     .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-                let columns = with_usable_features(&bytes, columns);
+                let (columns, note) = with_usable_features(&bytes, columns);
+                if let Some(note) = note {
+                    self.note(format!(
+                        "{note} Name the features with --feature-columns to choose them yourself."
+                    ));
+                }
                 let table = read_csv(&bytes, &columns).map_err(|e| {
                     let flag = if e.is_about_missing_values() {
                         " On the command line: --missing drop or --missing mean."
@@ -80,35 +88,43 @@ impl DataCache {
                     format!("{}: {e}{flag}", path.display())
                 })?;
                 for warning in &table.warnings {
-                    eprintln!("note: {warning}");
+                    self.note(warning.clone());
                 }
                 split_csv(&table, config).map_err(|e| e.to_string())
             }
         }
     }
+
+    /// Print `note` on stderr unless this cache has shown it already.
+    fn note(&mut self, note: String) {
+        if !self.shown_notes.contains(&note) {
+            eprintln!("note: {note}");
+            self.shown_notes.insert(note);
+        }
+    }
 }
 
-/// `columns`, with the features the page would choose when none are named:
-/// text columns are left out with a note instead of failing the read.
-fn with_usable_features(bytes: &[u8], columns: &CsvColumns) -> CsvColumns {
+/// `columns`, with the features the page would choose when none are named
+/// (text columns are left out instead of failing the read), and a note on
+/// what was left out.
+fn with_usable_features(bytes: &[u8], columns: &CsvColumns) -> (CsvColumns, Option<String>) {
     let Ok(preview) = preview_csv(bytes, 0) else {
-        return columns.clone(); // read_csv reports what is wrong
+        return (columns.clone(), None); // read_csv reports what is wrong
     };
     if columns.features.is_some() {
-        return columns.clone();
+        return (columns.clone(), None);
     }
     let usable = usable_features(
         &preview,
         columns.labeled.trim(),
         columns.truth.as_deref().map(str::trim),
     );
-    if let Some(note) = usable.note() {
-        eprintln!("note: {note} Name the features with --feature-columns to choose them yourself.");
-    }
-    CsvColumns {
+    let note = usable.note();
+    let columns = CsvColumns {
         features: usable.chosen(),
         ..columns.clone()
-    }
+    };
+    (columns, note)
 }
 
 /// The device a backend choice means natively, with a description.

@@ -1,6 +1,8 @@
 //! First guess of which CSV column plays which role, from a file's preview,
 //! so a dropped file is ready to train on; the user can change every choice.
 
+use std::collections::HashSet;
+
 use super::csv::{ColumnKind, CsvColumns, CsvPreview};
 
 /// Names that usually mark labeled positives, lower-case.
@@ -38,7 +40,14 @@ pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns
         })
     };
     let flag = |i: usize| preview.kinds[i] == ColumnKind::Flag;
-    let two_classes = |i: usize| flag(i) || preview.values.get(i).is_some_and(|v| v.len() == 2);
+    // Classes are told apart ignoring case, as the value that means positive is.
+    let two_classes = |i: usize| {
+        flag(i)
+            || preview.values.get(i).is_some_and(|values| {
+                let classes: HashSet<String> = values.iter().map(|v| v.to_lowercase()).collect();
+                classes.len() == 2
+            })
+    };
     let flag_after = |skip: Option<usize>| {
         (0..preview.header.len())
             .find(|i| Some(*i) != skip && preview.kinds[*i] == ColumnKind::Flag)
@@ -192,6 +201,9 @@ mod tests {
         assert_eq!(c.truth.as_deref(), Some("diagnosis"));
         let three = preview("x,labeled,diagnosis\n1.5,1,M\n2.5,0,B\n3.5,0,X\n");
         assert_eq!(suggest_columns(&three, &CsvColumns::default()).truth, None);
+        let cases = preview("x,labeled,diagnosis\n1.5,1,M\n2.5,0,b\n3.5,0,B\n4.5,0,m\n");
+        let c = suggest_columns(&cases, &CsvColumns::default());
+        assert_eq!(c.truth.as_deref(), Some("diagnosis"));
     }
 
     #[test]

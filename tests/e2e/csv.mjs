@@ -189,7 +189,8 @@ async function spreadsheetExport({ page, note }) {
 /**
  * A truth column of class names: the page takes the class every labeled row
  * holds as positive, points out a choice that makes the labeled rows negative,
- * and refuses one that matches no row.
+ * refuses one that matches no row, and guesses again when the labeled rows
+ * change, unless the user chose the value.
  */
 async function classNames({ page, note }) {
   await uploadCsv(page, resolve(FIXTURES, 'class_names.csv'));
@@ -219,6 +220,21 @@ async function classNames({ page, note }) {
   await page.locator('#csv-truth').selectOption('diagnosis');
   expectEqual(await truthValue.inputValue(), 'malignant', 'the guess again on choosing the column');
   await csvVerdict(page, true);
+  // A guessed value follows the labeled rows; a value the user typed stays.
+  const labeledValue = page.locator('#csv-labeled-value');
+  const markLabeled = async (value) => {
+    await labeledValue.fill(value);
+    await labeledValue.blur();
+    await csvVerdict(page, true);
+  };
+  await markLabeled('0');
+  expectEqual(await truthValue.inputValue(), 'benign', 'the guess redone for the rows marked 0');
+  await markLabeled('');
+  expectEqual(await truthValue.inputValue(), 'malignant', 'the guess redone for the rows marked 1');
+  await truthValue.fill('benign');
+  await truthValue.blur();
+  await markLabeled('0');
+  expectEqual(await truthValue.inputValue(), 'benign', "the user's value kept");
 }
 
 /** A CSV link with the data in it opens elsewhere and reproduces the first epoch. */

@@ -45,6 +45,26 @@ pub fn with_guessed_truth_value(state: AppState, mut columns: CsvColumns) -> Csv
     columns
 }
 
+/// Change the labeled column or its value. The value that means positive
+/// is guessed again when it is the one the old choice guessed, since that
+/// guess came from the old labeled rows; a value the guess did not give stays.
+fn edit_labeled(state: AppState, edit: impl FnOnce(&mut CsvColumns)) {
+    let guess = |columns: &CsvColumns| {
+        let unchosen = CsvColumns {
+            truth_value: None,
+            ..columns.clone()
+        };
+        with_guessed_truth_value(state, unchosen).truth_value
+    };
+    let mut columns = state.config.with_untracked(columns_of);
+    let was_guessed = columns.truth_value.is_some() && columns.truth_value == guess(&columns);
+    edit(&mut columns);
+    if was_guessed {
+        columns.truth_value = guess(&columns);
+    }
+    edit_columns(state, move |c| *c = columns);
+}
+
 /// What the reader makes of the file with the current choice.
 fn check(state: AppState) -> Result<String, String> {
     let columns = state.config.with(columns_of);
@@ -109,7 +129,7 @@ pub fn ColumnRoles(
     let truth_values = Memo::new(move |_| values_of(columns.with(|c| c.truth.clone())));
     let set_labeled = move |ev| {
         let name = event_target_value(&ev);
-        edit_columns(state, |c| c.labeled = name);
+        edit_labeled(state, |c| c.labeled = name);
     };
     let set_truth = move |ev| {
         let name = event_target_value(&ev);
@@ -142,7 +162,7 @@ pub fn ColumnRoles(
                 hint="Rows with this value are labeled positives; all others are unlabeled."
                 value=Signal::derive(move || columns.with(|c| c.labeled_value.clone()))
                 options=labeled_values
-                set=move |value| edit_columns(state, |c| c.labeled_value = value)/>
+                set=move |value| edit_labeled(state, |c| c.labeled_value = value)/>
             <div class="field">
                 <label for="csv-truth">"True class (for evaluation only)"</label>
                 <select id="csv-truth" on:change=set_truth aria-describedby="csv-truth-hint">

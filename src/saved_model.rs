@@ -14,7 +14,9 @@
 //!
 //! The last two parts repeat once per member classifier, in the header's
 //! order; nothing follows the last record. Version 1 files, from before
-//! models could have several members, hold one record and no member list. This module reads and writes the container and
+//! models could have several members, hold one record and no member list;
+//! version 2 files, from before truth columns of class names, read as
+//! version 3 files without a truth value. This module reads and writes the container and
 //! prepares rows for scoring; it needs no Burn (no `learn` feature). Building
 //! the network from the record, and recording it, is in
 //! `learn::saved_classifier`.
@@ -29,8 +31,11 @@ use crate::user_text::{clip, escaped};
 
 /// The bytes every model file starts with.
 pub const MAGIC: &[u8; 8] = b"PPUMODEL";
-/// The container version this build writes; it also reads version 1.
-pub const FORMAT_VERSION: u32 = 2;
+/// The container version this build writes; it also reads versions 1 and 2.
+/// Version 3 may name the truth column's value that means positive
+/// (`truth_value`), which changes how that column reads, so a build that
+/// reads only version 2 refuses the file instead of misreading it.
+pub const FORMAT_VERSION: u32 = 3;
 
 /// What a saved classifier reads, and how raw data is prepared for it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -520,7 +525,7 @@ mod tests {
         let model = tabular_model();
         let bytes = model.to_bytes().unwrap();
         assert_eq!(&bytes[..8], b"PPUMODEL");
-        assert_eq!(bytes[8..12], 2u32.to_le_bytes());
+        assert_eq!(bytes[8..12], 3u32.to_le_bytes());
         let header_len = u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
         let header: serde_json::Value =
             serde_json::from_slice(&bytes[16..16 + header_len]).unwrap();
@@ -532,21 +537,45 @@ mod tests {
         assert_eq!(SavedModel::from_bytes(&bytes).unwrap(), model);
     }
 
+    /// A model file of `version` with `header` and one record, 1 to 5.
+    fn container(version: u32, header: &serde_json::Value) -> Vec<u8> {
+        let header = serde_json::to_vec(header).unwrap();
+        let mut bytes = b"PPUMODEL".to_vec();
+        bytes.extend_from_slice(&version.to_le_bytes());
+        bytes.extend_from_slice(&(header.len() as u32).to_le_bytes());
+        bytes.extend_from_slice(&header);
+        bytes.extend_from_slice(&5u64.to_le_bytes());
+        bytes.extend_from_slice(&[1, 2, 3, 4, 5]);
+        bytes
+    }
+
     #[test]
     fn reads_a_version_1_file_as_one_classifier_of_the_run_s() {
         let model = tabular_model();
         let mut header = serde_json::to_value(&model.header).unwrap();
         header.as_object_mut().unwrap().remove("members");
-        let header = serde_json::to_vec(&header).unwrap();
-        let mut bytes = b"PPUMODEL".to_vec();
-        bytes.extend_from_slice(&1u32.to_le_bytes());
-        bytes.extend_from_slice(&(header.len() as u32).to_le_bytes());
-        bytes.extend_from_slice(&header);
-        bytes.extend_from_slice(&5u64.to_le_bytes());
-        bytes.extend_from_slice(&[1, 2, 3, 4, 5]);
-        let read = SavedModel::from_bytes(&bytes).unwrap();
+        let read = SavedModel::from_bytes(&container(1, &header)).unwrap();
         assert_eq!(read.header.members, vec![Member::of(&model.header.config)]);
         assert_eq!(read.classifier_records, model.classifier_records);
+    }
+
+    #[test]
+    fn reads_a_version_2_file_as_one_without_a_truth_value() {
+        let mut model = tabular_model();
+        if let DataConfig::Csv { columns } = &mut model.header.config.data {
+            columns.truth = Some("diagnosis".into());
+        }
+        let mut header = serde_json::to_value(&model.header).unwrap();
+        let columns = &mut header["config"]["data"]["columns"];
+        assert!(
+            columns
+                .as_object_mut()
+                .unwrap()
+                .remove("truth_value")
+                .is_some()
+        );
+        let read = SavedModel::from_bytes(&container(2, &header)).unwrap();
+        assert_eq!(read, model);
     }
 
     #[test]
@@ -624,12 +653,12 @@ mod tests {
     fn refuses_other_versions_damage_and_trailing_bytes() {
         let bytes = tabular_model().to_bytes().unwrap();
         let mut newer = bytes.clone();
-        newer[8..12].copy_from_slice(&3u32.to_le_bytes());
+        newer[8..12].copy_from_slice(&4u32.to_le_bytes());
         assert_eq!(
             error_of(&newer),
             SavedModelError::UnsupportedVersion {
-                found: 3,
-                supported: 2
+                found: 4,
+                supported: 3
             }
         );
         let mut damaged = bytes.clone();

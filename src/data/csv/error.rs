@@ -37,12 +37,21 @@ impl fmt::Display for CellAt {
     }
 }
 
+/// The column a [`ColumnSummary`] is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SummarisedColumn {
+    /// The labeled column, whose true values mark labeled rows.
+    Labeled,
+    /// The truth column, whose true values mean positives.
+    Truth,
+}
+
 /// What the labeled or the truth column held, for the errors about one-sided
 /// labels and a truth column without positives.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ColumnSummary {
-    /// The column's role: labeled or truth.
-    pub role: ColumnRole,
+    /// Which column: labeled or truth.
+    pub role: SummarisedColumn,
     /// Name of the column.
     pub column: String,
     /// Number of data rows.
@@ -56,8 +65,8 @@ pub struct ColumnSummary {
 impl fmt::Display for ColumnSummary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let meaning = match self.role {
-            ColumnRole::Truth => "means a positive",
-            ColumnRole::Labeled | ColumnRole::Feature => "marks a row as labeled",
+            SummarisedColumn::Truth => "means a positive",
+            SummarisedColumn::Labeled => "marks a row as labeled",
         };
         write!(
             f,

@@ -43,7 +43,7 @@ mod truth_guess;
 mod truth_tally;
 mod value_rule;
 
-pub use error::{CellAt, ColumnSummary, CsvError};
+pub use error::{CellAt, ColumnSummary, CsvError, SummarisedColumn};
 pub use kinds::{ColumnKind, CsvPreview, MAX_LISTED_LENGTH, MAX_LISTED_VALUES, preview_csv};
 pub use layout::CsvColumns;
 pub use missing::{MissingValues, is_missing};

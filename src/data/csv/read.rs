@@ -3,7 +3,7 @@
 
 use super::cleaning::drop_constant_columns;
 use super::decimal_commas::DecimalCommas;
-use super::error::{ColumnSummary, CsvError, MAX_SHOWN_VALUES};
+use super::error::{ColumnSummary, CsvError, MAX_SHOWN_VALUES, SummarisedColumn};
 use super::layout::{CsvColumns, Layout, column_index};
 use super::missing::{Gappy, MissingValues};
 use super::number::DecimalMark;
@@ -93,7 +93,7 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
     let positives = parsed.labeled.iter().filter(|&&labeled| labeled).count();
     if positives == 0 || positives == parsed.labeled.len() {
         let summary = ColumnSummary {
-            role: ColumnRole::Labeled,
+            role: SummarisedColumn::Labeled,
             column: clip(columns.labeled.trim()),
             rows: parsed.labeled.len(),
             values: parsed.labeled_values,

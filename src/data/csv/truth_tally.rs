@@ -3,8 +3,7 @@
 //! it calls negative are pointed out: a mistake in the file, or in the value
 //! chosen to mean positive.
 
-use super::error::{CellAt, ColumnSummary, CsvError, MAX_SHOWN_VALUES};
-use super::role::ColumnRole;
+use super::error::{CellAt, ColumnSummary, CsvError, MAX_SHOWN_VALUES, SummarisedColumn};
 use super::rows::Cell;
 use super::value_rule::ValueRule;
 use crate::user_text::clip;
@@ -50,7 +49,7 @@ impl TruthTally {
     pub(super) fn error(&self, column: &str, rule: &ValueRule<'_>) -> Option<CsvError> {
         (self.rows > 0 && self.positives == 0).then(|| {
             CsvError::NoTruePositives(ColumnSummary {
-                role: ColumnRole::Truth,
+                role: SummarisedColumn::Truth,
                 column: clip(column.trim()),
                 rows: self.rows,
                 values: self.values.clone(),
@@ -89,7 +88,7 @@ impl TruthTally {
 mod tests {
     use crate::data::csv::test_support::{read_err, strings};
     use crate::data::csv::{
-        ColumnRole, ColumnSummary, CsvColumns, CsvError, MissingValues, read_csv,
+        ColumnSummary, CsvColumns, CsvError, MissingValues, SummarisedColumn, read_csv,
     };
 
     /// Columns with a truth column "y" read by `value`.
@@ -108,7 +107,7 @@ mod tests {
         assert_eq!(
             err,
             CsvError::NoTruePositives(ColumnSummary {
-                role: ColumnRole::Truth,
+                role: SummarisedColumn::Truth,
                 column: "y".to_owned(),
                 rows: 3,
                 values: strings(&["B", "M"]),

@@ -89,7 +89,7 @@ pub(super) fn equal_ignoring_case(a: &str, b: &str) -> bool {
 mod tests {
     use crate::data::csv::test_support::{at, read_err, strings};
     use crate::data::csv::{
-        ColumnRole, ColumnSummary, CsvColumns, CsvError, read_csv, read_feature_rows,
+        ColumnSummary, CsvColumns, CsvError, SummarisedColumn, read_csv, read_feature_rows,
     };
 
     #[test]
@@ -116,7 +116,7 @@ mod tests {
         assert_eq!(
             err,
             CsvError::NoLabeledPositives(ColumnSummary {
-                role: ColumnRole::Labeled,
+                role: SummarisedColumn::Labeled,
                 column: "labeled".to_owned(),
                 rows: 3,
                 values: strings(&["0", "no"]),

@@ -10,7 +10,8 @@
 // browser, traced, for the longest frame's wall and main-thread CPU time.
 // Then `auto` (its candidates in one worker, or on the demo in two) on the default demo and on
 // the breast-cancer example, from Train to its leaderboard, with the main
-// thread's time in tasks meanwhile.
+// thread's time in tasks meanwhile, and the browser's memory (PSS summed over
+// its processes, tests/e2e/memory.mjs) before Train and at its peak.
 // With --first-visit, only the first visit of a fresh browser on a throttled
 // connection (1.6 Mbit/s down, 750 kbit/s up, 562.5 ms round trip: DevTools'
 // "Fast 3G"), from a server that gzips as static hosts do: the time until
@@ -35,6 +36,7 @@ import { fileURLToPath } from 'node:url';
 import { chooseOption, openApp, readStatus, waitForStatus, waitUntil } from './app.mjs';
 import { uploadCsv } from './csv.mjs';
 import { launchBrowser } from './browser.mjs';
+import { megabytes, watchMemory } from './memory.mjs';
 import { startStaticServer } from './server.mjs';
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist');
@@ -351,8 +353,8 @@ const AUTO_CASES = [
  * `auto` in a fresh page, from Train to its leaderboard, on each of AUTO_CASES.
  */
 async function autoTimings(url) {
-  console.log('\n| auto, Train to leaderboard (default settings; two workers on the demo where the browser has two cores) | seconds | candidates | kept | longest main-thread task | main thread busy |');
-  console.log('|---|---|---|---|---|---|');
+  console.log('\n| auto, Train to leaderboard (default settings; two workers on the demo where the browser has two cores) | seconds | candidates | kept | longest main-thread task | main thread busy | browser memory before Train | its peak during auto |');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const [what, prepare] of AUTO_CASES) await autoRun(url, what, prepare);
 }
 
@@ -377,15 +379,17 @@ async function autoRun(url, what, prepare, cores) {
     await cdp.send('Performance.enable');
     const busy = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value;
     const busyBefore = await busy();
+    const memory = watchMemory(browser.profile);
     const started = Date.now();
     await page.locator('#train:enabled').click();
     await page.locator('#auto-kept').waitFor({ timeout: DEMO_LIMIT_MS });
     const seconds = (Date.now() - started) / 1000;
+    const { first, peak } = memory.stop();
     const mainBusy = (await busy()) - busyBefore;
     const candidates = await page.locator('#auto-table tbody tr[data-learner]').count();
     const kept = (await page.locator('#auto-table tbody tr:has(#auto-kept) th').textContent()).trim();
     const longest = await page.evaluate(() => window.longestTaskMs);
-    console.log(`| ${what} | ${seconds.toFixed(1)} s | ${candidates} | ${kept} | ${longest > 0 ? `${longest.toFixed(0)} ms` : 'none of 50 ms or more'} | ${mainBusy.toFixed(1)} s |`);
+    console.log(`| ${what} | ${seconds.toFixed(1)} s | ${candidates} | ${kept} | ${longest > 0 ? `${longest.toFixed(0)} ms` : 'none of 50 ms or more'} | ${mainBusy.toFixed(1)} s | ${megabytes(first)} | ${megabytes(peak)} |`);
   } finally {
     await browser.close();
   }
@@ -398,8 +402,8 @@ async function autoRun(url, what, prepare, cores) {
  * page uses them), alternately, `rounds` times.
  */
 async function autoWorkers(url, rounds = 3) {
-  console.log('\n| auto, Train to leaderboard, by the cores the page is told of | round | seconds | candidates | kept | longest main-thread task | main thread busy |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('\n| auto, Train to leaderboard, by the cores the page is told of | round | seconds | candidates | kept | longest main-thread task | main thread busy | browser memory before Train | its peak during auto |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (let round = 1; round <= rounds; round += 1) {
     for (const cores of [1, 2]) {
       for (const [what, prepare] of AUTO_CASES) {

@@ -28,8 +28,9 @@ const MODE_ARGS = {
 
 /**
  * Launch Chromium in `mode` ('cpu' or 'webgpu') with a fresh profile.
- * Resolves to { page, problems, close() }; `problems` collects console
- * errors and page errors as strings.
+ * Resolves to { page, problems, profile, close() }; `problems` collects
+ * console errors and page errors as strings, `profile` is the profile's
+ * folder (every process of this browser names it).
  */
 export async function launchBrowser(mode) {
   const modeArgs = MODE_ARGS[mode];
@@ -52,6 +53,7 @@ export async function launchBrowser(mode) {
   return {
     page,
     problems,
+    profile,
     close: async () => {
       await context.close().catch(() => {});
       await rm(profile, { recursive: true, force: true });

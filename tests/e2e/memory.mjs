@@ -1,8 +1,10 @@
-// The memory a headless Chromium holds while it works: the proportional set
-// size (PSS: each shared page split among the processes that share it)
-// summed over every process of the browser's profile (the browser, its
+// The memory a headless Chromium holds while it works: the private memory
+// (USS: resident pages no other process maps, what closing the browser would
+// free) summed over every process of the browser's profile (the browser, its
 // renderers with their workers, GPU and utility processes), read from
-// /proc. Linux only; elsewhere the figures are null.
+// /proc. Shared pages (the browser's code, mapped by every Chromium
+// process, this browser's or another's) are left out, so the figure does
+// not depend on what else runs. Linux only; elsewhere the figures are null.
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** The process ids whose command line names `profile`. */
@@ -23,13 +25,15 @@ function processesOf(profile) {
   });
 }
 
-/** PSS in MB summed over `pids`, or null where /proc says nothing. */
-function pssMb(pids) {
+/** Private memory in MB summed over `pids`, or null where /proc says nothing. */
+function privateMb(pids) {
   let kb = null;
   for (const pid of pids) {
     try {
-      const pss = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
-      if (pss) kb = (kb ?? 0) + Number(pss[1]);
+      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      for (const [, size] of rollup.matchAll(/^Private_(?:Clean|Dirty):\s+(\d+) kB/gm)) {
+        kb = (kb ?? 0) + Number(size);
+      }
     } catch {
       // the process ended
     }
@@ -43,7 +47,7 @@ function pssMb(pids) {
  * `{ first, peak }` in MB: the first sample and the largest.
  */
 export function watchMemory(profile, everyMs = 250) {
-  const sample = () => pssMb(processesOf(profile));
+  const sample = () => privateMb(processesOf(profile));
   const first = sample();
   let peak = first;
   const note = (mb) => {

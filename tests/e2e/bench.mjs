@@ -10,8 +10,9 @@
 // browser, traced, for the longest frame's wall and main-thread CPU time.
 // Then `auto` (its candidates in one worker, or on the demo in two) on the default demo and on
 // the breast-cancer example, from Train to its leaderboard, with the main
-// thread's time in tasks meanwhile, and the browser's memory (private memory
-// summed over its processes, tests/e2e/memory.mjs) before Train and at its peak.
+// thread's time in tasks meanwhile, and the memory the browser has allocated
+// (anonymous memory summed over its processes, tests/e2e/memory.mjs) before
+// Train and at its peak.
 // With --first-visit, only the first visit of a fresh browser on a throttled
 // connection (1.6 Mbit/s down, 750 kbit/s up, 562.5 ms round trip: DevTools'
 // "Fast 3G"), from a server that gzips as static hosts do: the time until

@@ -1,10 +1,11 @@
-// The memory a headless Chromium holds while it works: the private memory
-// (USS: resident pages no other process maps, what closing the browser would
-// free) summed over every process of the browser's profile (the browser, its
-// renderers with their workers, GPU and utility processes), read from
-// /proc. Shared pages (the browser's code, mapped by every Chromium
-// process, this browser's or another's) are left out, so the figure does
-// not depend on what else runs. Linux only; elsewhere the figures are null.
+// The memory a headless Chromium has allocated while it works: its resident
+// anonymous memory (heaps, JavaScript's and the workers' WebAssembly
+// memories, buffers; not the mapped code of the browser) summed over every
+// process of the browser's profile (the browser, its renderers with their
+// workers, GPU and utility processes), read from /proc. Proportional and
+// private sizes were tried first: both change with the other Chromium
+// processes on the machine, which share the browser's code pages; this
+// does not. Linux only; elsewhere the figures are null.
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** The process ids whose command line names `profile`. */
@@ -25,15 +26,14 @@ function processesOf(profile) {
   });
 }
 
-/** Private memory in MB summed over `pids`, or null where /proc says nothing. */
-function privateMb(pids) {
+/** Anonymous memory in MB summed over `pids`, or null where /proc says nothing. */
+function anonymousMb(pids) {
   let kb = null;
   for (const pid of pids) {
     try {
       const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-      for (const [, size] of rollup.matchAll(/^Private_(?:Clean|Dirty):\s+(\d+) kB/gm)) {
-        kb = (kb ?? 0) + Number(size);
-      }
+      const anonymous = /^Anonymous:\s+(\d+) kB/m.exec(rollup);
+      if (anonymous) kb = (kb ?? 0) + Number(anonymous[1]);
     } catch {
       // the process ended
     }
@@ -47,7 +47,7 @@ function privateMb(pids) {
  * `{ first, peak }` in MB: the first sample and the largest.
  */
 export function watchMemory(profile, everyMs = 250) {
-  const sample = () => privateMb(processesOf(profile));
+  const sample = () => anonymousMb(processesOf(profile));
   const first = sample();
   let peak = first;
   const note = (mb) => {

@@ -440,11 +440,8 @@ fn sweep_of_a_csv_has_one_column_group_and_refuses_grid_settings() {
         String::from_utf8_lossy(&output.stderr)
     );
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(
-        stderr.matches("Column \"id\" holds text").count(),
-        1,
-        "{stderr}"
-    );
+    let note = format!("note: {}: Column \"id\" holds text", file.display());
+    assert_eq!(stderr.matches(&note).count(), 1, "{stderr}");
     let table = std::fs::read_to_string(&out).unwrap();
     assert!(
         table.contains(

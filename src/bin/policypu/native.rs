@@ -13,7 +13,8 @@ use policypu::data::tasks::BuiltinDataset;
 use policypu::split::{PuSplit, split_builtin, split_csv};
 
 /// Built-in datasets read once and kept for later runs (sweeps), and the
-/// notes on CSV reads already shown, so a sweep or a prior study names each once.
+/// notes on CSV reads already shown, so a sweep or a prior study names each
+/// once; a note names its file, as a prior study reads several.
 pub struct DataCache {
     dir: PathBuf,
     loaded: HashMap<BuiltinDataset, (Dataset, Dataset)>,
@@ -76,7 +77,9 @@ impl DataCache {
                 let (columns, note) = with_usable_features(&bytes, columns);
                 if let Some(note) = note {
                     self.note(format!(
-                        "{note} Name the features with --feature-columns to choose them yourself."
+                        "{}: {note} Name the features with --feature-columns to choose them \
+                         yourself.",
+                        path.display()
                     ));
                 }
                 let table = read_csv(&bytes, &columns).map_err(|e| {
@@ -88,7 +91,7 @@ impl DataCache {
                     format!("{}: {e}{flag}", path.display())
                 })?;
                 for warning in &table.warnings {
-                    self.note(warning.clone());
+                    self.note(format!("{}: {warning}", path.display()));
                 }
                 split_csv(&table, config).map_err(|e| e.to_string())
             }

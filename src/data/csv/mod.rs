@@ -25,7 +25,7 @@
 //! checks row lengths with blank rows counted (measurements in `reader.rs`).
 
 mod cleaning;
-mod decimal_commas;
+mod decimal_marks;
 mod error;
 mod flags;
 mod kinds;

@@ -2,7 +2,7 @@
 //! [`read_feature_rows`] for scoring rows with a trained model.
 
 use super::cleaning::drop_constant_columns;
-use super::decimal_commas::DecimalCommas;
+use super::decimal_marks::DecimalMarks;
 use super::error::{ColumnSummary, CsvError, MAX_SHOWN_VALUES, SummarisedColumn};
 use super::layout::{CsvColumns, Layout, column_index};
 use super::missing::{Gappy, MissingValues};
@@ -122,7 +122,7 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
     }
     let warnings = delimiter_warning(delimiter)
         .into_iter()
-        .chain(parsed.decimal_commas.sentence())
+        .chain(parsed.decimal_marks.sentence())
         .chain(parsed.truth_tally.warning(truth_column))
         .chain(gaps.map(|g| g.sentence(columns.missing)))
         .chain(varying.dropped.iter().map(|(name, value)| {
@@ -209,7 +209,7 @@ pub fn read_feature_rows(
         rows: 0,
         warnings: Vec::new(),
     };
-    let mut decimal_commas = DecimalCommas::default();
+    let mut decimal_marks = DecimalMarks::default();
     read.rows = for_each_row(
         &mut rows,
         &header,
@@ -221,12 +221,12 @@ pub fn read_feature_rows(
             }
             for &index in &features {
                 let cell = row.cell(index);
-                read.features.push(decimal_commas.read(empty, &cell)?);
+                read.features.push(decimal_marks.read(empty, &cell)?);
             }
             Ok(())
         },
     )?;
-    read.warnings.extend(decimal_commas.sentence());
+    read.warnings.extend(decimal_marks.sentence());
     Ok(read)
 }
 
@@ -242,8 +242,8 @@ struct ParsedRows {
     labeled_values: Vec<String>,
     /// What the truth column says about the labeled rows.
     truth_tally: TruthTally,
-    /// The feature cells read with a decimal comma.
-    decimal_commas: DecimalCommas,
+    /// The feature cells read with a decimal comma or a point.
+    decimal_marks: DecimalMarks,
 }
 
 /// How the labeled and the truth column read their cells.
@@ -270,7 +270,7 @@ fn parse_rows(
         truth: layout.truth.map(|_| Vec::new()),
         labeled_values: Vec::new(),
         truth_tally: TruthTally::default(),
-        decimal_commas: DecimalCommas::default(),
+        decimal_marks: DecimalMarks::default(),
     };
     for_each_row(rows, header, decimal, missing, |row, empty| {
         let labeled = row.cell(layout.labeled);
@@ -296,7 +296,7 @@ fn parse_rows(
             let cell = row.cell(index);
             parsed
                 .features
-                .push(parsed.decimal_commas.read(empty, &cell)?);
+                .push(parsed.decimal_marks.read(empty, &cell)?);
         }
         // The tally counts the rows the read keeps: dropping drops rows with a gap.
         let dropped = missing == MissingValues::DropRows

@@ -9,7 +9,7 @@ use crate::user_text::clip;
 
 /// The feature cells read with a decimal comma, and those read with a point.
 #[derive(Default)]
-pub(super) struct DecimalCommas {
+pub(super) struct DecimalMarks {
     /// Cells with a comma.
     commas: Marked,
     /// Cells with a point.
@@ -45,7 +45,7 @@ impl Marked {
     }
 }
 
-impl DecimalCommas {
+impl DecimalMarks {
     /// The feature cell as a number (as [`EmptyCells::number`] reads it),
     /// taking note of a decimal comma or point.
     pub(super) fn read(

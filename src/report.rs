@@ -157,7 +157,7 @@ pub struct CsvScores {
     pub rows: usize,
     /// With the run's truth column in the file: accuracy and ROC-AUC against it.
     pub against_truth: Option<String>,
-    /// What the reader noted about the file (decimal commas read), as sentences.
+    /// What the reader noted about the file (decimal marks read), as sentences.
     pub notes: Vec<String>,
 }
 

@@ -14,12 +14,13 @@
 //!
 //! The last two parts repeat once per member classifier, in the header's
 //! order; nothing follows the last record. Version 1 files, from before
-//! models could have several members, hold one record and no member list;
-//! version 2 files, from before truth columns of class names, read as
-//! version 3 files without a truth value. This module reads and writes the container and
-//! prepares rows for scoring; it needs no Burn (no `learn` feature). Building
-//! the network from the record, and recording it, is in
-//! `learn::saved_classifier`.
+//! models could have several members, hold one record and no member list.
+//! Version 2 files read as version 3 files; most have no truth value (those
+//! written between be2862f and 8ab6a21 may).
+//!
+//! This module reads and writes the container and prepares rows for
+//! scoring; it needs no Burn (no `learn` feature). Building the network
+//! from the record, and recording it, is in `learn::saved_classifier`.
 
 use serde::{Deserialize, Serialize};
 
@@ -537,7 +538,7 @@ mod tests {
         assert_eq!(SavedModel::from_bytes(&bytes).unwrap(), model);
     }
 
-    /// A model file of `version` with `header` and one record, 1 to 5.
+    /// A model file of `version` with `header` and one 5-byte record.
     fn container(version: u32, header: &serde_json::Value) -> Vec<u8> {
         let header = serde_json::to_vec(header).unwrap();
         let mut bytes = b"PPUMODEL".to_vec();

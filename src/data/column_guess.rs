@@ -44,7 +44,10 @@ pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns
     let two_classes = |i: usize| {
         flag(i)
             || preview.values.get(i).is_some_and(|values| {
-                let classes: HashSet<String> = values.iter().map(|v| v.to_lowercase()).collect();
+                let classes: HashSet<String> = values
+                    .iter()
+                    .map(|v| v.chars().flat_map(char::to_lowercase).collect())
+                    .collect();
                 classes.len() == 2
             })
     };

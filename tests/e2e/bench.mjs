@@ -8,7 +8,7 @@
 // `longtask` PerformanceObserver) and the longest rendering of a frame (a
 // `long-animation-frame` one); last, the demo's first run in a fresh
 // browser, traced, for the longest frame's wall and main-thread CPU time.
-// Then `auto` (its candidates in one worker, or on the demo in two) on the default demo and on
+// Then `auto` (its candidates in one worker, or in two where the browser has two cores) on the default demo and on
 // the breast-cancer example, from Train to its leaderboard, with the main
 // thread's time in tasks meanwhile, and the memory the browser has allocated
 // (anonymous memory summed over its processes, tests/e2e/memory.mjs) before
@@ -354,7 +354,7 @@ const AUTO_CASES = [
  * `auto` in a fresh page, from Train to its leaderboard, on each of AUTO_CASES.
  */
 async function autoTimings(url) {
-  console.log('\n| auto, Train to leaderboard (default settings; two workers on the demo where the browser has two cores) | seconds | candidates | kept | longest main-thread task | main thread busy | browser memory before Train | its peak during auto |');
+  console.log('\n| auto, Train to leaderboard (default settings; two workers where the browser has two cores) | seconds | candidates | kept | longest main-thread task | main thread busy | browser memory before Train | its peak during auto |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const [what, prepare] of AUTO_CASES) await autoRun(url, what, prepare);
 }

@@ -231,10 +231,17 @@ async function classNames({ page, note }) {
   expectEqual(await truthValue.inputValue(), 'benign', 'the guess redone for the rows marked 0');
   await markLabeled('');
   expectEqual(await truthValue.inputValue(), 'malignant', 'the guess redone for the rows marked 1');
+  // A labeled value that marks no row guesses nothing; the next choice guesses again.
+  await labeledValue.fill('x');
+  await labeledValue.blur();
+  await csvVerdict(page, false);
+  expectEqual(await truthValue.inputValue(), '', 'no guess for a value that marks no row');
+  await markLabeled('');
+  expectEqual(await truthValue.inputValue(), 'malignant', 'the guess again after one that marked no row');
   await truthValue.fill('benign');
   await truthValue.blur();
-  await markLabeled('0');
-  expectEqual(await truthValue.inputValue(), 'benign', "the user's value kept");
+  await markLabeled('1');
+  expectEqual(await truthValue.inputValue(), 'benign', "the user's value kept, though the guess is malignant");
 }
 
 /** A CSV link with the data in it opens elsewhere and reproduces the first epoch. */

@@ -2,7 +2,8 @@
 // anonymous memory (heaps, JavaScript's and the workers' WebAssembly
 // memories, buffers; not the mapped code of the browser) summed over every
 // process of the browser's profile (the browser, its renderers with their
-// workers, GPU and utility processes), read from /proc. Proportional and
+// workers, GPU and utility processes), read from /proc (copy-on-write pages
+// that forked processes still share count in each). Proportional and
 // private sizes were tried first: both change with the other Chromium
 // processes on the machine, which share the browser's code pages; this
 // does not. Linux only; elsewhere the figures are null.
@@ -54,6 +55,7 @@ export function watchMemory(profile, everyMs = 250) {
     if (mb !== null) peak = Math.max(peak ?? 0, mb);
   };
   const timer = setInterval(() => note(sample()), everyMs);
+  timer.unref(); // a run that throws before stop() does not keep node alive
   return {
     stop() {
       clearInterval(timer);

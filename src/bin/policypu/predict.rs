@@ -26,7 +26,7 @@ pub struct PredictArgs {
 /// 1-based data row, the probability of the positive class, and 1 where it
 /// is at least 0.5. With the model's truth column in the file, also print
 /// accuracy and ROC-AUC to standard error, and there too any note on the
-/// file (decimal commas read).
+/// file (decimal marks read).
 pub fn predict(args: &PredictArgs) -> Result<(), String> {
     let model = read(&args.model)?;
     let csv = read(&args.csv)?;

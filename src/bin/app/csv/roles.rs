@@ -46,8 +46,9 @@ pub fn with_guessed_truth_value(state: AppState, mut columns: CsvColumns) -> Csv
 }
 
 /// Change the labeled column or its value. The value that means positive
-/// is guessed again when it is the one the old choice guessed, since that
-/// guess came from the old labeled rows; a value the guess did not give stays.
+/// is guessed again when it is empty or the one the old choice guessed,
+/// since that guess came from the old labeled rows (and a choice that
+/// marked no row guessed none); a value the guess did not give stays.
 fn edit_labeled(state: AppState, edit: impl FnOnce(&mut CsvColumns)) {
     let guess = |columns: &CsvColumns| {
         let unchosen = CsvColumns {
@@ -57,9 +58,9 @@ fn edit_labeled(state: AppState, edit: impl FnOnce(&mut CsvColumns)) {
         with_guessed_truth_value(state, unchosen).truth_value
     };
     let mut columns = state.config.with_untracked(columns_of);
-    let was_guessed = columns.truth_value.is_some() && columns.truth_value == guess(&columns);
+    let guess_again = columns.truth_value.is_none() || columns.truth_value == guess(&columns);
     edit(&mut columns);
-    if was_guessed {
+    if guess_again {
         columns.truth_value = guess(&columns);
     }
     edit_columns(state, move |c| *c = columns);

@@ -179,7 +179,7 @@ pub fn ColumnRoles(
             <Show when=move || columns.with(|c| c.truth.is_some())>
                 <ValueField id="csv-truth-value" label="Value that means “positive”"
                     placeholder="empty: 1/0, yes/no, true/false, P/N, pos/neg"
-                    hint="For a column of class names: rows with this value are positives, all others negatives. Chosen at first as the class most labeled rows hold."
+                    hint="For a column of class names: rows with this value are positives, all others negatives. Guessed as the class most labeled rows hold, and again when the labeled rows change, unless you typed another."
                     value=Signal::derive(move || columns.with(|c| c.truth_value.clone()))
                     options=truth_values
                     set=move |value| edit_columns(state, |c| c.truth_value = value)/>

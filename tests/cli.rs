@@ -466,6 +466,65 @@ fn sweep_of_a_csv_has_one_column_group_and_refuses_grid_settings() {
 }
 
 #[test]
+fn priors_measures_every_estimator_on_each_table_and_notes_each_file_once() {
+    let dir = test_dir("priors");
+    // Two tables whose text column is left out with a note, each shown once
+    // though every seed reads its table again.
+    let tables: Vec<PathBuf> = [("a", 3), ("b", 5)]
+        .into_iter()
+        .map(|(name, seed)| {
+            let file = dir.join(format!("{name}.csv"));
+            std::fs::write(&file, with_id_column(&pu_csv(200, seed))).unwrap();
+            file
+        })
+        .collect();
+    let list = format!("{},{}", arg(&tables[0]), arg(&tables[1]));
+    let out = dir.join("priors.md");
+    let output = policypu(&[
+        "priors",
+        "--tables",
+        &list,
+        "--truth-column",
+        "y",
+        "--seeds",
+        "2",
+        "--out",
+        arg(&out),
+    ]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    for file in &tables {
+        let note = format!("note: {}: Column \"id\" holds text", file.display());
+        assert_eq!(stderr.matches(&note).count(), 1, "{stderr}");
+    }
+    assert!(stderr.contains("priors: 20 estimates"), "{stderr}");
+    let table = std::fs::read_to_string(&out).unwrap();
+    // Half the rows are positive and a third of those labeled, so about
+    // 66 of the 166 unlabeled rows are positive; the hold-outs move it a little.
+    for name in ["a", "b"] {
+        let row = table
+            .lines()
+            .find(|l| l.starts_with(&format!("| {name} |")))
+            .unwrap_or_else(|| panic!("no row for {name}: {table}"));
+        let truth: f64 = row.split('|').nth(3).unwrap().trim().parse().unwrap();
+        assert!((truth - 0.40).abs() < 0.06, "{row}");
+    }
+    assert!(table.contains("(the default) |"), "{table}");
+    assert!(
+        table.contains("| TIcE | ") && table.contains("| KM2 | "),
+        "{table}"
+    );
+    assert!(table.contains("/4 |"), "{table}");
+    let without_truth = policypu(&["priors", "--tables", arg(&tables[0]), "--seeds", "1"]);
+    assert!(!without_truth.status.success());
+    assert!(
+        String::from_utf8_lossy(&without_truth.stderr).contains("name them with --truth-column"),
+        "{}",
+        String::from_utf8_lossy(&without_truth.stderr)
+    );
+}
+
+#[test]
 fn vpu_keeps_its_epoch_by_its_own_variational_loss() {
     let (dir, file) = pu_file("vpu-loss", 300, 4);
     let out = dir.join("r.json");

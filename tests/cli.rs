@@ -425,6 +425,38 @@ fn a_csv_with_gaps_and_a_text_column_trains_after_one_choice() {
 }
 
 #[test]
+fn a_labeled_column_that_leaves_unlabeled_rows_empty_is_read_by_its_value() {
+    let dir = test_dir("blank-labeled");
+    let file = dir.join("blank.csv");
+    // "1" for labeled rows, nothing for the others.
+    let text: String = pu_csv(120, 9)
+        .lines()
+        .map(|line| {
+            let mut cells: Vec<&str> = line.split(',').collect();
+            if cells[3] == "0" {
+                cells[3] = "";
+            }
+            cells.join(",") + "\n"
+        })
+        .collect();
+    std::fs::write(&file, text).unwrap();
+    let out = dir.join("run.json");
+    let output = run_csv(&file, "biased-pu", "1", &out, &[]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(
+            "column \"labeled\" leaves rows empty, so the rows holding \"1\" are taken as the \
+             labeled positives"
+        ),
+        "{stderr}"
+    );
+    let named = run_csv(&file, "biased-pu", "1", &out, &["--labeled-value", "1"]);
+    assert!(named.status.success());
+    assert!(!String::from_utf8_lossy(&named.stderr).contains("leaves rows empty"));
+}
+
+#[test]
 fn sweep_of_a_csv_has_one_column_group_and_refuses_grid_settings() {
     let (dir, file) = pu_file("sweep-csv", 200, 4);
     // A text column, left out with a note that is shown once for the sweep.

@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use super::csv::{ColumnKind, CsvColumns, CsvPreview};
+use super::csv::{ColumnKind, CsvColumns, CsvPreview, guess_labeled_value};
 
 /// Names that usually mark labeled positives, lower-case.
 const LABELED_NAMES: [&str; 6] = ["labeled", "labelled", "is_labeled", "s", "pu", "label"];
@@ -20,15 +20,27 @@ const TRUTH_NAMES: [&str; 8] = [
 ];
 
 /// `current` when it was chosen (not the default) and still fits the
-/// file's header, otherwise a guess: the
-/// labeled column by name or as the first flag column, the truth column by
+/// file's header (with the value marking labeled rows guessed where it
+/// reads flag words and the file leaves gaps: [`guess_labeled_value`]),
+/// otherwise a guess: the
+/// labeled column by name or as the first flag column (and its marking
+/// value, likewise), the truth column by
 /// name (a flag column, or one of two classes such as "M" and "B") or as the
 /// next flag column, and every numeric column as a feature. The value that
 /// means positive in a column of classes needs the whole file:
 /// [`guess_positive_value`](super::csv::guess_positive_value) makes it.
 pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns {
     if *current != CsvColumns::default() && fits(preview, current) {
-        return current.clone();
+        // A kept column read by the flag words, which cannot read its gaps
+        // in this file, is read by the value marking its rows.
+        let labeled_value = current
+            .labeled_value
+            .clone()
+            .or_else(|| guess_labeled_value(preview, &current.labeled));
+        return CsvColumns {
+            labeled_value,
+            ..current.clone()
+        };
     }
     let named = |names: &[&str], skip: Option<usize>, accepts: &dyn Fn(usize) -> bool| {
         names.iter().find_map(|name| {
@@ -64,7 +76,7 @@ pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns
     let truth_name = truth.map(|i| preview.header[i].clone());
     CsvColumns {
         features: usable_features(preview, &labeled_name, truth_name.as_deref()).chosen(),
-        labeled_value: marker_value(preview, labeled),
+        labeled_value: guess_labeled_value(preview, &labeled_name),
         labeled: labeled_name,
         truth: truth_name,
         truth_value: None,
@@ -124,23 +136,6 @@ pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>)
         numeric: names(numeric),
         left_out: names(left_out),
     }
-}
-
-/// A labeled column that is blank in some rows marks the labeled ones with
-/// one value ("yes", "x"…): that value, taken from the previewed rows.
-fn marker_value(preview: &CsvPreview, column: usize) -> Option<String> {
-    let cells: Vec<&str> = preview
-        .rows
-        .iter()
-        .filter_map(|row| row.get(column).map(String::as_str))
-        .collect();
-    if !cells.iter().any(|c| c.is_empty()) {
-        return None;
-    }
-    cells
-        .into_iter()
-        .find(|c| !c.is_empty())
-        .map(str::to_string)
 }
 
 /// Every column `columns` names is in the header, and with no feature list
@@ -234,5 +229,23 @@ mod tests {
             ..chosen
         };
         assert_eq!(suggest_columns(&p, &gone).labeled, "flag");
+    }
+
+    #[test]
+    fn a_kept_choice_reading_flags_takes_the_marking_value_of_a_file_with_gaps() {
+        let first = preview("x,labeled,y\n1.5,1,1\n2.5,0,0\n");
+        let kept = suggest_columns(&first, &CsvColumns::default());
+        assert_eq!(kept.labeled_value, None);
+        assert_eq!(kept.truth.as_deref(), Some("y"));
+        let gaps = preview("x,labeled,y\n1.5,1,1\n2.5,,0\n");
+        let next = suggest_columns(&gaps, &kept);
+        assert_eq!(next.labeled_value.as_deref(), Some("1"));
+        assert_eq!(next.labeled, kept.labeled);
+        // A value the user chose stays.
+        let chosen = CsvColumns {
+            labeled_value: Some("yes".into()),
+            ..kept
+        };
+        assert_eq!(suggest_columns(&gaps, &chosen), chosen);
     }
 }

@@ -7,7 +7,9 @@ use policypu::config::{BackendChoice, DataConfig, Learner, ModelPreset, PolicyVa
 
 use crate::learner_spec::{self, LearnerSpec};
 use crate::setting_flags::SettingFlags;
-use policypu::data::csv::{CsvColumns, MissingValues, guess_positive_value};
+use policypu::data::csv::{
+    CsvColumns, MissingValues, guess_labeled_value, guess_positive_value, preview_csv,
+};
 use policypu::data::tasks::BuiltinDataset;
 use policypu::selection::Criterion;
 
@@ -33,7 +35,9 @@ pub struct RunArgs {
     /// CSV column that marks labeled positives.
     #[arg(long, default_value = "labeled")]
     pub label_column: String,
-    /// CSV: the value of the label column that means "labeled" (default: parse 1/0, yes/no, true/false, P/U).
+    /// CSV: the value of the label column that means "labeled" (default: parse 1/0, yes/no,
+    /// true/false, P/U; a column that leaves unlabeled rows empty takes the one value marking
+    /// the others, with a note).
     #[arg(long)]
     pub labeled_value: Option<String>,
     /// CSV column holding the true class, used only for evaluation.
@@ -102,15 +106,32 @@ pub enum Backend {
 }
 
 impl RunArgs {
-    /// These flags with `--truth-value` guessed when the CSV file's truth
-    /// column holds class names and none is given, saying so on standard
-    /// error. A file that cannot be read is left for the run to report.
-    pub fn with_guessed_truth_value(mut self) -> Self {
-        let (Some(path), Some(column), None) = (&self.csv, &self.truth_column, &self.truth_value)
-        else {
+    /// These flags with `--labeled-value` and `--truth-value` guessed where
+    /// the CSV file needs them and none is given, saying so on standard
+    /// error: the value marking labeled rows in a labeled column with gaps,
+    /// and the value that means positive in a truth column of class names.
+    /// A file that cannot be read is left for the run to report.
+    pub fn with_guessed_values(mut self) -> Self {
+        let Some(path) = &self.csv else {
             return self;
         };
         let Ok(bytes) = std::fs::read(path) else {
+            return self;
+        };
+        if self.labeled_value.is_none()
+            && let Ok(preview) = preview_csv(&bytes, 0)
+            && let Some(value) = guess_labeled_value(&preview, &self.label_column)
+        {
+            eprintln!(
+                "note: {}: column \"{}\" leaves rows empty, so the rows holding \"{value}\" \
+                 are taken as the labeled positives and all others as unlabeled. Name another \
+                 value with --labeled-value.",
+                path.display(),
+                self.label_column
+            );
+            self.labeled_value = Some(value);
+        }
+        let (Some(column), None) = (&self.truth_column, &self.truth_value) else {
             return self;
         };
         let columns = CsvColumns {

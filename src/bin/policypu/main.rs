@@ -85,7 +85,7 @@ fn main() -> ExitCode {
             save_model,
             quiet,
         } => run_once(
-            &run.with_guessed_truth_value(),
+            &run.with_guessed_values(),
             &out,
             RunOutputs {
                 dump_scores: dump_scores.as_deref(),
@@ -94,11 +94,11 @@ fn main() -> ExitCode {
             quiet,
         ),
         Command::Sweep(args) => sweep::sweep(&sweep::SweepArgs {
-            run: args.run.with_guessed_truth_value(),
+            run: args.run.with_guessed_values(),
             ..args
         }),
         Command::Bench(args) => bench::bench(&bench::BenchArgs {
-            run: args.run.with_guessed_truth_value(),
+            run: args.run.with_guessed_values(),
             ..args
         }),
         Command::Predict(args) => predict::predict(&args),

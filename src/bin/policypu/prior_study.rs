@@ -110,7 +110,7 @@ pub fn prior_study(args: &PriorStudyArgs) -> Result<(), String> {
             csv: Some(table.clone()),
             ..args.run.clone()
         }
-        .with_guessed_truth_value();
+        .with_guessed_values();
         for seed in 1..=args.seeds {
             let mut config = table_args.to_config()?;
             config.seed = seed;

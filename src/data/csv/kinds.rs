@@ -30,6 +30,8 @@ pub struct CsvPreview {
     /// [`MAX_LISTED_LENGTH`] bytes (the classes or marks a labeled or truth
     /// column may hold); empty otherwise.
     pub values: Vec<Vec<String>>,
+    /// Per column: some cell is missing (empty, NA, …), anywhere in the file.
+    pub missing: Vec<bool>,
     /// Number of data rows in the whole file.
     pub total_rows: usize,
 }
@@ -92,6 +94,7 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
         rows: shown_rows,
         kinds: tallies.iter().map(KindTally::kind).collect(),
         numeric: tallies.iter().map(|t| !t.blank && t.numeric).collect(),
+        missing: tallies.iter().map(|t| t.missing).collect(),
         values: tallies
             .into_iter()
             .map(|t| t.values.unwrap_or_default())
@@ -108,6 +111,8 @@ struct KindTally {
     decimal: DecimalMark,
     /// No non-blank cell seen yet.
     blank: bool,
+    /// A missing cell seen.
+    missing: bool,
     /// Every non-blank cell is a finite number.
     numeric: bool,
     /// Every non-blank cell is a labeled flag.
@@ -125,6 +130,7 @@ impl KindTally {
         KindTally {
             decimal,
             blank: true,
+            missing: false,
             numeric: true,
             labeled_flags: true,
             truth_values: true,
@@ -135,6 +141,7 @@ impl KindTally {
     /// Takes one trimmed cell into account.
     fn observe(&mut self, cell: &str) {
         if is_missing(cell) {
+            self.missing = true;
             return;
         }
         self.blank = false;
@@ -212,6 +219,8 @@ mod tests {
                 strings(&["1", "x", "2"]),
             ]
         );
+        // x's gap is in a row past the two shown.
+        assert_eq!(preview.missing, [false, true, false, false, true, false]);
         assert_eq!(preview.total_rows, 3);
     }
 

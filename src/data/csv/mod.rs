@@ -29,6 +29,7 @@ mod decimal_marks;
 mod error;
 mod flags;
 mod kinds;
+mod labeled_guess;
 mod layout;
 mod missing;
 mod number;
@@ -45,6 +46,7 @@ mod value_rule;
 
 pub use error::{CellAt, ColumnSummary, CsvError, SummarisedColumn};
 pub use kinds::{ColumnKind, CsvPreview, MAX_LISTED_LENGTH, MAX_LISTED_VALUES, preview_csv};
+pub use labeled_guess::guess_labeled_value;
 pub use layout::CsvColumns;
 pub use missing::{MissingValues, is_missing};
 pub use read::{FeatureRows, TabularData, read_csv, read_feature_rows};

@@ -19,7 +19,8 @@ const TRUTH_NAMES: [&str; 8] = [
     "outcome",
 ];
 
-/// `current` when it was chosen (not the default) and still fits the
+/// `current` when it was chosen (not the default, the missing-values choice
+/// aside) and still fits the
 /// file's header (with the value marking labeled rows guessed where it
 /// reads flag words and the file leaves gaps: [`guess_labeled_value`]),
 /// otherwise a guess: the
@@ -30,7 +31,12 @@ const TRUTH_NAMES: [&str; 8] = [
 /// means positive in a column of classes needs the whole file:
 /// [`guess_positive_value`](super::csv::guess_positive_value) makes it.
 pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns {
-    if *current != CsvColumns::default() && fits(preview, current) {
+    // The missing-values choice is kept whatever happens to the roles.
+    let unchosen = CsvColumns {
+        missing: current.missing,
+        ..CsvColumns::default()
+    };
+    if *current != unchosen && fits(preview, current) {
         // A kept column read by the flag words, which cannot read its gaps
         // in this file, is read by the value marking its rows.
         let labeled_value = current
@@ -164,7 +170,7 @@ fn fits(preview: &CsvPreview, columns: &CsvColumns) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::csv::preview_csv;
+    use crate::data::csv::{MissingValues, preview_csv};
 
     fn preview(text: &str) -> CsvPreview {
         preview_csv(text.as_bytes(), 5).unwrap()
@@ -229,6 +235,18 @@ mod tests {
             ..chosen
         };
         assert_eq!(suggest_columns(&p, &gone).labeled, "flag");
+    }
+
+    #[test]
+    fn a_missing_values_choice_alone_is_no_column_choice() {
+        let p = preview("x,labeled,y\n1.5,1,1\n2.5,0,0\n");
+        let dropping = CsvColumns {
+            missing: MissingValues::DropRows,
+            ..CsvColumns::default()
+        };
+        let c = suggest_columns(&p, &dropping);
+        assert_eq!(c.truth.as_deref(), Some("y"));
+        assert_eq!(c.missing, MissingValues::DropRows);
     }
 
     #[test]

@@ -289,6 +289,48 @@ async function linkWithoutTheFileSaysSo({ page }) {
   expect(!text.includes('reproduces this run'), `feedback must not promise a reproduction: "${text}"`);
 }
 
+/** A CSV with header a,b,labeled,y of `rows` rows: b as `b(i)`, the
+ * labeled column as `mark(i)` (rows 0, 3, 6… of the positives are labeled). */
+function roleFile(name, rows, b, mark) {
+  let text = 'a,b,labeled,y\n';
+  for (let i = 0; i < rows; i += 1) {
+    const positive = i % 2 === 0;
+    text += `${positive ? 1 + (i % 7) / 10 : -1 - (i % 5) / 10},${b(i)},${mark(positive && i % 3 === 0)},${positive ? 1 : 0}\n`;
+  }
+  return { name, mimeType: 'text/csv', buffer: Buffer.from(text) };
+}
+
+async function newFileGuessesAgain({ page }) {
+  const summary = (text) => page.locator(`#csv-summary:has-text("${text}")`).waitFor({ timeout: 10_000 });
+  const featureB = page.locator('#csv-feature-1');
+  await chooseCsvSource(page);
+  // b holds text here, so the guess leaves it out.
+  await page.locator('#csv-input').setInputFiles(roleFile('first.csv', 40, (i) => `${i}%`, (l) => (l ? 1 : 0)));
+  await summary('1 features');
+  expect(!(await featureB.isChecked()), 'b, holding text, left out');
+  // The same header, b numeric, and unlabeled rows left empty after the
+  // first rows, which are all labeled: the guess is made again for this
+  // file, and the empty cells read as unlabeled.
+  const labeledFirst = (name) => {
+    const file = roleFile(name, 40, (i) => i / 10, (l) => (l ? 1 : ''));
+    const lines = file.buffer.toString().trim().split('\n');
+    const [header, ...rows] = lines;
+    rows.sort((x, y) => Number(y.split(',')[2] === '1') - Number(x.split(',')[2] === '1'));
+    return { ...file, buffer: Buffer.from([header, ...rows].join('\n') + '\n') };
+  };
+  await page.locator('#csv-input').setInputFiles(labeledFirst('second.csv'));
+  await summary('7 labeled positives, 33 unlabeled, 2 features');
+  expect(await featureB.isChecked(), 'b, now numbers, a feature again');
+  expectEqual(await page.locator('#csv-labeled-value').inputValue(), '1', 'the value marking labeled rows');
+  // A choice the user made stays for the next file with this header.
+  await featureB.uncheck();
+  await summary('1 features');
+  await page.locator('#csv-input').setInputFiles(labeledFirst('third.csv'));
+  await page.locator('#csv-file:has-text("third.csv")').waitFor({ timeout: 10_000 });
+  await summary('7 labeled positives, 33 unlabeled, 1 features');
+  expect(!(await featureB.isChecked()), 'the feature the user left out stays out');
+}
+
 export const csvTests = [
   { name: 'csv: breast_cancer.csv uploads and trains to the end', mode: 'cpu',
     run: exampleTest('breast_cancer.csv', { rows: 569, delimiter: 'comma' }) },
@@ -342,6 +384,8 @@ export const csvTests = [
     run: spreadsheetExport },
   { name: 'csv: a truth column of class names reads with the labeled rows\' class as positive', mode: 'cpu',
     run: classNames },
+  { name: 'csv: a new file is guessed again, the user\'s choices stay, empty labeled cells read as unlabeled', mode: 'cpu',
+    run: newFileGuessesAgain },
   { name: 'csv: a link carries the file and reproduces the run', mode: 'cpu', run: csvLinkCarriesTheFile },
   { name: 'csv: a link without the file says the file must be loaded', mode: 'cpu', run: linkWithoutTheFileSaysSo },
 ];

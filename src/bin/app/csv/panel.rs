@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use policypu::config::DataConfig;
 use policypu::data::column_guess::suggest_columns;
-use policypu::data::csv::{CsvPreview, preview_csv};
+use policypu::data::csv::{CsvColumns, CsvPreview, preview_csv};
 use policypu::data::examples::EXAMPLE_CSVS;
 use wasm_bindgen::JsCast;
 
@@ -83,9 +83,12 @@ pub fn CsvPanel() -> impl IntoView {
     }
 }
 
-/// When a file arrives (or the source switches to CSV), replace column
-/// choices that do not fit its header by a guess; later edits are the user's.
+/// When a file arrives (or the source switches to CSV), guess its column
+/// roles: afresh where the choice is still the guess made for the last file
+/// (the user changed nothing), else keeping the user's choices where they
+/// fit the new header; later edits are the user's.
 fn suggest_roles_for_new_files(state: AppState, preview: Memo<Option<Result<CsvPreview, String>>>) {
+    let last_guess: StoredValue<Option<CsvColumns>> = StoredValue::new(None);
     let is_csv = Memo::new(move |_| {
         state
             .config
@@ -100,8 +103,17 @@ fn suggest_roles_for_new_files(state: AppState, preview: Memo<Option<Result<CsvP
             DataConfig::Builtin { .. } => None,
         });
         if let Some(current) = current {
+            let chosen = if last_guess.get_value().as_ref() == Some(&current) {
+                CsvColumns {
+                    missing: current.missing,
+                    ..CsvColumns::default()
+                }
+            } else {
+                current.clone()
+            };
             // A value already chosen is kept: the guess only fills an empty one.
-            let suggested = with_guessed_truth_value(state, suggest_columns(&preview, &current));
+            let suggested = with_guessed_truth_value(state, suggest_columns(&preview, &chosen));
+            last_guess.set_value(Some(suggested.clone()));
             if suggested != current {
                 state
                     .config

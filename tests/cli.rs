@@ -355,6 +355,16 @@ fn bad_flags_fail_with_a_message() {
         stderr.contains("'--rho <X>': must be between 0 and 0.95"),
         "{stderr}"
     );
+    // No seed to run is refused before any table is read.
+    for (command, data) in [("sweep", "--csv"), ("priors", "--tables")] {
+        let output = policypu(&[command, data, "t.csv", "--seeds", "0"]);
+        assert!(!output.status.success());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains("'--seeds <SEEDS>': must be at least 1"),
+            "{command}: {stderr}"
+        );
+    }
 }
 
 #[test]

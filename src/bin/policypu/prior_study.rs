@@ -25,7 +25,7 @@ pub struct PriorStudyArgs {
     #[arg(long, value_delimiter = ',', required = true)]
     pub tables: Vec<PathBuf>,
     /// Seeds: 1..=N (each draws another test and validation hold-out).
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 5, value_parser = crate::args::seed_count)]
     pub seeds: u64,
     /// Also write the tables to this markdown file, headed by the command and commit.
     #[arg(long)]

@@ -36,7 +36,7 @@ pub struct SweepArgs {
     )]
     pub learners: Vec<LearnerSpec>,
     /// Seeds: 1..=N (the paper averages 5 runs).
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 5, value_parser = crate::args::seed_count)]
     pub seeds: u64,
     /// n_l values (one table each).
     #[arg(long, value_delimiter = ',', default_value = "300,500,1000")]

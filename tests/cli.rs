@@ -467,6 +467,49 @@ fn a_labeled_column_that_leaves_unlabeled_rows_empty_is_read_by_its_value() {
 }
 
 #[test]
+fn a_run_file_given_as_the_configuration_runs_again_with_its_columns() {
+    let (dir, file) = pu_file("config-file", 150, 6);
+    let first = dir.join("first.json");
+    let output = run_csv(&file, "biased-pu", "2", &first, &["--missing", "drop"]);
+    assert!(output.status.success());
+    let again = dir.join("again.json");
+    // Only the file: the truth column and the rest come from the run file.
+    let output = policypu(&[
+        "run",
+        "--config",
+        arg(&first),
+        "--csv",
+        arg(&file),
+        "--quiet",
+        "--out",
+        arg(&again),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let read = |path: &Path| -> RunResult {
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    };
+    let (first, again) = (read(&first), read(&again));
+    assert_eq!(again.config, first.config);
+    let metrics = |r: &RunResult| -> Vec<_> { r.reports.iter().map(|e| e.test.clone()).collect() };
+    assert_eq!(metrics(&again), metrics(&first));
+    assert!(first.reports.iter().all(|e| e.test.roc_auc.is_some()));
+    // A misspelt key is refused, not dropped.
+    let misspelt = dir.join("misspelt.json");
+    std::fs::write(&misspelt, r#"{"optim": {"epoch": 3}}"#).unwrap();
+    let output = policypu(&["run", "--config", arg(&misspelt), "--csv", arg(&file)]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("\"epoch\" in \"optim\" is not a setting; the settings there are"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn sweep_of_a_csv_has_one_column_group_and_refuses_grid_settings() {
     let (dir, file) = pu_file("sweep-csv", 200, 4);
     // A text column, left out with a note that is shown once for the sweep.

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 use policypu::config::{BackendChoice, DataConfig, Learner, ModelPreset, PolicyVariant, RunConfig};
 
+use crate::config_file::read_config_file;
 use crate::learner_spec::{self, LearnerSpec};
 use crate::setting_flags::SettingFlags;
 use policypu::data::csv::{
@@ -17,7 +18,8 @@ use policypu::selection::Criterion;
 /// and overrides the configuration file (or the defaults).
 #[derive(Args, Debug, Clone, Default)]
 pub struct RunArgs {
-    /// JSON file holding a RunConfig (any subset of its fields).
+    /// JSON file holding a RunConfig (any subset of its fields; a key that names no setting is
+    /// refused), or a run file written by `run --out` (the configuration it ran).
     #[arg(long)]
     pub config: Option<PathBuf>,
     /// Start from the paper's settings (CNNs, lr 1e-5, 300 epochs, …) for the dataset and learner.
@@ -32,15 +34,16 @@ pub struct RunArgs {
     /// A PU CSV file instead of a built-in dataset.
     #[arg(long)]
     pub csv: Option<PathBuf>,
-    /// CSV column that marks labeled positives.
-    #[arg(long, default_value = "labeled")]
-    pub label_column: String,
+    /// CSV column that marks labeled positives (default: the --config file's, else "labeled").
+    #[arg(long)]
+    pub label_column: Option<String>,
     /// CSV: the value of the label column that means "labeled" (default: parse 1/0, yes/no,
     /// true/false, P/U; a column that leaves unlabeled rows empty takes the one value marking
     /// the others, with a note).
     #[arg(long)]
     pub labeled_value: Option<String>,
-    /// CSV column holding the true class, used only for evaluation.
+    /// CSV column holding the true class, used only for evaluation (default: the --config
+    /// file's, else none).
     #[arg(long)]
     pub truth_column: Option<String>,
     /// CSV: the value of the truth column that means positive, for a column of
@@ -50,10 +53,12 @@ pub struct RunArgs {
     #[arg(long, requires = "truth_column")]
     pub truth_value: Option<String>,
     /// CSV: what to do with missing feature values (empty, NA, NaN, null, ?):
-    /// refuse the file, drop those rows, or fill each with its column's mean.
-    #[arg(long, default_value = "refuse")]
-    pub missing: MissingValues,
-    /// CSV feature columns (default: all other columns holding numbers; text columns are left out with a note).
+    /// refuse the file, drop those rows, or fill each with its column's mean
+    /// (default: the --config file's, else refuse).
+    #[arg(long)]
+    pub missing: Option<MissingValues>,
+    /// CSV feature columns (default: the --config file's, else all other columns holding
+    /// numbers; text columns are left out with a note).
     #[arg(long, value_delimiter = ',')]
     pub feature_columns: Option<Vec<String>>,
     #[arg(long, help = learner_spec::help())]
@@ -118,27 +123,23 @@ impl RunArgs {
         let Ok(bytes) = std::fs::read(path) else {
             return self;
         };
-        if self.labeled_value.is_none()
+        let columns = self.csv_columns(self.config_columns().as_ref());
+        if columns.labeled_value.is_none()
             && let Ok(preview) = preview_csv(&bytes, 0)
-            && let Some(value) = guess_labeled_value(&preview, &self.label_column)
+            && let Some(value) = guess_labeled_value(&preview, &columns.labeled)
         {
             eprintln!(
                 "note: {}: column \"{}\" leaves rows empty, so the rows holding \"{value}\" \
                  are taken as the labeled positives and all others as unlabeled. Name another \
                  value with --labeled-value.",
                 path.display(),
-                self.label_column
+                columns.labeled
             );
             self.labeled_value = Some(value);
         }
-        let (Some(column), None) = (&self.truth_column, &self.truth_value) else {
+        let columns = self.csv_columns(self.config_columns().as_ref());
+        let (Some(column), None) = (&columns.truth, &columns.truth_value) else {
             return self;
-        };
-        let columns = CsvColumns {
-            labeled: self.label_column.clone(),
-            labeled_value: self.labeled_value.clone(),
-            truth: Some(column.clone()),
-            ..CsvColumns::default()
         };
         if let Some(guess) = guess_positive_value(&bytes, &columns) {
             eprintln!(
@@ -151,16 +152,40 @@ impl RunArgs {
         self
     }
 
+    /// The CSV columns of the --config file, if it names them; a file that
+    /// cannot be read is left for [`RunArgs::to_config`] to report.
+    fn config_columns(&self) -> Option<CsvColumns> {
+        let config = read_config_file(self.config.as_ref()?).ok()?;
+        match config.data {
+            DataConfig::Csv { columns } => Some(columns),
+            DataConfig::Builtin { .. } => None,
+        }
+    }
+
+    /// The CSV columns these flags name over `base` (the configuration
+    /// file's): a flag given replaces its setting, and naming another
+    /// labeled or truth column drops the value chosen for the old one.
+    fn csv_columns(&self, base: Option<&CsvColumns>) -> CsvColumns {
+        let mut columns = base.cloned().unwrap_or_default();
+        if let Some(labeled) = &self.label_column {
+            columns.labeled = labeled.clone();
+            columns.labeled_value = None;
+        }
+        if let Some(truth) = &self.truth_column {
+            columns.truth = Some(truth.clone());
+            columns.truth_value = None;
+        }
+        columns.labeled_value = self.labeled_value.clone().or(columns.labeled_value);
+        columns.truth_value = self.truth_value.clone().or(columns.truth_value);
+        columns.features = self.feature_columns.clone().or(columns.features);
+        columns.missing = self.missing.unwrap_or(columns.missing);
+        columns
+    }
+
     /// The configuration these flags describe.
     pub fn to_config(&self) -> Result<RunConfig, String> {
         let mut c = match &self.config {
-            Some(path) => {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-                serde_json::from_str(&text).map_err(|e| {
-                    format!("{} is not a valid run configuration: {e}", path.display())
-                })?
-            }
+            Some(path) => read_config_file(path)?,
             None if self.paper => RunConfig::paper(
                 self.dataset.unwrap_or(BuiltinDataset::Mnist),
                 self.learner
@@ -185,14 +210,11 @@ impl RunArgs {
             *positive_classes = classes.clone();
         }
         if self.csv.is_some() {
-            c.use_csv(CsvColumns {
-                labeled: self.label_column.clone(),
-                labeled_value: self.labeled_value.clone(),
-                truth: self.truth_column.clone(),
-                truth_value: self.truth_value.clone(),
-                features: self.feature_columns.clone(),
-                missing: self.missing,
-            });
+            let columns = match &c.data {
+                DataConfig::Csv { columns } => self.csv_columns(Some(columns)),
+                DataConfig::Builtin { .. } => self.csv_columns(None),
+            };
+            c.use_csv(columns);
         }
         if let Some(spec) = &self.learner {
             spec.apply(&mut c);

@@ -5,6 +5,7 @@ mod args;
 mod auto;
 mod auto_study;
 mod bench;
+mod config_file;
 mod heap;
 mod learner_spec;
 mod learners;

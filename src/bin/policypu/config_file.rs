@@ -1,0 +1,111 @@
+//! `--config FILE`: a run configuration read from JSON. Any subset of a
+//! `RunConfig`'s fields may be given, but a key that names no setting is
+//! refused with its place in the file, as a misspelt one would otherwise be
+//! dropped in silence and the run use the default. A run file written by
+//! `run --out` gives the configuration it ran.
+
+use std::path::Path;
+
+use policypu::config::RunConfig;
+use serde_json::{Map, Value};
+
+/// The configuration in the JSON file at `path`.
+pub fn read_config_file(path: &Path) -> Result<RunConfig, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    parse_config(&text)
+        .map_err(|e| format!("{} is not a valid run configuration: {e}", path.display()))
+}
+
+/// The configuration in `text`: a `RunConfig`, or a run file holding one
+/// under "config" beside its "reports".
+fn parse_config(text: &str) -> Result<RunConfig, String> {
+    let mut value: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    if let Value::Object(top) = &mut value
+        && top.contains_key("reports")
+        && let Some(config) = top.remove("config")
+    {
+        value = config;
+    }
+    let config: RunConfig = serde_json::from_value(value.clone()).map_err(|e| e.to_string())?;
+    let known = serde_json::to_value(&config).map_err(|e| e.to_string())?;
+    match (&value, &known) {
+        (Value::Object(given), Value::Object(known)) => unknown_key(given, known, "")?,
+        _ => return Err("it holds no JSON object of settings".to_string()),
+    }
+    Ok(config)
+}
+
+/// An error naming the first key of `given` (at `place`, a dotted path)
+/// that `known`, the same settings as the program writes them, lacks.
+fn unknown_key(
+    given: &Map<String, Value>,
+    known: &Map<String, Value>,
+    place: &str,
+) -> Result<(), String> {
+    for (key, value) in given {
+        let Some(known_value) = known.get(key) else {
+            let names: Vec<&str> = known.keys().map(String::as_str).collect();
+            let at = if place.is_empty() {
+                "at the top level".to_string()
+            } else {
+                format!("in \"{place}\"")
+            };
+            return Err(format!(
+                "\"{key}\" {at} is not a setting; the settings there are {}. Remove or rename it.",
+                names.join(", ")
+            ));
+        };
+        if let (Value::Object(given), Value::Object(known)) = (value, known_value) {
+            let inner = if place.is_empty() {
+                key.clone()
+            } else {
+                format!("{place}.{key}")
+            };
+            unknown_key(given, known, &inner)?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_subset_of_the_settings_reads_over_the_defaults() {
+        let config = parse_config(r#"{"seed": 7, "optim": {"epochs": 3}}"#).unwrap();
+        assert_eq!((config.seed, config.optim.epochs), (7, 3));
+        assert_eq!(
+            config.optim.batch_size,
+            RunConfig::default().optim.batch_size
+        );
+    }
+
+    #[test]
+    fn a_key_that_names_no_setting_is_refused_with_its_place() {
+        let top = parse_config(r#"{"seeds": 7}"#).unwrap_err();
+        assert!(
+            top.starts_with("\"seeds\" at the top level is not a setting"),
+            "{top}"
+        );
+        assert!(top.contains("seed, "), "{top}");
+        let nested = parse_config(r#"{"optim": {"epoch": 3}}"#).unwrap_err();
+        assert!(
+            nested.starts_with("\"epoch\" in \"optim\" is not a setting"),
+            "{nested}"
+        );
+        assert!(nested.contains("epochs"), "{nested}");
+        assert!(parse_config("[1, 2]").is_err());
+    }
+
+    #[test]
+    fn a_run_file_gives_the_configuration_it_ran() {
+        let ran = RunConfig {
+            seed: 11,
+            ..RunConfig::default()
+        };
+        let file = serde_json::json!({"config": ran, "reports": [], "device": "CPU"});
+        assert_eq!(parse_config(&file.to_string()).unwrap(), ran);
+    }
+}

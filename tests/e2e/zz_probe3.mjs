@@ -1,0 +1,22 @@
+import { resolve } from 'node:path';
+import { launchBrowser } from './browser.mjs';
+import { startStaticServer } from './server.mjs';
+import { openApp, sleep, readStatus, waitForStatus, clickButton } from './app.mjs';
+import { chooseCsvSource } from './csv.mjs';
+const server = await startStaticServer(resolve('dist'));
+const b = await launchBrowser('cpu');
+const { page } = b;
+await openApp(page, server.url);
+await chooseCsvSource(page, 'auto (chosen on PU data)');
+await page.locator('#csv-input').setInputFiles('/tmp/probe/' + process.argv[2]);
+await sleep(1500);
+const t0 = Date.now();
+await clickButton(page, 'train');
+try { await waitForStatus(page, 'Done.', 240_000); } catch (e) { console.log('wait failed', String(e).slice(0, 300)); }
+console.log('secs', (Date.now() - t0) / 1000);
+console.log('status:', JSON.stringify(await readStatus(page)));
+const board = page.locator('#panel-auto');
+if (await board.count()) console.log('board:', (await board.innerText()).slice(0, 2500));
+await page.screenshot({ path: `/tmp/probe/${process.argv[2]}-done.png`, fullPage: true });
+console.log('problems', b.problems);
+await b.close(); await server.close();

@@ -461,9 +461,22 @@ fn a_labeled_column_that_leaves_unlabeled_rows_empty_is_read_by_its_value() {
         ),
         "{stderr}"
     );
-    let named = run_csv(&file, "biased-pu", "1", &out, &["--labeled-value", "1"]);
+    let guessed: RunResult = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let named_out = dir.join("named.json");
+    let named = run_csv(
+        &file,
+        "biased-pu",
+        "1",
+        &named_out,
+        &["--labeled-value", "1"],
+    );
     assert!(named.status.success());
     assert!(!String::from_utf8_lossy(&named.stderr).contains("leaves rows empty"));
+    let named: RunResult =
+        serde_json::from_str(&std::fs::read_to_string(&named_out).unwrap()).unwrap();
+    // The guess is the value named: the same rows labeled, the same run.
+    assert_eq!(guessed.config, named.config);
+    assert_eq!(guessed.reports[0].test, named.reports[0].test);
 }
 
 #[test]

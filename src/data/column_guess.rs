@@ -31,12 +31,7 @@ const TRUTH_NAMES: [&str; 8] = [
 /// means positive in a column of classes needs the whole file:
 /// [`guess_positive_value`](super::csv::guess_positive_value) makes it.
 pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns {
-    // The missing-values choice is kept whatever happens to the roles.
-    let unchosen = CsvColumns {
-        missing: current.missing,
-        ..CsvColumns::default()
-    };
-    if *current != unchosen && fits(preview, current) {
+    if *current != current.unchosen_roles() && fits(preview, current) {
         // A kept column read by the flag words, which cannot read its gaps
         // in this file, is read by the value marking its rows.
         let labeled_value = current

@@ -303,11 +303,17 @@ function roleFile(name, rows, b, mark) {
 async function newFileGuessesAgain({ page }) {
   const summary = (text) => page.locator(`#csv-summary:has-text("${text}")`).waitFor({ timeout: 10_000 });
   const featureB = page.locator('#csv-feature-1');
+  const load = async (file) => {
+    await page.locator('#csv-input').setInputFiles(file);
+    await page.locator(`#csv-file:has-text("${file.name}")`).waitFor({ timeout: 10_000 });
+  };
   await chooseCsvSource(page);
   // b holds text here, so the guess leaves it out.
-  await page.locator('#csv-input').setInputFiles(roleFile('first.csv', 40, (i) => `${i}%`, (l) => (l ? 1 : 0)));
+  await load(roleFile('first.csv', 40, (i) => `${i}%`, (l) => (l ? 1 : 0)));
   await summary('1 features');
   expect(!(await featureB.isChecked()), 'b, holding text, left out');
+  // Choosing what to do with missing values alone leaves the roles a guess.
+  await page.locator('#csv-missing').selectOption('drop');
   // The same header, b numeric, and unlabeled rows left empty after the
   // first rows, which are all labeled: the guess is made again for this
   // file, and the empty cells read as unlabeled.
@@ -318,17 +324,19 @@ async function newFileGuessesAgain({ page }) {
     rows.sort((x, y) => Number(y.split(',')[2] === '1') - Number(x.split(',')[2] === '1'));
     return { ...file, buffer: Buffer.from([header, ...rows].join('\n') + '\n') };
   };
-  await page.locator('#csv-input').setInputFiles(labeledFirst('second.csv'));
+  await load(labeledFirst('second.csv'));
   await summary('7 labeled positives, 33 unlabeled, 2 features');
   expect(await featureB.isChecked(), 'b, now numbers, a feature again');
   expectEqual(await page.locator('#csv-labeled-value').inputValue(), '1', 'the value marking labeled rows');
-  // A choice the user made stays for the next file with this header.
+  expectEqual(await page.locator('#csv-missing').inputValue(), 'drop', 'the missing-values choice kept');
+  // A choice the user made stays for every next file with this header.
   await featureB.uncheck();
   await summary('1 features');
-  await page.locator('#csv-input').setInputFiles(labeledFirst('third.csv'));
-  await page.locator('#csv-file:has-text("third.csv")').waitFor({ timeout: 10_000 });
-  await summary('7 labeled positives, 33 unlabeled, 1 features');
-  expect(!(await featureB.isChecked()), 'the feature the user left out stays out');
+  for (const name of ['third.csv', 'fourth.csv']) {
+    await load(labeledFirst(name));
+    await summary('7 labeled positives, 33 unlabeled, 1 features');
+    expect(!(await featureB.isChecked()), `${name}: the feature the user left out stays out`);
+  }
 }
 
 export const csvTests = [

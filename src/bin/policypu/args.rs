@@ -43,14 +43,14 @@ pub struct RunArgs {
     #[arg(long)]
     pub labeled_value: Option<String>,
     /// CSV column holding the true class, used only for evaluation (default: the --config
-    /// file's, else none).
+    /// file's, else none; an empty name means none).
     #[arg(long)]
     pub truth_column: Option<String>,
     /// CSV: the value of the truth column that means positive, for a column of
     /// class names (default: parse 1/0, yes/no, true/false, P/N, pos/neg,
     /// positive/negative; a column of other words takes the class most labeled
     /// rows hold, with a note).
-    #[arg(long, requires = "truth_column")]
+    #[arg(long)]
     pub truth_value: Option<String>,
     /// CSV: what to do with missing feature values (empty, NA, NaN, null, ?):
     /// refuse the file, drop those rows, or fill each with its column's mean
@@ -123,7 +123,8 @@ impl RunArgs {
         let Ok(bytes) = std::fs::read(path) else {
             return self;
         };
-        let columns = self.csv_columns(self.config_columns().as_ref());
+        let base = self.config_columns();
+        let columns = self.csv_columns(base.as_ref());
         if columns.labeled_value.is_none()
             && let Ok(preview) = preview_csv(&bytes, 0)
             && let Some(value) = guess_labeled_value(&preview, &columns.labeled)
@@ -137,7 +138,7 @@ impl RunArgs {
             );
             self.labeled_value = Some(value);
         }
-        let columns = self.csv_columns(self.config_columns().as_ref());
+        let columns = self.csv_columns(base.as_ref());
         let (Some(column), None) = (&columns.truth, &columns.truth_value) else {
             return self;
         };
@@ -152,9 +153,13 @@ impl RunArgs {
         self
     }
 
-    /// The CSV columns of the --config file, if it names them; a file that
-    /// cannot be read is left for [`RunArgs::to_config`] to report.
+    /// The CSV columns of the --config file, where the run reads them: the
+    /// file names CSV data and no --dataset replaces it. A file that cannot
+    /// be read is left for [`RunArgs::to_config`] to report.
     fn config_columns(&self) -> Option<CsvColumns> {
+        if self.dataset.is_some() {
+            return None;
+        }
         let config = read_config_file(self.config.as_ref()?).ok()?;
         match config.data {
             DataConfig::Csv { columns } => Some(columns),
@@ -163,17 +168,23 @@ impl RunArgs {
     }
 
     /// The CSV columns these flags name over `base` (the configuration
-    /// file's): a flag given replaces its setting, and naming another
-    /// labeled or truth column drops the value chosen for the old one.
+    /// file's): a flag given replaces its setting; naming another labeled or
+    /// truth column drops the value chosen for the old one, and an empty
+    /// truth column means none.
     fn csv_columns(&self, base: Option<&CsvColumns>) -> CsvColumns {
         let mut columns = base.cloned().unwrap_or_default();
-        if let Some(labeled) = &self.label_column {
+        if let Some(labeled) = &self.label_column
+            && *labeled != columns.labeled
+        {
             columns.labeled = labeled.clone();
             columns.labeled_value = None;
         }
         if let Some(truth) = &self.truth_column {
-            columns.truth = Some(truth.clone());
-            columns.truth_value = None;
+            let truth = (!truth.trim().is_empty()).then(|| truth.clone());
+            if truth != columns.truth {
+                columns.truth = truth;
+                columns.truth_value = None;
+            }
         }
         columns.labeled_value = self.labeled_value.clone().or(columns.labeled_value);
         columns.truth_value = self.truth_value.clone().or(columns.truth_value);
@@ -214,6 +225,11 @@ impl RunArgs {
                 DataConfig::Csv { columns } => self.csv_columns(Some(columns)),
                 DataConfig::Builtin { .. } => self.csv_columns(None),
             };
+            if columns.truth.is_none() && columns.truth_value.is_some() {
+                return Err(
+                    "--truth-value needs a truth column: name it with --truth-column".to_string(),
+                );
+            }
             c.use_csv(columns);
         }
         if let Some(spec) = &self.learner {
@@ -279,6 +295,60 @@ mod tests {
         )
         .map_err(|e| e.to_string())?;
         flags.run.to_config()
+    }
+
+    /// The CSV columns `flags` name over `base`, as a --config file gives them.
+    fn columns_over(base: &CsvColumns, flags: &[&str]) -> CsvColumns {
+        let flags = Flags::try_parse_from(std::iter::once("policypu").chain(flags.iter().copied()))
+            .unwrap();
+        flags.run.csv_columns(Some(base))
+    }
+
+    #[test]
+    fn column_flags_replace_only_what_they_name_in_the_configuration() {
+        let base = CsvColumns {
+            labeled: "s".into(),
+            labeled_value: Some("yes".into()),
+            truth: Some("y".into()),
+            truth_value: Some("M".into()),
+            features: Some(vec!["a".into()]),
+            missing: MissingValues::DropRows,
+        };
+        assert_eq!(columns_over(&base, &[]), base);
+        // The same columns named again keep their values.
+        assert_eq!(
+            columns_over(&base, &["--label-column", "s", "--truth-column", "y"]),
+            base
+        );
+        let other = columns_over(
+            &base,
+            &[
+                "--label-column",
+                "t",
+                "--truth-column",
+                "z",
+                "--missing",
+                "mean",
+            ],
+        );
+        assert_eq!(
+            (other.labeled_value, other.truth_value, other.missing),
+            (None, None, MissingValues::ColumnMean)
+        );
+        assert_eq!(other.features, base.features);
+        let value = columns_over(&base, &["--truth-value", "B", "--labeled-value", "1"]);
+        assert_eq!(
+            (value.truth_value.as_deref(), value.labeled_value.as_deref()),
+            (Some("B"), Some("1"))
+        );
+        let none = columns_over(&base, &["--truth-column", ""]);
+        assert_eq!((none.truth, none.truth_value), (None, None));
+        let refused =
+            config(&["--csv", "f.csv", "--truth-value", "M"].map(String::from)).unwrap_err();
+        assert!(
+            refused.contains("--truth-value needs a truth column"),
+            "{refused}"
+        );
     }
 
     #[test]

@@ -21,13 +21,15 @@ pub fn read_config_file(path: &Path) -> Result<RunConfig, String> {
 /// under "config" beside its "reports".
 fn parse_config(text: &str) -> Result<RunConfig, String> {
     let mut value: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
-    if let Value::Object(top) = &mut value
-        && top.contains_key("reports")
-        && let Some(config) = top.remove("config")
-    {
-        value = config;
-    }
-    let config: RunConfig = serde_json::from_value(value.clone()).map_err(|e| e.to_string())?;
+    let config: RunConfig = match &mut value {
+        Value::Object(top) if top.contains_key("reports") && top.contains_key("config") => {
+            value = top.remove("config").unwrap_or_default();
+            serde_json::from_value(value.clone())
+                .map_err(|e| format!("its \"config\" is not one: {e}"))?
+        }
+        // From the text, so that an error names its line and column.
+        _ => serde_json::from_str(text).map_err(|e| e.to_string())?,
+    };
     let known = serde_json::to_value(&config).map_err(|e| e.to_string())?;
     match (&value, &known) {
         (Value::Object(given), Value::Object(known)) => unknown_key(given, known, "")?,
@@ -71,6 +73,7 @@ fn unknown_key(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use policypu::data::csv::{CsvColumns, MissingValues};
 
     #[test]
     fn a_subset_of_the_settings_reads_over_the_defaults() {
@@ -97,6 +100,39 @@ mod tests {
         );
         assert!(nested.contains("epochs"), "{nested}");
         assert!(parse_config("[1, 2]").is_err());
+    }
+
+    #[test]
+    fn a_wrong_value_is_named_with_its_line() {
+        let wrong = parse_config("{\n  \"seed\": \"x\"\n}").unwrap_err();
+        assert!(wrong.contains("line 2"), "{wrong}");
+    }
+
+    /// The check compares keys with the configuration as written back, so
+    /// every field must be written whatever its value (no
+    /// `skip_serializing_if`, `flatten` or `alias` in the configuration):
+    /// a CSV configuration with every optional setting given reads back.
+    #[test]
+    fn every_setting_the_program_writes_reads_back() {
+        let mut config = RunConfig::default();
+        config.use_csv(CsvColumns {
+            labeled: "s".into(),
+            labeled_value: Some("yes".into()),
+            truth: Some("y".into()),
+            truth_value: Some("M".into()),
+            features: Some(vec!["a".into()]),
+            missing: MissingValues::ColumnMean,
+        });
+        config.split.n_unlabeled = Some(40);
+        config.nnpu.prior = Some(0.3);
+        let text = serde_json::to_string_pretty(&config).unwrap();
+        assert_eq!(parse_config(&text).unwrap(), config);
+        let builtin = serde_json::to_string(&RunConfig::paper(
+            policypu::data::tasks::BuiltinDataset::Cifar10,
+            policypu::config::Learner::Separator,
+        ))
+        .unwrap();
+        assert!(parse_config(&builtin).is_ok());
     }
 
     #[test]

@@ -11,16 +11,17 @@ use super::value_rule::equal_ignoring_case;
 /// previewed file, when that column has missing cells (empty, NA, …, which
 /// no flag word reads) and one value marks rows: its only value, or its one
 /// value the flag words read as labeled beside values they read as
-/// unlabeled ("1" beside "0" and empty cells). `None` otherwise: the reader
-/// then reads the flag words, or names the cell it cannot read.
+/// unlabeled ("1" beside "0" and empty cells); never a word that means
+/// unlabeled ("0", "no"). `None` otherwise: the reader then reads the flag
+/// words, or names the cell it cannot read.
 pub fn guess_labeled_value(preview: &CsvPreview, labeled: &str) -> Option<String> {
-    let column = preview.header.iter().position(|h| h == labeled)?;
+    let column = preview.header.iter().position(|h| h == labeled.trim())?;
     if !preview.missing.get(column).copied().unwrap_or(false) {
         return None;
     }
     let values = preview.values.get(column)?;
     if let [only] = values.as_slice() {
-        return Some(only.clone());
+        return (LABELED_FLAGS.parse(only) != Some(false)).then(|| only.clone());
     }
     let (marks, others): (Vec<&String>, Vec<&String>) = values
         .iter()
@@ -64,6 +65,8 @@ mod tests {
         assert_eq!(guess("x,labeled\n1,1\n2,yes\n3,\n"), None);
         assert_eq!(guess("x,labeled\n1,1\n2,maybe\n3,\n"), None);
         assert_eq!(guess("x,labeled\n1,\n2,\n"), None);
+        assert_eq!(guess("x,labeled\n1,0\n2,\n"), None);
+        assert_eq!(guess("x,labeled\n1,no\n2,NA\n"), None);
         assert_eq!(guess("x,other\n1,1\n2,\n"), None);
     }
 }

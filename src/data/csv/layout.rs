@@ -32,6 +32,17 @@ pub struct CsvColumns {
     pub missing: MissingValues,
 }
 
+impl CsvColumns {
+    /// The default roles with this choice's missing-values setting: what a
+    /// file gets when nobody chose its roles.
+    pub fn unchosen_roles(&self) -> CsvColumns {
+        CsvColumns {
+            missing: self.missing,
+            ..CsvColumns::default()
+        }
+    }
+}
+
 impl Default for CsvColumns {
     fn default() -> Self {
         CsvColumns {

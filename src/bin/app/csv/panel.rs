@@ -103,17 +103,29 @@ fn suggest_roles_for_new_files(state: AppState, preview: Memo<Option<Result<CsvP
             DataConfig::Builtin { .. } => None,
         });
         if let Some(current) = current {
-            let chosen = if last_guess.get_value().as_ref() == Some(&current) {
-                CsvColumns {
-                    missing: current.missing,
-                    ..CsvColumns::default()
-                }
-            } else {
-                current.clone()
-            };
+            // The roles are still the last guess, whatever the missing-values
+            // choice (which stays whatever happens to the roles).
+            let still_guessed = last_guess.with_value(|guess| {
+                guess.as_ref().is_some_and(|guess| {
+                    CsvColumns {
+                        missing: current.missing,
+                        ..guess.clone()
+                    } == current
+                })
+            });
             // A value already chosen is kept: the guess only fills an empty one.
-            let suggested = with_guessed_truth_value(state, suggest_columns(&preview, &chosen));
-            last_guess.set_value(Some(suggested.clone()));
+            let guess = with_guessed_truth_value(
+                state,
+                suggest_columns(&preview, &current.unchosen_roles()),
+            );
+            let suggested = if still_guessed {
+                guess.clone()
+            } else {
+                with_guessed_truth_value(state, suggest_columns(&preview, &current))
+            };
+            // Only a guess is recorded: a choice the user made, kept here,
+            // must not be taken for one on the next file.
+            last_guess.set_value((suggested == guess).then_some(guess));
             if suggested != current {
                 state
                     .config

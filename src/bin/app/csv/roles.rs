@@ -8,7 +8,8 @@ use leptos::prelude::*;
 use policypu::config::settings;
 use policypu::config::{DataConfig, RunConfig};
 use policypu::data::csv::{
-    ColumnKind, CsvColumns, CsvPreview, MissingValues, guess_positive_value, read_csv,
+    ColumnKind, CsvColumns, CsvPreview, MissingValues, guess_labeled_value, guess_positive_value,
+    read_csv,
 };
 use policypu::user_text::quoted_list;
 
@@ -128,9 +129,18 @@ pub fn ColumnRoles(
         Memo::new(move |_| values_of(Some(columns.with(|c| c.labeled.clone()))))
     };
     let truth_values = Memo::new(move |_| values_of(columns.with(|c| c.truth.clone())));
-    let set_labeled = move |ev| {
-        let name = event_target_value(&ev);
-        edit_labeled(state, |c| c.labeled = name);
+    // Another labeled column drops the value chosen for the old one, as
+    // another truth column does; the new one's is guessed where it has gaps.
+    let set_labeled = {
+        let preview = preview.clone();
+        move |ev| {
+            let name = event_target_value(&ev);
+            let value = guess_labeled_value(&preview, &name);
+            edit_labeled(state, |c| {
+                c.labeled = name;
+                c.labeled_value = value;
+            });
+        }
     };
     let set_truth = move |ev| {
         let name = event_target_value(&ev);

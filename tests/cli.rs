@@ -62,6 +62,19 @@ fn with_id_column(csv: &str) -> String {
         .collect()
 }
 
+/// `csv` with each line's cells changed by `edit`, given the line's index
+/// (the header is 0).
+fn with_cells(csv: &str, edit: impl Fn(usize, &mut Vec<&str>)) -> String {
+    csv.lines()
+        .enumerate()
+        .map(|(i, line)| {
+            let mut cells: Vec<&str> = line.split(',').collect();
+            edit(i, &mut cells);
+            cells.join(",") + "\n"
+        })
+        .collect()
+}
+
 /// A fresh folder for test `name` holding `data.csv`, a PU table of `rows`
 /// rows (`pu_csv`); the folder and the file.
 fn pu_file(name: &str, rows: usize, seed: u64) -> (PathBuf, PathBuf) {
@@ -371,17 +384,11 @@ fn bad_flags_fail_with_a_message() {
 fn a_csv_with_gaps_and_a_text_column_trains_after_one_choice() {
     let dir = test_dir("gaps");
     let file = dir.join("gaps.csv");
-    let text: String = pu_csv(120, 7)
-        .lines()
-        .enumerate()
-        .map(|(i, line)| {
-            let mut cells: Vec<&str> = line.split(',').collect();
-            if i == 5 {
-                cells[1] = "";
-            }
-            cells.join(",") + "\n"
-        })
-        .collect();
+    let text = with_cells(&pu_csv(120, 7), |i, cells| {
+        if i == 5 {
+            cells[1] = "";
+        }
+    });
     // Row 5's x2 is empty, and the id column holds text.
     std::fs::write(&file, with_id_column(&text)).unwrap();
     let run = |missing: &str| {
@@ -439,16 +446,11 @@ fn a_labeled_column_that_leaves_unlabeled_rows_empty_is_read_by_its_value() {
     let dir = test_dir("blank-labeled");
     let file = dir.join("blank.csv");
     // "1" for labeled rows, nothing for the others.
-    let text: String = pu_csv(120, 9)
-        .lines()
-        .map(|line| {
-            let mut cells: Vec<&str> = line.split(',').collect();
-            if cells[3] == "0" {
-                cells[3] = "";
-            }
-            cells.join(",") + "\n"
-        })
-        .collect();
+    let text = with_cells(&pu_csv(120, 9), |_, cells| {
+        if cells[3] == "0" {
+            cells[3] = "";
+        }
+    });
     std::fs::write(&file, text).unwrap();
     let out = dir.join("run.json");
     let output = run_csv(&file, "biased-pu", "1", &out, &[]);

@@ -75,6 +75,11 @@ fn with_cells(csv: &str, edit: impl Fn(usize, &mut Vec<&str>)) -> String {
         .collect()
 }
 
+/// The run file `policypu run --out` wrote at `path`.
+fn read_run(path: &Path) -> RunResult {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
 /// A fresh folder for test `name` holding `data.csv`, a PU table of `rows`
 /// rows (`pu_csv`); the folder and the file.
 fn pu_file(name: &str, rows: usize, seed: u64) -> (PathBuf, PathBuf) {
@@ -179,7 +184,7 @@ fn run_writes_reports_and_scores() {
         .status()
         .unwrap();
     assert!(status.success());
-    let result: RunResult = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let result = read_run(&out);
     assert_eq!(result.reports.len(), 5 + 5 + 5);
     let accuracy = result.last().unwrap().test.accuracy.unwrap();
     assert!(accuracy > 0.8, "accuracy {accuracy}");
@@ -282,7 +287,7 @@ fn a_truth_column_of_class_names_reads_with_the_guessed_or_named_value() {
         stderr.contains("\"Sick\" in column \"y\" is taken to mean positive, as 34 of the 34 labeled rows hold it"),
         "{stderr}"
     );
-    let result: RunResult = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let result = read_run(&out);
     let accuracy = result.last().unwrap().test.accuracy.unwrap();
     assert!(accuracy > 0.8, "accuracy {accuracy}");
     let scored = policypu(&["predict", "--model", arg(&model), "--csv", arg(&file)]);
@@ -463,7 +468,7 @@ fn a_labeled_column_that_leaves_unlabeled_rows_empty_is_read_by_its_value() {
         ),
         "{stderr}"
     );
-    let guessed: RunResult = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let guessed = read_run(&out);
     let named_out = dir.join("named.json");
     let named = run_csv(
         &file,
@@ -474,8 +479,7 @@ fn a_labeled_column_that_leaves_unlabeled_rows_empty_is_read_by_its_value() {
     );
     assert!(named.status.success());
     assert!(!String::from_utf8_lossy(&named.stderr).contains("leaves rows empty"));
-    let named: RunResult =
-        serde_json::from_str(&std::fs::read_to_string(&named_out).unwrap()).unwrap();
+    let named = read_run(&named_out);
     // The guess is the value named: the same rows labeled, the same run.
     assert_eq!(guessed.config, named.config);
     assert_eq!(guessed.reports[0].test, named.reports[0].test);
@@ -504,10 +508,7 @@ fn a_run_file_given_as_the_configuration_runs_again_with_its_columns() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let read = |path: &Path| -> RunResult {
-        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-    };
-    let (first, again) = (read(&first), read(&again));
+    let (first, again) = (read_run(&first), read_run(&again));
     assert_eq!(again.config, first.config);
     let metrics = |r: &RunResult| -> Vec<_> { r.reports.iter().map(|e| e.test.clone()).collect() };
     assert_eq!(metrics(&again), metrics(&first));
@@ -631,7 +632,7 @@ fn vpu_keeps_its_epoch_by_its_own_variational_loss() {
     let output = run_csv(&file, "vpu", "8", &out, &[]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{stdout}");
-    let result: RunResult = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let result = read_run(&out);
     let losses: Vec<f64> = result
         .reports
         .iter()

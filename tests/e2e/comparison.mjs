@@ -266,6 +266,14 @@ async function autoRanksItsCandidates({ page, note }) {
   expect(!(await averagedKept(page)), 'the mean is no longer kept');
   await expectResultsOfKeptRow(page, 'the second candidate');
   await expectChartsShow(page, 1, 'the candidate kept', 'the second candidate kept');
+  // A link holds the settings: it trains auto again, which keeps its own model.
+  const keptName = (await page.locator('#auto-table tbody tr[data-learner]').nth(1).locator('th .whole').textContent()).trim();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+  await clickButton(page, 'copy-link');
+  const shared = page.locator('[id="share-feedback"]:has-text("Link copied")');
+  await shared.waitFor({ timeout: 10_000 });
+  const sharedText = await shared.textContent();
+  expect(sharedText.includes(`keeps its own model, not ${keptName} that you kept`), `the link's feedback: ${sharedText}`);
   // Show moves the charts to another candidate and keeps the model kept.
   const keptHistogram = await page.locator('#panel-histogram .legend').textContent();
   await clickButton(page, `auto-show-${rows.length}`);

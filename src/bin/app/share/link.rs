@@ -6,7 +6,7 @@
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use policypu::config::DataConfig;
+use policypu::config::{DataConfig, Learner};
 use policypu::page::share::{LinkCsv, from_hash, to_hash};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
@@ -15,7 +15,7 @@ use wasm_bindgen_futures::JsFuture;
 use crate::csv::file::{open_example, use_csv};
 use crate::csv::link::{MAX_LINK_DATA_BYTES, decode_from_link, encode_for_link};
 use crate::run::lifecycle::start_run;
-use crate::state::{AppState, use_app_state};
+use crate::state::{AppState, AutoKept, use_app_state};
 
 /// Apply the page's hash to the state, now and whenever it is edited in the
 /// address bar, and keep the hash in step with the form. Starts training
@@ -158,6 +158,21 @@ fn link_csv(state: AppState) -> LinkCsv {
     }
 }
 
+/// The candidate kept on auto's leaderboard in place of auto's own model,
+/// named as there, while the form still asks for auto: a link holds the
+/// settings, so it trains auto again and keeps auto's choice.
+fn candidate_kept_instead_of_auto(state: AppState) -> Option<String> {
+    if !state.config.with_untracked(|c| c.learner == Learner::Auto) {
+        return None;
+    }
+    state.auto.with_untracked(|auto| {
+        let auto = auto.as_ref()?;
+        matches!(auto.kept, AutoKept::Candidate(_))
+            .then(|| auto.kept_model().map(|(name, _)| name))
+            .flatten()
+    })
+}
+
 /// "Copy link" and what became of it; the choice to put the CSV in the
 /// link; the notice about an edited link.
 #[component]
@@ -178,8 +193,11 @@ pub fn ShareControls() -> impl IntoView {
                 && !state
                     .csv_in_link
                     .with_untracked(|d| matches!(d, Some(Ok(_))));
-            feedback.set(if copied && without_file {
-                let name = state.csv.with_untracked(|f| f.as_ref().map(|f| f.name.clone())).unwrap_or_default();
+            let mut said = if copied && without_file {
+                let name = state
+                    .csv
+                    .with_untracked(|f| f.as_ref().map(|f| f.name.clone()))
+                    .unwrap_or_default();
                 format!(
                     "Link copied. It holds the settings but not the CSV file: whoever opens it must load \
                      the same file ({name}) for the run to be the same."
@@ -188,7 +206,14 @@ pub fn ShareControls() -> impl IntoView {
                 "Link copied: opening it reproduces this run (same split, same initial weights) and starts training.".into()
             } else {
                 format!("Copying was blocked by the browser; copy this link by hand: {url}")
-            });
+            };
+            if let Some(name) = candidate_kept_instead_of_auto(state) {
+                said += &format!(
+                    " It trains auto again, which keeps its own model, not {name} that you kept: \
+                     to share {name} alone, choose it in the form."
+                );
+            }
+            feedback.set(said);
         });
     };
     let csv_loaded = move || {

@@ -31,7 +31,7 @@ const TRUTH_NAMES: [&str; 8] = [
 /// means positive in a column of classes needs the whole file:
 /// [`guess_positive_value`](super::csv::guess_positive_value) makes it.
 pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns {
-    if *current != current.unchosen_roles() && fits(preview, current) {
+    if keeps_choice(preview, current) {
         // A kept column read by the flag words, which cannot read its gaps
         // in this file, is read by the value marking its rows.
         let labeled_value = current
@@ -83,6 +83,12 @@ pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns
         truth_value: None,
         missing: current.missing,
     }
+}
+
+/// Whether [`suggest_columns`] keeps `current` for this file rather than
+/// guessing: it is a choice (not the default roles) that fits the header.
+pub fn keeps_choice(preview: &CsvPreview, current: &CsvColumns) -> bool {
+    *current != current.unchosen_roles() && fits(preview, current)
 }
 
 /// The columns that can be features when the user names none.

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use policypu::config::DataConfig;
-use policypu::data::column_guess::suggest_columns;
+use policypu::data::column_guess::{keeps_choice, suggest_columns};
 use policypu::data::csv::{CsvColumns, CsvPreview, preview_csv};
 use policypu::data::examples::EXAMPLE_CSVS;
 use wasm_bindgen::JsCast;
@@ -113,19 +113,17 @@ fn suggest_roles_for_new_files(state: AppState, preview: Memo<Option<Result<CsvP
                     } == current
                 })
             });
-            // A value already chosen is kept: the guess only fills an empty one.
-            let guess = with_guessed_truth_value(
-                state,
-                suggest_columns(&preview, &current.unchosen_roles()),
-            );
-            let suggested = if still_guessed {
-                guess.clone()
+            let base = if still_guessed {
+                current.unchosen_roles()
             } else {
-                with_guessed_truth_value(state, suggest_columns(&preview, &current))
+                current.clone()
             };
+            // A value already chosen is kept: the guess only fills an empty one.
+            let suggested = with_guessed_truth_value(state, suggest_columns(&preview, &base));
             // Only a guess is recorded: a choice the user made, kept here,
             // must not be taken for one on the next file.
-            last_guess.set_value((suggested == guess).then_some(guess));
+            let guessed = !keeps_choice(&preview, &base);
+            last_guess.set_value(guessed.then(|| suggested.clone()));
             if suggested != current {
                 state
                     .config

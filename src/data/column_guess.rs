@@ -31,17 +31,10 @@ const TRUTH_NAMES: [&str; 8] = [
 /// means positive in a column of classes needs the whole file:
 /// [`guess_positive_value`](super::csv::guess_positive_value) makes it.
 pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns {
-    if keeps_choice(preview, current) {
-        // A kept column read by the flag words, which cannot read its gaps
-        // in this file, is read by the value marking its rows.
-        let labeled_value = current
-            .labeled_value
-            .clone()
-            .or_else(|| guess_labeled_value(preview, &current.labeled));
-        return CsvColumns {
-            labeled_value,
-            ..current.clone()
-        };
+    if *current != current.unchosen_roles()
+        && let Some(kept) = fitted_choice(preview, current)
+    {
+        return kept;
     }
     let named = |names: &[&str], skip: Option<usize>, accepts: &dyn Fn(usize) -> bool| {
         names.iter().find_map(|name| {
@@ -89,6 +82,19 @@ pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns
 /// guessing: it is a choice (not the default roles) that fits the header.
 pub fn keeps_choice(preview: &CsvPreview, current: &CsvColumns) -> bool {
     *current != current.unchosen_roles() && fits(preview, current)
+}
+
+/// `current` kept for this file, the default roles included, if it fits
+/// the header; a kept labeled column read by the flag words, which cannot
+/// read its gaps in this file, is read by the value marking its rows.
+pub fn fitted_choice(preview: &CsvPreview, current: &CsvColumns) -> Option<CsvColumns> {
+    fits(preview, current).then(|| CsvColumns {
+        labeled_value: current
+            .labeled_value
+            .clone()
+            .or_else(|| guess_labeled_value(preview, &current.labeled)),
+        ..current.clone()
+    })
 }
 
 /// The columns that can be features when the user names none.
@@ -248,6 +254,17 @@ mod tests {
         let c = suggest_columns(&p, &dropping);
         assert_eq!(c.truth.as_deref(), Some("y"));
         assert_eq!(c.missing, MissingValues::DropRows);
+    }
+
+    #[test]
+    fn given_default_roles_are_kept_while_they_fit() {
+        // A guess would take "y" as the truth, leaving it out of the features.
+        let p = preview("x,labeled,y\n1.5,1,1\n2.5,0,0\n");
+        let default = CsvColumns::default();
+        assert_eq!(suggest_columns(&p, &default).truth.as_deref(), Some("y"));
+        assert_eq!(fitted_choice(&p, &default), Some(default.clone()));
+        let no_labeled_column = preview("x,s,y\n1.5,1,1\n2.5,0,0\n");
+        assert_eq!(fitted_choice(&no_labeled_column, &default), None);
     }
 
     #[test]

@@ -16,6 +16,7 @@ import {
   waitForReady,
   readDataValue,
   setField,
+  sleep,
   waitForStatus,
   waitUntil,
 } from './app.mjs';
@@ -289,6 +290,37 @@ async function linkWithoutTheFileSaysSo({ page }) {
   expect(!text.includes('reproduces this run'), `feedback must not promise a reproduction: "${text}"`);
 }
 
+/** A link keeps the roles it gives for its file, even the default ones a
+ * guess would change: here the user took the truth column away, so the
+ * run trained on it as a feature, and so must the link's. */
+async function linkKeepsItsRoles({ page }) {
+  const summary = (on, text) => on.locator(`#csv-summary:has-text("${text}")`).waitFor({ timeout: 10_000 });
+  await chooseCsvSource(page);
+  await page.locator('#csv-input').setInputFiles(roleFile('roles.csv', 40, (i) => i / 10, (l) => (l ? 1 : 0)));
+  await summary(page, '7 labeled positives, 33 unlabeled, 2 features');
+  expectEqual(await page.locator('#csv-truth').inputValue(), 'y', 'the guessed truth column');
+  await page.locator('#csv-truth').selectOption('');
+  await summary(page, '3 features');
+  await page.locator('#share-csv').check();
+  await page.locator('#share-csv-note:has-text("carries the file")').waitFor({ timeout: 10_000 });
+  const origin = new URL(page.url()).origin;
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  await clickButton(page, 'copy-link');
+  await page.locator(`${byId('share-feedback')}:has-text("Link copied")`).waitFor({ timeout: 10_000 });
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+
+  const other = await page.context().newPage();
+  await openApp(other, link);
+  await other.locator('#csv-file:has-text("roles.csv")').waitFor({ timeout: 10_000 });
+  await summary(other, '7 labeled positives, 33 unlabeled');
+  // Give a late guess its chance to change the roles.
+  await sleep(1_000);
+  expectEqual(await other.locator('#csv-truth').inputValue(), '', 'the link\'s truth column: none');
+  const text = await other.locator('#csv-summary').textContent();
+  expect(text.includes('3 features'), `the link's features, every column but the labeled one: "${text}"`);
+  await other.close();
+}
+
 /** A CSV with header a,b,labeled,y of `rows` rows: b as `b(i)`, the
  * labeled column as `mark(i)` (rows 0, 3, 6… of the positives are labeled). */
 function roleFile(name, rows, b, mark) {
@@ -399,5 +431,6 @@ export const csvTests = [
   { name: 'csv: a new file is guessed again, the user\'s choices stay, empty labeled cells read as unlabeled', mode: 'cpu',
     run: newFileGuessesAgain },
   { name: 'csv: a link carries the file and reproduces the run', mode: 'cpu', run: csvLinkCarriesTheFile },
+  { name: 'csv: a link keeps the column roles it gives, even the default ones', mode: 'cpu', run: linkKeepsItsRoles },
   { name: 'csv: a link without the file says the file must be loaded', mode: 'cpu', run: linkWithoutTheFileSaysSo },
 ];

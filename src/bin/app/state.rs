@@ -347,6 +347,10 @@ pub struct AppState {
     pub csv_problem: RwSignal<Option<String>>,
     /// Why the CSV file cannot be previewed at all (before any column choice), if so.
     pub csv_file_problem: RwSignal<Option<String>>,
+    /// Set when a link or an example gave the column roles and no file was
+    /// read with them yet: that file keeps them where they fit, the default
+    /// roles included, rather than having them guessed.
+    pub csv_roles_given: RwSignal<bool>,
 }
 
 impl AppState {
@@ -442,6 +446,7 @@ impl AppState {
             rejected_fields: RwSignal::new(Vec::new()),
             csv_problem: RwSignal::new(None),
             csv_file_problem: RwSignal::new(None),
+            csv_roles_given: RwSignal::new(false),
         }
     }
 }

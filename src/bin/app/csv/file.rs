@@ -15,9 +15,13 @@ use crate::browser::data_loader;
 use crate::state::{AppState, CsvFile};
 
 /// Use `bytes` as the CSV data. `columns`, when given, replaces the column
-/// choice (examples and share links know theirs); otherwise the current
-/// choice is kept where it fits the new file.
+/// choice (examples and share links know theirs) and is kept for this file
+/// where it fits, the default roles included; otherwise the current choice
+/// is kept where it fits the new file, or guessed.
 pub fn use_csv(state: AppState, name: String, bytes: Vec<u8>, columns: Option<CsvColumns>) {
+    if columns.is_some() {
+        state.csv_roles_given.set(true);
+    }
     state.csv.set(Some(CsvFile {
         name,
         bytes: Arc::new(bytes),

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use policypu::config::DataConfig;
-use policypu::data::column_guess::{keeps_choice, suggest_columns};
+use policypu::data::column_guess::{fitted_choice, keeps_choice, suggest_columns};
 use policypu::data::csv::{CsvColumns, CsvPreview, preview_csv};
 use policypu::data::examples::EXAMPLE_CSVS;
 use wasm_bindgen::JsCast;
@@ -85,8 +85,8 @@ pub fn CsvPanel() -> impl IntoView {
 
 /// When a file arrives (or the source switches to CSV), guess its column
 /// roles: afresh where the choice is still the guess made for the last file
-/// (the user changed nothing), else keeping the user's choices where they
-/// fit the new header; later edits are the user's.
+/// (the user changed nothing), else keeping the user's choices (or a link's
+/// or an example's) where they fit the new header; later edits are the user's.
 fn suggest_roles_for_new_files(state: AppState, preview: Memo<Option<Result<CsvPreview, String>>>) {
     let last_guess: StoredValue<Option<CsvColumns>> = StoredValue::new(None);
     let is_csv = Memo::new(move |_| {
@@ -103,6 +103,11 @@ fn suggest_roles_for_new_files(state: AppState, preview: Memo<Option<Result<CsvP
             DataConfig::Builtin { .. } => None,
         });
         if let Some(current) = current {
+            // Roles a link or an example gave are kept for their file where
+            // they fit, even the default ones.
+            let given = state.csv_roles_given.get_untracked();
+            state.csv_roles_given.set(false);
+            let kept = given.then(|| fitted_choice(&preview, &current)).flatten();
             // The roles are still the last guess, whatever the missing-values
             // choice (which stays whatever happens to the roles).
             let still_guessed = last_guess.with_value(|guess| {
@@ -113,16 +118,19 @@ fn suggest_roles_for_new_files(state: AppState, preview: Memo<Option<Result<CsvP
                     } == current
                 })
             });
-            let base = if still_guessed {
+            let base = if still_guessed && !given {
                 current.unchosen_roles()
             } else {
                 current.clone()
             };
-            // A value already chosen is kept: the guess only fills an empty one.
-            let suggested = with_guessed_truth_value(state, suggest_columns(&preview, &base));
             // Only a guess is recorded: a choice the user made, kept here,
             // must not be taken for one on the next file.
-            let guessed = !keeps_choice(&preview, &base);
+            let guessed = kept.is_none() && !keeps_choice(&preview, &base);
+            // A value already chosen is kept: the guess only fills an empty one.
+            let suggested = with_guessed_truth_value(
+                state,
+                kept.unwrap_or_else(|| suggest_columns(&preview, &base)),
+            );
             last_guess.set_value(guessed.then(|| suggested.clone()));
             if suggested != current {
                 state

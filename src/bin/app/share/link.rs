@@ -80,6 +80,8 @@ fn apply_hash(state: AppState) {
         DataConfig::Builtin { .. } => None,
     };
     let lesson_file = shared.view.lesson.and_then(|lesson| lesson.example);
+    // The link's roles are the user's: the file read next keeps them.
+    state.csv_roles_given.set(columns.is_some());
     state.config.set(shared.config);
     state.link_notices.set(shared.notices);
     state.view.set(shared.view);

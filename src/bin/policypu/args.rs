@@ -58,7 +58,8 @@ pub struct RunArgs {
     #[arg(long)]
     pub missing: Option<MissingValues>,
     /// CSV feature columns (default: the --config file's, else all other columns holding
-    /// numbers; text columns are left out with a note).
+    /// numbers; text columns are left out with a note; an empty list means that default
+    /// over a --config file's list).
     #[arg(long, value_delimiter = ',')]
     pub feature_columns: Option<Vec<String>>,
     #[arg(long, help = learner_spec::help())]
@@ -188,9 +189,27 @@ impl RunArgs {
         }
         columns.labeled_value = self.labeled_value.clone().or(columns.labeled_value);
         columns.truth_value = self.truth_value.clone().or(columns.truth_value);
-        columns.features = self.feature_columns.clone().or(columns.features);
+        columns.features = match &self.feature_columns {
+            Some(names) if names.iter().all(|n| n.trim().is_empty()) => None,
+            Some(names) => Some(names.clone()),
+            None => columns.features,
+        };
         columns.missing = self.missing.unwrap_or(columns.missing);
         columns
+    }
+
+    /// The first CSV column flag given, if any: they need `--csv`.
+    fn csv_column_flag(&self) -> Option<&'static str> {
+        [
+            ("--label-column", self.label_column.is_some()),
+            ("--labeled-value", self.labeled_value.is_some()),
+            ("--truth-column", self.truth_column.is_some()),
+            ("--truth-value", self.truth_value.is_some()),
+            ("--missing", self.missing.is_some()),
+            ("--feature-columns", self.feature_columns.is_some()),
+        ]
+        .into_iter()
+        .find_map(|(flag, given)| given.then_some(flag))
     }
 
     /// The configuration these flags describe.
@@ -231,6 +250,10 @@ impl RunArgs {
                 );
             }
             c.use_csv(columns);
+        } else if let Some(flag) = self.csv_column_flag() {
+            return Err(format!(
+                "{flag} describes a CSV file's columns, and no file is given: pass it with --csv FILE"
+            ));
         }
         if let Some(spec) = &self.learner {
             spec.apply(&mut c);
@@ -343,11 +366,24 @@ mod tests {
         );
         let none = columns_over(&base, &["--truth-column", ""]);
         assert_eq!((none.truth, none.truth_value), (None, None));
+        assert_eq!(
+            columns_over(&base, &["--feature-columns", ""]).features,
+            None
+        );
+        assert_eq!(
+            columns_over(&base, &["--feature-columns", "b,c"]).features,
+            Some(vec!["b".to_string(), "c".to_string()])
+        );
         let refused =
             config(&["--csv", "f.csv", "--truth-value", "M"].map(String::from)).unwrap_err();
         assert!(
             refused.contains("--truth-value needs a truth column"),
             "{refused}"
+        );
+        let no_file = config(&["--truth-column", "y"].map(String::from)).unwrap_err();
+        assert!(
+            no_file.starts_with("--truth-column describes a CSV file's columns"),
+            "{no_file}"
         );
     }
 

@@ -50,7 +50,7 @@ enum Command {
         /// Where to write the JSON result (config and per-epoch reports).
         #[arg(long, default_value = "policypu-run.json")]
         out: PathBuf,
-        /// Also write the final test-set scores and labels as CSV.
+        /// Also write the kept classifier's test-set scores and labels as CSV.
         #[arg(long)]
         dump_scores: Option<PathBuf>,
         /// Also save the trained classifier, to score new CSV rows with `policypu predict`.

@@ -378,6 +378,16 @@ mod tests {
         let (err, message) = read_err("x,labeled\n\n", &CsvColumns::default());
         assert_eq!(err, CsvError::NoDataRows);
         assert!(message.contains("no data rows"));
+        // Said before any column choice is judged: here no feature is left.
+        let only_labeled = CsvColumns {
+            features: Some(Vec::new()),
+            ..CsvColumns::default()
+        };
+        assert_eq!(
+            read_err("x,labeled\n", &only_labeled).0,
+            CsvError::NoDataRows
+        );
+        assert_eq!(preview_csv(b"x,labeled\n \n", 5), Err(CsvError::NoDataRows));
     }
 
     #[test]

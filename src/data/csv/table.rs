@@ -74,6 +74,11 @@ impl<'a> Table<'a> {
         }
         let decimal = DecimalMark::of_separator(delimiter);
         check_header(&header, first.text, decimal)?;
+        // Before any choice of columns is judged, which a file of no rows
+        // cannot inform.
+        if rows.rest_is_blank() {
+            return Err(CsvError::NoDataRows);
+        }
         rows.require_width(header.len());
         Ok(Table {
             delimiter,

@@ -290,6 +290,7 @@ mod tests {
                 ..TestMetrics::default()
             },
             last: TestMetrics::default(),
+            curves: Curves::default(),
         };
         let csv = leaderboard_csv(&board, Some(&mean), ModelPreset::Fast, None);
         let lines: Vec<&str> = csv.lines().collect();

@@ -432,6 +432,10 @@ pub struct Averaged {
     pub kept: TestMetrics,
     /// The same for the mean of their last epochs' classifiers.
     pub last: TestMetrics,
+    /// The ROC and precision-recall curves of the mean of the kept
+    /// classifiers (empty where the test set lacks a class).
+    #[serde(default)]
+    pub curves: Curves,
 }
 
 /// A run's test-set probabilities at its kept and its last epoch.

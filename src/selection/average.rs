@@ -5,7 +5,7 @@
 //! on a validation split with too few labeled rows to rank by, the mean of
 //! all ([`FEW_LABELED`]).
 
-use crate::report::{Averaged, PuMetrics, TestMetrics, TestScores};
+use crate::report::{Averaged, Curves, PuMetrics, TestMetrics, TestScores};
 
 /// How many of the ranked candidates `auto` averages.
 pub const AVERAGED: usize = 3;
@@ -64,6 +64,7 @@ pub fn averaged(
     Some(Averaged {
         kept: metrics(|r| &r.kept, |r| &r.kept_unlabeled),
         last: metrics(|r| &r.last, |r| &r.last_unlabeled),
+        curves: Curves::of(&mean_of(|r| &r.kept), &labels),
         members,
     })
 }
@@ -116,6 +117,12 @@ mod tests {
         assert_eq!(mean.kept.accuracy, Some(0.5));
         assert_eq!(mean.kept.roc_auc, Some(0.625));
         assert_eq!(mean.last.accuracy, Some(0.5));
+        // Its curves are the mean's: from the corner to the corner through
+        // the tie between a positive and the two negatives at 0.25.
+        let truth = [true, true, false, false];
+        assert_eq!(mean.curves, Curves::of(&[0.75, 0.25, 0.5, 0.25], &truth));
+        assert_ne!(mean.curves, Curves::of(&[1.0, 0.5, 0.5, 0.0], &truth));
+        assert!(!mean.curves.roc.is_empty() && !mean.curves.pr.is_empty());
         // The fourth candidate is not a member: its missing scores do not matter.
         let without_fourth = [all[0], all[1], all[2], None];
         assert_eq!(averaged(vec![2, 0, 1], &without_fourth, None), Some(mean));
@@ -128,6 +135,7 @@ mod tests {
         let empty = scores([0.9; 4], "");
         let none = averaged(vec![0], &[Some(&empty)], None).unwrap();
         assert_eq!(none.kept, TestMetrics::default());
+        assert_eq!(none.curves, Curves::default());
     }
 
     #[test]

@@ -66,7 +66,8 @@ async function expectResultsOfKeptRow(page, what) {
 /** The charts show the run of the leaderboard's candidate at `index` (0 for
  * the first), for the reason `because`: the row is marked, the results
  * panel and the status line name it, the progress bar is its (full), and
- * the ROC curve is its kept epoch's (the leaderboard's test ROC-AUC for it). */
+ * the ROC curve is its kept epoch's (the leaderboard's test ROC-AUC for it),
+ * or the mean's (the results panel's ROC-AUC) where it stands in for the mean. */
 async function expectChartsShow(page, index, because, what) {
   const rows = page.locator('#auto-table tbody tr[data-learner]');
   const marked = await rows.evaluateAll((trs) => trs.findIndex((tr) => tr.querySelector('#auto-charted')));
@@ -80,9 +81,17 @@ async function expectChartsShow(page, index, because, what) {
   // The progress bar is the charted run's, which trained to its end.
   const progress = await page.locator('#run-controls .progress').getAttribute('aria-valuenow');
   expectEqual(progress, '100', `the progress bar of the charted run (${what})`);
-  const roc = (await row.locator('td.not-used').nth(1).textContent()).trim();
   const legend = (await page.locator('#panel-roc .legend li').first().textContent()).trim();
-  expectEqual(legend, `ROC curve (area ${roc})`, `the ROC curve is the charted candidate's kept epoch's (${what})`);
+  if (because.startsWith("first of the mean's members")) {
+    const roc = (await page.locator('#metric-roc-auc').textContent()).trim();
+    expectEqual(legend, `auto's mean: ROC curve (area ${roc})`, `the ROC curve is the mean's (${what})`);
+    const pr = (await page.locator('#metric-pr-auc').textContent()).trim();
+    const prLegend = (await page.locator('#panel-pr .legend li').first().textContent()).trim();
+    expectEqual(prLegend, `auto's mean: PR curve (area ${pr})`, `the PR curve is the mean's (${what})`);
+  } else {
+    const roc = (await row.locator('td.not-used').nth(1).textContent()).trim();
+    expectEqual(legend, `ROC curve (area ${roc})`, `the ROC curve is the charted candidate's kept epoch's (${what})`);
+  }
 }
 
 /** After auto, the metrics downloads are auto's: its leaderboard (CSV: the

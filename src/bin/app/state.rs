@@ -238,6 +238,12 @@ impl AutoOutcome {
         }
     }
 
+    /// The charts show the first of the mean's members because the mean is
+    /// kept, which has no epochs of its own.
+    pub fn charts_stand_in_for_the_mean(&self) -> bool {
+        self.kept == AutoKept::Averaged && self.charted.is_some() && self.charted == self.kept_run()
+    }
+
     /// The candidate the charts show and why, in words, named as on the
     /// leaderboard: "VPU, as asked on the leaderboard"; `last` names the
     /// last candidate trained, which they show until auto has chosen one.
@@ -258,7 +264,7 @@ impl AutoOutcome {
             .map_or_else(|| last.to_string(), |s| s.label(self.config.model));
         let because = if self.kept == AutoKept::Candidate(id) {
             "the candidate kept"
-        } else if self.kept == AutoKept::Averaged && self.kept_run() == Some(id) {
+        } else if self.charts_stand_in_for_the_mean() {
             "first of the mean's members (the mean has no epochs of its own)"
         } else {
             "as asked on the leaderboard"

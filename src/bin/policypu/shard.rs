@@ -97,6 +97,9 @@ pub fn slim(mut result: RunResult) -> RunResult {
         report.curves = Default::default();
         report.unlabeled = None;
     }
+    if let Some(averaged) = &mut result.averaged {
+        averaged.curves = Default::default();
+    }
     result
 }
 

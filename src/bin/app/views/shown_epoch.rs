@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 use policypu::config::RunConfig;
-use policypu::report::{EpochReport, kept_report, latest_scored};
+use policypu::report::{Curves, EpochReport, TestMetrics, kept_report, latest_scored};
 use policypu::selection::Criterion;
 
 use crate::state::{AppState, RunStatus};
@@ -39,6 +39,42 @@ pub fn kept_by(state: AppState) -> Option<Criterion> {
         .run_config
         .with(|c| c.as_ref().map(RunConfig::criterion))
         .filter(|_| ended)
+}
+
+/// What the ROC and precision-recall charts draw.
+pub struct ShownCurves {
+    /// They are auto's mean's, not an epoch's.
+    pub of_the_mean: bool,
+    /// The test scores, for the curves' areas.
+    pub test: TestMetrics,
+    /// The curves.
+    pub curves: Curves,
+}
+
+/// The curves the page draws: auto's mean's where the charts stand in for
+/// it, as it has no epochs of its own; else the shown epoch's.
+pub fn shown_curves(state: AppState) -> Option<ShownCurves> {
+    let mean = state.auto.with(|a| {
+        a.as_ref()
+            .filter(|a| a.charts_stand_in_for_the_mean())
+            .and_then(|a| a.averaged.as_ref())
+            .map(|mean| ShownCurves {
+                of_the_mean: true,
+                test: mean.kept.clone(),
+                curves: mean.curves.clone(),
+            })
+    });
+    if mean.is_some() {
+        return mean;
+    }
+    let kept_by = kept_by(state);
+    state.reports.with(|r| {
+        shown_epoch(r, kept_by).map(|shown| ShownCurves {
+            of_the_mean: false,
+            test: shown.report().test.clone(),
+            curves: shown.report().curves.clone(),
+        })
+    })
 }
 
 /// The epoch of `reports` whose test scores the page shows; `kept_by` as

@@ -904,3 +904,33 @@ fn sweep_row_scores_hold_each_run_once_and_auto_s_ranking() {
     order.sort_unstable();
     assert_eq!(order, (0..candidates as u64).collect::<Vec<_>>());
 }
+
+#[test]
+fn a_column_that_looks_like_the_truth_is_pointed_out_while_it_is_a_feature() {
+    let (dir, file) = pu_file("truth-as-feature", 120, 2);
+    let note = "column \"y\" looks like the true class, and without --truth-column it is a feature";
+    let notes = |extra: &[&str]| {
+        let mut args = vec![
+            "run",
+            "--csv",
+            arg(&file),
+            "--learner",
+            "biased-pu",
+            "--epochs",
+            "1",
+            "--out",
+        ];
+        let out = dir.join("r.json");
+        args.push(arg(&out));
+        args.extend_from_slice(extra);
+        let output = policypu(&args);
+        let stderr = String::from_utf8_lossy(&output.stderr).to_string();
+        assert!(output.status.success(), "{stderr}");
+        stderr.matches(note).count()
+    };
+    assert_eq!(notes(&[]), 1);
+    assert_eq!(notes(&["--truth-column", "y"]), 0);
+    assert_eq!(notes(&["--feature-columns", "x1,x2"]), 0);
+    // Saying there is no truth column is an answer too.
+    assert_eq!(notes(&["--truth-column", ""]), 0);
+}

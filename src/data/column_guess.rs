@@ -36,36 +36,11 @@ pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns
     {
         return kept;
     }
-    let named = |names: &[&str], skip: Option<usize>, accepts: &dyn Fn(usize) -> bool| {
-        names.iter().find_map(|name| {
-            preview
-                .header
-                .iter()
-                .position(|h| h.to_lowercase() == *name)
-                .filter(|i| Some(*i) != skip && accepts(*i))
-        })
-    };
     let flag = |i: usize| preview.kinds[i] == ColumnKind::Flag;
-    // Classes are told apart ignoring case, as the value that means positive is.
-    let two_classes = |i: usize| {
-        flag(i)
-            || preview.values.get(i).is_some_and(|values| {
-                let classes: HashSet<String> = values
-                    .iter()
-                    .map(|v| v.chars().flat_map(char::to_lowercase).collect())
-                    .collect();
-                classes.len() == 2
-            })
-    };
-    let flag_after = |skip: Option<usize>| {
-        (0..preview.header.len())
-            .find(|i| Some(*i) != skip && preview.kinds[*i] == ColumnKind::Flag)
-    };
-    let labeled = named(&LABELED_NAMES, None, &flag)
-        .or_else(|| flag_after(None))
+    let labeled = named(preview, &LABELED_NAMES, None, &flag)
+        .or_else(|| first_flag(preview, None))
         .unwrap_or(0);
-    let truth =
-        named(&TRUTH_NAMES, Some(labeled), &two_classes).or_else(|| flag_after(Some(labeled)));
+    let truth = truth_beside(preview, Some(labeled));
     let labeled_name = preview.header.get(labeled).cloned().unwrap_or_default();
     let truth_name = truth.map(|i| preview.header[i].clone());
     CsvColumns {
@@ -76,6 +51,53 @@ pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns
         truth_value: None,
         missing: current.missing,
     }
+}
+
+/// The column [`suggest_columns`] takes as the true class beside the
+/// labeled column `labeled`, if any.
+pub fn guess_truth_column(preview: &CsvPreview, labeled: &str) -> Option<String> {
+    let labeled = preview.header.iter().position(|h| h == labeled);
+    truth_beside(preview, labeled).map(|i| preview.header[i].clone())
+}
+
+/// The truth column's index beside the labeled column's: one named as
+/// truth columns usually are that holds two classes (a flag column, or two
+/// values such as "M" and "B"), else the first other flag column.
+fn truth_beside(preview: &CsvPreview, labeled: Option<usize>) -> Option<usize> {
+    // Classes are told apart ignoring case, as the value that means positive is.
+    let two_classes = |i: usize| {
+        preview.kinds[i] == ColumnKind::Flag
+            || preview.values.get(i).is_some_and(|values| {
+                let classes: HashSet<String> = values
+                    .iter()
+                    .map(|v| v.chars().flat_map(char::to_lowercase).collect())
+                    .collect();
+                classes.len() == 2
+            })
+    };
+    named(preview, &TRUTH_NAMES, labeled, &two_classes).or_else(|| first_flag(preview, labeled))
+}
+
+/// The first column (but `skip`) with one of `names` (lower-case, in order
+/// of preference) that `accepts` takes.
+fn named(
+    preview: &CsvPreview,
+    names: &[&str],
+    skip: Option<usize>,
+    accepts: &dyn Fn(usize) -> bool,
+) -> Option<usize> {
+    names.iter().find_map(|name| {
+        preview
+            .header
+            .iter()
+            .position(|h| h.to_lowercase() == *name)
+            .filter(|i| Some(*i) != skip && accepts(*i))
+    })
+}
+
+/// The first flag column but `skip`.
+fn first_flag(preview: &CsvPreview, skip: Option<usize>) -> Option<usize> {
+    (0..preview.header.len()).find(|i| Some(*i) != skip && preview.kinds[*i] == ColumnKind::Flag)
 }
 
 /// Whether [`suggest_columns`] keeps `current` for this file rather than

@@ -8,6 +8,7 @@ use policypu::config::{BackendChoice, DataConfig, Learner, ModelPreset, PolicyVa
 use crate::config_file::read_config_file;
 use crate::learner_spec::{self, LearnerSpec};
 use crate::setting_flags::SettingFlags;
+use policypu::data::column_guess::guess_truth_column;
 use policypu::data::csv::{
     CsvColumns, MissingValues, guess_labeled_value, guess_positive_value, preview_csv,
 };
@@ -116,7 +117,9 @@ impl RunArgs {
     /// the CSV file needs them and none is given, saying so on standard
     /// error: the value marking labeled rows in a labeled column with gaps,
     /// and the value that means positive in a truth column of class names.
-    /// A file that cannot be read is left for the run to report.
+    /// A column that looks like the true class and is a feature for want of
+    /// a truth column is pointed out too. A file that cannot be read is left
+    /// for the run to report.
     pub fn with_guessed_values(mut self) -> Self {
         let Some(path) = &self.csv else {
             return self;
@@ -126,9 +129,22 @@ impl RunArgs {
         };
         let base = self.config_columns();
         let columns = self.csv_columns(base.as_ref());
+        let preview = preview_csv(&bytes, 0).ok();
+        if let (Some(preview), None) = (&preview, &self.truth_column)
+            && columns.truth.is_none()
+            && let Some(truth) = guess_truth_column(preview, &columns.labeled)
+            && columns.features.as_ref().is_none_or(|f| f.contains(&truth))
+        {
+            eprintln!(
+                "note: {}: column \"{truth}\" looks like the true class, and without \
+                 --truth-column it is a feature. If it holds the true classes, pass \
+                 --truth-column {truth}: it then scores the test set and is kept from the learners.",
+                path.display()
+            );
+        }
         if columns.labeled_value.is_none()
-            && let Ok(preview) = preview_csv(&bytes, 0)
-            && let Some(value) = guess_labeled_value(&preview, &columns.labeled)
+            && let Some(preview) = &preview
+            && let Some(value) = guess_labeled_value(preview, &columns.labeled)
         {
             eprintln!(
                 "note: {}: column \"{}\" leaves rows empty, so the rows holding \"{value}\" \

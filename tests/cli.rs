@@ -342,7 +342,11 @@ fn predict_refuses_a_csv_without_a_feature_column_and_a_file_that_is_no_model() 
     let output = policypu(&["predict", "--model", arg(&model), "--csv", arg(&rows)]);
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("no column \"x2\""), "{stderr}");
+    assert!(
+        stderr.contains("no column \"x2\", which the model reads as a feature")
+            && !stderr.contains("Choose one of them"),
+        "{stderr}"
+    );
     assert!(output.stdout.is_empty());
 
     let bad_cell = dir.join("bad-cell.csv");

@@ -6,7 +6,7 @@
 use burn::tensor::Device;
 
 use crate::config::DataConfig;
-use crate::data::csv::{CsvError, read_feature_rows};
+use crate::data::csv::{ColumnRole, CsvError, read_feature_rows};
 use crate::metrics::{accuracy, roc_auc};
 use crate::report::CsvScores;
 use crate::saved_model::SavedModel;
@@ -37,20 +37,33 @@ pub async fn score_csv(model: &[u8], csv: &[u8], device: &Device) -> Result<CsvS
         DataConfig::Builtin { .. } => (None, None),
     };
     let rows = read_feature_rows(csv, &features.names, truth_column, truth_value).map_err(|e| {
-        let advice = match (&e, truth_column) {
+        let needed = || {
+            let names: Vec<String> = features.names.iter().map(|n| format!("\"{n}\"")).collect();
+            format!("The model reads the feature columns {}", names.join(", "))
+        };
+        ScoreError::Rows(match (&e, truth_column) {
             (CsvError::InvalidTruth { .. } | CsvError::MissingTruth { .. }, Some(column)) => {
                 format!(
-                    "Scoring reads column \"{column}\" as the model's run did; remove that \
+                    "{e} Scoring reads column \"{column}\" as the model's run did; remove that \
                      column from the file to score without it."
                 )
             }
-            _ => {
-                let names: Vec<String> =
-                    features.names.iter().map(|n| format!("\"{n}\"")).collect();
-                format!("The model reads the feature columns {}.", names.join(", "))
-            }
-        };
-        ScoreError::Rows(format!("{e} {advice}"))
+            // The model, not the user, chose the features: the file must
+            // have them all.
+            (
+                CsvError::MissingColumn {
+                    role: ColumnRole::Feature,
+                    name,
+                    ..
+                },
+                _,
+            ) => format!(
+                "The file has no column \"{name}\", which the model reads as a feature. {}, \
+                 as its training file named them: score a file that has them all.",
+                needed()
+            ),
+            _ => format!("{e} {}.", needed()),
+        })
     })?;
     let classifiers = model.classifiers(device).map_err(|e| in_model(&e))?;
     let scores = model

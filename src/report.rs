@@ -433,7 +433,8 @@ pub struct Averaged {
     /// The same for the mean of their last epochs' classifiers.
     pub last: TestMetrics,
     /// The ROC and precision-recall curves of the mean of the kept
-    /// classifiers (empty where the test set lacks a class).
+    /// classifiers (the ROC curve empty where the test set lacks a class,
+    /// both without a test set).
     #[serde(default)]
     pub curves: Curves,
 }

@@ -129,6 +129,24 @@ fn run_csv(file: &Path, learner: &str, epochs: &str, out: &Path, extra: &[&str])
     policypu(&args)
 }
 
+/// `policypu run` of `file` (no truth column unless `extra` names one) with
+/// biased PU for one epoch, its result written to `out`.
+fn run_one_epoch(file: &Path, out: &Path, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "run",
+        "--csv",
+        arg(file),
+        "--learner",
+        "biased-pu",
+        "--epochs",
+        "1",
+        "--out",
+        arg(out),
+    ];
+    args.extend_from_slice(extra);
+    policypu(&args)
+}
+
 /// Train briefly on a synthetic CSV and save the model in `dir`.
 fn saved_csv_model(dir: &Path) -> PathBuf {
     let train = dir.join("train.csv");
@@ -672,17 +690,7 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
         .map(|l| l.rsplit_once(',').map_or(l, |(head, _)| head).to_string() + "\n")
         .collect();
     std::fs::write(&file, text).unwrap();
-    let output = policypu(&[
-        "run",
-        "--csv",
-        arg(&file),
-        "--learner",
-        "biased-pu",
-        "--epochs",
-        "1",
-        "--out",
-        arg(&dir.join("r.json")),
-    ]);
+    let output = run_one_epoch(&file, &dir.join("r.json"), &[]);
     assert!(
         output.status.success(),
         "{}",
@@ -914,20 +922,7 @@ fn a_column_that_looks_like_the_truth_is_pointed_out_while_it_is_a_feature() {
     let (dir, file) = pu_file("truth-as-feature", 120, 2);
     let note = "column \"y\" looks like the true class, and without --truth-column it is a feature";
     let notes = |extra: &[&str]| {
-        let mut args = vec![
-            "run",
-            "--csv",
-            arg(&file),
-            "--learner",
-            "biased-pu",
-            "--epochs",
-            "1",
-            "--out",
-        ];
-        let out = dir.join("r.json");
-        args.push(arg(&out));
-        args.extend_from_slice(extra);
-        let output = policypu(&args);
+        let output = run_one_epoch(&file, &dir.join("r.json"), extra);
         let stderr = String::from_utf8_lossy(&output.stderr).to_string();
         assert!(output.status.success(), "{stderr}");
         stderr.matches(note).count()

@@ -61,6 +61,17 @@ async function everyLessonShowsItsTextAndParts({ page, note }) {
     `the prior line says biased PU does not use the default estimate: "${prior}"`);
   expect(await present(page, '#panel-scatter'), 'the 2-D scatter of U is shown');
   expect(!(await present(page, '#panel-losses')), 'the losses panel is hidden');
+  // A lesson link whose columns were changed (its truth column taken away,
+  // the features named) loads the example with the link's columns, not the
+  // example's own.
+  const ranking = links.find((l) => l.id === 'lesson-link-ranking').href;
+  expect(/data\.columns\.truth=[^&]+/.test(ranking), `the ranking lesson names a truth column: ${ranking}`);
+  await openHash(page, ranking
+    .replace(/data\.columns\.truth=[^&]*/, 'data.columns.truth=')
+    .replace(/data\.columns\.features=[^&]*/, 'data.columns.features=x'));
+  await page.locator('#csv-file:has-text("two_moons.csv")').waitFor({ timeout: 10_000 });
+  await page.locator('#csv-summary:has-text("1 features")').waitFor({ timeout: 10_000 });
+  expectEqual(await page.locator('#csv-truth').inputValue(), '', 'the edited link\'s truth column: none');
   // The paper-reward lesson sets the paper's algorithm, and its run says so.
   await openHash(page, links.find((l) => l.id === 'lesson-link-paper-reward').href);
   const variant = await page.locator('select#policy-variant option:checked').textContent();

@@ -79,6 +79,9 @@ pub struct CsvFile {
     pub name: String,
     /// The file's bytes.
     pub bytes: Arc<Vec<u8>>,
+    /// Its column roles came with it (a link's or an example's): they are
+    /// kept for it where they fit, even the default ones a guess would change.
+    pub roles_given: bool,
 }
 
 /// How a finished run ended.
@@ -353,10 +356,10 @@ pub struct AppState {
     pub csv_problem: RwSignal<Option<String>>,
     /// Why the CSV file cannot be previewed at all (before any column choice), if so.
     pub csv_file_problem: RwSignal<Option<String>>,
-    /// Set when a link or an example gave the column roles and no file was
-    /// read with them yet: that file keeps them where they fit, the default
-    /// roles included, rather than having them guessed.
-    pub csv_roles_given: RwSignal<bool>,
+    /// Set while a link that does not carry its file has given the column
+    /// roles: the file the user loads next keeps them where they fit, the
+    /// default roles included, rather than having them guessed.
+    pub link_roles_pending: RwSignal<bool>,
 }
 
 impl AppState {
@@ -452,7 +455,7 @@ impl AppState {
             rejected_fields: RwSignal::new(Vec::new()),
             csv_problem: RwSignal::new(None),
             csv_file_problem: RwSignal::new(None),
-            csv_roles_given: RwSignal::new(false),
+            link_roles_pending: RwSignal::new(false),
         }
     }
 }

@@ -66,7 +66,7 @@ pub enum ColumnKind {
 ///
 /// # Errors
 /// The same errors as [`read_csv`](super::read_csv) for encoding, header,
-/// separator and ragged-row problems. The row limit is not enforced here:
+/// separator and ragged-row problems, and for a file with no data rows. The row limit is not enforced here:
 /// compare `total_rows` with [`MAX_ROWS`](super::MAX_ROWS).
 pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError> {
     let Table {

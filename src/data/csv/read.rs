@@ -383,11 +383,23 @@ mod tests {
             features: Some(Vec::new()),
             ..CsvColumns::default()
         };
-        assert_eq!(
-            read_err("x,labeled\n", &only_labeled).0,
-            CsvError::NoDataRows
-        );
+        // Blank records, as spreadsheets export empty rows, are no rows.
+        for text in [
+            "x,labeled\n",
+            "x,labeled\n,\n",
+            "x,labeled\n\"\",\"\"\n , \n",
+        ] {
+            assert_eq!(
+                read_err(text, &only_labeled).0,
+                CsvError::NoDataRows,
+                "{text:?}"
+            );
+        }
         assert_eq!(preview_csv(b"x,labeled\n \n", 5), Err(CsvError::NoDataRows));
+        assert_eq!(preview_csv(b"x,labeled\n,\n", 5), Err(CsvError::NoDataRows));
+        // A first row after blank records is found, and read.
+        let data = read("x,labeled\n,\n1.5,1\n2.5,0\n").unwrap();
+        assert_eq!(data.features, vec![1.5, 2.5]);
     }
 
     #[test]

@@ -93,13 +93,6 @@ impl<'a> Rows<'a> {
         }
     }
 
-    /// Nothing but white space is left to read.
-    pub(super) fn rest_is_blank(&self) -> bool {
-        self.text
-            .get(self.consumed..)
-            .is_none_or(|rest| rest.trim().is_empty())
-    }
-
     /// Number of fields of the record last read, kept or not.
     pub(super) fn found(&self) -> usize {
         self.found

@@ -16,15 +16,16 @@ use crate::state::{AppState, CsvFile};
 
 /// Use `bytes` as the CSV data. `columns`, when given, replaces the column
 /// choice (examples and share links know theirs) and is kept for this file
-/// where it fits, the default roles included; otherwise the current choice
-/// is kept where it fits the new file, or guessed.
+/// where it fits, the default roles included, as are the roles of a link
+/// that awaits its file; otherwise the current choice is kept where it fits
+/// the new file, or guessed.
 pub fn use_csv(state: AppState, name: String, bytes: Vec<u8>, columns: Option<CsvColumns>) {
-    if columns.is_some() {
-        state.csv_roles_given.set(true);
-    }
+    let from_link = state.link_roles_pending.get_untracked();
+    state.link_roles_pending.set(false);
     state.csv.set(Some(CsvFile {
         name,
         bytes: Arc::new(bytes),
+        roles_given: columns.is_some() || from_link,
     }));
     state.config.update(|c| {
         let kept = match &c.data {
@@ -72,14 +73,19 @@ pub async fn file_bytes(file: &web_sys::File) -> Result<Vec<u8>, String> {
     Ok(Uint8Array::new(&buffer).to_vec())
 }
 
-/// Fetch one of the example files shipped with the app.
-pub async fn open_example(state: AppState, example: &ExampleCsv) -> Result<(), String> {
+/// Fetch one of the example files shipped with the app, with its own
+/// column roles or, from a link, the link's.
+pub async fn open_example(
+    state: AppState,
+    example: &ExampleCsv,
+    columns: Option<CsvColumns>,
+) -> Result<(), String> {
     let bytes = data_loader::download(&example.url(), |_, _| {}).await?;
     use_csv(
         state,
         example.file.to_string(),
         bytes,
-        Some(example.columns()),
+        Some(columns.unwrap_or_else(|| example.columns())),
     );
     Ok(())
 }

@@ -58,7 +58,7 @@ pub fn CsvPanel() -> impl IntoView {
                         on:click=move |_| {
                             load_error.set(None);
                             spawn_local(async move {
-                                if let Err(e) = open_example(state, &EXAMPLE_CSVS[i]).await {
+                                if let Err(e) = open_example(state, &EXAMPLE_CSVS[i], None).await {
                                     load_error.set(Some(e));
                                 }
                             });
@@ -105,8 +105,9 @@ fn suggest_roles_for_new_files(state: AppState, preview: Memo<Option<Result<CsvP
         if let Some(current) = current {
             // Roles a link or an example gave are kept for their file where
             // they fit, even the default ones.
-            let given = state.csv_roles_given.get_untracked();
-            state.csv_roles_given.set(false);
+            let given = state
+                .csv
+                .with_untracked(|f| f.as_ref().is_some_and(|f| f.roles_given));
             let kept = given.then(|| fitted_choice(&preview, &current)).flatten();
             // The roles are still the last guess, whatever the missing-values
             // choice (which stays whatever happens to the roles).

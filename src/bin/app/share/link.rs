@@ -75,13 +75,13 @@ fn apply_hash(state: AppState) {
         return;
     }
     let shared = from_hash(&hash);
+    // An earlier link's roles no longer wait for a file.
+    state.link_roles_pending.set(false);
     let columns = match &shared.config.data {
         DataConfig::Csv { columns } => Some(columns.clone()),
         DataConfig::Builtin { .. } => None,
     };
     let lesson_file = shared.view.lesson.and_then(|lesson| lesson.example);
-    // The link's roles are the user's: the file read next keeps them.
-    state.csv_roles_given.set(columns.is_some());
     state.config.set(shared.config);
     state.link_notices.set(shared.notices);
     state.view.set(shared.view);
@@ -101,8 +101,8 @@ fn apply_hash(state: AppState) {
                 Err(message) => state.link_notices.update(|n| n.push(message)),
             }
         }),
-        (None, Some(_), Some(example)) => spawn_local(async move {
-            match open_example(state, example).await {
+        (None, Some(columns), Some(example)) => spawn_local(async move {
+            match open_example(state, example, Some(columns)).await {
                 Ok(()) if autorun => start_run(state),
                 Ok(()) => {}
                 Err(message) => state.link_notices.update(|n| {
@@ -115,6 +115,8 @@ fn apply_hash(state: AppState) {
             }
         }),
         (None, Some(_), None) if state.csv.with_untracked(Option::is_none) => {
+            // The link's roles are the user's: the file loaded next keeps them.
+            state.link_roles_pending.set(true);
             let file = file_name.map_or("the same file".to_string(), |name| format!("“{name}”"));
             state.link_notices.update(|n| {
                 n.push(format!(

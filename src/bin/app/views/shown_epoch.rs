@@ -1,7 +1,8 @@
 //! The epoch whose test scores and curves the page shows: while a run
 //! trains (or after it failed), the latest that scored the test set; once it
 //! has ended, the epoch it keeps, where that one scored it (the classifier
-//! downloads and scoring use).
+//! downloads and scoring use). After `auto` keeps its mean, the curves are
+//! the mean's while the charts stand in for it.
 
 use leptos::prelude::*;
 use policypu::config::RunConfig;

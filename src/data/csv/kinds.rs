@@ -87,6 +87,10 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
             tally.observe(cell.trim());
         }
     }
+    // Every column's kind would be "empty", and guesses made of that wrong.
+    if total_rows == 0 {
+        return Err(CsvError::NoDataRows);
+    }
     Ok(CsvPreview {
         delimiter,
         decimal_comma: decimal == DecimalMark::PointOrComma,

@@ -65,7 +65,17 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
         header,
         mut rows,
     } = Table::open(bytes)?;
-    let layout = Layout::resolve(&header, columns)?;
+    let layout = match Layout::resolve(&header, columns) {
+        Ok(layout) => layout,
+        // A file of no rows says so, not what a choice of columns it cannot
+        // inform lacks (blank records such as ",," are no rows).
+        Err(e) => {
+            return Err(match rows.next_row() {
+                Ok(None) => CsvError::NoDataRows,
+                _ => e,
+            });
+        }
+    };
     let rules = Rules {
         labeled: ValueRule::labeled(columns.labeled_value.as_deref()),
         truth: ValueRule::truth(columns.truth_value.as_deref()),

@@ -74,16 +74,6 @@ impl<'a> Table<'a> {
         }
         let decimal = DecimalMark::of_separator(delimiter);
         check_header(&header, first.text, decimal)?;
-        // Before any choice of columns is judged, which a file of no rows
-        // cannot inform: a second reader looks ahead (csv-core's reader
-        // cannot be copied whole, its clone loses the parser's tables).
-        let mut probe = Rows::new(text, delimiter);
-        for _ in 0..=usize::from(hinted.is_some()) {
-            probe.next_row()?;
-        }
-        if probe.next_row()?.is_none() {
-            return Err(CsvError::NoDataRows);
-        }
         rows.require_width(header.len());
         Ok(Table {
             delimiter,

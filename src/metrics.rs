@@ -94,7 +94,12 @@ pub fn roc_curve(scores: &[f32], labels: &[bool]) -> Option<Vec<CurvePoint>> {
 }
 
 /// Precision-recall curve, recall rising, one point per distinct score.
+/// `None` unless both classes are present, as [`pr_auc`]: with positives
+/// only, precision would be 1 whatever the scores.
 pub fn pr_curve(scores: &[f32], labels: &[bool]) -> Option<Vec<CurvePoint>> {
+    if labels.iter().all(|y| *y) {
+        return None;
+    }
     let points = threshold_counts(scores, labels)?;
     let n_pos = points.last()?.tp as f64;
     Some(
@@ -233,6 +238,9 @@ mod tests {
         let pr = pr_curve(&scores, &y).unwrap();
         assert_eq!(pr[0], CurvePoint { x: 0.5, y: 1.0 });
         assert_eq!(pr.last().unwrap(), &CurvePoint { x: 1.0, y: 0.5 });
+        // Held-out positives only (a CSV without a truth column): no curve.
+        assert_eq!(roc_curve(&scores, &[true; 4]), None);
+        assert_eq!(pr_curve(&scores, &[true; 4]), None);
     }
 
     #[test]

@@ -64,14 +64,18 @@ async function expectResultsOfKeptRow(page, what) {
 }
 
 /** The charts show the run of the leaderboard's candidate at `index` (0 for
- * the first), for the reason `because`: the row is marked, the results
- * panel and the status line name it, the progress bar is its (full), and
- * the ROC curve is its kept epoch's (the leaderboard's test ROC-AUC for it),
- * or the mean's (the results panel's ROC-AUC) where it stands in for the mean. */
+ * the first), for the reason `because`: the row is marked (the mean's,
+ * where the candidate stands in for the mean), the results panel and the
+ * status line name it, the progress bar is its (full), and the ROC curve is
+ * its kept epoch's (the leaderboard's test ROC-AUC for it), or the mean's
+ * (the results panel's ROC-AUC) where it stands in for the mean. */
 async function expectChartsShow(page, index, because, what) {
   const rows = page.locator('#auto-table tbody tr[data-learner]');
+  const forTheMean = because.startsWith("first of the mean's members");
   const marked = await rows.evaluateAll((trs) => trs.findIndex((tr) => tr.querySelector('#auto-charted')));
-  expectEqual(marked, index, `the row marked as charted (${what})`);
+  expectEqual(marked, forTheMean ? -1 : index, `the candidate row marked as charted (${what})`);
+  const meanMarked = await page.locator('#auto-table tbody tr[data-kind="averaged"] #auto-charted').count();
+  expectEqual(meanMarked, forTheMean ? 1 : 0, `the mean's row marked as charted (${what})`);
   const row = rows.nth(index);
   const label = (await row.locator('th .whole').textContent()).trim();
   const latest = (await page.locator('#latest').textContent()).trim();
@@ -82,7 +86,7 @@ async function expectChartsShow(page, index, because, what) {
   const progress = await page.locator('#run-controls .progress').getAttribute('aria-valuenow');
   expectEqual(progress, '100', `the progress bar of the charted run (${what})`);
   const legend = (await page.locator('#panel-roc .legend li').first().textContent()).trim();
-  if (because.startsWith("first of the mean's members")) {
+  if (forTheMean) {
     const roc = (await page.locator('#metric-roc-auc').textContent()).trim();
     expectEqual(legend, `auto's mean: ROC curve (area ${roc})`, `the ROC curve is the mean's (${what})`);
     const pr = (await page.locator('#metric-pr-auc').textContent()).trim();
@@ -300,6 +304,11 @@ async function autoRanksItsCandidates({ page, note }) {
   await clickButton(page, 'auto-keep-averaged');
   expect(await averagedKept(page), 'the mean is kept again');
   await expectChartsShow(page, 0, "first of the mean's members (the mean has no epochs of its own)", 'the mean kept again');
+  // The mean's first member can be shown on its own, with its own curves, and the mean again.
+  await clickButton(page, 'auto-show-1');
+  await expectChartsShow(page, 0, 'as asked on the leaderboard', "the mean's first member shown on its own");
+  await clickButton(page, 'auto-show-averaged');
+  await expectChartsShow(page, 0, "first of the mean's members (the mean has no epochs of its own)", 'the mean shown again');
   // Scoring a file uses the kept model, and its download is named by it, not by the charted candidate.
   const [scored] = await Promise.all([
     page.waitForEvent('download', { timeout: 60_000 }),

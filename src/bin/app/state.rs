@@ -188,10 +188,20 @@ pub struct AutoOutcome {
     pub averaged: Option<Averaged>,
     /// The model the page keeps.
     pub kept: AutoKept,
-    /// The history id of the candidate whose run the charts show: the one
-    /// kept, the first of the mean's members, or one asked for on the
-    /// leaderboard; `None` while they show the last candidate trained.
-    pub charted: Option<u64>,
+    /// What the charts show; `None` while they show the last candidate
+    /// trained.
+    pub charted: Option<Charted>,
+}
+
+/// What the charts show after an `auto` run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Charted {
+    /// auto's mean: its ROC and precision-recall curves, and the epochs of
+    /// its first member, as the mean has none of its own.
+    Mean,
+    /// One candidate's run, by its history id: the one kept, or one asked
+    /// for on the leaderboard.
+    Candidate(u64),
 }
 
 impl AutoOutcome {
@@ -230,34 +240,45 @@ impl AutoOutcome {
             .map_or_else(|| self.config.clone(), |run| run.config.clone())
     }
 
-    /// The history id of the run auto's kept model comes from: the
-    /// candidate kept, or the first of the mean's members.
-    pub fn kept_run(&self) -> Option<u64> {
+    /// The history id of the mean's first member, whose epochs the charts
+    /// show for the mean.
+    pub fn first_member_run(&self) -> Option<u64> {
+        self.board.chosen().map(|s| self.runs[s.candidate])
+    }
+
+    /// What the charts show by default: the model kept (for the mean, its
+    /// curves and its first member's epochs).
+    pub fn charted_by_default(&self) -> Option<Charted> {
         match self.kept {
-            AutoKept::Candidate(id) => Some(id),
-            AutoKept::Averaged | AutoKept::Nothing => {
-                self.board.chosen().map(|s| self.runs[s.candidate])
-            }
+            AutoKept::Averaged => Some(Charted::Mean),
+            AutoKept::Candidate(id) => Some(Charted::Candidate(id)),
+            AutoKept::Nothing => None,
         }
     }
 
-    /// The charts show the first of the mean's members because the mean is
-    /// kept, which has no epochs of its own.
+    /// The charts stand in for the mean: its curves, its first member's
+    /// epochs.
     pub fn charts_stand_in_for_the_mean(&self) -> bool {
-        self.kept == AutoKept::Averaged && self.charted.is_some() && self.charted == self.kept_run()
+        self.charted == Some(Charted::Mean) && self.averaged.is_some()
     }
 
     /// The candidate the charts show and why, in words, named as on the
     /// leaderboard: "VPU, as asked on the leaderboard"; `last` names the
     /// last candidate trained, which they show until auto has chosen one.
     pub fn charted_in_words(&self, last: &str) -> String {
-        let Some(id) = self.charted else {
-            return format!("{last}, the last candidate trained");
+        let (id, because) = match self.charted {
+            None => return format!("{last}, the last candidate trained"),
+            Some(Charted::Mean) => (
+                self.first_member_run(),
+                "first of the mean's members (the mean has no epochs of its own)",
+            ),
+            Some(Charted::Candidate(id)) if self.kept == AutoKept::Candidate(id) => {
+                (Some(id), "the candidate kept")
+            }
+            Some(Charted::Candidate(id)) => (Some(id), "as asked on the leaderboard"),
         };
-        let name = self
-            .runs
-            .iter()
-            .position(|&r| r == id)
+        let name = id
+            .and_then(|id| self.runs.iter().position(|&r| r == id))
             .and_then(|position| {
                 self.board
                     .standings
@@ -265,13 +286,6 @@ impl AutoOutcome {
                     .find(|s| s.candidate == position)
             })
             .map_or_else(|| last.to_string(), |s| s.label(self.config.model));
-        let because = if self.kept == AutoKept::Candidate(id) {
-            "the candidate kept"
-        } else if self.charts_stand_in_for_the_mean() {
-            "first of the mean's members (the mean has no epochs of its own)"
-        } else {
-            "as asked on the leaderboard"
-        };
         format!("{name}, {because}")
     }
 

@@ -1,33 +1,39 @@
 //! After `auto`: which candidate's run the charts show. Every chart reads
 //! the page's current run (`AppState::reports`, `history`, `started`…), so
 //! showing a candidate puts its reports, split, values on U, test scores
-//! and last mini-batch back there; the model kept (`AppState::model`) stays as it is. By
-//! default the charts show the model kept where it is one candidate's, and
-//! the first of the mean's members where it is the mean, which has no
-//! epochs of its own; the leaderboard's *Show* picks any other.
+//! and last mini-batch back there; the model kept (`AppState::model`) stays
+//! as it is. By default the charts show the model kept: one candidate's run,
+//! or for auto's mean its curves and its first member's epochs, as it has
+//! none of its own. The leaderboard's *Show* picks any other.
 
 use leptos::prelude::*;
 
-use crate::state::{AppState, AutoOutcome};
+use crate::state::{AppState, AutoOutcome, Charted};
 
-/// Show the run auto's kept model comes from: the candidate kept, or the
-/// first of the mean's members.
+/// Show auto's kept model in the charts.
 pub fn show_kept(state: AppState) {
-    let id = state
+    let charted = state
         .auto
-        .with_untracked(|a| a.as_ref().and_then(AutoOutcome::kept_run));
-    if let Some(id) = id {
-        show(state, id);
+        .with_untracked(|a| a.as_ref().and_then(AutoOutcome::charted_by_default));
+    if let Some(charted) = charted {
+        show(state, charted);
     }
 }
 
-/// Show the run of auto's candidate `id` (a history id) in the charts;
-/// nothing changes if that run kept no charts.
-pub fn show(state: AppState, id: u64) {
-    let Some(run) = state
-        .runs
-        .with_untracked(|runs| runs.iter().find(|r| r.id == id).cloned())
-    else {
+/// Show `charted` in the charts; nothing changes if the run it needs kept
+/// no charts.
+pub fn show(state: AppState, charted: Charted) {
+    let id = match charted {
+        Charted::Candidate(id) => Some(id),
+        Charted::Mean => state
+            .auto
+            .with_untracked(|a| a.as_ref().and_then(AutoOutcome::first_member_run)),
+    };
+    let Some(run) = id.and_then(|id| {
+        state
+            .runs
+            .with_untracked(|runs| runs.iter().find(|r| r.id == id).cloned())
+    }) else {
         return;
     };
     let Some(charts) = run.charts else {
@@ -41,7 +47,7 @@ pub fn show(state: AppState, id: u64) {
     state.progress.set(charts.progress);
     state.auto.update(|a| {
         if let Some(a) = a {
-            a.charted = Some(id);
+            a.charted = Some(charted);
         }
     });
 }

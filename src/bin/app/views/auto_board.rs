@@ -3,7 +3,7 @@
 //! the test scores beside them (marked as not used for the choice: without a
 //! truth column, the recall on held-out positives and the mean's PU-only
 //! figures), buttons to keep one candidate's model instead, and buttons to
-//! show a candidate's run in the charts.
+//! show the mean or a candidate's run in the charts.
 
 use leptos::prelude::*;
 use policypu::selection::auto::TestColumns;
@@ -11,7 +11,7 @@ use policypu::selection::auto::TestColumns;
 use super::panel::Panel;
 use super::table_scroll::TableScroll;
 use crate::run::{charted_run, comparison};
-use crate::state::{AutoKept, use_app_state};
+use crate::state::{AutoKept, Charted, use_app_state};
 
 fn shown(value: Option<f64>) -> String {
     value.map_or_else(|| "n/a".to_string(), |v| format!("{v:.3}"))
@@ -180,7 +180,14 @@ pub fn AutoBoardPanel() -> impl IntoView {
                                     {test_cells(tests.get().values(&averaged.kept))}
                                     {keep_cell(kept, "averaged".into(),
                                         "Keep auto's model, the mean of its first candidates".into(), keep)}
-                                    <td>"–"</td>
+                                    {ChoiceCell {
+                                        chosen: outcome.charted == Some(Charted::Mean),
+                                        mark: "shown",
+                                        mark_id: "auto-charted",
+                                        button: "Show",
+                                        button_id: "auto-show-averaged".into(),
+                                        aria: "Show auto's mean in the charts: its curves, and its first member's epochs".into(),
+                                    }.view(move || charted_run::show(state, Charted::Mean))}
                                 </tr>
                             })
                         })}
@@ -208,13 +215,13 @@ pub fn AutoBoardPanel() -> impl IntoView {
                                         {test_cells(tests.get().values(&s.test))}
                                         {keep_cell(kept, (rank + 1).to_string(), format!("Keep the model of {label}"), keep)}
                                         {ChoiceCell {
-                                            chosen: outcome.charted == Some(id),
+                                            chosen: outcome.charted == Some(Charted::Candidate(id)),
                                             mark: "shown",
                                             mark_id: "auto-charted",
                                             button: "Show",
                                             button_id: format!("auto-show-{}", rank + 1),
                                             aria: format!("Show the run of {label} in the charts"),
-                                        }.view(move || charted_run::show(state, id))}
+                                        }.view(move || charted_run::show(state, Charted::Candidate(id)))}
                                     </tr>
                                 }
                             }).collect_view()

@@ -16,10 +16,10 @@ use crate::views::shown_epoch::shown_curves;
 const UNIT: (f64, f64) = (0.0, 1.0);
 
 /// Under the ROC chart.
-const CAPTION_ROC: &str = "At every threshold on ŷ: the share of test negatives wrongly called positive (x) against the share of test positives found (y). Closer to the top-left corner is better. Once the run ends, the kept epoch's curve; after auto, its mean's while the charts show the first of the mean's members.";
+const CAPTION_ROC: &str = "At every threshold on ŷ: the share of test negatives wrongly called positive (x) against the share of test positives found (y). Closer to the top-left corner is better. Once the run ends, the kept epoch's curve; after auto, the mean's where the leaderboard shows the mean.";
 
 /// Under the precision-recall chart.
-const CAPTION_PR: &str = "At every threshold on ŷ: the share of test positives found (x) against the share of examples called positive that really are (y). Higher is better. Once the run ends, the kept epoch's curve; after auto, its mean's while the charts show the first of the mean's members.";
+const CAPTION_PR: &str = "At every threshold on ŷ: the share of test positives found (x) against the share of examples called positive that really are (y). Higher is better. Once the run ends, the kept epoch's curve; after auto, the mean's where the leaderboard shows the mean.";
 
 /// The curve as a series named with its area (and as auto's mean's where it
 /// is), or nothing when undefined.

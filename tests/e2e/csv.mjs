@@ -319,6 +319,29 @@ async function linkKeepsItsRoles({ page }) {
   const text = await other.locator('#csv-summary').textContent();
   expect(text.includes('3 features'), `the link's features, every column but the labeled one: "${text}"`);
   await other.close();
+
+  // A settings-only link opened where a file is loaded but image data
+  // chosen: the loaded file takes the link's roles, not a fresh guess, and
+  // a notice says the link was made on another file.
+  await page.locator('#share-csv').uncheck();
+  await clickButton(page, 'copy-link');
+  await page.locator(`${byId('share-feedback')}:has-text("not the CSV file")`).waitFor({ timeout: 10_000 });
+  const settingsOnly = await page.evaluate(() => navigator.clipboard.readText());
+  const third = await page.context().newPage();
+  await openApp(third, new URL(settingsOnly).origin + new URL(settingsOnly).pathname);
+  await chooseCsvSource(third);
+  await third.locator('#csv-input').setInputFiles(roleFile('renamed.csv', 40, (i) => i / 10, (l) => (l ? 1 : 0)));
+  await summary(third, '2 features');
+  expectEqual(await third.locator('#csv-truth').inputValue(), 'y', 'the guessed truth column, before the link');
+  await chooseOption(third, 'dataset', 'MNIST');
+  await third.evaluate((hash) => { window.location.hash = hash; }, new URL(settingsOnly).hash);
+  // Give a late guess its chance to change the roles.
+  await sleep(1_500);
+  expectEqual(await third.locator('#csv-truth').inputValue(), '', 'the settings-only link\'s truth column on the loaded file: none');
+  await summary(third, '3 features');
+  const notice = (await third.locator('#link-notice').textContent()).trim();
+  expect(notice.includes('describes a run on “roles.csv”; it runs on the file loaded here, “renamed.csv”'), `the notice of another file: "${notice}"`);
+  await third.close();
 }
 
 /** A CSV with header a,b,labeled,y of `rows` rows: b as `b(i)`, the

@@ -125,6 +125,29 @@ fn apply_hash(state: AppState) {
                 ))
             });
         }
+        (None, Some(_), None) => {
+            // The link's roles are the user's: the file loaded keeps them
+            // where they fit.
+            let loaded = state.csv.try_update_untracked(|f| {
+                f.as_mut().map(|f| {
+                    f.roles_given = true;
+                    f.name.clone()
+                })
+            });
+            if let (Some(Some(loaded)), Some(linked)) = (loaded, file_name)
+                && loaded != linked
+            {
+                state.link_notices.update(|n| {
+                    n.push(format!(
+                        "This link describes a run on “{linked}”; it runs on the file loaded \
+                         here, “{loaded}”, with the link's column choices where they fit it."
+                    ))
+                });
+            }
+            if autorun {
+                start_run(state);
+            }
+        }
         _ if autorun => start_run(state),
         _ => {}
     }

@@ -296,6 +296,15 @@ impl RunConfig {
         }
     }
 
+    /// The default configuration for CSV data with the default column
+    /// roles: [`RunConfig::default`] after [`RunConfig::use_csv`]. Settings
+    /// a link or a configuration file leaves out take its values.
+    pub fn csv_default() -> Self {
+        let mut config = RunConfig::default();
+        config.use_csv(CsvColumns::default());
+        config
+    }
+
     /// Use a CSV file with these columns. Coming from image data, the
     /// settings change to what small tables need: the fast MLP (the CNNs need
     /// images), mini-batches of 32 and learning rates of 1e-3, as a few

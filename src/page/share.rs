@@ -28,7 +28,6 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use crate::config::{DataConfig, RunConfig};
-use crate::data::csv::CsvColumns;
 use crate::page::lessons::{Lesson, PageView, Part};
 use crate::user_text::{capped, clip};
 
@@ -301,11 +300,7 @@ fn read_pairs<'a>(hash: &'a str, notices: &mut Vec<String>) -> Vec<(String, &'a 
 /// The default configuration for the data source the link names.
 fn template(kind: Option<&str>, notices: &mut Vec<String>) -> RunConfig {
     match kind {
-        Some("csv") => {
-            let mut config = RunConfig::default();
-            config.use_csv(CsvColumns::default());
-            config
-        }
+        Some("csv") => RunConfig::csv_default(),
         None | Some("builtin") => RunConfig::default(),
         Some(other) => {
             notices.push(format!(

@@ -177,7 +177,7 @@ impl RunArgs {
         if self.dataset.is_some() {
             return None;
         }
-        let config = read_config_file(self.config.as_ref()?).ok()?;
+        let config = read_config_file(self.config.as_ref()?, self.csv.is_some()).ok()?;
         match config.data {
             DataConfig::Csv { columns } => Some(columns),
             DataConfig::Builtin { .. } => None,
@@ -231,7 +231,7 @@ impl RunArgs {
     /// The configuration these flags describe.
     pub fn to_config(&self) -> Result<RunConfig, String> {
         let mut c = match &self.config {
-            Some(path) => read_config_file(path)?,
+            Some(path) => read_config_file(path, self.csv.is_some())?,
             None if self.paper => RunConfig::paper(
                 self.dataset.unwrap_or(BuiltinDataset::Mnist),
                 self.learner

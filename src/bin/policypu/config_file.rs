@@ -1,25 +1,28 @@
 //! `--config FILE`: a run configuration read from JSON. Any subset of a
-//! `RunConfig`'s fields may be given, but a key that names no setting is
-//! refused with its place in the file, as a misspelt one would otherwise be
-//! dropped in silence and the run use the default. A run file written by
-//! `run --out` gives the configuration it ran.
+//! `RunConfig`'s fields may be given; those left out take the defaults of
+//! the run's data (CSV data's where the file names CSV data, or names no
+//! data and `--csv` is given). A key that names no setting is refused with
+//! its place in the file, as a misspelt one would otherwise be dropped in
+//! silence and the run use the default. A run file written by `run --out`
+//! gives the configuration it ran.
 
 use std::path::Path;
 
 use policypu::config::RunConfig;
 use serde_json::{Map, Value};
 
-/// The configuration in the JSON file at `path`.
-pub fn read_config_file(path: &Path) -> Result<RunConfig, String> {
+/// The configuration in the JSON file at `path`; `csv_given`: the run reads
+/// a CSV file (`--csv`).
+pub fn read_config_file(path: &Path, csv_given: bool) -> Result<RunConfig, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    parse_config(&text)
+    parse_config(&text, csv_given)
         .map_err(|e| format!("{} is not a valid run configuration: {e}", path.display()))
 }
 
 /// The configuration in `text`: a `RunConfig`, or a run file holding one
-/// under "config" beside its "reports".
-fn parse_config(text: &str) -> Result<RunConfig, String> {
+/// under "config" beside its "reports"; `csv_given` as [`read_config_file`].
+fn parse_config(text: &str, csv_given: bool) -> Result<RunConfig, String> {
     let mut value: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
     let config: RunConfig = match &mut value {
         Value::Object(top) if top.contains_key("reports") && top.contains_key("config") => {
@@ -31,11 +34,44 @@ fn parse_config(text: &str) -> Result<RunConfig, String> {
         _ => serde_json::from_str(text).map_err(|e| e.to_string())?,
     };
     let known = serde_json::to_value(&config).map_err(|e| e.to_string())?;
-    match (&value, &known) {
-        (Value::Object(given), Value::Object(known)) => unknown_key(given, known, "")?,
-        _ => return Err("it holds no JSON object of settings".to_string()),
+    let Value::Object(given) = &value else {
+        return Err("it holds no JSON object of settings".to_string());
+    };
+    if let Value::Object(known) = &known {
+        unknown_key(given, known, "")?;
     }
-    Ok(config)
+    let data_kind = given
+        .get("data")
+        .map(|data| data.get("kind").and_then(Value::as_str));
+    let on_csv = match data_kind {
+        Some(kind) => kind == Some("csv"),
+        None => csv_given,
+    };
+    if !on_csv {
+        return Ok(config);
+    }
+    // The settings the file gives, over CSV data's defaults.
+    let mut merged = serde_json::to_value(RunConfig::csv_default()).map_err(|e| e.to_string())?;
+    overlay(&mut merged, &value);
+    serde_json::from_value(merged).map_err(|e| e.to_string())
+}
+
+/// `given`'s settings written over `base`'s, object by object; the data
+/// source is taken whole, as its kind decides its fields.
+fn overlay(base: &mut Value, given: &Value) {
+    match (base, given) {
+        (Value::Object(base), Value::Object(given)) => {
+            for (key, value) in given {
+                match base.get_mut(key) {
+                    Some(slot) if key != "data" => overlay(slot, value),
+                    _ => {
+                        base.insert(key.clone(), value.clone());
+                    }
+                }
+            }
+        }
+        (base, given) => *base = given.clone(),
+    }
 }
 
 /// An error naming the first key of `given` (at `place`, a dotted path)
@@ -77,7 +113,7 @@ mod tests {
 
     #[test]
     fn a_subset_of_the_settings_reads_over_the_defaults() {
-        let config = parse_config(r#"{"seed": 7, "optim": {"epochs": 3}}"#).unwrap();
+        let config = parse_config(r#"{"seed": 7, "optim": {"epochs": 3}}"#, false).unwrap();
         assert_eq!((config.seed, config.optim.epochs), (7, 3));
         assert_eq!(
             config.optim.batch_size,
@@ -87,24 +123,58 @@ mod tests {
 
     #[test]
     fn a_key_that_names_no_setting_is_refused_with_its_place() {
-        let top = parse_config(r#"{"seeds": 7}"#).unwrap_err();
+        let top = parse_config(r#"{"seeds": 7}"#, false).unwrap_err();
         assert!(
             top.starts_with("\"seeds\" at the top level is not a setting"),
             "{top}"
         );
         assert!(top.contains("seed, "), "{top}");
-        let nested = parse_config(r#"{"optim": {"epoch": 3}}"#).unwrap_err();
+        let nested = parse_config(r#"{"optim": {"epoch": 3}}"#, false).unwrap_err();
         assert!(
             nested.starts_with("\"epoch\" in \"optim\" is not a setting"),
             "{nested}"
         );
         assert!(nested.contains("epochs"), "{nested}");
-        assert!(parse_config("[1, 2]").is_err());
+        assert!(parse_config("[1, 2]", false).is_err());
+    }
+
+    /// The settings a file leaves out are CSV data's where the run is on a
+    /// CSV file; those it gives are kept.
+    #[test]
+    fn a_csv_run_fills_what_the_file_leaves_out_with_the_csv_defaults() {
+        let csv = RunConfig::csv_default();
+        let given = r#"{"optim": {"epochs": 2, "lr": 0.0005, "batch_size": 64}}"#;
+        let names_csv = r#"{"data": {"kind": "csv", "columns": {"labeled": "s"}},
+            "optim": {"epochs": 2, "lr": 0.0005, "batch_size": 64}}"#;
+        for (text, csv_given) in [(given, true), (names_csv, false)] {
+            let config = parse_config(text, csv_given).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(
+                (
+                    config.optim.epochs,
+                    config.optim.lr,
+                    config.optim.batch_size
+                ),
+                (2, 0.0005, 64),
+                "{text}"
+            );
+            assert_eq!(
+                config.split.validation_fraction,
+                csv.split.validation_fraction
+            );
+            assert_eq!(config.policy.lr, csv.policy.lr);
+            assert_eq!(config.model, csv.model);
+        }
+        // Image data's defaults where the run is not on a CSV file.
+        let images = parse_config(given, false).unwrap();
+        assert_eq!(
+            images.split.validation_fraction,
+            RunConfig::default().split.validation_fraction
+        );
     }
 
     #[test]
     fn a_wrong_value_is_named_with_its_line() {
-        let wrong = parse_config("{\n  \"seed\": \"x\"\n}").unwrap_err();
+        let wrong = parse_config("{\n  \"seed\": \"x\"\n}", false).unwrap_err();
         assert!(wrong.contains("line 2"), "{wrong}");
     }
 
@@ -126,13 +196,14 @@ mod tests {
         config.split.n_unlabeled = Some(40);
         config.nnpu.prior = Some(0.3);
         let text = serde_json::to_string_pretty(&config).unwrap();
-        assert_eq!(parse_config(&text).unwrap(), config);
+        assert_eq!(parse_config(&text, true).unwrap(), config);
+        assert_eq!(parse_config(&text, false).unwrap(), config);
         let builtin = serde_json::to_string(&RunConfig::paper(
             policypu::data::tasks::BuiltinDataset::Cifar10,
             policypu::config::Learner::Separator,
         ))
         .unwrap();
-        assert!(parse_config(&builtin).is_ok());
+        assert!(parse_config(&builtin, false).is_ok());
     }
 
     #[test]
@@ -142,6 +213,6 @@ mod tests {
             ..RunConfig::default()
         };
         let file = serde_json::json!({"config": ran, "reports": [], "device": "CPU"});
-        assert_eq!(parse_config(&file.to_string()).unwrap(), ran);
+        assert_eq!(parse_config(&file.to_string(), false).unwrap(), ran);
     }
 }

@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use super::csv::{ColumnKind, CsvColumns, CsvPreview, guess_labeled_value};
+use super::csv::{ColumnKind, CsvColumns, CsvPreview, StrayCell, guess_labeled_value};
 
 /// Names that usually mark labeled positives, lower-case.
 const LABELED_NAMES: [&str; 6] = ["labeled", "labelled", "is_labeled", "s", "pu", "label"];
@@ -126,6 +126,26 @@ pub struct UsableFeatures {
     pub numeric: Vec<String>,
     /// The other columns: text (identifiers, names, categories) or empty.
     pub left_out: Vec<String>,
+    /// Those of `left_out` that hold numbers but for a few cells, each with
+    /// the first of those.
+    pub strays: Vec<(String, StrayCell)>,
+}
+
+/// Why a column of numbers with a few stray cells is left out of the
+/// features, and how to use it.
+pub fn stray_note(column: &str, stray: &StrayCell) -> String {
+    let others = stray.cells - stray.numbers;
+    let more = if others > 1 {
+        format!(" (and {} more)", others - 1)
+    } else {
+        String::new()
+    };
+    format!(
+        "Column \"{column}\" is left out of the features: line {} holds \"{}\"{more}, not a \
+         finite number, though {} of its {} cells are numbers. Fix that cell, or empty it so \
+         that it counts as missing, to use the column.",
+        stray.line, stray.cell, stray.numbers, stray.cells
+    )
 }
 
 impl UsableFeatures {
@@ -137,8 +157,13 @@ impl UsableFeatures {
 
     /// The note saying which columns were left out and why, if any.
     pub fn note(&self) -> Option<String> {
-        let names: Vec<String> = self.left_out.iter().map(|n| format!("\"{n}\"")).collect();
-        (!names.is_empty()).then(|| {
+        let names: Vec<String> = self
+            .left_out
+            .iter()
+            .filter(|n| !self.strays.iter().any(|(s, _)| s == *n))
+            .map(|n| format!("\"{n}\""))
+            .collect();
+        let text = (!names.is_empty()).then(|| {
             format!(
                 "Column{} {} hold{} text or nothing, not numbers, so {} left out of the features.",
                 if names.len() == 1 { "" } else { "s" },
@@ -150,7 +175,12 @@ impl UsableFeatures {
                     "they are"
                 },
             )
-        })
+        });
+        let notes: Vec<String> = text
+            .into_iter()
+            .chain(self.strays.iter().map(|(n, s)| stray_note(n, s)))
+            .collect();
+        (!notes.is_empty()).then(|| notes.join(" "))
     }
 }
 
@@ -167,9 +197,18 @@ pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>)
         .partition::<Vec<_>, _>(|(_, numeric)| **numeric);
     let names =
         |columns: Vec<(&String, &bool)>| columns.into_iter().map(|(n, _)| n.clone()).collect();
+    let left_out: Vec<String> = names(left_out);
+    let strays = preview
+        .header
+        .iter()
+        .zip(&preview.strays)
+        .filter(|(name, _)| left_out.contains(name))
+        .filter_map(|(name, stray)| Some((name.clone(), stray.clone()?)))
+        .collect();
     UsableFeatures {
         numeric: names(numeric),
-        left_out: names(left_out),
+        left_out,
+        strays,
     }
 }
 
@@ -215,6 +254,45 @@ mod tests {
         assert_eq!(
             c.features,
             Some(vec!["width".to_string(), "height".to_string()])
+        );
+    }
+
+    /// A column of numbers with a typo in one cell is left out with that
+    /// cell located, not called a text column; a column of words is text.
+    #[test]
+    fn a_stray_cell_in_a_column_of_numbers_is_located() {
+        let mut text = "id,a,labeled\n".to_string();
+        for i in 0..20 {
+            let a = if i == 8 {
+                "1.2.3".to_string()
+            } else {
+                format!("{i}.5")
+            };
+            text += &format!("r{i},{a},{}\n", i % 2);
+        }
+        let usable = usable_features(&preview(&text), "labeled", None);
+        assert_eq!(usable.left_out, ["id", "a"]);
+        let note = usable.note().unwrap();
+        assert!(
+            note.starts_with("Column \"id\" holds text or nothing, not numbers"),
+            "{note}"
+        );
+        assert!(
+            note.contains(
+                "Column \"a\" is left out of the features: line 10 holds \"1.2.3\", not a \
+                 finite number, though 19 of its 20 cells are numbers."
+            ),
+            "{note}"
+        );
+        // Three strays in 20 cells are more than a few: the column is text.
+        let three = text.replace("r2,2.5", "r2,x").replace("r4,4.5", "r4,inf");
+        let usable = usable_features(&preview(&three), "labeled", None);
+        assert_eq!(usable.strays, []);
+        assert!(
+            usable
+                .note()
+                .unwrap()
+                .contains("Columns \"id\", \"a\" hold text")
         );
     }
 

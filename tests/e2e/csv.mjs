@@ -344,6 +344,18 @@ async function linkKeepsItsRoles({ page }) {
   await third.close();
 }
 
+/** A column of numbers with a typo in one cell is left out of the
+ * features with that cell located, not called a text column. */
+async function strayCellIsLocated({ page }) {
+  await chooseCsvSource(page);
+  await page.locator('#csv-input').setInputFiles(roleFile('typo.csv', 40, (i) => (i === 8 ? '1.2.3' : i / 10), (l) => (l ? 1 : 0)));
+  await page.locator('#csv-summary:has-text("1 features")').waitFor({ timeout: 10_000 });
+  const note = (await page.locator('#csv-text-columns').textContent()).trim();
+  expectEqual(note, 'Column "b" is left out of the features: line 10 holds "1.2.3", not a finite number, '
+    + 'though 39 of its 40 cells are numbers. Fix that cell, or empty it so that it counts as missing, to use the column.',
+  'the note on a column of numbers with a stray cell');
+}
+
 /** A CSV with header a,b,labeled,y of `rows` rows: b as `b(i)`, the
  * labeled column as `mark(i)` (rows 0, 3, 6… of the positives are labeled). */
 function roleFile(name, rows, b, mark) {
@@ -455,5 +467,6 @@ export const csvTests = [
     run: newFileGuessesAgain },
   { name: 'csv: a link carries the file and reproduces the run', mode: 'cpu', run: csvLinkCarriesTheFile },
   { name: 'csv: a link keeps the column roles it gives, even the default ones', mode: 'cpu', run: linkKeepsItsRoles },
+  { name: 'csv: a column of numbers with a stray cell is left out with that cell located', mode: 'cpu', run: strayCellIsLocated },
   { name: 'csv: a link without the file says the file must be loaded', mode: 'cpu', run: linkWithoutTheFileSaysSo },
 ];

@@ -34,6 +34,28 @@ pub struct CsvPreview {
     pub missing: Vec<bool>,
     /// Number of data rows in the whole file.
     pub total_rows: usize,
+    /// Per column: where it holds numbers but for a few cells
+    /// ([`MOSTLY_NUMBERS`]), the first of those, so that a typo is not
+    /// taken for a text column.
+    #[serde(default)]
+    pub strays: Vec<Option<StrayCell>>,
+}
+
+/// Share of a column's cells (missing ones aside) that must be finite
+/// numbers for the others to be taken as stray cells in a column of numbers.
+pub const MOSTLY_NUMBERS: f64 = 0.9;
+
+/// The first cell that is not a finite number in a column of numbers.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct StrayCell {
+    /// The line of the file it is on, from 1 (the header's).
+    pub line: u64,
+    /// Its text, trimmed, clipped to [`MAX_LISTED_LENGTH`] bytes.
+    pub cell: String,
+    /// The column's cells that are finite numbers.
+    pub numbers: usize,
+    /// The column's cells, missing ones aside.
+    pub cells: usize,
 }
 
 /// Most distinct values [`CsvPreview::values`] lists for a column.
@@ -78,13 +100,13 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
     let mut tallies = vec![KindTally::new(decimal); header.len()];
     let mut shown_rows = Vec::new();
     let mut total_rows = 0;
-    while let Some((_, record)) = rows.next_row()? {
+    while let Some((line, record)) = rows.next_row()? {
         total_rows += 1;
         if shown_rows.len() < max_rows {
             shown_rows.push(record.iter().map(|cell| cell.trim().to_owned()).collect());
         }
         for (tally, cell) in tallies.iter_mut().zip(record.iter()) {
-            tally.observe(cell.trim());
+            tally.observe(line, cell.trim());
         }
     }
     // Every column's kind would be "empty", and guesses made of that wrong.
@@ -99,6 +121,7 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
         kinds: tallies.iter().map(KindTally::kind).collect(),
         numeric: tallies.iter().map(|t| !t.blank && t.numeric).collect(),
         missing: tallies.iter().map(|t| t.missing).collect(),
+        strays: tallies.iter().map(KindTally::stray).collect(),
         values: tallies
             .into_iter()
             .map(|t| t.values.unwrap_or_default())
@@ -126,6 +149,11 @@ struct KindTally {
     /// The distinct non-blank cells, until there are more than
     /// [`MAX_LISTED_VALUES`] or one is longer than [`MAX_LISTED_LENGTH`].
     values: Option<Vec<String>>,
+    /// Non-blank cells, and those that are finite numbers.
+    cells: usize,
+    numbers: usize,
+    /// The first non-blank cell that is not a finite number, with its line.
+    first_not_number: Option<(u64, String)>,
 }
 
 impl KindTally {
@@ -139,17 +167,28 @@ impl KindTally {
             labeled_flags: true,
             truth_values: true,
             values: Some(Vec::new()),
+            cells: 0,
+            numbers: 0,
+            first_not_number: None,
         }
     }
 
-    /// Takes one trimmed cell into account.
-    fn observe(&mut self, cell: &str) {
+    /// Takes one trimmed cell, on `line`, into account.
+    fn observe(&mut self, line: u64, cell: &str) {
         if is_missing(cell) {
             self.missing = true;
             return;
         }
         self.blank = false;
-        self.numeric &= self.decimal.is_finite_number(cell);
+        self.cells += 1;
+        if self.decimal.is_finite_number(cell) {
+            self.numbers += 1;
+        } else {
+            self.numeric = false;
+            if self.first_not_number.is_none() {
+                self.first_not_number = Some((line, clip(cell).to_owned()));
+            }
+        }
         self.labeled_flags &= LABELED_FLAGS.parse(cell).is_some();
         self.truth_values &= TRUTH_VALUES.parse(cell).is_some();
         if let Some(values) = &mut self.values
@@ -161,6 +200,17 @@ impl KindTally {
                 self.values = None;
             }
         }
+    }
+
+    /// The column's first stray cell, where it holds numbers but for a few.
+    fn stray(&self) -> Option<StrayCell> {
+        let (line, cell) = self.first_not_number.clone()?;
+        (self.numbers as f64 >= MOSTLY_NUMBERS * self.cells as f64).then_some(StrayCell {
+            line,
+            cell,
+            numbers: self.numbers,
+            cells: self.cells,
+        })
     }
 
     /// The column's kind, by the rule documented on [`ColumnKind`].
@@ -175,6 +225,15 @@ impl KindTally {
             ColumnKind::Text
         }
     }
+}
+
+/// `cell`, cut to at most [`MAX_LISTED_LENGTH`] bytes on a character boundary.
+fn clip(cell: &str) -> &str {
+    let mut end = cell.len().min(MAX_LISTED_LENGTH);
+    while !cell.is_char_boundary(end) {
+        end -= 1;
+    }
+    &cell[..end]
 }
 
 #[cfg(test)]

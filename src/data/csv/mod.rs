@@ -45,7 +45,9 @@ mod truth_tally;
 mod value_rule;
 
 pub use error::{CellAt, ColumnSummary, CsvError, SummarisedColumn};
-pub use kinds::{ColumnKind, CsvPreview, MAX_LISTED_LENGTH, MAX_LISTED_VALUES, preview_csv};
+pub use kinds::{
+    ColumnKind, CsvPreview, MAX_LISTED_LENGTH, MAX_LISTED_VALUES, StrayCell, preview_csv,
+};
 pub use labeled_guess::guess_labeled_value;
 pub use layout::CsvColumns;
 pub use missing::{MissingValues, is_missing};

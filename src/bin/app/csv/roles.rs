@@ -7,9 +7,10 @@
 use leptos::prelude::*;
 use policypu::config::settings;
 use policypu::config::{DataConfig, RunConfig};
+use policypu::data::column_guess::stray_note;
 use policypu::data::csv::{
-    ColumnKind, CsvColumns, CsvPreview, MissingValues, guess_labeled_value, guess_positive_value,
-    read_csv,
+    ColumnKind, CsvColumns, CsvPreview, MissingValues, StrayCell, guess_labeled_value,
+    guess_positive_value, read_csv,
 };
 use policypu::user_text::quoted_list;
 
@@ -203,7 +204,7 @@ pub fn ColumnRoles(
                 </select>
                 <small class="hint" id="csv-missing-hint">"Empty, NA, NaN, null or ? in a feature column. The summary below says how many rows or cells it changed."</small>
             </div>
-            <FeatureChoice header kinds=preview.kinds.clone()/>
+            <FeatureChoice header kinds=preview.kinds.clone() strays=preview.strays.clone()/>
             <NumberField setting=&settings::TEST_FRACTION/>
             {move || match verdict.get() {
                 Ok(text) => view! { <p class="ok" id="csv-summary" role="status">{text}</p> }.into_any(),
@@ -253,9 +254,14 @@ fn ValueField(
 
 /// A checkbox per column that may be a feature (all but the labeled and
 /// truth columns); with no explicit list, all of them are features. Text
-/// columns say why they are left out.
+/// columns say why they are left out, and columns of numbers with a few
+/// stray cells where the first of those is.
 #[component]
-fn FeatureChoice(header: Vec<String>, kinds: Vec<ColumnKind>) -> impl IntoView {
+fn FeatureChoice(
+    header: Vec<String>,
+    kinds: Vec<ColumnKind>,
+    strays: Vec<Option<StrayCell>>,
+) -> impl IntoView {
     let state = use_app_state();
     let columns = Memo::new(move |_| state.config.with(columns_of));
     let all = header.clone();
@@ -279,21 +285,35 @@ fn FeatureChoice(header: Vec<String>, kinds: Vec<ColumnKind>) -> impl IntoView {
             c.features = Some(chosen);
         });
     };
-    let text_columns: Vec<String> = header
+    let text_columns: Vec<(String, Option<StrayCell>)> = header
         .iter()
         .zip(&kinds)
-        .filter(|(_, kind)| **kind == ColumnKind::Text)
-        .map(|(name, _)| name.clone())
+        .zip(strays)
+        .filter(|((_, kind), _)| **kind == ColumnKind::Text)
+        .map(|((name, _), stray)| (name.clone(), stray))
         .collect();
     let text_note = Signal::derive(move || {
-        let unused: Vec<String> = columns.with(|c| {
+        let unused: Vec<&(String, Option<StrayCell>)> = columns.with(|c| {
             text_columns
                 .iter()
-                .filter(|n| **n != c.labeled && c.truth.as_ref() != Some(*n))
-                .cloned()
+                .filter(|(n, _)| *n != c.labeled && c.truth.as_ref() != Some(n))
                 .collect()
         });
-        (!unused.is_empty()).then(|| text_columns_note(&unused))
+        let text: Vec<String> = unused
+            .iter()
+            .filter(|(_, stray)| stray.is_none())
+            .map(|(n, _)| n.clone())
+            .collect();
+        let notes: Vec<String> = (!text.is_empty())
+            .then(|| text_columns_note(&text))
+            .into_iter()
+            .chain(
+                unused
+                    .iter()
+                    .filter_map(|(n, stray)| Some(stray_note(n, stray.as_ref()?))),
+            )
+            .collect();
+        (!notes.is_empty()).then(|| notes.join(" "))
     });
     view! {
         <fieldset class="features">

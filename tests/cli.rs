@@ -547,6 +547,63 @@ fn a_run_file_given_as_the_configuration_runs_again_with_its_columns() {
     );
 }
 
+/// A flag this run's data has no use for is refused before anything is
+/// read, never ignored (and written into the run file as if used).
+#[test]
+fn flags_for_other_data_are_refused() {
+    let (_dir, file) = pu_file("other-data", 60, 3);
+    for (args, expected) in [
+        (
+            vec!["run", "--csv", arg(&file), "--rho", "0.5"],
+            "--rho applies to the built-in image data, and a CSV file is already PU",
+        ),
+        (
+            vec!["run", "--csv", arg(&file), "--dataset", "mnist"],
+            "--dataset names built-in image data and --csv a CSV file",
+        ),
+        (
+            vec!["run", "--csv", arg(&file), "--positive", "1"],
+            "--positive picks the positive classes of the built-in image data",
+        ),
+        (
+            vec!["run", "--dataset", "mnist", "--test-fraction", "0.1"],
+            "--test-fraction applies to a CSV file, and this run is on the built-in image data",
+        ),
+        (
+            vec!["sweep", "--csv", arg(&file), "--learner", "weighter"],
+            "a sweep trains the learners of --learners",
+        ),
+        (
+            vec!["sweep", "--dataset", "mnist", "--rho", "0.5"],
+            "a sweep's rho values are its grid's: give them with --grid-rho",
+        ),
+        // Before training, not after it.
+        (
+            vec![
+                "run",
+                "--csv",
+                arg(&file),
+                "--out",
+                "/no-such-folder/run.json",
+            ],
+            "cannot write /no-such-folder/run.json: the folder /no-such-folder does not exist",
+        ),
+        (
+            vec!["run", "--csv", arg(&file), "--epochs", "-1"],
+            "'--epochs <N>': must be between 1 and 2000",
+        ),
+        (
+            vec!["run", "--dataset", "mnist", "--positive", "0,2,11"],
+            "11 is not a class id: they run from 0 to 9",
+        ),
+    ] {
+        let output = policypu(&args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{args:?}");
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    }
+}
+
 #[test]
 fn sweep_of_a_csv_has_one_column_group_and_refuses_grid_settings() {
     let (dir, file) = pu_file("sweep-csv", 200, 4);
@@ -554,7 +611,11 @@ fn sweep_of_a_csv_has_one_column_group_and_refuses_grid_settings() {
     std::fs::write(&file, with_id_column(&pu_csv(200, 4))).unwrap();
     let refused = policypu(&["sweep", "--csv", arg(&file), "--n-labeled", "50"]);
     assert!(!refused.status.success());
-    assert!(String::from_utf8_lossy(&refused.stderr).contains("do not apply"));
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains(
+            "--n-labeled applies to the built-in image data, and a CSV file is already PU"
+        )
+    );
     let out = dir.join("table.md");
     let output = sweep_csv(&file, "biased-pu,tice", "2", &["--out", arg(&out)]);
     assert!(

@@ -401,10 +401,17 @@ impl RunConfig {
             } => {
                 let distinct: std::collections::BTreeSet<_> = positive_classes.iter().collect();
                 check(
-                    !positive_classes.is_empty() && positive_classes.iter().all(|c| *c < 10),
+                    !positive_classes.is_empty(),
                     "data.positive_classes",
                     "choose at least one class id between 0 and 9".into(),
                 );
+                if let Some(outside) = positive_classes.iter().find(|c| **c >= 10) {
+                    check(
+                        false,
+                        "data.positive_classes",
+                        format!("{outside} is not a class id: they run from 0 to 9"),
+                    );
+                }
                 check(
                     distinct.len() == positive_classes.len(),
                     "data.positive_classes",

@@ -43,6 +43,39 @@ pub struct NumberSetting {
     pub clear: Option<fn(&mut RunConfig)>,
     /// What an empty value means, for a setting that may be left empty.
     pub when_empty: &'static str,
+    /// The data the setting applies to.
+    pub applies_to: AppliesTo,
+}
+
+/// The data a setting applies to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AppliesTo {
+    /// Every run.
+    Any,
+    /// The built-in image subsets, whose PU training set the split draws.
+    Images,
+    /// A CSV file.
+    Csv,
+}
+
+impl AppliesTo {
+    /// Whether a run on CSV data (`csv`) or on images uses the setting.
+    pub fn includes(self, csv: bool) -> bool {
+        match self {
+            AppliesTo::Any => true,
+            AppliesTo::Images => !csv,
+            AppliesTo::Csv => csv,
+        }
+    }
+
+    /// The data, in words: "the built-in image data".
+    pub fn in_words(self) -> &'static str {
+        match self {
+            AppliesTo::Any => "every run",
+            AppliesTo::Images => "the built-in image data",
+            AppliesTo::Csv => "a CSV file",
+        }
+    }
 }
 
 /// A number for messages: `1e-7` rather than `0.0000001`.
@@ -140,24 +173,29 @@ const fn setting(
         put,
         clear: None,
         when_empty: "",
+        applies_to: AppliesTo::Any,
     }
 }
 
 /// n_l.
-pub static N_LABELED: NumberSetting = setting(
-    "split.n_labeled",
-    "n-labeled",
-    "Labeled positives n_l",
-    "Drawn at random from all positives (SCAR).",
-    (1.0, 20_000.0),
-    true,
-    (
-        |c| Some(c.split.n_labeled as f64),
-        |c, v| c.split.n_labeled = v as usize,
-    ),
-);
+pub static N_LABELED: NumberSetting = NumberSetting {
+    applies_to: AppliesTo::Images,
+    ..setting(
+        "split.n_labeled",
+        "n-labeled",
+        "Labeled positives n_l",
+        "Drawn at random from all positives (SCAR).",
+        (1.0, 20_000.0),
+        true,
+        (
+            |c| Some(c.split.n_labeled as f64),
+            |c, v| c.split.n_labeled = v as usize,
+        ),
+    )
+};
 /// |U|.
 pub static N_UNLABELED: NumberSetting = NumberSetting {
+    applies_to: AppliesTo::Images,
     clear: Some(|c| c.split.n_unlabeled = None),
     when_empty: "3 × n_l",
     ..setting(
@@ -174,28 +212,34 @@ pub static N_UNLABELED: NumberSetting = NumberSetting {
     )
 };
 /// ρ.
-pub static RHO: NumberSetting = setting(
-    "split.rho",
-    "rho",
-    "Positives in U, ρ",
-    "Fraction of U that is secretly positive (0.3, 0.5, 0.7 in the paper).",
-    (0.0, 0.95),
-    false,
-    (|c| Some(c.split.rho), |c, v| c.split.rho = v),
-);
+pub static RHO: NumberSetting = NumberSetting {
+    applies_to: AppliesTo::Images,
+    ..setting(
+        "split.rho",
+        "rho",
+        "Positives in U, ρ",
+        "Fraction of U that is secretly positive (0.3, 0.5, 0.7 in the paper).",
+        (0.0, 0.95),
+        false,
+        (|c| Some(c.split.rho), |c, v| c.split.rho = v),
+    )
+};
 /// The CSV test share.
-pub static TEST_FRACTION: NumberSetting = setting(
-    "split.test_fraction",
-    "test-fraction",
-    "Held-out test share",
-    "CSV only: rows set aside to measure accuracy, ROC-AUC and PR-AUC.",
-    (0.05, 0.5),
-    false,
-    (
-        |c| Some(c.split.test_fraction),
-        |c, v| c.split.test_fraction = v,
-    ),
-);
+pub static TEST_FRACTION: NumberSetting = NumberSetting {
+    applies_to: AppliesTo::Csv,
+    ..setting(
+        "split.test_fraction",
+        "test-fraction",
+        "Held-out test share",
+        "CSV only: rows set aside to measure accuracy, ROC-AUC and PR-AUC.",
+        (0.05, 0.5),
+        false,
+        (
+            |c| Some(c.split.test_fraction),
+            |c, v| c.split.test_fraction = v,
+        ),
+    )
+};
 /// The validation share.
 pub static VALIDATION_FRACTION: NumberSetting = setting(
     "split.validation_fraction",

@@ -228,8 +228,45 @@ impl RunArgs {
         .find_map(|(flag, given)| given.then_some(flag))
     }
 
+    /// A flag given that this run's data has no use for, with why: the
+    /// image data's with `--csv`, a CSV file's without it.
+    fn flag_for_other_data(&self) -> Option<String> {
+        let csv = self.csv.is_some();
+        if csv && self.dataset.is_some() {
+            return Some(
+                "--dataset names built-in image data and --csv a CSV file: give one of them"
+                    .to_string(),
+            );
+        }
+        if csv && self.positive.is_some() {
+            return Some(
+                "--positive picks the positive classes of the built-in image data; a CSV file's \
+                 classes are in its truth column (--truth-column, --truth-value). Remove it."
+                    .to_string(),
+            );
+        }
+        let (setting, _) = self
+            .settings
+            .given
+            .iter()
+            .find(|(setting, _)| !setting.applies_to.includes(csv))?;
+        let why = if csv {
+            "a CSV file is already PU: its labeled rows and U are given"
+        } else {
+            "this run is on the built-in image data, which has its own test set"
+        };
+        Some(format!(
+            "--{} applies to {}, and {why}. Remove it.",
+            setting.flag,
+            setting.applies_to.in_words()
+        ))
+    }
+
     /// The configuration these flags describe.
     pub fn to_config(&self) -> Result<RunConfig, String> {
+        if let Some(problem) = self.flag_for_other_data() {
+            return Err(problem);
+        }
         let mut c = match &self.config {
             Some(path) => read_config_file(path, self.csv.is_some())?,
             None if self.paper => RunConfig::paper(
@@ -300,7 +337,10 @@ impl RunArgs {
         let problems = policypu::plan::check(&c);
         if !problems.is_empty() {
             let listed: Vec<String> = problems.iter().map(ToString::to_string).collect();
-            return Err(format!("invalid settings: {}", listed.join("; ")));
+            let from = self.config.as_ref().map_or_else(String::new, |path| {
+                format!(" (from {} and the flags)", path.display())
+            });
+            return Err(format!("invalid settings{from}: {}", listed.join("; ")));
         }
         Ok(c)
     }

@@ -123,6 +123,24 @@ struct RunOutputs<'a> {
     save_model: Option<&'a std::path::Path>,
 }
 
+/// Refuses, before any work, an output file whose folder does not exist,
+/// which would otherwise be found only once the run has ended.
+pub fn check_output_folder(path: &std::path::Path) -> Result<(), String> {
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    if folder.is_dir() {
+        Ok(())
+    } else {
+        Err(format!(
+            "cannot write {}: the folder {} does not exist. Create it, or name another file.",
+            path.display(),
+            folder.display()
+        ))
+    }
+}
+
 fn run_once(
     run: &RunArgs,
     out: &std::path::Path,
@@ -130,6 +148,18 @@ fn run_once(
     quiet: bool,
 ) -> Result<(), String> {
     let config = run.to_config()?;
+    for path in [Some(out), outputs.dump_scores, outputs.save_model]
+        .into_iter()
+        .flatten()
+    {
+        check_output_folder(path)?;
+    }
+    if run.select_by.is_some() && config.split.validation_fraction == 0.0 {
+        eprintln!(
+            "note: --select-by has no validation split to judge on (--validation-fraction 0): \
+             the run keeps its last epoch."
+        );
+    }
     let split = DataCache::new(run.data_dir.as_deref()).split(&config, run.csv.as_deref())?;
     for note in &split.notes {
         eprintln!("{note}");

@@ -85,6 +85,9 @@ fn on_every_core<J: Sync, R: Send>(jobs: &[J], work: impl Fn(&J) -> R + Sync) ->
 
 /// Run every estimator on every table and seed; print the tables.
 pub fn prior_study(args: &PriorStudyArgs) -> Result<(), String> {
+    if let Some(out) = &args.out {
+        crate::check_output_folder(out)?;
+    }
     let mut cache = DataCache::new(None);
     let mut text = crate::provenance::provenance();
     text += "\nρ is the share of positives among the unlabeled training rows; each \

@@ -57,6 +57,8 @@ impl Args for SettingFlags {
                 Arg::new(setting.path)
                     .long(setting.flag)
                     .value_name(if setting.whole { "N" } else { "X" })
+                    // So that "-1" gets the setting's bounds, not "unexpected argument".
+                    .allow_negative_numbers(true)
                     .help(setting.help())
                     .value_parser(move |text: &str| match setting.parse(text) {
                         Ok(Some(value)) => Ok(value),

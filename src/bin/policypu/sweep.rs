@@ -136,8 +136,22 @@ struct Column {
 pub fn sweep(args: &SweepArgs) -> Result<(), String> {
     let csv = args.run.csv.is_some();
     let settings = &args.run.settings;
-    if csv && (settings.value(&N_LABELED).is_some() || settings.value(&RHO).is_some()) {
-        return Err("a CSV file is already PU: its labeled rows and U are given, so --n-labeled and --rho do not apply".into());
+    for (setting, grid) in [(&N_LABELED, "--grid-n-labeled"), (&RHO, "--grid-rho")] {
+        if !csv && settings.value(setting).is_some() {
+            return Err(format!(
+                "a sweep's {} values are its grid's: give them with {grid}",
+                setting.flag
+            ));
+        }
+    }
+    if args.run.learner.is_some() {
+        return Err(
+            "a sweep trains the learners of --learners; --learner names one run's: list them with --learners"
+                .into(),
+        );
+    }
+    if let Some(out) = &args.out {
+        crate::check_output_folder(out)?;
     }
     let mut cache = DataCache::new(args.run.data_dir.as_deref());
     let (device, device_name) = device_for(args.run.to_config()?.backend)?;

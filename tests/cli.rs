@@ -377,6 +377,18 @@ fn predict_refuses_a_csv_without_a_feature_column_and_a_file_that_is_no_model() 
         "{stderr}"
     );
 
+    // Scoring has no choice about missing values to point to.
+    let gap = dir.join("gap.csv");
+    std::fs::write(&gap, "x1,x2,x3\n0.5,1,2\n0.5,,2\n").unwrap();
+    let output = policypu(&["predict", "--model", arg(&model), "--csv", arg(&gap)]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("Scoring needs a value in every feature cell the model reads")
+            && !stderr.contains("Missing values"),
+        "{stderr}"
+    );
+
     let output = policypu(&["predict", "--model", arg(&rows), "--csv", arg(&rows)]);
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -545,6 +557,35 @@ fn a_run_file_given_as_the_configuration_runs_again_with_its_columns() {
         stderr.contains("\"epoch\" in \"optim\" is not a setting; the settings there are"),
         "{stderr}"
     );
+}
+
+/// A CSV error that asks for a choice in the page's words names the flag
+/// that makes it on the command line.
+#[test]
+fn csv_errors_name_the_flag_that_makes_the_choice() {
+    let dir = test_dir("csv-error-flags");
+    let out = dir.join("run.json");
+    let labeled = dir.join("labeled.csv");
+    std::fs::write(&labeled, "x,labeled\n0.5,1.0\n1.5,0.0\n2.5,0.0\n").unwrap();
+    let truth = dir.join("truth.csv");
+    std::fs::write(&truth, "x,labeled,truth\n0.5,1,1\n1.5,0,2\n2.5,0,0\n").unwrap();
+    for (file, extra, flag) in [
+        (
+            &labeled,
+            vec![],
+            "On the command line: --labeled-value VALUE names the value.",
+        ),
+        (
+            &truth,
+            vec!["--truth-column", "truth"],
+            "On the command line: --truth-value VALUE names the value that means positive.",
+        ),
+    ] {
+        let output = run_one_epoch(file, &out, &extra);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{stderr}");
+        assert!(stderr.contains(flag), "{stderr}");
+    }
 }
 
 /// A flag this run's data has no use for is refused before anything is

@@ -62,7 +62,7 @@ pub async fn score_csv(model: &[u8], csv: &[u8], device: &Device) -> Result<CsvS
                  as its training file named them: score a file that has them all.",
                 needed()
             ),
-            _ => format!("{e} {}.", needed()),
+            _ => format!("{} {}.", e.when_scoring(), needed()),
         })
     })?;
     let classifiers = model.classifiers(device).map_err(|e| in_model(&e))?;

@@ -83,12 +83,10 @@ impl DataCache {
                     ));
                 }
                 let table = read_csv(&bytes, &columns).map_err(|e| {
-                    let flag = if e.is_about_missing_values() {
-                        " On the command line: --missing drop or --missing mean."
-                    } else {
-                        ""
-                    };
-                    format!("{}: {e}{flag}", path.display())
+                    let hint = e
+                        .command_line_hint()
+                        .map_or(String::new(), |h| format!(" {h}"));
+                    format!("{}: {e}{hint}", path.display())
                 })?;
                 for warning in &table.warnings {
                     self.note(format!("{}: {warning}", path.display()));

@@ -376,6 +376,39 @@ impl CsvError {
             _ => false,
         }
     }
+
+    /// The command line's flag for the choice the message asks for in the
+    /// page's words, as a sentence to add to it, if it asks for one.
+    pub fn command_line_hint(&self) -> Option<&'static str> {
+        match self {
+            _ if self.is_about_missing_values() => {
+                Some("On the command line: --missing drop or --missing mean.")
+            }
+            Self::InvalidLabeled { .. } => {
+                Some("On the command line: --labeled-value VALUE names the value.")
+            }
+            Self::InvalidTruth { .. } => Some(
+                "On the command line: --truth-value VALUE names the value that means positive.",
+            ),
+            _ => None,
+        }
+    }
+
+    /// The message for scoring a file with a saved model, which reads every
+    /// row as it is: the advice on missing values is to fill them in or
+    /// remove their rows, as there is no choice to make.
+    pub fn when_scoring(&self) -> String {
+        let message = self.to_string();
+        if self.is_about_missing_values() {
+            message.replace(
+                MISSING_ADVICE,
+                "Scoring needs a value in every feature cell the model reads: fill in the \
+                 missing values, or remove those rows.",
+            )
+        } else {
+            message
+        }
+    }
 }
 
 /// A cell value quoted for a message, or "an empty cell".

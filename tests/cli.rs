@@ -637,6 +637,14 @@ fn flags_for_other_data_are_refused() {
             vec!["run", "--dataset", "mnist", "--positive", "0,2,11"],
             "11 is not a class id: they run from 0 to 9",
         ),
+        (
+            vec!["priors", "--tables", arg(&file), "--epochs", "7"],
+            "trains nothing, so --epochs does not apply: remove it",
+        ),
+        (
+            vec!["priors", "--tables", arg(&file), "--csv", arg(&file)],
+            "--csv (name the files with --tables) does not apply",
+        ),
     ] {
         let output = policypu(&args);
         let stderr = String::from_utf8_lossy(&output.stderr);

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
+use policypu::config::settings::{TEST_FRACTION, VALIDATION_FRACTION};
 use policypu::priors::{DEFAULT_ESTIMATOR, PriorMethod, PuRows, bootstrap};
 
 use crate::args::RunArgs;
@@ -83,8 +84,44 @@ fn on_every_core<J: Sync, R: Send>(jobs: &[J], work: impl Fn(&J) -> R + Sync) ->
     results.into_iter().map(|(_, r)| r).collect()
 }
 
+/// The first flag given that the study has no use for: those of one run's
+/// data, learner and training. It reads the tables' columns and the test
+/// and validation shares.
+fn unused_flag(run: &RunArgs) -> Option<String> {
+    let named = [
+        ("--csv (name the files with --tables)", run.csv.is_some()),
+        ("--paper", run.paper),
+        ("--dataset", run.dataset.is_some()),
+        ("--positive", run.positive.is_some()),
+        ("--learner", run.learner.is_some()),
+        ("--variant", run.variant.is_some()),
+        ("--freeze-policy", run.freeze_policy),
+        ("--model", run.model.is_some()),
+        ("--select-by", run.select_by.is_some()),
+        ("--backend", run.backend.is_some()),
+        ("--data-dir", run.data_dir.is_some()),
+    ]
+    .into_iter()
+    .find_map(|(flag, given)| given.then(|| flag.to_string()));
+    named.or_else(|| {
+        run.settings
+            .given
+            .iter()
+            .find(|(setting, _)| {
+                ![TEST_FRACTION.path, VALIDATION_FRACTION.path].contains(&setting.path)
+            })
+            .map(|(setting, _)| format!("--{}", setting.flag))
+    })
+}
+
 /// Run every estimator on every table and seed; print the tables.
 pub fn prior_study(args: &PriorStudyArgs) -> Result<(), String> {
+    if let Some(flag) = unused_flag(&args.run) {
+        return Err(format!(
+            "priors estimates the class prior of each file of --tables and trains nothing, so \
+             {flag} does not apply: remove it"
+        ));
+    }
     if let Some(out) = &args.out {
         crate::check_output_folder(out)?;
     }

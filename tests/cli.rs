@@ -638,6 +638,10 @@ fn flags_for_other_data_are_refused() {
             "11 is not a class id: they run from 0 to 9",
         ),
         (
+            vec!["run", "--csv", arg(&file), "--feature-columns", "x1,x2,x1"],
+            "--feature-columns names \"x1\" twice: name each feature once",
+        ),
+        (
             vec!["priors", "--tables", arg(&file), "--epochs", "7"],
             "trains nothing, so --epochs does not apply: remove it",
         ),

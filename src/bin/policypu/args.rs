@@ -334,6 +334,16 @@ impl RunArgs {
                 Backend::Wgpu => BackendChoice::Gpu,
             };
         }
+        if let Some(names) = &self.feature_columns
+            && let Some((_, twice)) = names
+                .iter()
+                .enumerate()
+                .find(|(i, name)| names[..*i].contains(name))
+        {
+            return Err(format!(
+                "--feature-columns names \"{twice}\" twice: name each feature once"
+            ));
+        }
         let problems = policypu::plan::check(&c);
         if !problems.is_empty() {
             let listed: Vec<String> = problems.iter().map(ToString::to_string).collect();

@@ -53,7 +53,7 @@ pub fn roc_auc(scores: &[f32], labels: &[bool]) -> Option<f64> {
 /// `None` unless both classes are present: with positives only it would be
 /// 1 whatever the scores.
 pub fn pr_auc(scores: &[f32], labels: &[bool]) -> Option<f64> {
-    if labels.iter().all(|y| *y) {
+    if !has_negatives(labels) {
         return None;
     }
     let points = threshold_counts(scores, labels)?;
@@ -67,6 +67,11 @@ pub fn pr_auc(scores: &[f32], labels: &[bool]) -> Option<f64> {
         previous_recall = recall;
     }
     Some(ap)
+}
+
+/// Some label is negative: without one, precision is 1 whatever the scores.
+fn has_negatives(labels: &[bool]) -> bool {
+    labels.contains(&false)
 }
 
 /// One point of a curve.
@@ -97,7 +102,7 @@ pub fn roc_curve(scores: &[f32], labels: &[bool]) -> Option<Vec<CurvePoint>> {
 /// `None` unless both classes are present, as [`pr_auc`]: with positives
 /// only, precision would be 1 whatever the scores.
 pub fn pr_curve(scores: &[f32], labels: &[bool]) -> Option<Vec<CurvePoint>> {
-    if labels.iter().all(|y| *y) {
+    if !has_negatives(labels) {
         return None;
     }
     let points = threshold_counts(scores, labels)?;

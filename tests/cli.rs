@@ -630,6 +630,16 @@ fn flags_for_other_data_are_refused() {
             "cannot write /no-such-folder/run.json: the folder /no-such-folder does not exist",
         ),
         (
+            vec![
+                "run",
+                "--csv",
+                arg(&file),
+                "--out",
+                arg(file.parent().unwrap()),
+            ],
+            "it names a folder, and a file is needed",
+        ),
+        (
             vec!["run", "--csv", arg(&file), "--epochs", "-1"],
             "'--epochs <N>': must be between 1 and 2000",
         ),
@@ -644,6 +654,10 @@ fn flags_for_other_data_are_refused() {
         (
             vec!["priors", "--tables", arg(&file), "--epochs", "7"],
             "trains nothing, so --epochs does not apply: remove it",
+        ),
+        (
+            vec!["priors", "--tables", arg(&file), "--seed", "3"],
+            "--seed (the study's splits are seeds 1 to --seeds) does not apply",
         ),
         (
             vec!["priors", "--tables", arg(&file), "--csv", arg(&file)],

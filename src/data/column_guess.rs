@@ -4,6 +4,7 @@
 use std::collections::HashSet;
 
 use super::csv::{ColumnKind, CsvColumns, CsvPreview, StrayCell, guess_labeled_value};
+use crate::user_text::{clip, plural_s};
 
 /// Names that usually mark labeled positives, lower-case.
 const LABELED_NAMES: [&str; 6] = ["labeled", "labelled", "is_labeled", "s", "pu", "label"];
@@ -135,16 +136,24 @@ pub struct UsableFeatures {
 /// features, and how to use it.
 pub fn stray_note(column: &str, stray: &StrayCell) -> String {
     let others = stray.cells - stray.numbers;
-    let more = if others > 1 {
-        format!(" (and {} more)", others - 1)
+    let (more, those, them) = if others > 1 {
+        (
+            format!(" (and {} more cell{})", others - 1, plural_s(others - 1)),
+            "those cells",
+            "them",
+        )
     } else {
-        String::new()
+        (String::new(), "that cell", "it")
     };
     format!(
-        "Column \"{column}\" is left out of the features: line {} holds \"{}\"{more}, not a \
-         finite number, though {} of its {} cells are numbers. Fix that cell, or empty it so \
-         that it counts as missing, to use the column.",
-        stray.line, stray.cell, stray.numbers, stray.cells
+        "Column \"{}\" is left out of the features: line {} holds \"{}\"{more}, not a finite \
+         number, though {} of its {} non-empty cells are numbers. Fix {those}, or empty {them} \
+         and choose what to do with missing values, to use the column.",
+        clip(column),
+        stray.line,
+        stray.cell,
+        stray.numbers,
+        stray.cells
     )
 }
 
@@ -280,7 +289,20 @@ mod tests {
         assert!(
             note.contains(
                 "Column \"a\" is left out of the features: line 10 holds \"1.2.3\", not a \
-                 finite number, though 19 of its 20 cells are numbers."
+                 finite number, though 19 of its 20 non-empty cells are numbers. Fix that cell, \
+                 or empty it and choose what to do with missing values, to use the column."
+            ),
+            "{note}"
+        );
+        // Two: the first is named, and both are to be fixed.
+        let two = text.replace("r2,2.5", "r2,x");
+        let note = usable_features(&preview(&two), "labeled", None)
+            .note()
+            .unwrap();
+        assert!(
+            note.contains(
+                "line 4 holds \"x\" (and 1 more cell), not a finite number, though 18 of its 20 \
+                 non-empty cells are numbers. Fix those cells, or empty them"
             ),
             "{note}"
         );

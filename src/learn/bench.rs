@@ -33,10 +33,9 @@ pub async fn time_steps_with(
     while times.len() < plan.timed {
         if trainer.is_done() {
             return Err(TrainError::Config(format!(
-                "the run ended after {} timed steps of the {} asked for: the step that ends an \
-                 epoch also evaluates and is not timed, and this run's epochs have too few \
-                 mini-batches of {batch} (a small file). Time it with a smaller batch size, so \
-                 that each epoch has more steps.",
+                "the run ended after {} of the {} timed steps asked for: the step that ends \
+                 an epoch also evaluates and is not timed, and this run has too few other \
+                 steps (mini-batches of {batch})",
                 times.len(),
                 plan.timed
             )));

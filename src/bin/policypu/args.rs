@@ -124,6 +124,10 @@ impl RunArgs {
         let Some(path) = &self.csv else {
             return self;
         };
+        // The run refuses it before reading the file.
+        if self.flag_for_other_data().is_some() {
+            return self;
+        }
         let Ok(bytes) = std::fs::read(path) else {
             return self;
         };
@@ -177,7 +181,7 @@ impl RunArgs {
         if self.dataset.is_some() {
             return None;
         }
-        let config = read_config_file(self.config.as_ref()?, self.csv.is_some()).ok()?;
+        let config = read_config_file(self.config.as_ref()?, self.csv_by_flags()).ok()?;
         match config.data {
             DataConfig::Csv { columns } => Some(columns),
             DataConfig::Builtin { .. } => None,
@@ -228,10 +232,22 @@ impl RunArgs {
         .find_map(|(flag, given)| given.then_some(flag))
     }
 
+    /// The data these flags name: a CSV file (`--csv`: `Some(true)`), the
+    /// image data (`--dataset`: `Some(false)`), or neither (`None`).
+    fn csv_by_flags(&self) -> Option<bool> {
+        if self.csv.is_some() {
+            Some(true)
+        } else {
+            self.dataset.map(|_| false)
+        }
+    }
+
     /// A flag given that this run's data has no use for, with why: the
-    /// image data's with `--csv`, a CSV file's without it.
+    /// image data's on a CSV file, a CSV file's on the image data. (A
+    /// configuration file of a CSV run without `--csv` is left for the run
+    /// to ask for the file.)
     fn flag_for_other_data(&self) -> Option<String> {
-        let csv = self.csv.is_some();
+        let csv = self.csv.is_some() || self.config_columns().is_some();
         if csv && self.dataset.is_some() {
             return Some(
                 "--dataset names built-in image data and --csv a CSV file: give one of them"
@@ -268,7 +284,7 @@ impl RunArgs {
             return Err(problem);
         }
         let mut c = match &self.config {
-            Some(path) => read_config_file(path, self.csv.is_some())?,
+            Some(path) => read_config_file(path, self.csv_by_flags())?,
             None if self.paper => RunConfig::paper(
                 self.dataset.unwrap_or(BuiltinDataset::Mnist),
                 self.learner
@@ -368,7 +384,7 @@ pub fn seed_count(text: &str) -> Result<u64, String> {
 #[cfg(test)]
 mod tests {
     use clap::Parser;
-    use policypu::config::settings::SETTINGS;
+    use policypu::config::settings::{AppliesTo, SETTINGS};
 
     use super::*;
 
@@ -465,11 +481,19 @@ mod tests {
                 "--{} help lacks its bounds",
                 s.flag
             );
+            // On the data the setting applies to.
+            let flags = |value: f64| {
+                let data = match s.applies_to {
+                    AppliesTo::Csv => vec!["--csv".to_string(), "f.csv".to_string()],
+                    AppliesTo::Images | AppliesTo::Any => Vec::new(),
+                };
+                [data, vec![format!("--{}", s.flag), value.to_string()]].concat()
+            };
             let inside = if s.min_excluded { s.max } else { s.min };
-            let c = config(&[format!("--{}", s.flag), inside.to_string()]).unwrap();
+            let c = config(&flags(inside)).unwrap();
             assert_eq!((s.get)(&c), Some(inside), "--{}", s.flag);
             let outside = s.max + 1.0;
-            let refused = config(&[format!("--{}", s.flag), outside.to_string()]).unwrap_err();
+            let refused = config(&flags(outside)).unwrap_err();
             assert!(
                 refused.contains(&s.refusal(outside).unwrap()),
                 "--{} {outside}: {refused}",

@@ -58,8 +58,12 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
             let run = RunPlan::new(&config, &split).map_err(|e| e.to_string())?;
             let mut trainer = Trainer::new(&run, &split, &device).map_err(|e| e.to_string())?;
             let plan = StepPlan::for_model(model);
-            let timing =
-                pollster::block_on(time_steps(&mut trainer, plan)).map_err(|e| e.to_string())?;
+            let timing = pollster::block_on(time_steps(&mut trainer, plan)).map_err(|e| {
+                format!(
+                    "{e}. A small file has few mini-batches an epoch: time it with a smaller \
+                         --batch-size (more steps an epoch), or more --epochs."
+                )
+            })?;
             println!(
                 "| {} | {} | {:.1} | {:.0} | {} ({}) |",
                 model.name(),

@@ -1,8 +1,10 @@
 //! `--config FILE`: a run configuration read from JSON. Any subset of a
 //! `RunConfig`'s fields may be given; those left out take the defaults of
-//! the run's data (CSV data's where the file names CSV data, or names no
-//! data and `--csv` is given). A key that names no setting is refused with
-//! its place in the file, as a misspelt one would otherwise be dropped in
+//! the run's data (a CSV file's where `--csv` is given, or where the file
+//! names CSV data and no `--dataset` replaces it). A file describing the
+//! other kind of data than the flags name is refused, as its settings were
+//! chosen for that data. A key that names no setting is refused with its
+//! place in the file, as a misspelt one would otherwise be dropped in
 //! silence and the run use the default. A run file written by `run --out`
 //! gives the configuration it ran.
 
@@ -11,18 +13,20 @@ use std::path::Path;
 use policypu::config::RunConfig;
 use serde_json::{Map, Value};
 
-/// The configuration in the JSON file at `path`; `csv_given`: the run reads
-/// a CSV file (`--csv`).
-pub fn read_config_file(path: &Path, csv_given: bool) -> Result<RunConfig, String> {
+/// The configuration in the JSON file at `path`; `csv_by_flags`: the data
+/// the flags name, a CSV file (`--csv`: `Some(true)`), the image data
+/// (`--dataset`: `Some(false)`), or neither (`None`).
+pub fn read_config_file(path: &Path, csv_by_flags: Option<bool>) -> Result<RunConfig, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    parse_config(&text, csv_given)
+    parse_config(&text, csv_by_flags)
         .map_err(|e| format!("{} is not a valid run configuration: {e}", path.display()))
 }
 
 /// The configuration in `text`: a `RunConfig`, or a run file holding one
-/// under "config" beside its "reports"; `csv_given` as [`read_config_file`].
-fn parse_config(text: &str, csv_given: bool) -> Result<RunConfig, String> {
+/// under "config" beside its "reports"; `csv_by_flags` as
+/// [`read_config_file`].
+fn parse_config(text: &str, csv_by_flags: Option<bool>) -> Result<RunConfig, String> {
     let mut value: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
     let config: RunConfig = match &mut value {
         Value::Object(top) if top.contains_key("reports") && top.contains_key("config") => {
@@ -40,12 +44,26 @@ fn parse_config(text: &str, csv_given: bool) -> Result<RunConfig, String> {
     if let Value::Object(known) = &known {
         unknown_key(given, known, "")?;
     }
-    let data_kind = given
+    let names_csv = given
         .get("data")
-        .map(|data| data.get("kind").and_then(Value::as_str));
-    let on_csv = match data_kind {
-        Some(kind) => kind == Some("csv"),
-        None => csv_given,
+        .map(|data| data.get("kind").and_then(Value::as_str) == Some("csv"));
+    let on_csv = match (csv_by_flags, names_csv) {
+        (Some(true), Some(false)) => {
+            return Err(
+                "it describes a run on the built-in image data, and --csv names a \
+                 CSV file: give the configuration of a CSV run, or leave out its \"data\""
+                    .to_string(),
+            );
+        }
+        (Some(false), Some(true)) => {
+            return Err(
+                "it describes a run on a CSV file, and --dataset names the built-in \
+                 image data: give the configuration of an image run, or leave out its \"data\""
+                    .to_string(),
+            );
+        }
+        (Some(csv), _) => csv,
+        (None, names_csv) => names_csv == Some(true),
     };
     if !on_csv {
         return Ok(config);
@@ -113,7 +131,7 @@ mod tests {
 
     #[test]
     fn a_subset_of_the_settings_reads_over_the_defaults() {
-        let config = parse_config(r#"{"seed": 7, "optim": {"epochs": 3}}"#, false).unwrap();
+        let config = parse_config(r#"{"seed": 7, "optim": {"epochs": 3}}"#, None).unwrap();
         assert_eq!((config.seed, config.optim.epochs), (7, 3));
         assert_eq!(
             config.optim.batch_size,
@@ -123,19 +141,19 @@ mod tests {
 
     #[test]
     fn a_key_that_names_no_setting_is_refused_with_its_place() {
-        let top = parse_config(r#"{"seeds": 7}"#, false).unwrap_err();
+        let top = parse_config(r#"{"seeds": 7}"#, None).unwrap_err();
         assert!(
             top.starts_with("\"seeds\" at the top level is not a setting"),
             "{top}"
         );
         assert!(top.contains("seed, "), "{top}");
-        let nested = parse_config(r#"{"optim": {"epoch": 3}}"#, false).unwrap_err();
+        let nested = parse_config(r#"{"optim": {"epoch": 3}}"#, None).unwrap_err();
         assert!(
             nested.starts_with("\"epoch\" in \"optim\" is not a setting"),
             "{nested}"
         );
         assert!(nested.contains("epochs"), "{nested}");
-        assert!(parse_config("[1, 2]", false).is_err());
+        assert!(parse_config("[1, 2]", None).is_err());
     }
 
     /// The settings a file leaves out are CSV data's where the run is on a
@@ -146,8 +164,12 @@ mod tests {
         let given = r#"{"optim": {"epochs": 2, "lr": 0.0005, "batch_size": 64}}"#;
         let names_csv = r#"{"data": {"kind": "csv", "columns": {"labeled": "s"}},
             "optim": {"epochs": 2, "lr": 0.0005, "batch_size": 64}}"#;
-        for (text, csv_given) in [(given, true), (names_csv, false)] {
-            let config = parse_config(text, csv_given).unwrap_or_else(|e| panic!("{text}: {e}"));
+        for (text, csv_by_flags) in [
+            (given, Some(true)),
+            (names_csv, None),
+            (names_csv, Some(true)),
+        ] {
+            let config = parse_config(text, csv_by_flags).unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(
                 (
                     config.optim.epochs,
@@ -165,7 +187,7 @@ mod tests {
             assert_eq!(config.model, csv.model);
         }
         // Image data's defaults where the run is not on a CSV file.
-        let images = parse_config(given, false).unwrap();
+        let images = parse_config(given, None).unwrap();
         assert_eq!(
             images.split.validation_fraction,
             RunConfig::default().split.validation_fraction
@@ -174,7 +196,7 @@ mod tests {
 
     #[test]
     fn a_wrong_value_is_named_with_its_line() {
-        let wrong = parse_config("{\n  \"seed\": \"x\"\n}", false).unwrap_err();
+        let wrong = parse_config("{\n  \"seed\": \"x\"\n}", None).unwrap_err();
         assert!(wrong.contains("line 2"), "{wrong}");
     }
 
@@ -196,14 +218,25 @@ mod tests {
         config.split.n_unlabeled = Some(40);
         config.nnpu.prior = Some(0.3);
         let text = serde_json::to_string_pretty(&config).unwrap();
-        assert_eq!(parse_config(&text, true).unwrap(), config);
-        assert_eq!(parse_config(&text, false).unwrap(), config);
+        assert_eq!(parse_config(&text, Some(true)).unwrap(), config);
+        assert_eq!(parse_config(&text, None).unwrap(), config);
         let builtin = serde_json::to_string(&RunConfig::paper(
             policypu::data::tasks::BuiltinDataset::Cifar10,
             policypu::config::Learner::Separator,
         ))
         .unwrap();
-        assert!(parse_config(&builtin, false).is_ok());
+        assert!(parse_config(&builtin, None).is_ok());
+        assert!(parse_config(&builtin, Some(false)).is_ok());
+        let refused = parse_config(&builtin, Some(true)).unwrap_err();
+        assert!(
+            refused.starts_with("it describes a run on the built-in image data, and --csv"),
+            "{refused}"
+        );
+        let refused = parse_config(&text, Some(false)).unwrap_err();
+        assert!(
+            refused.starts_with("it describes a run on a CSV file, and --dataset"),
+            "{refused}"
+        );
     }
 
     #[test]
@@ -213,6 +246,6 @@ mod tests {
             ..RunConfig::default()
         };
         let file = serde_json::json!({"config": ran, "reports": [], "device": "CPU"});
-        assert_eq!(parse_config(&file.to_string(), false).unwrap(), ran);
+        assert_eq!(parse_config(&file.to_string(), None).unwrap(), ran);
     }
 }

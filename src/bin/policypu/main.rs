@@ -27,6 +27,7 @@ use clap::{Parser, Subcommand};
 use policypu::export::AutoResult;
 use policypu::plan::RunPlan;
 use policypu::saved_model::SavedModel;
+use policypu::selection::Criterion;
 use policypu::selection::average::mean_probabilities;
 
 use args::RunArgs;
@@ -123,9 +124,17 @@ struct RunOutputs<'a> {
     save_model: Option<&'a std::path::Path>,
 }
 
-/// Refuses, before any work, an output file whose folder does not exist,
-/// which would otherwise be found only once the run has ended.
+/// Refuses, before any work, an output file that names a folder or lies in
+/// a folder that does not exist, which would otherwise be found only once
+/// the run has ended.
 pub fn check_output_folder(path: &std::path::Path) -> Result<(), String> {
+    let names_folder = path.is_dir() || path.as_os_str().to_string_lossy().ends_with(['/', '\\']);
+    if names_folder {
+        return Err(format!(
+            "cannot write {}: it names a folder, and a file is needed. Name a file in it.",
+            path.display()
+        ));
+    }
     let folder = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -154,9 +163,11 @@ fn run_once(
     {
         check_output_folder(path)?;
     }
-    if run.select_by.is_some() && config.split.validation_fraction == 0.0 {
+    if run.select_by.is_some_and(|c| c != Criterion::LastEpoch)
+        && config.split.validation_fraction == 0.0
+    {
         eprintln!(
-            "note: --select-by has no validation split to judge on (--validation-fraction 0): \
+            "note: --select-by has no validation split to judge on (a validation share of 0): \
              the run keeps its last epoch."
         );
     }

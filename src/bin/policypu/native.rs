@@ -120,7 +120,14 @@ fn with_usable_features(bytes: &[u8], columns: &CsvColumns) -> (CsvColumns, Opti
         columns.labeled.trim(),
         columns.truth.as_deref().map(str::trim),
     );
-    let note = usable.note();
+    // The note's choice of what to do with missing values, as a flag.
+    let note = usable.note().map(|note| {
+        if usable.strays.is_empty() {
+            note
+        } else {
+            format!("{note} (On the command line: --missing drop or --missing mean.)")
+        }
+    });
     let columns = CsvColumns {
         features: usable.chosen(),
         ..columns.clone()

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
-use policypu::config::settings::{TEST_FRACTION, VALIDATION_FRACTION};
+use policypu::config::settings::{SEED, TEST_FRACTION, VALIDATION_FRACTION};
 use policypu::priors::{DEFAULT_ESTIMATOR, PriorMethod, PuRows, bootstrap};
 
 use crate::args::RunArgs;
@@ -104,6 +104,9 @@ fn unused_flag(run: &RunArgs) -> Option<String> {
     .into_iter()
     .find_map(|(flag, given)| given.then(|| flag.to_string()));
     named.or_else(|| {
+        if run.settings.value(&SEED).is_some() {
+            return Some("--seed (the study's splits are seeds 1 to --seeds)".to_string());
+        }
         run.settings
             .given
             .iter()

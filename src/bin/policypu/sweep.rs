@@ -150,7 +150,7 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
                 .into(),
         );
     }
-    if let Some(out) = &args.out {
+    for out in [&args.out, &args.row_scores].into_iter().flatten() {
         crate::check_output_folder(out)?;
     }
     let mut cache = DataCache::new(args.run.data_dir.as_deref());

@@ -6,6 +6,7 @@ use super::flags::{LABELED_FLAGS, TRUTH_VALUES};
 use super::missing::is_missing;
 use super::number::DecimalMark;
 use super::table::Table;
+use crate::user_text::clip;
 
 /// A quick look at a file before the user picks columns (for the app's preview).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -48,9 +49,10 @@ pub const MOSTLY_NUMBERS: f64 = 0.9;
 /// The first cell that is not a finite number in a column of numbers.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct StrayCell {
-    /// The line of the file it is on, from 1 (the header's).
+    /// The line of the file its row starts on, counted as the reader's
+    /// messages count them.
     pub line: u64,
-    /// Its text, trimmed, clipped to [`MAX_LISTED_LENGTH`] bytes.
+    /// Its text, trimmed, as messages quote it ([`clip`]).
     pub cell: String,
     /// The column's cells that are finite numbers.
     pub numbers: usize,
@@ -186,7 +188,7 @@ impl KindTally {
         } else {
             self.numeric = false;
             if self.first_not_number.is_none() {
-                self.first_not_number = Some((line, clip(cell).to_owned()));
+                self.first_not_number = Some((line, clip(cell)));
             }
         }
         self.labeled_flags &= LABELED_FLAGS.parse(cell).is_some();
@@ -225,15 +227,6 @@ impl KindTally {
             ColumnKind::Text
         }
     }
-}
-
-/// `cell`, cut to at most [`MAX_LISTED_LENGTH`] bytes on a character boundary.
-fn clip(cell: &str) -> &str {
-    let mut end = cell.len().min(MAX_LISTED_LENGTH);
-    while !cell.is_char_boundary(end) {
-        end -= 1;
-    }
-    &cell[..end]
 }
 
 #[cfg(test)]

@@ -7,10 +7,9 @@
 use leptos::prelude::*;
 use policypu::config::settings;
 use policypu::config::{DataConfig, RunConfig};
-use policypu::data::column_guess::stray_note;
+use policypu::data::column_guess::{stray_note, usable_features};
 use policypu::data::csv::{
-    ColumnKind, CsvColumns, CsvPreview, MissingValues, StrayCell, guess_labeled_value,
-    guess_positive_value, read_csv,
+    CsvColumns, CsvPreview, MissingValues, guess_labeled_value, guess_positive_value, read_csv,
 };
 use policypu::user_text::quoted_list;
 
@@ -204,7 +203,7 @@ pub fn ColumnRoles(
                 </select>
                 <small class="hint" id="csv-missing-hint">"Empty, NA, NaN, null or ? in a feature column. The summary below says how many rows or cells it changed."</small>
             </div>
-            <FeatureChoice header kinds=preview.kinds.clone() strays=preview.strays.clone()/>
+            <FeatureChoice preview=preview.clone()/>
             <NumberField setting=&settings::TEST_FRACTION/>
             {move || match verdict.get() {
                 Ok(text) => view! { <p class="ok" id="csv-summary" role="status">{text}</p> }.into_any(),
@@ -253,17 +252,14 @@ fn ValueField(
 }
 
 /// A checkbox per column that may be a feature (all but the labeled and
-/// truth columns); with no explicit list, all of them are features. Text
-/// columns say why they are left out, and columns of numbers with a few
-/// stray cells where the first of those is.
+/// truth columns); with no explicit list, all of them are features. The
+/// columns the reader leaves out (`usable_features`) say why: text, or
+/// numbers with a few stray cells, the first of those located.
 #[component]
-fn FeatureChoice(
-    header: Vec<String>,
-    kinds: Vec<ColumnKind>,
-    strays: Vec<Option<StrayCell>>,
-) -> impl IntoView {
+fn FeatureChoice(preview: CsvPreview) -> impl IntoView {
     let state = use_app_state();
     let columns = Memo::new(move |_| state.config.with(columns_of));
+    let header = preview.header.clone();
     let all = header.clone();
     let toggle = move |name: String| {
         let all = all.clone();
@@ -285,33 +281,18 @@ fn FeatureChoice(
             c.features = Some(chosen);
         });
     };
-    let text_columns: Vec<(String, Option<StrayCell>)> = header
-        .iter()
-        .zip(&kinds)
-        .zip(strays)
-        .filter(|((_, kind), _)| **kind == ColumnKind::Text)
-        .map(|((name, _), stray)| (name.clone(), stray))
-        .collect();
     let text_note = Signal::derive(move || {
-        let unused: Vec<&(String, Option<StrayCell>)> = columns.with(|c| {
-            text_columns
-                .iter()
-                .filter(|(n, _)| *n != c.labeled && c.truth.as_ref() != Some(n))
-                .collect()
-        });
-        let text: Vec<String> = unused
+        let usable = columns.with(|c| usable_features(&preview, &c.labeled, c.truth.as_deref()));
+        let text: Vec<String> = usable
+            .left_out
             .iter()
-            .filter(|(_, stray)| stray.is_none())
-            .map(|(n, _)| n.clone())
+            .filter(|n| !usable.strays.iter().any(|(s, _)| s == *n))
+            .cloned()
             .collect();
         let notes: Vec<String> = (!text.is_empty())
             .then(|| text_columns_note(&text))
             .into_iter()
-            .chain(
-                unused
-                    .iter()
-                    .filter_map(|(n, stray)| Some(stray_note(n, stray.as_ref()?))),
-            )
+            .chain(usable.strays.iter().map(|(n, s)| stray_note(n, s)))
             .collect();
         (!notes.is_empty()).then(|| notes.join(" "))
     });
@@ -345,7 +326,8 @@ fn FeatureChoice(
     }
 }
 
-/// Why the text columns are not features, and what to do to use them.
+/// Why the text (or empty) columns are not features, and what to do to
+/// use them.
 fn text_columns_note(columns: &[String]) -> String {
     let (them, verb) = if columns.len() == 1 {
         ("it", "holds")
@@ -353,7 +335,7 @@ fn text_columns_note(columns: &[String]) -> String {
         ("them", "hold")
     };
     format!(
-        "Left out: {} {verb} text, and a feature must be a number. To use {them}, give each \
+        "Left out: {} {verb} text or nothing, and a feature must be a number. To use {them}, give each \
          category its own 0/1 column in the file; or pick one as the labeled or truth column \
          above.",
         quoted_list(columns, 8)

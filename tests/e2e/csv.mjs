@@ -352,7 +352,8 @@ async function strayCellIsLocated({ page }) {
   await page.locator('#csv-summary:has-text("1 features")').waitFor({ timeout: 10_000 });
   const note = (await page.locator('#csv-text-columns').textContent()).trim();
   expectEqual(note, 'Column "b" is left out of the features: line 10 holds "1.2.3", not a finite number, '
-    + 'though 39 of its 40 cells are numbers. Fix that cell, or empty it so that it counts as missing, to use the column.',
+    + 'though 39 of its 40 non-empty cells are numbers. Fix that cell, or empty it and choose what to do with missing values, '
+    + 'to use the column.',
   'the note on a column of numbers with a stray cell');
 }
 

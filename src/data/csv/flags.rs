@@ -28,8 +28,14 @@ pub(super) const TRUTH_VALUES: FlagWords = FlagWords(&[
 pub(super) struct FlagWords(&'static [(&'static str, &'static str)]);
 
 impl FlagWords {
-    /// The value the cell spells, if it is one of the words.
+    /// The value the cell spells, if it is one of the words; 1.0 and 0.0
+    /// read as 1 and 0, as pandas writes a 0/1 column that has gaps.
     pub(super) fn parse(self, cell: &str) -> Option<bool> {
+        let cell = match cell {
+            "1.0" => "1",
+            "0.0" => "0",
+            cell => cell,
+        };
         self.0.iter().find_map(|&(yes, no)| {
             if cell.eq_ignore_ascii_case(yes) {
                 Some(true)
@@ -68,12 +74,13 @@ mod tests {
 
     #[test]
     fn labeled_flags_ignore_case() {
-        let text = "x,labeled\n1,TRUE\n2,false\n3,y\n4,N\n5,p\n6,u\n7,1\n8,0\n9,YES\n10,No\n";
+        let text = "x,labeled\n1,TRUE\n2,false\n3,y\n4,N\n5,p\n6,u\n7,1\n8,0\n9,YES\n10,No\n\
+                    11,1.0\n12,0.0\n";
         let data = read(text).unwrap();
         assert_eq!(
             data.labeled,
             vec![
-                true, false, true, false, true, false, true, false, true, false
+                true, false, true, false, true, false, true, false, true, false, true, false
             ]
         );
     }

@@ -566,7 +566,7 @@ fn csv_errors_name_the_flag_that_makes_the_choice() {
     let dir = test_dir("csv-error-flags");
     let out = dir.join("run.json");
     let labeled = dir.join("labeled.csv");
-    std::fs::write(&labeled, "x,labeled\n0.5,1.0\n1.5,0.0\n2.5,0.0\n").unwrap();
+    std::fs::write(&labeled, "x,labeled\n0.5,2\n1.5,0\n2.5,0\n").unwrap();
     let truth = dir.join("truth.csv");
     std::fs::write(&truth, "x,labeled,truth\n0.5,1,1\n1.5,0,2\n2.5,0,0\n").unwrap();
     for (file, extra, flag) in [

@@ -34,7 +34,8 @@ use std::time::{Duration, Instant};
 use policypu::config::{DataConfig, Learner, ModelPreset, RunConfig};
 use policypu::data::column_guess::suggest_columns;
 use policypu::data::csv::{
-    CsvColumns, MAX_CSV_BYTES, guess_positive_value, preview_csv, read_csv, read_feature_rows,
+    CsvColumns, MAX_CSV_BYTES, MissingValues, ScoringGaps, guess_positive_value, preview_csv,
+    read_csv, read_feature_rows,
 };
 use policypu::data::examples::EXAMPLE_CSVS;
 use policypu::data::pubin::{MAX_PUBIN_BYTES, parse_pubin, parse_pubin_gz};
@@ -544,11 +545,18 @@ fn targets() -> Vec<Target> {
             run: |input| {
                 let columns = example_columns(input);
                 let names = ["mean_radius", "alcohol", "x", "y", "proline"].map(String::from);
+                let names = &names[input.len() % 3..];
+                let fill = vec![0.0; names.len()];
+                let gaps = ScoringGaps {
+                    choice: MissingValues::ALL[input.len() % MissingValues::ALL.len()],
+                    fill: &fill,
+                };
                 let _ = read_feature_rows(
                     input,
-                    &names[input.len() % 3..],
+                    names,
                     columns.truth.as_deref(),
                     columns.truth_value.as_deref(),
+                    gaps,
                 );
             },
             size: <[u8]>::len,

@@ -377,15 +377,51 @@ fn predict_refuses_a_csv_without_a_feature_column_and_a_file_that_is_no_model() 
         "{stderr}"
     );
 
-    // Scoring has no choice about missing values to point to.
+    // The model's run refused missing values, so scoring does too unless
+    // told otherwise; dropping keeps each row's number in the file, filling
+    // takes the training means.
     let gap = dir.join("gap.csv");
-    std::fs::write(&gap, "x1,x2,x3\n0.5,1,2\n0.5,,2\n").unwrap();
+    std::fs::write(&gap, "x1,x2,x3\n0.5,1,2\n0.5,,2\n0.7,1,2\n").unwrap();
     let output = policypu(&["predict", "--model", arg(&model), "--csv", arg(&gap)]);
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains("Scoring needs a value in every feature cell the model reads")
-            && !stderr.contains("Missing values"),
+        stderr.contains("fill each with its column's mean over the model's training rows")
+            && stderr.contains("--missing drop or --missing mean"),
+        "{stderr}"
+    );
+    let scored = |missing: &str| {
+        let output = policypu(&[
+            "predict",
+            "--model",
+            arg(&model),
+            "--csv",
+            arg(&gap),
+            "--missing",
+            missing,
+        ]);
+        assert!(output.status.success(), "{output:?}");
+        let table = String::from_utf8_lossy(&output.stdout).into_owned();
+        let numbers: Vec<String> = table
+            .lines()
+            .skip(1)
+            .map(|line| line.split(',').next().unwrap().to_owned())
+            .collect();
+        (
+            numbers,
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    let (numbers, stderr) = scored("drop");
+    assert_eq!(numbers, ["1", "3"]);
+    assert!(
+        stderr.contains("Dropped 1 of 3 rows with 1 missing feature value."),
+        "{stderr}"
+    );
+    let (numbers, stderr) = scored("mean");
+    assert_eq!(numbers, ["1", "2", "3"]);
+    assert!(
+        stderr.contains("with the column's mean over the model's training rows"),
         "{stderr}"
     );
 

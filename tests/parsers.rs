@@ -16,8 +16,8 @@ use arbitrary::valid_run_config;
 use policypu::config::settings::SETTINGS;
 use policypu::config::{DataConfig, RunConfig};
 use policypu::data::csv::{
-    CsvColumns, CsvError, MAX_LISTED_VALUES, MAX_ROWS, MissingValues, guess_positive_value,
-    preview_csv, read_csv, read_feature_rows,
+    CsvColumns, CsvError, MAX_LISTED_VALUES, MAX_ROWS, MissingValues, ScoringGaps,
+    guess_positive_value, preview_csv, read_csv, read_feature_rows,
 };
 use policypu::data::pubin::{parse_pubin, parse_pubin_gz};
 use policypu::data::standardise::Standardiser;
@@ -356,11 +356,16 @@ proptest! {
         names in vec(select(vec!["x", "y", "mean_radius", "alcohol", "a"]).prop_map(str::to_owned), 0..3),
         truth in proptest::option::of(select(vec!["class", "malignant", "z"])),
         truth_value in proptest::option::of(select(vec!["1", "benign"])),
+        missing in select(MissingValues::ALL.to_vec()),
     ) {
-        match read_feature_rows(&bytes, &names, truth, truth_value) {
+        let fill = vec![0.5; names.len()];
+        let gaps = ScoringGaps { choice: missing, fill: &fill };
+        match read_feature_rows(&bytes, &names, truth, truth_value, gaps) {
             Ok(rows) => {
                 prop_assert_eq!(rows.features.len(), rows.rows * names.len());
                 prop_assert!(rows.features.iter().all(|x| x.is_finite()));
+                prop_assert_eq!(rows.numbers.len(), rows.rows);
+                prop_assert!(rows.numbers.windows(2).all(|w| w[0] < w[1]));
             }
             Err(error) => assert_readable(&error.to_string()),
         }

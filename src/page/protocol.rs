@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_bytes::ByteBuf;
 
 use crate::config::{RunConfig, TestScoring};
+use crate::data::csv::MissingValues;
 use crate::plan::known_estimates::KnownEstimates;
 use crate::report::{BatchProgress, CsvScores, EpochReport, TestScores};
 use crate::step_timing::{StepPlan, StepTiming};
@@ -72,6 +73,8 @@ pub enum ToWorker {
         model: ByteBuf,
         /// The CSV file.
         csv: ByteBuf,
+        /// What to do with missing feature values.
+        missing: MissingValues,
     },
     /// Make the worker panic: a hook for the browser tests, which check
     /// that the page survives a crashed worker. The page sends it only when

@@ -135,6 +135,25 @@ async function scoreAnotherCsv({ page, note }) {
   await page.locator('#score-csv-result.error').waitFor({ timeout: 30_000 });
   const refused = (await page.locator('#score-csv-result').textContent()).trim();
   expect(refused.includes('The model reads the feature columns'), `refusal: ${refused}`);
+  // A file with a gap is refused as the run refused gaps; choosing to drop
+  // those rows scores the same file again, naming each row by its number.
+  const [header, first, ...rest] = (await readFile(resolve(EXAMPLES, 'breast_cancer.csv'), 'utf8')).trim().split('\n');
+  const gappy = [header, first.replace(/^[^,]*/, ''), ...rest].join('\n');
+  await page.locator('#score-csv-input').setInputFiles({ name: 'gappy.csv', mimeType: 'text/csv', buffer: Buffer.from(gappy) });
+  await page.locator('#score-csv-result.error').waitFor({ timeout: 30_000 });
+  const gapRefused = (await page.locator('#score-csv-result').textContent()).trim();
+  expect(gapRefused.includes('under “Missing values”') || gapRefused.includes('under "Missing values"'), `gap refusal: ${gapRefused}`);
+  expectEqual(await page.locator('#score-csv-missing').inputValue(), 'refuse', "the run's choice by default");
+  const [dropped] = await Promise.all([
+    page.waitForEvent('download', { timeout: 60_000 }),
+    page.locator('#score-csv-missing').selectOption('drop'),
+  ]);
+  const droppedLines = (await readFile(await dropped.path(), 'utf8')).trim().split('\n');
+  expectEqual(droppedLines.length, 569, 'a line per row kept plus the header');
+  expectEqual(droppedLines[1].split(',')[0], '2', "the first row kept is the file's second");
+  const droppedNote = (await page.locator('#score-csv-result').textContent()).trim();
+  note(droppedNote);
+  expect(droppedNote.includes('Dropped 1 of 569 rows'), `note: ${droppedNote}`);
 }
 
 /**

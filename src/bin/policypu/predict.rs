@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use burn::tensor::Device;
 use clap::Args;
+use policypu::data::csv::MissingValues;
 use policypu::learn::score_csv::{ScoreError, score_csv};
 
 /// Flags of `predict`.
@@ -20,6 +21,12 @@ pub struct PredictArgs {
     /// Where to write the `row,score,predicted` table (default: standard output).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// What to do with missing feature values (empty, NA, NaN, null, ?):
+    /// refuse the file, drop those rows (the table keeps each row's number in
+    /// the file), or fill each with its column's mean over the model's
+    /// training rows (default: what the model's run did)
+    #[arg(long)]
+    pub missing: Option<MissingValues>,
 }
 
 /// Score every row of the CSV file and write `row,score,predicted`: the
@@ -30,13 +37,20 @@ pub struct PredictArgs {
 pub fn predict(args: &PredictArgs) -> Result<(), String> {
     let model = read(&args.model)?;
     let csv = read(&args.csv)?;
-    let scores = pollster::block_on(score_csv(&model, &csv, &Device::flex())).map_err(|e| {
-        let file = match e {
-            ScoreError::Model(_) => &args.model,
-            ScoreError::Rows(_) => &args.csv,
-        };
-        format!("{}: {e}", file.display())
-    })?;
+    let device = Device::flex();
+    let scores = pollster::block_on(score_csv(&model, &csv, args.missing, &device)).map_err(
+        |e| match &e {
+            ScoreError::Model(_) => format!("{}: {e}", args.model.display()),
+            ScoreError::Rows {
+                command_line_hint, ..
+            } => {
+                let hint = command_line_hint
+                    .map(|h| format!(" {h}"))
+                    .unwrap_or_default();
+                format!("{}: {e}{hint}", args.csv.display())
+            }
+        },
+    )?;
     match &args.out {
         Some(path) => {
             std::fs::write(path, &scores.table)

@@ -77,9 +77,13 @@ pub fn handle(command: ToWorker, control: &Rc<RefCell<Control>>) {
                 async move { bench(*config, data, plan, threads).await },
             );
         }
-        ToWorker::Score { model, csv } => wasm_bindgen_futures::spawn_local(async move {
+        ToWorker::Score {
+            model,
+            csv,
+            missing,
+        } => wasm_bindgen_futures::spawn_local(async move {
             // A small table: the CPU backend scores it without read-back delays.
-            let scores = score_csv(&model, &csv, &Device::flex()).await;
+            let scores = score_csv(&model, &csv, Some(missing), &Device::flex()).await;
             post::send(&FromWorker::Scored(scores.map_err(|e| e.to_string())));
         }),
         ToWorker::CrashForTest => panic!("a crash requested by a browser test"),

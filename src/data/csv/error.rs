@@ -384,6 +384,7 @@ impl CsvError {
             _ if self.is_about_missing_values() => {
                 Some("On the command line: --missing drop or --missing mean.")
             }
+            Self::EveryRowHasGaps { .. } => Some("On the command line: --missing mean."),
             Self::InvalidLabeled { .. } => {
                 Some("On the command line: --labeled-value VALUE names the value.")
             }
@@ -394,19 +395,22 @@ impl CsvError {
         }
     }
 
-    /// The message for scoring a file with a saved model, which reads every
-    /// row as it is: the advice on missing values is to fill them in or
-    /// remove their rows, as there is no choice to make.
+    /// The message for scoring a file with a saved model: its choice for
+    /// missing values fills with the model's training means, and dropping
+    /// every row leaves nothing to score.
     pub fn when_scoring(&self) -> String {
-        let message = self.to_string();
-        if self.is_about_missing_values() {
-            message.replace(
+        match self {
+            Self::EveryRowHasGaps { rows } => format!(
+                "All {rows} rows have a missing feature value, so dropping them leaves nothing \
+                 to score. Fill the gaps with the training rows' mean instead, or fill them in."
+            ),
+            _ if self.is_about_missing_values() => self.to_string().replace(
                 MISSING_ADVICE,
-                "Scoring needs a value in every feature cell the model reads: fill in the \
-                 missing values, or remove those rows.",
-            )
-        } else {
-            message
+                "Fill in the missing values, or choose what to do with them under \"Missing \
+                 values\": drop those rows, or fill each with its column's mean over the model's \
+                 training rows.",
+            ),
+            _ => self.to_string(),
         }
     }
 }

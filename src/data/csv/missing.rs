@@ -42,6 +42,15 @@ impl MissingValues {
             Self::ColumnMean => "fill with the column mean",
         }
     }
+
+    /// The page's words for the choice when scoring rows with a trained
+    /// model, which fills with the model's training means.
+    pub fn scoring_label(self) -> &'static str {
+        match self {
+            Self::ColumnMean => "fill with the training rows' mean",
+            _ => self.label(),
+        }
+    }
 }
 
 impl std::str::FromStr for MissingValues {
@@ -63,6 +72,88 @@ const MISSING_WORDS: [&str; 5] = ["na", "n/a", "nan", "null", "?"];
 /// Whether a trimmed cell holds no value.
 pub fn is_missing(cell: &str) -> bool {
     cell.is_empty() || MISSING_WORDS.iter().any(|w| w.eq_ignore_ascii_case(cell))
+}
+
+/// Where the missing values (read as NaN) of row-major features are.
+pub(super) struct Gaps {
+    /// Per row: does it hold a missing value.
+    rows: Vec<bool>,
+    /// The counts, for the user.
+    pub report: MissingReport,
+}
+
+impl Gaps {
+    /// The gaps of `features` (`dim` per row), or None if there are none.
+    pub fn find(features: &[f32], dim: usize) -> Option<Self> {
+        let dim = dim.max(1);
+        let cells = features.iter().filter(|v| v.is_nan()).count();
+        if cells == 0 {
+            return None;
+        }
+        let rows: Vec<bool> = features
+            .chunks(dim)
+            .map(|row| row.iter().any(|v| v.is_nan()))
+            .collect();
+        let columns = (0..dim)
+            .filter(|&c| features.iter().skip(c).step_by(dim).any(|v| v.is_nan()))
+            .count();
+        let report = MissingReport {
+            cells,
+            rows: rows.iter().filter(|g| **g).count(),
+            of_rows: rows.len(),
+            columns,
+        };
+        Some(Self { rows, report })
+    }
+
+    /// Leaves out the values (one per row) of the rows with a gap.
+    pub fn drop_from<T>(&self, values: &mut Vec<T>) {
+        let mut gaps = self.rows.iter();
+        values.retain(|_| gaps.next() == Some(&false));
+    }
+
+    /// Leaves out the rows with a gap from row-major `features`.
+    pub fn drop_rows(&self, features: &mut Vec<f32>, dim: usize) {
+        let dim = dim.max(1);
+        let mut kept = Vec::with_capacity(features.len() - self.report.rows * dim);
+        for (row, gappy) in features.chunks(dim).zip(&self.rows) {
+            if !gappy {
+                kept.extend_from_slice(row);
+            }
+        }
+        *features = kept;
+    }
+}
+
+/// The mean of each column's values that are not missing; 0 for a column
+/// with none (it becomes constant and is dropped later).
+pub(super) fn column_means(features: &[f32], dim: usize) -> Vec<f32> {
+    (0..dim)
+        .map(|column| {
+            let (sum, count) = features
+                .iter()
+                .skip(column)
+                .step_by(dim)
+                .filter(|v| !v.is_nan())
+                .fold((0.0f64, 0usize), |(s, n), v| (s + f64::from(*v), n + 1));
+            if count > 0 {
+                (sum / count as f64) as f32
+            } else {
+                0.0
+            }
+        })
+        .collect()
+}
+
+/// Replaces each missing value of row-major `features` with its column's
+/// value in `fill` (one per column).
+pub(super) fn fill_gaps(features: &mut [f32], fill: &[f32]) {
+    let dim = fill.len().max(1);
+    for (index, v) in features.iter_mut().enumerate() {
+        if v.is_nan() {
+            *v = fill.get(index % dim).copied().unwrap_or(0.0);
+        }
+    }
 }
 
 /// Rows read with NaN where a feature value was missing.
@@ -91,85 +182,34 @@ pub(super) struct MissingReport {
 }
 
 impl Gappy<'_> {
-    /// Drops or fills the missing values (marked NaN) as `choice` says.
-    /// With [`MissingValues::Refuse`] the read has already failed, so nothing
-    /// is left to do.
+    /// Drops or fills the missing values (marked NaN) as `choice` says,
+    /// filling with each column's mean of the other rows. With
+    /// [`MissingValues::Refuse`] the read has already failed, so nothing is
+    /// left to do.
     pub fn resolve(self, choice: MissingValues) -> Option<MissingReport> {
-        let dim = self.dim.max(1);
-        let rows = self.labeled.len();
-        let gappy_rows: Vec<bool> = self
-            .features
-            .chunks(dim)
-            .map(|row| row.iter().any(|v| v.is_nan()))
-            .collect();
-        let cells = self.features.iter().filter(|v| v.is_nan()).count();
-        if cells == 0 {
-            return None;
-        }
-        let columns = (0..dim)
-            .filter(|&c| {
-                self.features
-                    .iter()
-                    .skip(c)
-                    .step_by(dim)
-                    .any(|v| v.is_nan())
-            })
-            .count();
-        let report = MissingReport {
-            cells,
-            rows: gappy_rows.iter().filter(|g| **g).count(),
-            of_rows: rows,
-            columns,
-        };
+        let gaps = Gaps::find(self.features, self.dim)?;
         match choice {
             MissingValues::Refuse => {}
             MissingValues::DropRows => {
-                let keep = |values: &mut Vec<bool>| {
-                    let mut gaps = gappy_rows.iter();
-                    values.retain(|_| gaps.next() == Some(&false));
-                };
-                keep(self.labeled);
+                gaps.drop_from(self.labeled);
                 if let Some(truth) = self.truth.as_mut() {
-                    keep(truth);
+                    gaps.drop_from(truth);
                 }
-                let mut kept = Vec::with_capacity(self.features.len() - report.rows * dim);
-                for (chunk, gappy) in self.features.chunks(dim).zip(&gappy_rows) {
-                    if !gappy {
-                        kept.extend_from_slice(chunk);
-                    }
-                }
-                *self.features = kept;
+                gaps.drop_rows(self.features, self.dim);
             }
             MissingValues::ColumnMean => {
-                for column in 0..dim {
-                    let (sum, count) = self
-                        .features
-                        .iter()
-                        .skip(column)
-                        .step_by(dim)
-                        .filter(|v| !v.is_nan())
-                        .fold((0.0f64, 0usize), |(s, n), v| (s + f64::from(*v), n + 1));
-                    // A column with no value at all becomes constant and is dropped later.
-                    let mean = if count > 0 {
-                        (sum / count as f64) as f32
-                    } else {
-                        0.0
-                    };
-                    for v in self.features.iter_mut().skip(column).step_by(dim) {
-                        if v.is_nan() {
-                            *v = mean;
-                        }
-                    }
-                }
+                let means = column_means(self.features, self.dim);
+                fill_gaps(self.features, &means);
             }
         }
-        Some(report)
+        Some(gaps.report)
     }
 }
 
 impl MissingReport {
-    /// The sentence for the read's warnings.
-    pub fn sentence(&self, choice: MissingValues) -> String {
+    /// The sentence for the read's warnings; `filled_with` says what a
+    /// filled value is, e.g. [`MEAN_OF_OTHER_ROWS`].
+    pub fn sentence(&self, choice: MissingValues, filled_with: &str) -> String {
         let cells = plural(
             self.cells,
             "missing feature value",
@@ -182,13 +222,19 @@ impl MissingReport {
                 plural(self.of_rows, "row", "rows"),
             ),
             _ => format!(
-                "Filled {cells} in {} ({}) with the column's mean of the other rows.",
+                "Filled {cells} in {} ({}) with {filled_with}.",
                 plural(self.rows, "row", "rows"),
                 plural(self.columns, "column", "columns"),
             ),
         }
     }
 }
+
+/// What a training read fills a missing value with.
+pub(super) const MEAN_OF_OTHER_ROWS: &str = "the column's mean of the other rows";
+
+/// What scoring fills a missing value with.
+pub(super) const MEAN_OF_TRAINING_ROWS: &str = "the column's mean over the model's training rows";
 
 /// "1 row", "3 rows".
 fn plural(count: usize, one: &str, many: &str) -> String {
@@ -229,7 +275,7 @@ mod tests {
         assert_eq!(labeled, vec![false, true]);
         assert_eq!(truth, Some(vec![false, true]));
         assert_eq!(
-            report.sentence(MissingValues::DropRows),
+            report.sentence(MissingValues::DropRows, MEAN_OF_OTHER_ROWS),
             "Dropped 2 of 4 rows with 2 missing feature values."
         );
     }
@@ -243,7 +289,7 @@ mod tests {
         );
         assert_eq!(labeled.len(), 4);
         assert_eq!(
-            report.sentence(MissingValues::ColumnMean),
+            report.sentence(MissingValues::ColumnMean, MEAN_OF_OTHER_ROWS),
             "Filled 2 missing feature values in 2 rows (2 columns) with the column's mean of the other rows."
         );
     }

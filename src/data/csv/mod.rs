@@ -51,7 +51,7 @@ pub use kinds::{
 pub use labeled_guess::guess_labeled_value;
 pub use layout::CsvColumns;
 pub use missing::{MissingValues, is_missing};
-pub use read::{FeatureRows, TabularData, read_csv, read_feature_rows};
+pub use read::{FeatureRows, ScoringGaps, TabularData, read_csv, read_feature_rows};
 pub use role::ColumnRole;
 pub use truth_guess::{PositiveGuess, guess_positive_value};
 

@@ -5,7 +5,9 @@ use super::cleaning::drop_constant_columns;
 use super::decimal_marks::DecimalMarks;
 use super::error::{ColumnSummary, CsvError, MAX_SHOWN_VALUES, SummarisedColumn};
 use super::layout::{CsvColumns, Layout, column_index};
-use super::missing::{Gappy, MissingValues};
+use super::missing::{
+    Gappy, Gaps, MEAN_OF_OTHER_ROWS, MEAN_OF_TRAINING_ROWS, MissingValues, fill_gaps,
+};
 use super::number::DecimalMark;
 use super::reader::Rows;
 use super::role::ColumnRole;
@@ -134,7 +136,7 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
         .into_iter()
         .chain(parsed.decimal_marks.sentence())
         .chain(parsed.truth_tally.warning(truth_column))
-        .chain(gaps.map(|g| g.sentence(columns.missing)))
+        .chain(gaps.map(|g| g.sentence(columns.missing, MEAN_OF_OTHER_ROWS)))
         .chain(varying.dropped.iter().map(|(name, value)| {
             format!(
                 "Feature column \"{}\" holds the same value ({value}) in every row, so it \
@@ -156,16 +158,29 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
 /// Rows to score: the feature columns a model reads, and the true class where known.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FeatureRows {
-    /// `rows() × names.len()` feature values, row-major, in the order the names
-    /// were asked for, all finite. Nothing is dropped or standardised.
+    /// `rows × names.len()` feature values, row-major, in the order the names
+    /// were asked for, all finite. Nothing is standardised.
     pub features: Vec<f32>,
     /// Ground truth of each row (true = positive) when the file has the truth column.
     pub truth: Option<Vec<bool>>,
-    /// Number of data rows.
+    /// Number of rows read (and kept, if rows with missing values were dropped).
     pub rows: usize,
+    /// The 1-based data row number in the file of each row kept.
+    pub numbers: Vec<usize>,
     /// Things the user should know that did not stop the read (decimal
-    /// commas read), as sentences.
+    /// commas read, missing values dropped or filled), as sentences.
     pub warnings: Vec<String>,
+}
+
+/// What scoring does with missing feature values: the choice, and for
+/// [`MissingValues::ColumnMean`] the value of each feature to fill in (the
+/// mean over the model's training rows).
+#[derive(Clone, Copy, Debug)]
+pub struct ScoringGaps<'a> {
+    /// Refuse the file, drop the rows, or fill the values.
+    pub choice: MissingValues,
+    /// One value per feature asked for, in the same order.
+    pub fill: &'a [f32],
 }
 
 /// Read the named feature columns of a CSV file (and its truth column, if the file
@@ -175,17 +190,20 @@ pub struct FeatureRows {
 /// The file follows the same rules as for [`read_csv`], but needs no labeled column,
 /// may hold other columns, and keeps columns that hold one value in every row (a
 /// model expects all its inputs). A truth column the header lacks is not an error:
-/// `truth` is then None.
+/// `truth` is then None. Missing feature values are refused, or their rows
+/// dropped, or they are filled, as `gaps` says.
 ///
 /// # Errors
 /// A [`CsvError`] for the file's encoding, separator, header, size, ragged rows or
 /// bad cells; [`CsvError::MissingColumn`] naming the first feature column the
-/// header lacks; [`CsvError::RoleConflict`] if the truth column is also a feature.
+/// header lacks; [`CsvError::RoleConflict`] if the truth column is also a feature;
+/// [`CsvError::EveryRowHasGaps`] if dropping leaves no row.
 pub fn read_feature_rows(
     bytes: &[u8],
     feature_names: &[String],
     truth: Option<&str>,
     truth_value: Option<&str>,
+    gaps: ScoringGaps<'_>,
 ) -> Result<FeatureRows, CsvError> {
     let Table {
         decimal,
@@ -217,26 +235,41 @@ pub fn read_feature_rows(
         features: Vec::new(),
         truth: truth.map(|_| Vec::new()),
         rows: 0,
+        numbers: Vec::new(),
         warnings: Vec::new(),
     };
     let mut decimal_marks = DecimalMarks::default();
-    read.rows = for_each_row(
-        &mut rows,
-        &header,
-        decimal,
-        MissingValues::Refuse,
-        |row, empty| {
-            if let (Some(index), Some(truth)) = (truth, read.truth.as_mut()) {
-                truth.push(truth_rule.is_positive(&row.cell(index))?);
-            }
-            for &index in &features {
-                let cell = row.cell(index);
-                read.features.push(decimal_marks.read(empty, &cell)?);
-            }
-            Ok(())
-        },
-    )?;
+    let count = for_each_row(&mut rows, &header, decimal, gaps.choice, |row, empty| {
+        if let (Some(index), Some(truth)) = (truth, read.truth.as_mut()) {
+            truth.push(truth_rule.is_positive(&row.cell(index))?);
+        }
+        for &index in &features {
+            let cell = row.cell(index);
+            read.features.push(decimal_marks.read(empty, &cell)?);
+        }
+        Ok(())
+    })?;
+    read.numbers = (1..=count).collect();
     read.warnings.extend(decimal_marks.sentence());
+    if let Some(found) = Gaps::find(&read.features, features.len()) {
+        match gaps.choice {
+            MissingValues::Refuse => {}
+            MissingValues::DropRows => {
+                found.drop_from(&mut read.numbers);
+                if let Some(truth) = read.truth.as_mut() {
+                    found.drop_from(truth);
+                }
+                found.drop_rows(&mut read.features, features.len());
+            }
+            MissingValues::ColumnMean => fill_gaps(&mut read.features, gaps.fill),
+        }
+        if read.numbers.is_empty() {
+            return Err(CsvError::EveryRowHasGaps { rows: count });
+        }
+        read.warnings
+            .push(found.report.sentence(gaps.choice, MEAN_OF_TRAINING_ROWS));
+    }
+    read.rows = read.numbers.len();
     Ok(read)
 }
 
@@ -322,7 +355,7 @@ fn parse_rows(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::csv::test_support::{at, read, read_err, strings};
+    use crate::data::csv::test_support::{REFUSE, at, read, read_err, strings};
     use crate::data::csv::{MAX_ROWS, preview_csv};
 
     #[test]
@@ -434,15 +467,27 @@ mod tests {
     #[test]
     fn feature_rows_follow_the_names_and_keep_constant_columns() {
         let text = "id;b;a;y;k\n1;2,5;-1;yes;7\n\n2;3;0;no;7\n";
-        let rows = read_feature_rows(text.as_bytes(), &strings(&["a", "b", "k"]), Some("y"), None)
-            .unwrap();
+        let rows = read_feature_rows(
+            text.as_bytes(),
+            &strings(&["a", "b", "k"]),
+            Some("y"),
+            None,
+            REFUSE,
+        )
+        .unwrap();
         assert_eq!(rows.rows, 2);
         assert_eq!(rows.features, vec![-1.0, 2.5, 7.0, 0.0, 3.0, 7.0]);
         assert_eq!(rows.warnings.len(), 1);
         assert!(rows.warnings[0].contains("the first, \"2,5\", as 2.5 (Line 2"));
         assert_eq!(rows.truth, Some(vec![true, false]));
-        let without_truth =
-            read_feature_rows(text.as_bytes(), &strings(&["a"]), Some("truth"), None).unwrap();
+        let without_truth = read_feature_rows(
+            text.as_bytes(),
+            &strings(&["a"]),
+            Some("truth"),
+            None,
+            REFUSE,
+        )
+        .unwrap();
         assert_eq!(without_truth.features, vec![-1.0, 0.0]);
         assert_eq!(without_truth.truth, None);
         assert!(without_truth.warnings.is_empty());
@@ -451,7 +496,7 @@ mod tests {
     #[test]
     fn feature_rows_name_a_missing_column_and_a_bad_cell() {
         let names = strings(&["a", "b"]);
-        let err = read_feature_rows(b"a,c\n1,2\n", &names, None, None).unwrap_err();
+        let err = read_feature_rows(b"a,c\n1,2\n", &names, None, None, REFUSE).unwrap_err();
         assert_eq!(
             err,
             CsvError::MissingColumn {
@@ -461,7 +506,7 @@ mod tests {
             }
         );
         assert!(err.to_string().contains("no column \"b\""), "{err}");
-        let err = read_feature_rows(b"a,b\n1,2\n3,x\n", &names, None, None).unwrap_err();
+        let err = read_feature_rows(b"a,b\n1,2\n3,x\n", &names, None, None, REFUSE).unwrap_err();
         assert_eq!(
             err,
             CsvError::NonNumeric {
@@ -470,12 +515,76 @@ mod tests {
             }
         );
         assert_eq!(
-            read_feature_rows(b"a,b\n", &names, None, None),
+            read_feature_rows(b"a,b\n", &names, None, None, REFUSE),
             Err(CsvError::NoDataRows)
         );
         assert!(matches!(
-            read_feature_rows(b"a,b\n1,2\n", &names, Some("b"), None),
+            read_feature_rows(b"a,b\n1,2\n", &names, Some("b"), None, REFUSE),
             Err(CsvError::RoleConflict { .. })
         ));
+    }
+
+    #[test]
+    fn feature_rows_drop_or_fill_missing_values_as_asked() {
+        let text = "a,b,y\n1,NA,1\n2,4,0\n,6,1\n";
+        let names = strings(&["a", "b"]);
+        let gaps = |choice| ScoringGaps {
+            choice,
+            fill: &[10.0, 20.0],
+        };
+        let dropped = read_feature_rows(
+            text.as_bytes(),
+            &names,
+            Some("y"),
+            None,
+            gaps(MissingValues::DropRows),
+        )
+        .unwrap();
+        assert_eq!(dropped.features, vec![2.0, 4.0]);
+        assert_eq!(dropped.numbers, vec![2]);
+        assert_eq!(dropped.rows, 1);
+        assert_eq!(dropped.truth, Some(vec![false]));
+        assert_eq!(
+            dropped.warnings,
+            vec!["Dropped 2 of 3 rows with 2 missing feature values.".to_owned()]
+        );
+        let filled = read_feature_rows(
+            text.as_bytes(),
+            &names,
+            Some("y"),
+            None,
+            gaps(MissingValues::ColumnMean),
+        )
+        .unwrap();
+        assert_eq!(filled.features, vec![1.0, 20.0, 2.0, 4.0, 10.0, 6.0]);
+        assert_eq!(filled.numbers, vec![1, 2, 3]);
+        assert_eq!(filled.truth, Some(vec![true, false, true]));
+        assert_eq!(
+            filled.warnings,
+            vec![
+                "Filled 2 missing feature values in 2 rows (2 columns) with the column's mean \
+                 over the model's training rows."
+                    .to_owned()
+            ]
+        );
+        let refused = read_feature_rows(text.as_bytes(), &names, None, None, REFUSE).unwrap_err();
+        assert!(refused.is_about_missing_values(), "{refused:?}");
+        assert!(
+            refused
+                .when_scoring()
+                .contains("fill each with its column's mean over the model's training rows"),
+            "{}",
+            refused.when_scoring()
+        );
+        let none_left = read_feature_rows(
+            b"a,b\n1,\n,2\n",
+            &names,
+            None,
+            None,
+            gaps(MissingValues::DropRows),
+        )
+        .unwrap_err();
+        assert_eq!(none_left, CsvError::EveryRowHasGaps { rows: 2 });
+        assert!(none_left.when_scoring().contains("leaves nothing to score"));
     }
 }

@@ -1,6 +1,6 @@
 //! Helpers shared by the tests of the CSV reader.
 
-use super::{CellAt, CsvColumns, CsvError, TabularData, read_csv};
+use super::{CellAt, CsvColumns, CsvError, MissingValues, ScoringGaps, TabularData, read_csv};
 
 /// Reads `text` with the default column choice.
 pub(super) fn read(text: &str) -> Result<TabularData, CsvError> {
@@ -17,6 +17,12 @@ pub(super) fn read_err(text: &str, columns: &CsvColumns) -> (CsvError, String) {
         }
     }
 }
+
+/// Scoring that refuses missing values.
+pub(super) const REFUSE: ScoringGaps<'static> = ScoringGaps {
+    choice: MissingValues::Refuse,
+    fill: &[],
+};
 
 /// Where a cell is, for an expected error.
 pub(super) fn at(line: u64, row: usize, column: &str) -> CellAt {

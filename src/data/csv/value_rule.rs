@@ -87,7 +87,7 @@ pub(super) fn equal_ignoring_case(a: &str, b: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::data::csv::test_support::{at, read_err, strings};
+    use crate::data::csv::test_support::{REFUSE, at, read_err, strings};
     use crate::data::csv::{
         ColumnSummary, CsvColumns, CsvError, SummarisedColumn, read_csv, read_feature_rows,
     };
@@ -209,6 +209,7 @@ mod tests {
             &strings(&["x"]),
             Some("class"),
             Some("M"),
+            REFUSE,
         );
         assert_eq!(rows.unwrap().truth, Some(vec![true, false]));
     }

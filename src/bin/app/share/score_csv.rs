@@ -1,11 +1,13 @@
 //! "Score another CSV": the trained classifier of a CSV run scores the rows
 //! of a file the user picks, in the worker, as `policypu predict` does, and
 //! the page downloads the `row,score,predicted` table. The file never leaves
-//! the browser.
+//! the browser. Missing feature values are handled as the run handled them
+//! unless the user picks another choice, which scores the last file again.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use policypu::config::DataConfig;
+use policypu::data::csv::MissingValues;
 use policypu::page::protocol::ToWorker;
 use serde_bytes::ByteBuf;
 use wasm_bindgen::JsCast;
@@ -22,6 +24,36 @@ pub fn ScoreCsv() -> impl IntoView {
     // The file being scored, to name the download; None when nothing is pending.
     let pending = RwSignal::new(None::<String>);
     let outcome = RwSignal::new(None::<Result<String, String>>);
+    // The last file picked, scored again when the missing-values choice changes.
+    let last_file = StoredValue::new(None::<(String, Vec<u8>)>);
+    // The user's missing-values choice; None follows the run's.
+    let chosen_missing = RwSignal::new(None::<MissingValues>);
+    let missing = move || {
+        chosen_missing.get().unwrap_or_else(|| {
+            state
+                .run_config
+                .with(|c| match c.as_ref().map(|c| &c.data) {
+                    Some(DataConfig::Csv { columns }) => columns.missing,
+                    _ => MissingValues::Refuse,
+                })
+        })
+    };
+    let score = move |name: String, csv: Vec<u8>| {
+        let Some(model) = state.model.get_untracked() else {
+            return;
+        };
+        outcome.set(None);
+        pending.set(Some(name.clone()));
+        last_file.set_value(Some((name, csv.clone())));
+        worker_client::send(
+            state,
+            ToWorker::Score {
+                model: ByteBuf::from(model.to_vec()),
+                csv: ByteBuf::from(csv),
+                missing: missing(),
+            },
+        );
+    };
     let shown = move || {
         state.model.with(Option::is_some)
             && state.run_config.with(|c| {
@@ -59,39 +91,44 @@ pub fn ScoreCsv() -> impl IntoView {
         })));
     });
     let on_change = move |ev: leptos::ev::Event| {
-        let Some(file) = ev
+        let Some(input) = ev
             .target()
             .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-            .and_then(|input| input.files())
-            .and_then(|files| files.get(0))
         else {
             return;
         };
-        let Some(model) = state.model.get_untracked() else {
+        let Some(file) = input.files().and_then(|files| files.get(0)) else {
             return;
         };
+        // Picking the same file again (after fixing it) fires a change too.
+        input.set_value("");
         outcome.set(None);
         spawn_local(async move {
             match file_bytes(&file).await {
-                Ok(csv) => {
-                    pending.set(Some(file.name()));
-                    worker_client::send(
-                        state,
-                        ToWorker::Score {
-                            model: ByteBuf::from(model.to_vec()),
-                            csv: ByteBuf::from(csv),
-                        },
-                    );
-                }
+                Ok(csv) => score(file.name(), csv),
                 Err(message) => outcome.set(Some(Err(message))),
             }
         });
+    };
+    let on_missing = move |ev| {
+        if let Ok(choice) = event_target_value(&ev).parse::<MissingValues>() {
+            chosen_missing.set(Some(choice));
+            if let Some((name, csv)) = last_file.get_value() {
+                score(name, csv);
+            }
+        }
     };
     view! {
         <Show when=shown>
             <div class="score-csv" id="score-csv">
                 <label for="score-csv-input">"Score another CSV with this classifier: "</label>
                 <input type="file" id="score-csv-input" accept=".csv,.tsv,.txt,text/csv" on:change=on_change/>
+                <label for="score-csv-missing">"Missing values: "</label>
+                <select id="score-csv-missing" on:change=on_missing>
+                    {MissingValues::ALL.into_iter().map(|choice| view! {
+                        <option value=choice.key() selected=move || missing() == choice>{choice.scoring_label()}</option>
+                    }).collect_view()}
+                </select>
                 {move || outcome.get().map(|o| match o {
                     Ok(text) => view! { <p class="ok" id="score-csv-result" role="status">{text}</p> }.into_any(),
                     Err(text) => view! { <p class="error" id="score-csv-result" role="alert">{text}</p> }.into_any(),

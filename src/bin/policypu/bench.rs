@@ -44,9 +44,14 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
     base.policy.pretrain_epochs = 0;
     let mut cache = DataCache::new(args.run.data_dir.as_deref());
     let (device, device_name) = device_for(base.backend)?;
-    println!("backend: {device_name}, batch {}\n", base.optim.batch_size);
-    println!("| model | learner | ms per step | examples/s | steps timed (after warm-ups) |");
-    println!("|---|---|---|---|---|");
+    // The table's head waits for its first row, so a refused first step
+    // prints only its message.
+    let mut head = Some(format!(
+        "backend: {device_name}, batch {}\n\n\
+         | model | learner | ms per step | examples/s | steps timed (after warm-ups) |\n\
+         |---|---|---|---|---|",
+        base.optim.batch_size
+    ));
     for &model in &args.models {
         for learner in &args.learners {
             let mut config = RunConfig {
@@ -64,6 +69,9 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
                          --batch-size (more steps an epoch), or more --epochs."
                 )
             })?;
+            if let Some(head) = head.take() {
+                println!("{head}");
+            }
             println!(
                 "| {} | {} | {:.1} | {:.0} | {} ({}) |",
                 model.name(),

@@ -92,36 +92,83 @@ fn overlay(base: &mut Value, given: &Value) {
     }
 }
 
-/// An error naming the first key of `given` (at `place`, a dotted path)
-/// that `known`, the same settings as the program writes them, lacks.
+/// An error naming every key of `given` (at `place`, a dotted path, and
+/// below it) that `known`, the same settings as the program writes them,
+/// lacks: a sentence for each place, so one fix of the file clears them all.
 fn unknown_key(
     given: &Map<String, Value>,
     known: &Map<String, Value>,
     place: &str,
 ) -> Result<(), String> {
-    for (key, value) in given {
-        let Some(known_value) = known.get(key) else {
-            let names: Vec<&str> = known.keys().map(String::as_str).collect();
-            let at = if place.is_empty() {
-                "at the top level".to_string()
-            } else {
-                format!("in \"{place}\"")
-            };
-            return Err(format!(
-                "\"{key}\" {at} is not a setting; the settings there are {}. Remove or rename it.",
-                names.join(", ")
-            ));
+    let mut sentences = Vec::new();
+    unknown_keys(given, known, place, &mut sentences);
+    if sentences.is_empty() {
+        Ok(())
+    } else {
+        Err(sentences.join(" "))
+    }
+}
+
+/// Adds to `sentences` the one for `place`'s unknown keys, then those of
+/// the settings nested in it.
+fn unknown_keys(
+    given: &Map<String, Value>,
+    known: &Map<String, Value>,
+    place: &str,
+    sentences: &mut Vec<String>,
+) {
+    let unknown: Vec<String> = given
+        .keys()
+        .filter(|key| !known.contains_key(*key))
+        .map(|key| format!("\"{key}\""))
+        .collect();
+    if let Some((last, first)) = unknown.split_last() {
+        let names: Vec<&str> = known.keys().map(String::as_str).collect();
+        let at = if place.is_empty() {
+            "at the top level".to_string()
+        } else {
+            format!("in \"{place}\"")
         };
-        if let (Value::Object(given), Value::Object(known)) = (value, known_value) {
+        let (keys, verb, them) = if first.is_empty() {
+            (last.clone(), "is not a setting", "it")
+        } else {
+            (
+                format!("{} and {last}", first.join(", ")),
+                "are not settings",
+                "them",
+            )
+        };
+        let elsewhere: String = given
+            .keys()
+            .filter(|key| !known.contains_key(*key))
+            .filter_map(|key| {
+                let groups: Vec<String> = known
+                    .iter()
+                    .filter(|(_, inner)| inner.get(key.as_str()).is_some())
+                    .map(|(group, _)| match place {
+                        "" => format!("\"{group}\""),
+                        _ => format!("\"{place}.{group}\""),
+                    })
+                    .collect();
+                (!groups.is_empty())
+                    .then(|| format!(" \"{key}\" is a setting in {}.", groups.join(" and ")))
+            })
+            .collect();
+        sentences.push(format!(
+            "{keys} {at} {verb}; the settings there are {}. Remove or rename {them}.{elsewhere}",
+            names.join(", ")
+        ));
+    }
+    for (key, value) in given {
+        if let (Some(Value::Object(known)), Value::Object(given)) = (known.get(key), value) {
             let inner = if place.is_empty() {
                 key.clone()
             } else {
                 format!("{place}.{key}")
             };
-            unknown_key(given, known, &inner)?;
+            unknown_keys(given, known, &inner, sentences);
         }
     }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -154,6 +201,26 @@ mod tests {
         );
         assert!(nested.contains("epochs"), "{nested}");
         assert!(parse_config("[1, 2]", None).is_err());
+        // Every unknown key is named at once, each place in its own sentence.
+        let several =
+            parse_config(r#"{"zeta": 1, "alpha": 2, "optim": {"epoch": 3}}"#, None).unwrap_err();
+        assert!(
+            several.contains("\"alpha\" and \"zeta\" at the top level are not settings")
+                && several.contains("Remove or rename them.")
+                && several.contains("\"epoch\" in \"optim\" is not a setting"),
+            "{several}"
+        );
+        // A setting one level away is pointed to.
+        let misplaced = parse_config(r#"{"epochs": 3}"#, None).unwrap_err();
+        assert!(
+            misplaced.ends_with("\"epochs\" is a setting in \"optim\"."),
+            "{misplaced}"
+        );
+        let twice = parse_config(r#"{"lr": 0.1}"#, None).unwrap_err();
+        assert!(
+            twice.ends_with("\"lr\" is a setting in \"optim\" and \"policy\"."),
+            "{twice}"
+        );
     }
 
     /// The settings a file leaves out are CSV data's where the run is on a

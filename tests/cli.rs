@@ -851,6 +851,29 @@ fn priors_measures_every_estimator_on_each_table_and_notes_each_file_once() {
         "{}",
         String::from_utf8_lossy(&without_truth.stderr)
     );
+    // A configuration file's truth column is read; its training settings
+    // are said not to be used.
+    let config = dir.join("config.json");
+    std::fs::write(
+        &config,
+        r#"{"data": {"kind": "csv", "columns": {"labeled": "labeled", "truth": "y"}}, "optim": {"lr": 0.5}}"#,
+    )
+    .unwrap();
+    let from_config = policypu(&[
+        "priors",
+        "--tables",
+        arg(&tables[0]),
+        "--seeds",
+        "1",
+        "--config",
+        arg(&config),
+    ]);
+    let stderr = String::from_utf8_lossy(&from_config.stderr);
+    assert!(from_config.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("its learner and training settings are not used"),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -128,6 +128,13 @@ pub fn prior_study(args: &PriorStudyArgs) -> Result<(), String> {
     if let Some(out) = &args.out {
         crate::check_output_folder(out)?;
     }
+    if let Some(config) = &args.run.config {
+        eprintln!(
+            "note: priors reads the column roles, missing-values choice and test and \
+             validation shares of {}; its learner and training settings are not used.",
+            config.display()
+        );
+    }
     let mut cache = DataCache::new(None);
     let mut text = crate::provenance::provenance();
     text += "\nρ is the share of positives among the unlabeled training rows; each \

@@ -16,6 +16,16 @@ import subprocess
 
 from provenance import print_study_head, print_table_head
 
+# The CIFAR-10 files ran together, so they share their versions.
+CIFAR_VERSIONS = [
+    ("2600f2c", "08022c6", ""),
+    ("e53b42f", "42e606d", "auto's ranking; another machine"),
+    ("4b06f0f", "f5a0f7f", "the images' validation share of 1.0; the same machine"),
+    ("b7ee50c", "2686bae", "Dist-PU's warm-up judged"),
+    ("cde8683", "b7dd050", "VPU keeps its epoch by its variational loss"),
+    ("ec493dc", "fc42d05", "RankPruning, KM2+nnPU and Dist-PU keep theirs by it"),
+]
+
 # The versions compared, oldest first, each with the commit its runs were
 # made at and what changed between it and the one before.
 VERSIONS = {
@@ -28,22 +38,8 @@ VERSIONS = {
         ("2699ada", "7311904", "VPU keeps its epoch by its variational loss"),
         ("ec493dc", "fc42d05", "RankPruning, KM2+nnPU and Dist-PU keep theirs by it"),
     ],
-    "results/cifar10.md": [
-        ("2600f2c", "08022c6", ""),
-        ("e53b42f", "42e606d", "auto's ranking; another machine"),
-        ("4b06f0f", "f5a0f7f", "the images' validation share of 1.0; the same machine"),
-        ("b7ee50c", "2686bae", "Dist-PU's warm-up judged"),
-        ("cde8683", "b7dd050", "VPU keeps its epoch by its variational loss"),
-        ("ec493dc", "fc42d05", "RankPruning, KM2+nnPU and Dist-PU keep theirs by it"),
-    ],
-    "results/cifar10-n1000.md": [
-        ("2600f2c", "08022c6", ""),
-        ("e53b42f", "42e606d", "auto's ranking; another machine"),
-        ("4b06f0f", "f5a0f7f", "the images' validation share of 1.0; the same machine"),
-        ("b7ee50c", "2686bae", "Dist-PU's warm-up judged"),
-        ("cde8683", "b7dd050", "VPU keeps its epoch by its variational loss"),
-        ("ec493dc", "fc42d05", "RankPruning, KM2+nnPU and Dist-PU keep theirs by it"),
-    ],
+    "results/cifar10.md": CIFAR_VERSIONS,
+    "results/cifar10-n1000.md": CIFAR_VERSIONS,
 }
 
 

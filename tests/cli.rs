@@ -434,32 +434,25 @@ fn predict_refuses_a_csv_without_a_feature_column_and_a_file_that_is_no_model() 
 #[test]
 fn bench_times_a_csv_step_and_prints_no_table_for_a_refused_one() {
     let (_, file) = pu_file("bench", 120, 3);
-    let timed = policypu(&[
-        "bench",
-        "--csv",
-        arg(&file),
-        "--models",
-        "fast",
-        "--learners",
-        "biased-pu",
-        "--batch-size",
-        "8",
-    ]);
+    let bench = |batch: &str| {
+        policypu(&[
+            "bench",
+            "--csv",
+            arg(&file),
+            "--models",
+            "fast",
+            "--learners",
+            "biased-pu",
+            "--batch-size",
+            batch,
+        ])
+    };
+    let timed = bench("8");
     assert!(timed.status.success(), "{timed:?}");
     let stdout = String::from_utf8_lossy(&timed.stdout);
     assert!(stdout.contains("| fast | biased PU | "), "{stdout}");
     // 90 training rows are under one mini-batch of 128: no step is timed.
-    let refused = policypu(&[
-        "bench",
-        "--csv",
-        arg(&file),
-        "--models",
-        "fast",
-        "--learners",
-        "biased-pu",
-        "--batch-size",
-        "128",
-    ]);
+    let refused = bench("128");
     assert!(!refused.status.success());
     assert!(
         refused.stdout.is_empty(),

@@ -39,7 +39,7 @@ pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns
     }
     let flag = |i: usize| preview.kinds[i] == ColumnKind::Flag;
     let labeled = named(preview, &LABELED_NAMES, None, &flag)
-        .or_else(|| first_flag(preview, None))
+        .or_else(|| first_flag(preview, None, &|_| true))
         .unwrap_or(0);
     let truth = truth_beside(preview, Some(labeled));
     let labeled_name = preview.header.get(labeled).cloned().unwrap_or_default();
@@ -63,7 +63,9 @@ pub fn guess_truth_column(preview: &CsvPreview, labeled: &str) -> Option<String>
 
 /// The truth column's index beside the labeled column's: one named as
 /// truth columns usually are that holds two classes (a flag column, or two
-/// values such as "M" and "B"), else the first other flag column.
+/// values such as "M" and "B"), else the first other flag column that
+/// holds one value on every labeled row, as the true class does (a 0/1
+/// feature that varies there is not taken).
 fn truth_beside(preview: &CsvPreview, labeled: Option<usize>) -> Option<usize> {
     // Classes are told apart ignoring case, as the value that means positive is.
     let two_classes = |i: usize| {
@@ -76,7 +78,12 @@ fn truth_beside(preview: &CsvPreview, labeled: Option<usize>) -> Option<usize> {
                 classes.len() == 2
             })
     };
-    named(preview, &TRUTH_NAMES, labeled, &two_classes).or_else(|| first_flag(preview, labeled))
+    let agrees = |i: usize| {
+        let listed = labeled.and_then(|l| preview.agreeing_flags.get(l)?.as_ref());
+        listed.is_none_or(|columns| columns.contains(&i))
+    };
+    named(preview, &TRUTH_NAMES, labeled, &two_classes)
+        .or_else(|| first_flag(preview, labeled, &agrees))
 }
 
 /// The first column (but `skip`) with one of `names` (lower-case, in order
@@ -96,9 +103,14 @@ fn named(
     })
 }
 
-/// The first flag column but `skip`.
-fn first_flag(preview: &CsvPreview, skip: Option<usize>) -> Option<usize> {
-    (0..preview.header.len()).find(|i| Some(*i) != skip && preview.kinds[*i] == ColumnKind::Flag)
+/// The first flag column but `skip` that `accepts` takes.
+fn first_flag(
+    preview: &CsvPreview,
+    skip: Option<usize>,
+    accepts: &dyn Fn(usize) -> bool,
+) -> Option<usize> {
+    (0..preview.header.len())
+        .find(|&i| Some(i) != skip && preview.kinds[i] == ColumnKind::Flag && accepts(i))
 }
 
 /// Whether [`suggest_columns`] keeps `current` for this file rather than
@@ -316,6 +328,25 @@ mod tests {
                 .unwrap()
                 .contains("Columns \"id\", \"a\" hold text")
         );
+    }
+
+    /// Without a truth column's name, a flag column is the truth only if it
+    /// holds one value on every labeled row: a 0/1 feature is not taken.
+    #[test]
+    fn a_flag_feature_that_varies_on_labeled_rows_is_not_the_truth() {
+        let text = "x,labeled,smoker,outcome\n\
+                    1.5,1,1,1\n2.5,1,0,1\n3.5,0,1,0\n4.5,0,0,1\n";
+        let c = suggest_columns(&preview(text), &CsvColumns::default());
+        assert_eq!(c.labeled, "labeled");
+        assert_eq!(c.truth.as_deref(), Some("outcome"));
+        let without = "x,labeled,smoker\n1.5,1,1\n2.5,1,0\n3.5,0,1\n";
+        let c = suggest_columns(&preview(without), &CsvColumns::default());
+        assert_eq!(c.truth, None);
+        assert_eq!(
+            c.features, None,
+            "smoker stays a feature, as every other column is numeric"
+        );
+        assert_eq!(guess_truth_column(&preview(without), "labeled"), None);
     }
 
     #[test]

@@ -5,6 +5,7 @@ use super::error::CsvError;
 use super::flags::{LABELED_FLAGS, TRUTH_VALUES};
 use super::missing::is_missing;
 use super::number::DecimalMark;
+use super::reader::Rows;
 use super::table::Table;
 use crate::user_text::clip;
 
@@ -40,7 +41,16 @@ pub struct CsvPreview {
     /// taken for a text column.
     #[serde(default)]
     pub strays: Vec<Option<StrayCell>>,
+    /// Per column: for a flag column (the first [`MAX_AGREEING_FLAGS`]),
+    /// the other flag columns that hold one value on every row it marks
+    /// (1, yes, true, y or P), as a truth column does on the labeled rows;
+    /// None for other columns.
+    #[serde(default)]
+    pub agreeing_flags: Vec<Option<Vec<usize>>>,
 }
+
+/// Most flag columns whose agreement with each other a preview works out.
+pub const MAX_AGREEING_FLAGS: usize = 16;
 
 /// Share of a column's cells (missing ones aside) that must be finite
 /// numbers for the others to be taken as stray cells in a column of numbers.
@@ -102,6 +112,7 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
     let mut tallies = vec![KindTally::new(decimal); header.len()];
     let mut shown_rows = Vec::new();
     let mut total_rows = 0;
+    let data_start = rows.mark();
     while let Some((line, record)) = rows.next_row()? {
         total_rows += 1;
         if shown_rows.len() < max_rows {
@@ -115,12 +126,16 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
     if total_rows == 0 {
         return Err(CsvError::NoDataRows);
     }
+    let kinds: Vec<ColumnKind> = tallies.iter().map(KindTally::kind).collect();
+    rows.rewind(&data_start);
+    let agreeing_flags = agreeing_flags(&mut rows, &kinds)?;
     Ok(CsvPreview {
         delimiter,
         decimal_comma: decimal == DecimalMark::PointOrComma,
         header,
         rows: shown_rows,
-        kinds: tallies.iter().map(KindTally::kind).collect(),
+        kinds,
+        agreeing_flags,
         numeric: tallies.iter().map(|t| !t.blank && t.numeric).collect(),
         missing: tallies.iter().map(|t| t.missing).collect(),
         strays: tallies.iter().map(KindTally::stray).collect(),
@@ -130,6 +145,51 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
             .collect(),
         total_rows,
     })
+}
+
+/// [`CsvPreview::agreeing_flags`], from a second pass over the data rows,
+/// which [`preview_csv`] has read once without an error.
+fn agreeing_flags(
+    rows: &mut Rows<'_>,
+    kinds: &[ColumnKind],
+) -> Result<Vec<Option<Vec<usize>>>, CsvError> {
+    let flags: Vec<usize> = (0..kinds.len())
+        .filter(|&i| kinds[i] == ColumnKind::Flag)
+        .take(MAX_AGREEING_FLAGS)
+        .collect();
+    let mut agreeing = vec![None; kinds.len()];
+    if flags.len() < 2 {
+        return Ok(agreeing);
+    }
+    // seen[m][c]: the values (false, true) flag column c held on the rows
+    // flag column m marks, by their place in `flags`.
+    let mut seen = vec![vec![(false, false); flags.len()]; flags.len()];
+    while let Some((_, record)) = rows.next_row()? {
+        let cell = |i: usize| record.get(i).map_or("", |cell| cell.trim());
+        for (m, &marker) in flags.iter().enumerate() {
+            if LABELED_FLAGS.parse(cell(marker)) != Some(true) {
+                continue;
+            }
+            for (c, &column) in flags.iter().enumerate() {
+                match TRUTH_VALUES.parse(cell(column)) {
+                    Some(true) => seen[m][c].1 = true,
+                    Some(false) => seen[m][c].0 = true,
+                    None => {}
+                }
+            }
+        }
+    }
+    for (m, &marker) in flags.iter().enumerate() {
+        agreeing[marker] = Some(
+            flags
+                .iter()
+                .enumerate()
+                .filter(|&(c, _)| c != m && seen[m][c].0 != seen[m][c].1)
+                .map(|(_, &column)| column)
+                .collect(),
+        );
+    }
+    Ok(agreeing)
 }
 
 /// Whether a column's non-blank cells are all numbers, labeled flags or

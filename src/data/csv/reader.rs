@@ -45,6 +45,8 @@ pub(super) struct Rows<'a> {
     consumed: usize,
     /// The parser.
     parser: Reader,
+    /// The field separator the parser splits on.
+    delimiter: u8,
     /// The fields of the record last read, untrimmed, at most [`FIELDS_KEPT`].
     fields: Vec<String>,
     /// Number of fields of the record last read.
@@ -55,13 +57,46 @@ pub(super) struct Rows<'a> {
     width: Option<usize>,
 }
 
+/// Where a [`Rows`] stands between two records, to read again from there
+/// with [`Rows::rewind`].
+pub(super) struct RowsMark {
+    /// Bytes consumed.
+    consumed: usize,
+    /// The line count.
+    lines: LineCounter,
+    /// The width records must have.
+    width: Option<usize>,
+}
+
 impl<'a> Rows<'a> {
+    /// Where the reader stands now, between two records.
+    pub(super) fn mark(&self) -> RowsMark {
+        RowsMark {
+            consumed: self.consumed,
+            lines: self.lines.clone(),
+            width: self.width,
+        }
+    }
+
+    /// Goes back to `mark`, to read the same records again; the record
+    /// buffer is kept, so a second pass costs no more memory. The parser
+    /// starts afresh there, as between two records it holds no state (and
+    /// `csv-core`'s `Reader::clone` does not copy its whole table).
+    pub(super) fn rewind(&mut self, mark: &RowsMark) {
+        self.consumed = mark.consumed;
+        self.parser = ReaderBuilder::new().delimiter(self.delimiter).build();
+        self.lines = mark.lines.clone();
+        self.width = mark.width;
+        self.found = 0;
+    }
+
     /// A reader at the start of `text`.
     pub(super) fn new(text: &'a str, delimiter: u8) -> Self {
         Rows {
             text,
             consumed: 0,
             parser: ReaderBuilder::new().delimiter(delimiter).build(),
+            delimiter,
             fields: Vec::new(),
             found: 0,
             lines: LineCounter::default(),
@@ -156,7 +191,7 @@ fn record_start(text: &str, start: usize) -> usize {
 
 /// Counts lines up to a byte offset, moving forward only, so reading a whole
 /// file counts each byte once. A line ends at `\n`, `\r\n` or a lone `\r`.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct LineCounter {
     /// Offset counted up to.
     offset: usize,
@@ -204,6 +239,38 @@ mod tests {
             }
         );
         assert!(message.starts_with("Line 12 (data row 3), column \"labeled\""));
+    }
+
+    /// The records left, each with its line.
+    fn every_record(rows: &mut Rows<'_>) -> Vec<(u64, Vec<String>)> {
+        let mut records = Vec::new();
+        while let Some((line, record)) = rows.next_row().unwrap() {
+            records.push((line, record.to_vec()));
+        }
+        records
+    }
+
+    /// Rewound to a mark, the reader gives the same records on the same
+    /// lines again, across CRLF and lone CR endings, blank lines and quotes.
+    #[test]
+    fn a_rewound_reader_reads_the_same_records_again() {
+        let text = "x,labeled\r\n1,1\r\n\r\n\"a,\r\nb\",0\r2,1\n";
+        let mut rows = Rows::new(text, b',');
+        rows.next_row().unwrap();
+        rows.require_width(2);
+        let mark = rows.mark();
+        let first = every_record(&mut rows);
+        assert_eq!(
+            first,
+            vec![
+                (2, strings(&["1", "1"])),
+                (4, strings(&["a,\r\nb", "0"])),
+                (6, strings(&["2", "1"])),
+            ]
+        );
+        rows.rewind(&mark);
+        let again = every_record(&mut rows);
+        assert_eq!(again, first);
     }
 
     #[test]

@@ -937,29 +937,37 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
             && stderr.contains("This learner trains without a prior"),
         "{stderr}"
     );
-    // nnPU without a given prior uses the estimate instead of failing.
-    let nnpu = policypu(&[
-        "run",
-        "--csv",
-        arg(&file),
-        "--learner",
-        "nnpu",
-        "--epochs",
-        "1",
-        "--quiet",
-        "--out",
-        arg(&dir.join("n.json")),
-    ]);
+    // nnPU's true prior: without a truth column it must be given.
+    let nnpu_out = dir.join("n.json");
+    let nnpu = |extra: &[&str]| {
+        let mut args = vec![
+            "run",
+            "--csv",
+            arg(&file),
+            "--learner",
+            "nnpu",
+            "--epochs",
+            "1",
+            "--quiet",
+            "--out",
+            arg(&nnpu_out),
+        ];
+        args.extend_from_slice(extra);
+        policypu(&args)
+    };
+    let refused = nnpu(&[]);
+    assert!(!refused.status.success());
+    let stderr = String::from_utf8_lossy(&refused.stderr);
     assert!(
-        nnpu.status.success(),
-        "{}",
-        String::from_utf8_lossy(&nnpu.stderr)
+        stderr.contains("nnPU (true π) trains with the true class prior")
+            && stderr.contains("such as KM2+nnPU"),
+        "{stderr}"
     );
-    let nnpu_stderr = String::from_utf8_lossy(&nnpu.stderr);
+    let given = nnpu(&["--prior", "0.4"]);
     assert!(
-        nnpu_stderr.contains("estimated by min(KM2, BBE)")
-            && !nnpu_stderr.contains("without a prior"),
-        "{nnpu_stderr}"
+        given.status.success(),
+        "{}",
+        String::from_utf8_lossy(&given.stderr)
     );
     // auto's leaderboard shows the recall, and its mean what P and U measure.
     let auto_out = dir.join("a.json");

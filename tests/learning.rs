@@ -114,12 +114,15 @@ fn same_seed_reproduces_the_run_exactly() {
     assert_ne!(metrics(&a), metrics(&c));
 }
 
+/// Without a truth column, what the PU metrics assume is the default
+/// estimate, with its spread.
 #[test]
-fn nnpu_without_a_known_prior_uses_the_default_estimate_and_its_spread() {
+fn without_a_truth_column_the_prior_is_the_default_estimate_with_its_spread() {
     let (mut split, config) = problem();
     split.prior = None;
+    split.train_truth = None;
     let config = RunConfig {
-        learner: Learner::NnPu,
+        learner: Learner::Weighter,
         ..config
     };
     let plan = RunPlan::new(&config, &split).unwrap();

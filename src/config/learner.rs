@@ -103,6 +103,35 @@ pub enum PriorNeed {
     Estimated(PriorMethod),
 }
 
+/// What a learner takes from a truth column that the settings do not give.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TruthNeed {
+    /// The true labels (optimal PN).
+    Labels,
+    /// The true class prior (uPU and nnPU, when no prior is given).
+    Prior,
+}
+
+impl TruthNeed {
+    /// Why `learner` cannot train on data without a truth column, and what
+    /// to do instead, as a sentence.
+    pub fn refusal(self, learner: Learner) -> String {
+        match self {
+            Self::Labels => format!(
+                "{} trains on the true labels, and this data has no ground-truth column: \
+                 name one, or choose another learner.",
+                learner.name()
+            ),
+            Self::Prior => format!(
+                "{} trains with the true class prior, and this data has no ground-truth column \
+                 to take it from: name one, give the class prior π in the settings, or choose \
+                 a learner that estimates it, such as KM2+nnPU.",
+                learner.name()
+            ),
+        }
+    }
+}
+
 /// Everything the rest of the program knows about a learner.
 #[derive(Debug)]
 pub struct LearnerSpec {
@@ -403,6 +432,19 @@ impl Learner {
     /// True for the learners that minimise a PU risk and so need the class prior.
     pub fn uses_prior(self) -> bool {
         self.spec().prior != PriorNeed::None
+    }
+
+    /// What it needs from a truth column when `prior_given` says whether
+    /// the settings give a class prior; None if it trains without one.
+    pub fn truth_need(self, prior_given: bool) -> Option<TruthNeed> {
+        let spec = self.spec();
+        if spec.truth {
+            Some(TruthNeed::Labels)
+        } else if spec.prior == PriorNeed::TrueOrGiven && !prior_given {
+            Some(TruthNeed::Prior)
+        } else {
+            None
+        }
     }
 
     /// The estimator that supplies this learner's prior, if it estimates one.

@@ -60,11 +60,10 @@ impl RunPlan {
                 "the training set needs labeled positives and at least two rows".into(),
             ));
         }
-        if config.learner.spec().truth && split.train_truth.is_none() {
-            return Err(PlanError(format!(
-                "{} trains on the true labels, and this data has no ground-truth column",
-                config.learner.name()
-            )));
+        if split.train_truth.is_none()
+            && let Some(need) = config.learner.truth_need(config.given_prior().is_some())
+        {
+            return Err(PlanError(need.refusal(config.learner)));
         }
         let workload = Workload::of(config, split.shape, RowCounts::of_split(split));
         let verdict = workload.verdict(config);
@@ -160,6 +159,21 @@ mod tests {
         };
         let err = RunPlan::new(&oracle, &split).unwrap_err();
         assert!(err.0.contains("no ground-truth column"), "{err}");
+        // nnPU's true prior comes from a truth column, or from the settings.
+        let mut nnpu = RunConfig {
+            learner: Learner::NnPu,
+            ..RunConfig::default()
+        };
+        let err = RunPlan::new(&nnpu, &split).unwrap_err();
+        assert!(
+            err.0
+                .starts_with("nnPU (true π) trains with the true class prior")
+                && err.0.contains("give the class prior π in the settings"),
+            "{err}"
+        );
+        nnpu.nnpu.prior = Some(0.3);
+        let given = RunPlan::new(&nnpu, &split).unwrap().prior.unwrap();
+        assert_eq!((given.source, given.rho), (PriorSource::Given, 0.3));
         let auto = RunConfig {
             learner: Learner::Auto,
             ..RunConfig::default()

@@ -374,6 +374,10 @@ async function strayCellIsLocated({ page }) {
     + 'though 39 of its 40 non-empty cells are numbers. Fix that cell, or empty it and choose what to do with missing values, '
     + 'to use the column.',
   'the note on a column of numbers with a stray cell');
+  // Ticked, the column is no longer "left out": the reader's error names the cell.
+  await page.locator('#csv-feature-1').check();
+  await page.locator('#csv-error:has-text("1.2.3")').waitFor({ timeout: 10_000 });
+  expectEqual(await page.locator('#csv-text-columns').count(), 0, 'no note calls the ticked column left out');
 }
 
 /** A CSV with header a,b,labeled,y of `rows` rows: b as `b(i)`, the
@@ -428,6 +432,61 @@ async function newFileGuessesAgain({ page }) {
     await summary(`${counts}, 1 features`);
     expect(!(await featureB.isChecked()), `${name}: the feature the user left out stays out`);
   }
+}
+
+/** A reload keeps the roles only for the file they were chosen for: the
+ * next file of another name gets a fresh guess, and the notice goes. */
+async function reloadedRolesStayWithTheirFile({ page }) {
+  const summary = (text) => page.locator(`#csv-summary:has-text("${text}")`).waitFor({ timeout: 10_000 });
+  await chooseCsvSource(page);
+  // Reloaded before any file: the address holds the default roles, which
+  // are no choice, so the first file's roles are guessed.
+  await page.reload();
+  await page.locator('#link-notice').waitFor({ timeout: 10_000 });
+  await page.locator('#csv-input').setInputFiles(roleFile('chosen.csv', 40, (i) => i / 10, (l) => (l ? 1 : 0)));
+  await summary('2 features');
+  expectEqual(await page.locator('#csv-truth').inputValue(), 'y', 'the truth column guessed after a reload');
+  // The user takes the truth column away: a choice, for this file.
+  await page.locator('#csv-truth').selectOption('');
+  await summary('3 features');
+  await page.reload();
+  await page.locator('#link-notice').waitFor({ timeout: 10_000 });
+  const notice = (await page.locator('#link-notice').textContent()).trim();
+  expect(notice.includes('load “chosen.csv” (its column choices are set for it)'), `notice: "${notice}"`);
+  await page.locator('#csv-input').setInputFiles(roleFile('other.csv', 40, (i) => i / 10, (l) => (l ? 1 : 0)));
+  await summary('2 features');
+  expectEqual(await page.locator('#csv-truth').inputValue(), 'y', 'another file: the truth column guessed again');
+  expectEqual(await page.locator('#link-notice').count(), 0, 'the notice goes once a file is loaded');
+}
+
+/** Without a truth column, the comparison offers only what can run on it,
+ * and after a run, loading another file says the results are of the run before. */
+async function compareWithoutTruthAndStaleResults({ page }) {
+  await chooseCsvSource(page);
+  await page.locator('#csv-input').setInputFiles(roleFile('plain.csv', 60, (i) => i / 10, (l) => (l ? 1 : 0)));
+  await page.locator('#csv-truth').selectOption('');
+  await page.locator('#csv-summary:has-text("no truth column")').waitFor({ timeout: 10_000 });
+  await setField(page, 'optim.epochs', '2');
+  await setField(page, 'policy.pretrain_epochs', '1');
+  await page.locator('#compare-controls summary').click();
+  const needs = (await page.locator('#compare-needs-truth').textContent()).trim();
+  expect(needs.includes('optimal PN') && needs.includes('nnPU (true π)'), `learners left out: "${needs}"`);
+  const disabled = await page.locator('#compare-controls input[type=checkbox]:disabled').count();
+  expectEqual(disabled, 3, 'optimal PN, nnPU and uPU (true π) cannot be ticked');
+  await clickButton(page, 'compare-run');
+  await waitUntil(
+    'three rows in the comparison table',
+    async () => {
+      if (await page.locator('#status.error').count()) throw new Error((await readStatus(page)).text);
+      return (await page.locator('#compare-table tbody tr').count()) === 3;
+    },
+    { timeoutMs: CSV_RUN_MS * 3, everyMs: 1000, lastSeen: async () => (await readStatus(page)).text },
+  );
+  await waitForStatus(page, 'Done.', CSV_RUN_MS);
+  await page.locator('#csv-input').setInputFiles(roleFile('next.csv', 50, (i) => i / 10, (l) => (l ? 1 : 0)));
+  await page.locator('#csv-file:has-text("next.csv")').waitFor({ timeout: 10_000 });
+  const { text: status } = await readStatus(page);
+  expect(status.includes('have changed since'), `the status says the results are of the run before: "${status}"`);
 }
 
 export const csvTests = [
@@ -489,4 +548,6 @@ export const csvTests = [
   { name: 'csv: a link keeps the column roles it gives, even the default ones', mode: 'cpu', run: linkKeepsItsRoles },
   { name: 'csv: a column of numbers with a stray cell is left out with that cell located', mode: 'cpu', run: strayCellIsLocated },
   { name: 'csv: a link without the file says the file must be loaded', mode: 'cpu', run: linkWithoutTheFileSaysSo },
+  { name: 'csv: after a reload the roles stay with their file; another file is guessed afresh', mode: 'cpu', run: reloadedRolesStayWithTheirFile },
+  { name: 'csv: without a truth column the comparison runs only what can, and a new file marks the results as the run before\'s', mode: 'cpu', run: compareWithoutTruthAndStaleResults },
 ];

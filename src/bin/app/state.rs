@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use policypu::config::settings::label_of;
-use policypu::config::{FieldError, Learner, RunConfig};
+use policypu::config::{DataConfig, FieldError, Learner, RunConfig};
 use policypu::data::Dataset;
 use policypu::page::lessons::{PageView, Part};
 use policypu::page::protocol::{DeviceInfo, RunStarted};
@@ -370,13 +370,73 @@ pub struct AppState {
     pub csv_problem: RwSignal<Option<String>>,
     /// Why the CSV file cannot be previewed at all (before any column choice), if so.
     pub csv_file_problem: RwSignal<Option<String>>,
-    /// Set while a link that does not carry its file has given the column
-    /// roles: the file the user loads next keeps them where they fit, the
-    /// default roles included, rather than having them guessed.
-    pub link_roles_pending: RwSignal<bool>,
+    /// Set while a link that does not carry its file waits for it.
+    pub link_awaits_file: RwSignal<Option<AwaitedFile>>,
+    /// The form (settings and CSV file name) when Train or a comparison was
+    /// last pressed: the results on screen are of it.
+    pub trained_form: RwSignal<Option<(RunConfig, Option<String>)>>,
+}
+
+/// What a settings-only CSV link waits for: its file, which keeps the
+/// link's column roles (where they fit) rather than having them guessed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AwaitedFile {
+    /// The file the link was made on, if it names one: another file gets
+    /// guessed roles, as the link's were chosen for this one.
+    pub name: Option<String>,
+    /// The link's roles are for a file: it names one, or they are not the
+    /// default ones (a link made before any file was loaded has those).
+    pub roles_chosen: bool,
+    /// The notice is on screen (until dismissed).
+    pub shown: bool,
+}
+
+impl AwaitedFile {
+    /// Whether a file called `name` is the one awaited and keeps the roles.
+    pub fn keeps_roles_for(&self, name: &str) -> bool {
+        self.roles_chosen && self.name.as_deref().is_none_or(|awaited| awaited == name)
+    }
+
+    /// The notice saying what to load.
+    pub fn notice(&self) -> String {
+        let (run, load) = match &self.name {
+            Some(name) => (format!("“{name}”"), format!("load “{name}”")),
+            None => ("a CSV file".to_string(), "load it".to_string()),
+        };
+        let roles = if self.roles_chosen {
+            " (its column choices are set for it)"
+        } else {
+            ""
+        };
+        format!(
+            "This link describes a run on {run} but does not carry the file: {load}{roles} and \
+             press Train."
+        )
+    }
 }
 
 impl AppState {
+    /// The form as it is: its settings and, for CSV data, the file's name.
+    fn form(&self) -> (RunConfig, Option<String>) {
+        let config = self.config.get();
+        let file = matches!(config.data, DataConfig::Csv { .. })
+            .then(|| self.csv.with(|f| f.as_ref().map(|f| f.name.clone())))
+            .flatten();
+        (config, file)
+    }
+
+    /// Remember the form as the one the next results are of (Train pressed).
+    pub fn note_trained_form(&self) {
+        self.trained_form.set(Some(self.form()));
+    }
+
+    /// Whether the form (settings or file) has changed since the results on
+    /// screen were started; false before any run.
+    pub fn form_changed_since_run(&self) -> bool {
+        self.trained_form
+            .with(|trained| trained.as_ref().is_some_and(|t| *t != self.form()))
+    }
+
     /// Clear the previous run's results for a new run of `config`.
     pub fn reset_run(&self, config: RunConfig) {
         self.run_config.set(Some(config));
@@ -469,7 +529,8 @@ impl AppState {
             rejected_fields: RwSignal::new(Vec::new()),
             csv_problem: RwSignal::new(None),
             csv_file_problem: RwSignal::new(None),
-            link_roles_pending: RwSignal::new(false),
+            link_awaits_file: RwSignal::new(None),
+            trained_form: RwSignal::new(None),
         }
     }
 }

@@ -396,8 +396,9 @@ impl CsvError {
     }
 
     /// The message for scoring a file with a saved model: its choice for
-    /// missing values fills with the model's training means, and dropping
-    /// every row leaves nothing to score.
+    /// missing values fills with the model's training means, dropping every
+    /// row leaves nothing to score, and a text cell cannot be left out with
+    /// its column, which the model reads.
     pub fn when_scoring(&self) -> String {
         match self {
             Self::EveryRowHasGaps { rows } => format!(
@@ -409,6 +410,11 @@ impl CsvError {
                 "Fill in the missing values, or choose what to do with them under \"Missing \
                  values\": drop those rows, or fill each with its column's mean over the model's \
                  training rows.",
+            ),
+            Self::NonNumeric { .. } => self.to_string().replace(
+                TEXT_IN_FEATURE_ADVICE,
+                "The model reads this column as a feature, so every cell of it must hold a \
+                 number: fix the value, or remove the row.",
             ),
             _ => self.to_string(),
         }
@@ -429,6 +435,10 @@ fn shown(value: &str) -> String {
 const MISSING_ADVICE: &str = "Fill in the missing values, or choose what to do with them under \
      \"Missing values\": drop those rows, or fill each with its column's mean.";
 
+/// What to do about a feature cell holding text, in training.
+const TEXT_IN_FEATURE_ADVICE: &str =
+    "Feature cells must hold numbers: fix the value, or leave this column out of the features.";
+
 /// What to do about a feature cell that is not a number.
 fn non_numeric_advice(value: &str) -> String {
     if is_missing(value) {
@@ -438,9 +448,7 @@ fn non_numeric_advice(value: &str) -> String {
          with decimal points (1.5, not 1,5), or with semicolons between its columns."
             .into()
     } else {
-        " Feature cells must hold numbers: fix the value, or leave this column out of the \
-         features."
-            .into()
+        format!(" {TEXT_IN_FEATURE_ADVICE}")
     }
 }
 

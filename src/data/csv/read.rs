@@ -586,5 +586,14 @@ mod tests {
         .unwrap_err();
         assert_eq!(none_left, CsvError::EveryRowHasGaps { rows: 2 });
         assert!(none_left.when_scoring().contains("leaves nothing to score"));
+        let text = read_feature_rows(b"a,b\n1,x\n", &names, None, None, REFUSE).unwrap_err();
+        assert!(
+            text.when_scoring().ends_with(
+                "The model reads this column as a feature, so every cell of it must hold a \
+                 number: fix the value, or remove the row."
+            ),
+            "{}",
+            text.when_scoring()
+        );
     }
 }

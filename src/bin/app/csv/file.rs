@@ -16,12 +16,15 @@ use crate::state::{AppState, CsvFile};
 
 /// Use `bytes` as the CSV data. `columns`, when given, replaces the column
 /// choice (examples and share links know theirs) and is kept for this file
-/// where it fits, the default roles included, as are the roles of a link
-/// that awaits its file; otherwise the current choice is kept where it fits
+/// where it fits, the default roles included, as are the roles a link that
+/// awaits this file chose; a link's roles chosen for another file are
+/// dropped for a guess; otherwise the current choice is kept where it fits
 /// the new file, or guessed.
 pub fn use_csv(state: AppState, name: String, bytes: Vec<u8>, columns: Option<CsvColumns>) {
-    let from_link = state.link_roles_pending.get_untracked();
-    state.link_roles_pending.set(false);
+    let awaited = state.link_awaits_file.get_untracked();
+    state.link_awaits_file.set(None);
+    let from_link = awaited.as_ref().is_some_and(|a| a.keeps_roles_for(&name));
+    let for_another_file = awaited.is_some_and(|a| a.roles_chosen) && !from_link;
     state.csv.set(Some(CsvFile {
         name,
         bytes: Arc::new(bytes),
@@ -29,6 +32,7 @@ pub fn use_csv(state: AppState, name: String, bytes: Vec<u8>, columns: Option<Cs
     }));
     state.config.update(|c| {
         let kept = match &c.data {
+            DataConfig::Csv { columns } if for_another_file => columns.unchosen_roles(),
             DataConfig::Csv { columns } => columns.clone(),
             DataConfig::Builtin { .. } => CsvColumns::default(),
         };

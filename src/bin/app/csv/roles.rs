@@ -283,16 +283,31 @@ fn FeatureChoice(preview: CsvPreview) -> impl IntoView {
     };
     let text_note = Signal::derive(move || {
         let usable = columns.with(|c| usable_features(&preview, &c.labeled, c.truth.as_deref()));
+        // A column the user ticked is not left out: the reader's message
+        // says what is wrong with it instead.
+        let ticked = |name: &str| {
+            columns.with(|c| {
+                c.features
+                    .as_ref()
+                    .is_some_and(|f| f.iter().any(|n| n == name))
+            })
+        };
         let text: Vec<String> = usable
             .left_out
             .iter()
-            .filter(|n| !usable.strays.iter().any(|(s, _)| s == *n))
+            .filter(|n| !usable.strays.iter().any(|(s, _)| s == *n) && !ticked(n))
             .cloned()
             .collect();
         let notes: Vec<String> = (!text.is_empty())
             .then(|| text_columns_note(&text))
             .into_iter()
-            .chain(usable.strays.iter().map(|(n, s)| stray_note(n, s)))
+            .chain(
+                usable
+                    .strays
+                    .iter()
+                    .filter(|(n, _)| !ticked(n))
+                    .map(|(n, s)| stray_note(n, s)),
+            )
             .collect();
         (!notes.is_empty()).then(|| notes.join(" "))
     });

@@ -3,7 +3,7 @@
 //! (with the comparison's progress) until opened, so the results stay in view.
 
 use leptos::prelude::*;
-use policypu::config::Learner;
+use policypu::config::{DataConfig, Learner};
 
 use crate::run::comparison::DEFAULT_LEARNERS;
 use crate::run::lifecycle;
@@ -23,6 +23,26 @@ pub fn CompareControls() -> impl IntoView {
                 c.push(learner);
                 c.sort_by_key(|l| Learner::trainable().position(|a| a == *l));
             }
+        })
+    };
+    // Why a learner cannot run on the form's data (it needs a truth column
+    // the CSV run lacks), if so.
+    let refusal = move |learner: Learner| {
+        state.config.with(|c| {
+            let no_truth =
+                matches!(&c.data, DataConfig::Csv { columns } if columns.truth.is_none());
+            no_truth
+                .then(|| learner.truth_need(c.nnpu.prior.is_some()))
+                .flatten()
+                .map(|need| need.refusal(learner))
+        })
+    };
+    let runnable = move || {
+        chosen.with(|c| {
+            c.iter()
+                .copied()
+                .filter(|l| refusal(*l).is_none())
+                .collect::<Vec<_>>()
         })
     };
     let busy = move || state.status.with(|s| s.is_active());
@@ -56,18 +76,33 @@ pub fn CompareControls() -> impl IntoView {
             <div class="checks" role="group" aria-label="Learners to compare">
                 {Learner::trainable().enumerate().map(|(i, learner)| {
                     view! {
-                        <label class="check">
+                        <label class="check" title=move || refusal(learner).unwrap_or_default()>
                             <input type="checkbox" id=format!("compare-learner-{i}")
-                                prop:checked=move || chosen.with(|c| c.contains(&learner))
+                                prop:checked=move || refusal(learner).is_none() && chosen.with(|c| c.contains(&learner))
+                                prop:disabled=move || refusal(learner).is_some()
                                 on:change=move |_| toggle(learner)/>
                             {learner.name()}
                         </label>
                     }
                 }).collect_view()}
             </div>
+            {move || {
+                let left_out: Vec<&str> = Learner::trainable()
+                    .filter(|l| refusal(*l).is_some())
+                    .map(Learner::name)
+                    .collect();
+                (!left_out.is_empty()).then(|| view! {
+                    <p class="hint" id="compare-needs-truth">
+                        {format!(
+                            "Not available without a truth column: {} (they need the true labels or the true class prior; hover for what to do).",
+                            left_out.join(", ")
+                        )}
+                    </p>
+                })
+            }}
             <button id="compare-run" type="button"
-                disabled=move || busy() || chosen.with(Vec::is_empty)
-                on:click=move |_| lifecycle::start_comparison(state, chosen.get_untracked())>
+                disabled=move || busy() || runnable().is_empty()
+                on:click=move |_| lifecycle::start_comparison(state, runnable())>
                 "Run the comparison"
             </button>
         </details>

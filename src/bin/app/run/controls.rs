@@ -118,8 +118,21 @@ fn StatusLine() -> impl IntoView {
                     RunStatus::Waiting => {
                         "This run is done; waiting for the run in the second worker.".into()
                     }
-                    RunStatus::Done => "Done.".into(),
-                    RunStatus::Stopped => "Stopped.".into(),
+                    RunStatus::Done | RunStatus::Stopped => {
+                        let ended = if status == RunStatus::Done {
+                            "Done."
+                        } else {
+                            "Stopped."
+                        };
+                        if state.form_changed_since_run() {
+                            format!(
+                                "{ended} The settings or the file have changed since: the \
+                                 results shown are of the run before. Press Train to run these."
+                            )
+                        } else {
+                            ended.to_string()
+                        }
+                    }
                     RunStatus::Failed(_) => String::new(),
                 };
                 view! { <p class="status" id="status" aria-live="polite">{text}</p> }.into_any()

@@ -33,6 +33,7 @@ thread_local! {
 
 /// Start a run of the form's settings; `auto` starts its candidates.
 pub fn start_run(state: AppState) {
+    state.note_trained_form();
     let config = state.config.get_untracked();
     if !config.learner.is_auto() {
         comparison::forget_auto(state);
@@ -50,6 +51,7 @@ pub fn start_run(state: AppState) {
 
 /// Run `learners` on the form's settings, as one comparison.
 pub fn start_comparison(state: AppState, learners: Vec<Learner>) {
+    state.note_trained_form();
     comparison::forget_auto(state);
     if let Some(config) = comparison::begin(state, learners) {
         start(state, config);

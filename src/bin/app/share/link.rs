@@ -15,7 +15,7 @@ use wasm_bindgen_futures::JsFuture;
 use crate::csv::file::{open_example, use_csv};
 use crate::csv::link::{MAX_LINK_DATA_BYTES, decode_from_link, encode_for_link};
 use crate::run::lifecycle::start_run;
-use crate::state::{AppState, AutoKept, use_app_state};
+use crate::state::{AppState, AutoKept, AwaitedFile, use_app_state};
 
 /// Apply the page's hash to the state, now and whenever it is edited in the
 /// address bar, and keep the hash in step with the form. Starts training
@@ -75,8 +75,8 @@ fn apply_hash(state: AppState) {
         return;
     }
     let shared = from_hash(&hash);
-    // An earlier link's roles no longer wait for a file.
-    state.link_roles_pending.set(false);
+    // An earlier link no longer waits for a file.
+    state.link_awaits_file.set(None);
     let columns = match &shared.config.data {
         DataConfig::Csv { columns } => Some(columns.clone()),
         DataConfig::Builtin { .. } => None,
@@ -114,16 +114,16 @@ fn apply_hash(state: AppState) {
                 }),
             }
         }),
-        (None, Some(_), None) if state.csv.with_untracked(Option::is_none) => {
-            // The link's roles are the user's: the file loaded next keeps them.
-            state.link_roles_pending.set(true);
-            let file = file_name.map_or("the same file".to_string(), |name| format!("“{name}”"));
-            state.link_notices.update(|n| {
-                n.push(format!(
-                    "This link describes a run on a CSV file but does not carry the file: \
-                     load {file} (its column choices are set) and press Train."
-                ))
-            });
+        (None, Some(columns), None) if state.csv.with_untracked(Option::is_none) => {
+            // The link's roles are the user's: its file, loaded next, keeps them.
+            // Roles made on a named file are for it, even the default ones a
+            // guess would change; without a file only a choice counts.
+            let roles_chosen = file_name.is_some() || columns != columns.unchosen_roles();
+            state.link_awaits_file.set(Some(AwaitedFile {
+                name: file_name,
+                roles_chosen,
+                shown: true,
+            }));
         }
         (None, Some(_), None) => {
             // The link's roles are the user's: the file loaded keeps them
@@ -206,6 +206,20 @@ fn candidate_kept_instead_of_auto(state: AppState) -> Option<String> {
 pub fn ShareControls() -> impl IntoView {
     let state = use_app_state();
     let feedback = RwSignal::new(String::new());
+    // What the link had that could not be used, and what it waits for.
+    let notices = move || {
+        let mut notices = state.link_notices.get();
+        if let Some(awaited) = state.link_awaits_file.get().filter(|a| a.shown) {
+            notices.push(awaited.notice());
+        }
+        notices
+    };
+    let dismiss = move |_| {
+        state.link_notices.set(Vec::new());
+        state
+            .link_awaits_file
+            .update(|a| a.iter_mut().for_each(|a| a.shown = false));
+    };
     let copy = move |_| {
         let Some(url) = share_url(state) else { return };
         let clipboard = web_sys::window().map(|w| w.navigator().clipboard());
@@ -229,6 +243,11 @@ pub fn ShareControls() -> impl IntoView {
                     "Link copied. It holds the settings but not the CSV file: whoever opens it must load \
                      the same file ({name}) for the run to be the same."
                 )
+            } else if copied && state.form_changed_since_run() {
+                "Link copied. It holds the form's settings, which have changed since the run \
+                 shown: opening it trains these (the same split and initial weights for whoever \
+                 opens it), not that run."
+                    .into()
             } else if copied {
                 "Link copied: opening it reproduces this run (same split, same initial weights) and starts training.".into()
             } else {
@@ -275,11 +294,11 @@ pub fn ShareControls() -> impl IntoView {
                 <span class="hint" id="share-csv-note">{link_data_note}</span>
             </Show>
             <span id="share-feedback" class="hint" aria-live="polite">{move || feedback.get()}</span>
-            <Show when=move || !state.link_notices.with(Vec::is_empty)>
+            <Show when=move || !notices().is_empty()>
                 <div id="link-notice" class="notice" role="status">
-                    <p>"Some settings in this link could not be used:"</p>
-                    <ul>{move || state.link_notices.get().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
-                    <button on:click=move |_| state.link_notices.set(Vec::new())>"Dismiss"</button>
+                    <p>"About this link:"</p>
+                    <ul>{move || notices().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
+                    <button on:click=dismiss>"Dismiss"</button>
                 </div>
             </Show>
         </div>

@@ -23,7 +23,7 @@ use crate::data::tabular_features::TabularFeatures;
 use crate::data::{Dataset, FeatureShape};
 use crate::pca::Pca2;
 use crate::rng::{PortableRng, stream};
-use crate::user_text::clip;
+use crate::user_text::{clip, plural_s};
 
 /// A PU training set with its hidden truth, and a test set.
 #[derive(Clone, Debug, PartialEq)]
@@ -316,6 +316,22 @@ fn validation_note(labeled: &[bool]) -> Option<String> {
     })
 }
 
+/// Under this many test rows, a run's note says its test scores are rough.
+const FEW_TEST_ROWS: usize = 30;
+
+/// The split's note on a test set small enough that one row moves its
+/// accuracy by more than 1/[`FEW_TEST_ROWS`].
+fn small_test_note(rows: usize) -> Option<String> {
+    (rows > 0 && rows < FEW_TEST_ROWS).then(|| {
+        format!(
+            "Only {rows} test row{}: one row moves a test score by {:.3}, so read the test \
+             scores as rough (a larger file, or a larger test share, steadies them)",
+            plural_s(rows),
+            1.0 / rows as f64
+        )
+    })
+}
+
 /// Split a PU table into training rows and a test set, standardising
 /// features with statistics of the training rows.
 pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, SplitError> {
@@ -350,7 +366,7 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
     for &r in &test_rows {
         is_test[r] = true;
     }
-    let (train_rows, valid_rows) = set_aside_validation(
+    let (train_rows, valid_rows, no_validation) = set_aside_validation(
         (0..rows).filter(|&r| !is_test[r]).collect(),
         &table.labeled,
         config,
@@ -393,6 +409,8 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
     let mut notes = notes;
     let valid_labeled: Vec<bool> = valid_rows.iter().map(|&r| table.labeled[r]).collect();
     notes.extend(validation_note(&valid_labeled));
+    notes.extend(no_validation);
+    notes.extend(small_test_note(test_rows.len()));
     let truth_of = |rows: &[usize]| {
         table
             .truth
@@ -435,28 +453,43 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
 
 /// Split a CSV's training rows into those trained on and the validation
 /// rows: round(f·n) of its labeled and of its unlabeled rows, drawn apart
-/// so each side keeps its share.
+/// so each side keeps its share. Where a side would set aside no row, none
+/// is set aside (rows that could judge nothing are better trained on), with
+/// a note saying so.
 fn set_aside_validation(
     rows: Vec<usize>,
     labeled: &[bool],
     config: &RunConfig,
-) -> (Vec<usize>, Vec<usize>) {
+) -> (Vec<usize>, Vec<usize>, Option<String>) {
     let f = config.split.validation_fraction;
-    let mut rng = PortableRng::new(config.seed, stream::VALIDATION);
-    let mut valid = Vec::new();
-    for side in [true, false] {
-        let of_side: Vec<usize> = rows
-            .iter()
+    let sides = [true, false].map(|side| -> Vec<usize> {
+        rows.iter()
             .copied()
             .filter(|&r| labeled[r] == side)
-            .collect();
-        let n = (f * of_side.len() as f64).round() as usize;
-        valid.extend(rng.sample(&of_side, n));
+            .collect()
+    });
+    let wanted = sides
+        .each_ref()
+        .map(|of_side| (f * of_side.len() as f64).round() as usize);
+    if f > 0.0 && wanted.contains(&0) {
+        let note = format!(
+            "No PU validation rows: a validation share of {f} of the {} labeled and {} \
+             unlabeled training rows leaves a side empty, so the rows stay in training and \
+             the run keeps its last epoch (more labeled rows, or a larger share, let it choose)",
+            sides[0].len(),
+            sides[1].len()
+        );
+        return (rows, Vec::new(), Some(note));
+    }
+    let mut rng = PortableRng::new(config.seed, stream::VALIDATION);
+    let mut valid = Vec::new();
+    for (of_side, n) in sides.iter().zip(wanted) {
+        valid.extend(rng.sample(of_side, n));
     }
     valid.sort_unstable();
     let is_valid = |r: &usize| valid.binary_search(r).is_ok();
     let train = rows.iter().copied().filter(|r| !is_valid(r)).collect();
-    (train, valid)
+    (train, valid, None)
 }
 
 /// The given rows of a row-major matrix with `dim` columns.

@@ -531,7 +531,7 @@ fn a_csv_with_gaps_and_a_text_column_trains_after_one_choice() {
         "{stderr}"
     );
     assert!(
-        stderr.contains("Column \"id\" holds text or nothing"),
+        stderr.contains("Left out: \"id\" holds text or nothing"),
         "{stderr}"
     );
     for (missing, note) in [
@@ -762,7 +762,7 @@ fn sweep_of_a_csv_has_one_column_group_and_refuses_grid_settings() {
         String::from_utf8_lossy(&output.stderr)
     );
     let stderr = String::from_utf8_lossy(&output.stderr);
-    let note = format!("note: {}: Column \"id\" holds text", file.display());
+    let note = format!("note: {}: Left out: \"id\" holds text", file.display());
     assert_eq!(stderr.matches(&note).count(), 1, "{stderr}");
     let table = std::fs::read_to_string(&out).unwrap();
     assert!(
@@ -816,7 +816,7 @@ fn priors_measures_every_estimator_on_each_table_and_notes_each_file_once() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
     for file in &tables {
-        let note = format!("note: {}: Column \"id\" holds text", file.display());
+        let note = format!("note: {}: Left out: \"id\" holds text", file.display());
         assert_eq!(stderr.matches(&note).count(), 1, "{stderr}");
     }
     assert!(stderr.contains("priors: 20 estimates"), "{stderr}");

@@ -223,7 +223,66 @@ fn csv_without_truth_tests_on_held_out_positives_and_says_so() {
     assert!(!split.test_has_negatives());
     assert_eq!(split.validation.truth, None);
     assert!(split.notes[0].contains("cannot be computed"));
+    assert!(
+        split.notes.iter().any(|n| n.starts_with(
+            "Only 5 test rows: one row moves a test score by 0.200, so read the test scores as rough"
+        )),
+        "{:?}",
+        split.notes
+    );
     assert_eq!(split.prior, None);
+}
+
+#[test]
+fn a_validation_split_without_a_labeled_row_is_not_set_aside() {
+    // 24 rows, two of them labeled: a fifth of at most two labeled training
+    // rows rounds to none, so no row is set aside and the note says why.
+    let mut text = String::from("x,labeled,truth\n");
+    for i in 0..24 {
+        text += &format!(
+            "{i},{},{}\n",
+            u8::from(i == 0 || i == 4),
+            u8::from(i % 2 == 0)
+        );
+    }
+    let columns = CsvColumns {
+        truth: Some("truth".into()),
+        ..CsvColumns::default()
+    };
+    let table = read_csv(text.as_bytes(), &columns).unwrap();
+    let mut split_seen = 0;
+    for seed in 1..=8 {
+        let config = RunConfig {
+            seed,
+            ..csv_config(Some("truth"))
+        };
+        let Ok(split) = split_csv(&table, &config) else {
+            continue;
+        };
+        split_seen += 1;
+        assert!(split.validation.labeled.is_empty(), "seed {seed}");
+        assert_eq!(
+            split.n_train() + split.n_test(),
+            24,
+            "seed {seed}: every other row trains"
+        );
+        let note = split
+            .notes
+            .iter()
+            .find(|n| n.starts_with("No PU validation rows"));
+        assert!(
+            note.is_some_and(|n| n.contains("keeps its last epoch")),
+            "seed {seed}: {:?}",
+            split.notes
+        );
+        assert!(
+            !split
+                .notes
+                .iter()
+                .any(|n| n.contains("set aside to choose the epoch"))
+        );
+    }
+    assert!(split_seen > 0, "no seed gave a split");
 }
 
 #[test]

@@ -3,8 +3,10 @@
 
 use std::collections::HashSet;
 
-use super::csv::{ColumnKind, CsvColumns, CsvPreview, StrayCell, guess_labeled_value};
-use crate::user_text::{clip, plural_s};
+use super::csv::{
+    ColumnKind, CsvColumns, CsvPreview, StrayCell, guess_labeled_value, unnamed_column_name,
+};
+use crate::user_text::{clip, plural_s, quoted_list};
 
 /// Names that usually mark labeled positives, lower-case.
 const LABELED_NAMES: [&str; 6] = ["labeled", "labelled", "is_labeled", "s", "pu", "label"];
@@ -135,18 +137,39 @@ pub fn fitted_choice(preview: &CsvPreview, current: &CsvColumns) -> Option<CsvCo
 /// The columns that can be features when the user names none.
 #[derive(Clone, Debug, PartialEq)]
 pub struct UsableFeatures {
-    /// Every column but the labeled and truth ones whose values are all numbers.
+    /// Every column but the labeled and truth ones whose values are all
+    /// numbers, the rows' labels aside.
     pub numeric: Vec<String>,
-    /// The other columns: text (identifiers, names, categories) or empty.
+    /// The other columns: text (identifiers, names, categories), empty, or
+    /// numbers that label the rows.
     pub left_out: Vec<String>,
     /// Those of `left_out` that hold numbers but for a few cells, each with
     /// the first of those.
     pub strays: Vec<(String, StrayCell)>,
+    /// Those of `left_out` that hold two words such as yes and no, each
+    /// with its words.
+    pub words: Vec<(String, Vec<String>)>,
+    /// Those of `left_out` that hold numbers labelling the rows, each with
+    /// why it is taken for one.
+    pub row_labels: Vec<(String, RowLabel)>,
+    /// Those of `left_out` that hold one number in every row, which the
+    /// reader would drop anyway.
+    pub constant: Vec<String>,
+}
+
+/// Why a column of numbers is taken for the rows' labels, not a feature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowLabel {
+    /// Its header cell is empty, as a row index a spreadsheet or pandas
+    /// writes leaves it.
+    Unnamed,
+    /// It counts the rows: see [`CsvPreview::counts_rows`].
+    CountsRows,
 }
 
 /// Why a column of numbers with a few stray cells is left out of the
 /// features, and how to use it.
-pub fn stray_note(column: &str, stray: &StrayCell) -> String {
+fn stray_note(column: &str, stray: &StrayCell) -> String {
     let others = stray.cells - stray.numbers;
     let (more, those, them) = if others > 1 {
         (
@@ -176,61 +199,165 @@ impl UsableFeatures {
         (!self.left_out.is_empty()).then_some(self.numeric)
     }
 
-    /// The note saying which columns were left out and why, if any.
+    /// The note saying which columns were left out, why, and how to use
+    /// them, if any.
     pub fn note(&self) -> Option<String> {
-        let names: Vec<String> = self
+        self.note_except(&|_| false)
+    }
+
+    /// [`UsableFeatures::note`] without the columns `chosen` says the user
+    /// made features anyway (the reader's message then says what is wrong
+    /// with such a column).
+    pub fn note_except(&self, chosen: &dyn Fn(&str) -> bool) -> Option<String> {
+        let special = |name: &String| {
+            self.strays.iter().any(|(s, _)| s == name)
+                || self.words.iter().any(|(w, _)| w == name)
+                || self.row_labels.iter().any(|(r, _)| r == name)
+                || self.constant.contains(name)
+        };
+        let constant: Vec<String> = self
+            .constant
+            .iter()
+            .filter(|n| !chosen(n))
+            .cloned()
+            .collect();
+        let text: Vec<String> = self
             .left_out
             .iter()
-            .filter(|n| !self.strays.iter().any(|(s, _)| s == *n))
-            .map(|n| format!("\"{n}\""))
+            .filter(|n| !special(n) && !chosen(n))
+            .cloned()
             .collect();
-        let text = (!names.is_empty()).then(|| {
-            format!(
-                "Column{} {} hold{} text or nothing, not numbers, so {} left out of the features.",
-                if names.len() == 1 { "" } else { "s" },
-                names.join(", "),
-                if names.len() == 1 { "s" } else { "" },
-                if names.len() == 1 {
-                    "it is"
-                } else {
-                    "they are"
-                },
-            )
-        });
-        let notes: Vec<String> = text
+        let notes: Vec<String> = (!text.is_empty())
+            .then(|| text_note(&text))
             .into_iter()
-            .chain(self.strays.iter().map(|(n, s)| stray_note(n, s)))
+            .chain((!constant.is_empty()).then(|| constant_note(&constant)))
+            .chain(
+                self.words
+                    .iter()
+                    .filter(|(n, _)| !chosen(n))
+                    .map(|(n, words)| words_note(n, words)),
+            )
+            .chain(
+                self.row_labels
+                    .iter()
+                    .filter(|(n, _)| !chosen(n))
+                    .map(|(n, why)| row_label_note(n, *why)),
+            )
+            .chain(
+                self.strays
+                    .iter()
+                    .filter(|(n, _)| !chosen(n))
+                    .map(|(n, s)| stray_note(n, s)),
+            )
             .collect();
         (!notes.is_empty()).then(|| notes.join(" "))
     }
 }
 
+/// Why text (or empty) columns are not features, and how to use them.
+fn text_note(columns: &[String]) -> String {
+    let (them, verb) = if columns.len() == 1 {
+        ("it", "holds")
+    } else {
+        ("them", "hold")
+    };
+    format!(
+        "Left out: {} {verb} text or nothing, and a feature must be a number. To use {them}, \
+         give each category its own 0/1 column in the file, or make one the labeled or truth \
+         column.",
+        quoted_list(columns, 8)
+    )
+}
+
+/// Why columns holding one value are not features.
+fn constant_note(columns: &[String]) -> String {
+    let (verb, each) = if columns.len() == 1 {
+        ("holds", "")
+    } else {
+        ("hold", " each")
+    };
+    format!(
+        "Left out: {} {verb} one value{each} in every row, which tells no row from another.",
+        quoted_list(columns, 8)
+    )
+}
+
+/// Why a column of two words is not a feature, and how to use it.
+fn words_note(column: &str, words: &[String]) -> String {
+    format!(
+        "Left out: \"{}\" holds the words {}, and a feature must be a number. To use it, write \
+         them as 1 and 0 in the file.",
+        clip(column),
+        quoted_list(words, 4)
+    )
+}
+
+/// Why a column labelling the rows is not a feature.
+fn row_label_note(column: &str, why: RowLabel) -> String {
+    let because = match why {
+        RowLabel::Unnamed => {
+            "has no name in the header, so it looks like the row index pandas or a \
+             spreadsheet writes"
+        }
+        RowLabel::CountsRows => {
+            "counts the rows (whole numbers going up by one), so it looks like a row number"
+        }
+    };
+    format!(
+        "Left out: \"{}\" {because}; a row's place in the file is no evidence of its class. \
+         Make it a feature to use it anyway.",
+        clip(column)
+    )
+}
+
 /// The rule the page and the CLI share for a file whose features are not
 /// named: every column other than `labeled` and `truth` is a feature, except
-/// those holding anything but numbers (an identifier, a name), which are left
-/// out rather than refusing the file.
+/// those holding anything but numbers (an identifier, a name), those whose
+/// numbers label the rows ([`RowLabel`]) and those holding one number,
+/// which are left out rather than refusing the file, learning from the rows'
+/// order or showing a column the reader drops as a feature.
 pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>) -> UsableFeatures {
-    let (numeric, left_out) = preview
-        .header
-        .iter()
-        .zip(&preview.numeric)
-        .filter(|(name, _)| *name != labeled && Some(name.as_str()) != truth)
-        .partition::<Vec<_>, _>(|(_, numeric)| **numeric);
-    let names =
-        |columns: Vec<(&String, &bool)>| columns.into_iter().map(|(n, _)| n.clone()).collect();
-    let left_out: Vec<String> = names(left_out);
-    let strays = preview
-        .header
-        .iter()
-        .zip(&preview.strays)
-        .filter(|(name, _)| left_out.contains(name))
-        .filter_map(|(name, stray)| Some((name.clone(), stray.clone()?)))
-        .collect();
-    UsableFeatures {
-        numeric: names(numeric),
-        left_out,
-        strays,
+    let mut usable = UsableFeatures {
+        numeric: Vec::new(),
+        left_out: Vec::new(),
+        strays: Vec::new(),
+        words: Vec::new(),
+        row_labels: Vec::new(),
+        constant: Vec::new(),
+    };
+    for (i, name) in preview.header.iter().enumerate() {
+        if name == labeled || Some(name.as_str()) == truth {
+            continue;
+        }
+        let row_label = if *name == unnamed_column_name(i + 1) {
+            Some(RowLabel::Unnamed)
+        } else if preview.counts_rows.get(i) == Some(&true) {
+            Some(RowLabel::CountsRows)
+        } else {
+            None
+        };
+        let values = preview.values.get(i).filter(|v| !v.is_empty());
+        let constant = values.is_some_and(|v| v.len() == 1) && !preview.missing[i];
+        if preview.numeric[i] && row_label.is_none() && !constant {
+            usable.numeric.push(name.clone());
+            continue;
+        }
+        usable.left_out.push(name.clone());
+        if preview.numeric[i] && constant {
+            usable.constant.push(name.clone());
+        } else if preview.numeric[i] {
+            usable
+                .row_labels
+                .extend(row_label.map(|why| (name.clone(), why)));
+        } else if let Some(stray) = preview.strays.get(i).cloned().flatten() {
+            usable.strays.push((name.clone(), stray));
+        } else if preview.kinds[i] == ColumnKind::Flag
+            && let Some(values) = values
+        {
+            usable.words.push((name.clone(), values.clone()));
+        }
     }
+    usable
 }
 
 /// Every column `columns` names is in the header, and with no feature list
@@ -278,6 +405,52 @@ mod tests {
         );
     }
 
+    /// A row index (unnamed, or counting the rows) and a column of yes/no
+    /// words are left out, each with its reason; a ticked one loses its note.
+    #[test]
+    fn row_labels_and_words_are_left_out_with_their_reasons() {
+        let mut text = ",n,x,smoker,one,labeled\n".to_string();
+        for i in 0..30 {
+            let smoker = if i % 3 == 0 { "yes" } else { "no" };
+            text += &format!("{},{},{}.5,{smoker},7,{}\n", 29 - i, i + 1, i % 4, i % 2);
+        }
+        let usable = usable_features(&preview(&text), "labeled", None);
+        assert_eq!(usable.numeric, ["x"]);
+        assert_eq!(usable.left_out, ["(column 1)", "n", "smoker", "one"]);
+        assert_eq!(usable.constant, ["one"]);
+        assert_eq!(
+            usable.row_labels,
+            [
+                ("(column 1)".to_owned(), RowLabel::Unnamed),
+                ("n".to_owned(), RowLabel::CountsRows)
+            ]
+        );
+        let note = usable.note().unwrap();
+        assert_eq!(
+            note,
+            "Left out: \"one\" holds one value in every row, which tells no row from another. \
+             Left out: \"smoker\" holds the words \"yes\", \"no\", and a feature must be a \
+             number. To use it, write them as 1 and 0 in the file. Left out: \"(column 1)\" has \
+             no name in the header, so it looks like the row index pandas or a spreadsheet \
+             writes; a row's place in the file is no evidence of its class. Make it a feature to \
+             use it anyway. Left out: \"n\" counts the rows (whole numbers going up by one), so \
+             it looks like a row number; a row's place in the file is no evidence of its class. \
+             Make it a feature to use it anyway."
+        );
+        let chosen = usable
+            .note_except(&|name| ["n", "smoker", "one"].contains(&name))
+            .unwrap();
+        assert!(
+            chosen.starts_with("Left out: \"(column 1)\" has no name"),
+            "{chosen}"
+        );
+        assert!(
+            !chosen.contains("\"n\"") && !chosen.contains("smoker") && !chosen.contains("one"),
+            "{chosen}"
+        );
+        assert_eq!(usable.chosen(), Some(vec!["x".to_owned()]));
+    }
+
     /// A column of numbers with a typo in one cell is left out with that
     /// cell located, not called a text column; a column of words is text.
     #[test]
@@ -295,7 +468,10 @@ mod tests {
         assert_eq!(usable.left_out, ["id", "a"]);
         let note = usable.note().unwrap();
         assert!(
-            note.starts_with("Column \"id\" holds text or nothing, not numbers"),
+            note.starts_with(
+                "Left out: \"id\" holds text or nothing, and a feature must be a number. To use \
+                 it, give each category its own 0/1 column in the file"
+            ),
             "{note}"
         );
         assert!(
@@ -326,7 +502,7 @@ mod tests {
             usable
                 .note()
                 .unwrap()
-                .contains("Columns \"id\", \"a\" hold text")
+                .contains("Left out: \"id\", \"a\" hold text or nothing")
         );
     }
 

@@ -368,7 +368,7 @@ async function linkKeepsItsRoles({ page }) {
 async function strayCellIsLocated({ page }) {
   await chooseCsvSource(page);
   await page.locator('#csv-input').setInputFiles(roleFile('typo.csv', 40, (i) => (i === 8 ? '1.2.3' : i / 10), (l) => (l ? 1 : 0)));
-  await page.locator('#csv-summary:has-text("1 features")').waitFor({ timeout: 10_000 });
+  await page.locator('#csv-summary:has-text("1 feature;")').waitFor({ timeout: 10_000 });
   const note = (await page.locator('#csv-text-columns').textContent()).trim();
   expectEqual(note, 'Column "b" is left out of the features: line 10 holds "1.2.3", not a finite number, '
     + 'though 39 of its 40 non-empty cells are numbers. Fix that cell, or empty it and choose what to do with missing values, '
@@ -401,7 +401,7 @@ async function newFileGuessesAgain({ page }) {
   await chooseCsvSource(page);
   // b holds text here, so the guess leaves it out.
   await load(roleFile('first.csv', 40, (i) => `${i}%`, (l) => (l ? 1 : 0)));
-  await summary('1 features');
+  await summary('1 feature;');
   expect(!(await featureB.isChecked()), 'b, holding text, left out');
   // Choosing what to do with missing values alone leaves the roles a guess.
   await page.locator('#csv-missing').selectOption('drop');
@@ -422,14 +422,14 @@ async function newFileGuessesAgain({ page }) {
   expectEqual(await page.locator('#csv-missing').inputValue(), 'drop', 'the missing-values choice kept');
   // A choice the user made stays for every next file with this header.
   await featureB.uncheck();
-  await summary('1 features');
+  await summary('1 feature;');
   // (Files of other rows: one with the same bytes changes no preview.)
   for (const [name, rows, counts] of [
     ['third.csv', 34, '6 labeled positives, 28 unlabeled'],
     ['fourth.csv', 46, '8 labeled positives, 38 unlabeled'],
   ]) {
     await load(labeledFirst(name, rows));
-    await summary(`${counts}, 1 features`);
+    await summary(`${counts}, 1 feature;`);
     expect(!(await featureB.isChecked()), `${name}: the feature the user left out stays out`);
   }
 }
@@ -489,6 +489,28 @@ async function compareWithoutTruthAndStaleResults({ page }) {
   expect(status.includes('have changed since'), `the status says the results are of the run before: "${status}"`);
 }
 
+/** A file as pandas writes it from a spreadsheet's table: an unnamed index
+ * column and prices with commas grouping thousands. The index is left out
+ * with its reason, the prices are numbers, and ticking the index uses it. */
+async function pandasIndexAndThousands({ page }) {
+  let text = ',price,x,labeled,y\n';
+  for (let i = 0; i < 40; i += 1) {
+    const positive = i % 2 === 0;
+    text += `${i},"${positive ? 2 : 1},${String(100 + i).padStart(3, '0')}.5",${positive ? 1 : -1}.${i % 7},${positive && i % 3 === 0 ? 1 : 0},${positive ? 1 : 0}\n`;
+  }
+  await chooseCsvSource(page);
+  await page.locator('#csv-input').setInputFiles({ name: 'pandas.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+  const { text: summary } = await csvVerdict(page, true);
+  expect(summary.includes('40 rows, 7 labeled positives, 33 unlabeled, 2 features;'), `summary: ${summary}`);
+  expect(summary.includes('Commas were read as grouping thousands in 40 cells'), `summary: ${summary}`);
+  const note = (await page.locator('#csv-text-columns').textContent()).trim();
+  expect(note.startsWith('Left out: "(column 1)" has no name in the header, so it looks like the row index'), `note: ${note}`);
+  expect(!(await page.locator('#csv-feature-0').isChecked()), 'the index is not ticked');
+  await page.locator('#csv-feature-0').check();
+  await page.locator('#csv-summary:has-text("3 features;")').waitFor({ timeout: 10_000 });
+  expectEqual(await page.locator('#csv-text-columns').count(), 0, 'no note once the index is ticked');
+}
+
 export const csvTests = [
   { name: 'csv: breast_cancer.csv uploads and trains to the end', mode: 'cpu',
     run: exampleTest('breast_cancer.csv', { rows: 569, delimiter: 'comma' }) },
@@ -497,6 +519,7 @@ export const csvTests = [
   { name: 'csv: two_moons.csv uploads and trains to the end', mode: 'cpu',
     run: exampleTest('two_moons.csv', { rows: 600, delimiter: 'comma' }) },
   { name: 'csv: an example button loads the file with its columns', mode: 'cpu', run: exampleButton },
+  { name: 'csv: a pandas index is left out and commas grouping thousands are read', mode: 'cpu', run: pandasIndexAndThousands },
   { name: 'csv: the trained classifier scores another CSV in the page', mode: 'cpu', run: scoreAnotherCsv },
   { name: 'csv: a non-numeric feature names its row and column', mode: 'cpu',
     run: malformedTest('bad_number.csv', {

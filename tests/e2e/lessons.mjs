@@ -70,7 +70,7 @@ async function everyLessonShowsItsTextAndParts({ page, note }) {
     .replace(/data\.columns\.truth=[^&]*/, 'data.columns.truth=')
     .replace(/data\.columns\.features=[^&]*/, 'data.columns.features=x'));
   await page.locator('#csv-file:has-text("two_moons.csv")').waitFor({ timeout: 10_000 });
-  await page.locator('#csv-summary:has-text("1 features")').waitFor({ timeout: 10_000 });
+  await page.locator('#csv-summary:has-text("1 feature;")').waitFor({ timeout: 10_000 });
   expectEqual(await page.locator('#csv-truth').inputValue(), '', 'the edited link\'s truth column: none');
   // The paper-reward lesson sets the paper's algorithm, and its run says so.
   await openHash(page, links.find((l) => l.id === 'lesson-link-paper-reward').href);

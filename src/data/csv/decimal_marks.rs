@@ -2,6 +2,8 @@
 //! counted so the user is told: a comma that grouped thousands ("1,000")
 //! reads as a decimal. Beside decimal commas, a point may group thousands
 //! ("1.000"), so cells with a point are counted too and named when both occur.
+//! In a file separated by commas, a comma in a number groups its thousands;
+//! those cells are counted too, so the user is told they were read so.
 
 use super::error::{CellAt, CsvError};
 use super::rows::{Cell, EmptyCells};
@@ -14,6 +16,8 @@ pub(super) struct DecimalMarks {
     commas: Marked,
     /// Cells with a point.
     points: Marked,
+    /// Cells with commas grouping thousands, in a file separated by commas.
+    groupings: Marked,
 }
 
 /// Cells holding one mark: how many, and the first.
@@ -54,7 +58,9 @@ impl DecimalMarks {
         cell: &Cell<'_>,
     ) -> Result<f32, CsvError> {
         let number = empty.number(cell)?;
-        if cell.value.contains(',') {
+        if cell.value.contains(',') && cell.groups_with_commas() {
+            self.groupings.note(cell, number);
+        } else if cell.value.contains(',') {
             self.commas.note(cell, number);
         } else if cell.value.contains('.') {
             self.points.note(cell, number);
@@ -62,8 +68,20 @@ impl DecimalMarks {
         Ok(number)
     }
 
-    /// The sentences for the read's warnings, if a cell had a decimal comma.
+    /// The sentences for the read's warnings, if a cell had a decimal comma
+    /// or commas grouping thousands.
     pub(super) fn sentence(&self) -> Option<String> {
+        let grouped = self.groupings.described().map(|(cells, first)| {
+            format!(
+                "Commas were read as grouping thousands in {cells}, as the point is the \
+                 decimal mark in a file separated by commas: the first, {first}."
+            )
+        });
+        grouped.or_else(|| self.decimal_commas())
+    }
+
+    /// The sentences on decimal commas, if a cell had one.
+    fn decimal_commas(&self) -> Option<String> {
         let (cells, first) = self.commas.described()?;
         let mut text = format!(
             "A comma was read as the decimal mark in {cells}, as files separated by semicolons \

@@ -179,16 +179,6 @@ pub enum CsvError {
         /// The limit, [`MAX_COLUMNS`](super::MAX_COLUMNS).
         limit: usize,
     },
-    /// A header cell is empty.
-    #[error(
-        "Column {position} of the header has no name. Name every column in the first line, \
-         or delete the empty column (a separator at the end of the line, or a spreadsheet's \
-         index column, leaves one)."
-    )]
-    UnnamedColumn {
-        /// 1-based position of the column.
-        position: usize,
-    },
     /// Two header cells hold the same name.
     #[error(
         "The header names two columns \"{name}\" (columns {first} and {second}). Give every \

@@ -47,7 +47,16 @@ pub struct CsvPreview {
     /// None for other columns.
     #[serde(default)]
     pub agreeing_flags: Vec<Option<Vec<usize>>>,
+    /// Per column: it counts the rows, its cells whole numbers going up by
+    /// one from each row to the next over at least [`MIN_COUNTED_ROWS`]
+    /// rows, as a row number or a written index does.
+    #[serde(default)]
+    pub counts_rows: Vec<bool>,
 }
+
+/// Fewest rows a column of whole numbers going up by one must have to be
+/// taken for a row count rather than a feature that happens to climb.
+pub const MIN_COUNTED_ROWS: usize = 20;
 
 /// Most flag columns whose agreement with each other a preview works out.
 pub const MAX_AGREEING_FLAGS: usize = 16;
@@ -137,6 +146,7 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
         kinds,
         agreeing_flags,
         numeric: tallies.iter().map(|t| !t.blank && t.numeric).collect(),
+        counts_rows: tallies.iter().map(KindTally::counts_rows).collect(),
         missing: tallies.iter().map(|t| t.missing).collect(),
         strays: tallies.iter().map(KindTally::stray).collect(),
         values: tallies
@@ -216,6 +226,9 @@ struct KindTally {
     numbers: usize,
     /// The first non-blank cell that is not a finite number, with its line.
     first_not_number: Option<(u64, String)>,
+    /// The whole number the next cell must hold for the column to go on
+    /// counting the rows; `Some(None)` before the first cell, None once it stops.
+    next_count: Option<Option<i64>>,
 }
 
 impl KindTally {
@@ -232,11 +245,17 @@ impl KindTally {
             cells: 0,
             numbers: 0,
             first_not_number: None,
+            next_count: Some(None),
         }
     }
 
     /// Takes one trimmed cell, on `line`, into account.
     fn observe(&mut self, line: u64, cell: &str) {
+        self.next_count = match (self.next_count, cell.parse::<i64>()) {
+            (Some(None), Ok(first)) => first.checked_add(1).map(Some),
+            (Some(Some(next)), Ok(value)) if value == next => next.checked_add(1).map(Some),
+            _ => None,
+        };
         if is_missing(cell) {
             self.missing = true;
             return;
@@ -273,6 +292,11 @@ impl KindTally {
             numbers: self.numbers,
             cells: self.cells,
         })
+    }
+
+    /// Whether the column counts the rows: see [`CsvPreview::counts_rows`].
+    fn counts_rows(&self) -> bool {
+        self.next_count.is_some() && self.cells >= MIN_COUNTED_ROWS
     }
 
     /// The column's kind, by the rule documented on [`ColumnKind`].
@@ -338,6 +362,43 @@ mod tests {
         // x's gap is in a row past the two shown.
         assert_eq!(preview.missing, [false, true, false, false, true, false]);
         assert_eq!(preview.total_rows, 3);
+    }
+
+    #[test]
+    fn a_column_of_row_numbers_counts_the_rows() {
+        let file = |rows: usize, counter: &dyn Fn(usize) -> String| {
+            let body: String = (0..rows)
+                .map(|i| format!("{},{}.5,{}\n", counter(i), i % 7, i % 2))
+                .collect();
+            format!("id,x,labeled\n{body}")
+        };
+        let counts = |text: String| preview_csv(text.as_bytes(), 1).unwrap().counts_rows;
+        let rows = MIN_COUNTED_ROWS;
+        assert_eq!(
+            counts(file(rows, &|i| format!("{}", i + 1))),
+            [true, false, false]
+        );
+        assert_eq!(
+            counts(file(rows, &|i| format!("{}", i as i64 - 5))),
+            [true, false, false]
+        );
+        // Too few rows, a skipped number, a decimal, a gap, counting down: a feature, maybe.
+        let not_counting: [&dyn Fn(usize) -> String; 4] = [
+            &|i| format!("{}", i + usize::from(i > 9)),
+            &|i| format!("{i}.0"),
+            &|i| {
+                if i == 3 {
+                    String::new()
+                } else {
+                    format!("{i}")
+                }
+            },
+            &|i| format!("{}", rows - i),
+        ];
+        assert!(!counts(file(rows - 1, &|i| format!("{i}")))[0]);
+        for counter in not_counting {
+            assert!(!counts(file(rows, counter))[0]);
+        }
     }
 
     #[test]

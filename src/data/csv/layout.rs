@@ -13,7 +13,8 @@ pub struct CsvColumns {
     /// Column that marks labeled positives. Default "labeled".
     pub labeled: String,
     /// If set, a row is labeled exactly when its `labeled` cell equals this value
-    /// (case-insensitive, trimmed); every other value means unlabeled. If None, cells
+    /// (case-insensitive, trimmed; a number also as the same number written
+    /// otherwise, "1.0" for "1"); every other value means unlabeled. If None, cells
     /// are parsed as flags: 1/0, true/false, yes/no, y/n, P/U (case-insensitive,
     /// trimmed). Anything else is an error naming row and column.
     pub labeled_value: Option<String>,
@@ -28,7 +29,7 @@ pub struct CsvColumns {
     /// Feature columns by name; None means every other column (all must then be numeric).
     /// A name listed twice is used once.
     pub features: Option<Vec<String>>,
-    /// What to do with missing feature values (empty, NA, NaN, null, ?).
+    /// What to do with missing feature values (empty, NA, N/A, NaN, null, ?).
     pub missing: MissingValues,
 }
 

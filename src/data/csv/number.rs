@@ -4,7 +4,9 @@
 
 /// How a file writes the decimal mark, which follows from its separator:
 /// files separated by semicolons or tabs are what spreadsheets write where
-/// the comma is the decimal mark, so there "1,5" is 1.5.
+/// the comma is the decimal mark, so there "1,5" is 1.5. In a file separated
+/// by commas the point is the decimal mark, so a comma in a (quoted) number
+/// can only group its thousands: "1,250.5" is 1250.5.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum DecimalMark {
     /// Only a point: the file separates its columns by commas.
@@ -29,7 +31,7 @@ impl DecimalMark {
             return Some(number);
         }
         match self {
-            DecimalMark::Point => None,
+            DecimalMark::Point => without_thousands_commas(text),
             DecimalMark::PointOrComma => with_decimal_comma(text),
         }
     }
@@ -38,6 +40,27 @@ impl DecimalMark {
     pub(super) fn is_finite_number(self, text: &str) -> bool {
         self.parse(text).is_some_and(f32::is_finite)
     }
+}
+
+/// "-1,234,567.5" as -1234567.5: commas between groups of three digits
+/// before the point, one to three digits before the first comma.
+fn without_thousands_commas(text: &str) -> Option<f32> {
+    let unsigned = text.strip_prefix(['-', '+']).unwrap_or(text);
+    let (whole, fraction) = unsigned.split_once('.').unwrap_or((unsigned, "0"));
+    let digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+    let mut groups = whole.split(',');
+    let lead = groups.next()?;
+    let mut grouped = false;
+    for group in groups {
+        if group.len() != 3 || !digits(group) {
+            return None;
+        }
+        grouped = true;
+    }
+    if !grouped || lead.len() > 3 || !digits(lead) || !digits(fraction) {
+        return None;
+    }
+    text.replace(',', "").parse().ok()
 }
 
 /// "1,5" as 1.5: one comma with a digit on each side and no point.
@@ -75,6 +98,30 @@ mod tests {
         for text in ["1,2,3", "1.234,5", ",5", "5,", "1,e3", "a,5", ","] {
             assert_eq!(mark.parse(text), None, "{text}");
         }
+    }
+
+    #[test]
+    fn commas_grouping_thousands_are_read_beside_commas_only() {
+        let comma = DecimalMark::Point;
+        assert_eq!(comma.parse("1,000"), Some(1000.0));
+        assert_eq!(comma.parse("-12,345,678.25"), Some(-12_345_678.25));
+        assert_eq!(comma.parse("+999,999.5"), Some(999_999.5));
+        for text in [
+            "1,5",
+            "1,0000",
+            "1234,567",
+            ",123",
+            "1,000,",
+            "1,000.",
+            "1,000.5e3",
+            "1,00a",
+            "a,000",
+        ] {
+            assert_eq!(comma.parse(text), None, "{text}");
+        }
+        // Beside semicolons "1,000" has a decimal comma, and grouping is not read.
+        assert_eq!(DecimalMark::PointOrComma.parse("1,000"), Some(1.0));
+        assert_eq!(DecimalMark::PointOrComma.parse("1,000,000"), None);
     }
 
     #[test]

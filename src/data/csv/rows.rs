@@ -166,6 +166,12 @@ impl Cell<'_> {
         }
     }
 
+    /// Whether a comma in this cell groups thousands: the file's decimal
+    /// mark is the point.
+    pub(super) fn groups_with_commas(&self) -> bool {
+        self.decimal == DecimalMark::Point
+    }
+
     /// The cell as a finite feature value.
     fn number(&self) -> Result<f32, CsvError> {
         match self.decimal.parse(self.value) {

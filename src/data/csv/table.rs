@@ -57,7 +57,14 @@ impl<'a> Table<'a> {
         let Some((_, names)) = rows.next_row()? else {
             return Err(CsvError::Empty);
         };
-        let header: Vec<String> = names.iter().map(|name| name.trim().to_owned()).collect();
+        let header: Vec<String> = names
+            .iter()
+            .enumerate()
+            .map(|(index, name)| match name.trim() {
+                "" => unnamed_column_name(index + 1),
+                name => name.to_owned(),
+            })
+            .collect();
         let found = rows.found();
         if found > MAX_COLUMNS {
             return Err(CsvError::TooManyColumns {
@@ -198,16 +205,18 @@ fn count_unquoted(line: &str, delimiter: u8) -> usize {
     count
 }
 
-/// Refuses a header that is really data, or has unnamed or repeated columns.
+/// The name a column with an empty header cell goes by: `(column 4)`. A
+/// spreadsheet's or pandas' row index leaves its header cell empty, and a
+/// separator at the end of the header line leaves an empty last one.
+pub fn unnamed_column_name(position: usize) -> String {
+    format!("(column {position})")
+}
+
+/// Refuses a header that is really data, or has repeated column names.
 fn check_header(header: &[String], first_line: &str, decimal: DecimalMark) -> Result<(), CsvError> {
     if header.iter().all(|name| decimal.is_finite_number(name)) {
         return Err(CsvError::NoHeader {
             first_line: clip(first_line),
-        });
-    }
-    if let Some(index) = header.iter().position(String::is_empty) {
-        return Err(CsvError::UnnamedColumn {
-            position: index + 1,
         });
     }
     let mut first_positions = HashMap::new();
@@ -324,6 +333,23 @@ mod tests {
     }
 
     #[test]
+    fn comma_files_read_commas_grouping_thousands_and_say_so() {
+        let text = "price,size,labeled\n\"1,250.5\",2.5,1\n\"12,000\",3,0\n900,4,0\n";
+        let data = read(text).unwrap();
+        assert_eq!(data.features, vec![1250.5, 2.5, 12000.0, 3.0, 900.0, 4.0]);
+        assert_eq!(
+            data.warnings,
+            vec![
+                "Commas were read as grouping thousands in 2 cells, as the point is the decimal \
+                 mark in a file separated by commas: the first, \"1,250.5\", as 1250.5 (Line 2 \
+                 (data row 1), column \"price\")."
+            ]
+        );
+        let preview = preview_csv(text.as_bytes(), 5).unwrap();
+        assert_eq!(preview.kinds[0], ColumnKind::Numeric);
+    }
+
+    #[test]
     fn delimiter_ties_prefer_comma_and_quotes_are_ignored() {
         assert_eq!(detect_delimiter("a;b,c"), Ok(b','));
         assert_eq!(detect_delimiter("a\tb;c"), Ok(b';'));
@@ -404,10 +430,21 @@ mod tests {
     }
 
     #[test]
-    fn unnamed_column() {
-        let (err, message) = read_err(",x,labeled\n0,1,1\n1,2,0\n", &CsvColumns::default());
-        assert_eq!(err, CsvError::UnnamedColumn { position: 1 });
-        assert!(message.starts_with("Column 1 of the header has no name."));
+    fn an_unnamed_column_is_named_by_its_place() {
+        // A pandas index first, and a separator ending every line.
+        let text = ",x,labeled,\n0,1.5,1,\n1,2.5,0,\n";
+        let preview = preview_csv(text.as_bytes(), 5).unwrap();
+        assert_eq!(
+            preview.header,
+            strings(&["(column 1)", "x", "labeled", "(column 4)"])
+        );
+        assert_eq!(preview.kinds[3], ColumnKind::Empty);
+        let columns = CsvColumns {
+            features: Some(strings(&["x"])),
+            ..CsvColumns::default()
+        };
+        let data = read_csv(text.as_bytes(), &columns).unwrap();
+        assert_eq!(data.features, vec![1.5, 2.5]);
     }
 
     #[test]

@@ -12,7 +12,8 @@ use crate::user_text::clip;
 pub(super) enum ValueRule<'a> {
     /// Cells are words of this vocabulary; any other cell is refused.
     Words(FlagWords),
-    /// A cell equal to this value, ignoring case, is true; any other value is false.
+    /// A cell equal to this value, ignoring case, or the same number ("1.0"
+    /// for "1") is true; any other value is false.
     Equals(&'a str),
 }
 
@@ -40,7 +41,7 @@ impl<'a> ValueRule<'a> {
     fn read(&self, value: &str) -> Option<bool> {
         match self {
             ValueRule::Words(words) => words.parse(value),
-            ValueRule::Equals(chosen) => Some(equal_ignoring_case(value, chosen)),
+            ValueRule::Equals(chosen) => Some(same_value(value, chosen)),
         }
     }
 
@@ -73,8 +74,26 @@ impl<'a> ValueRule<'a> {
     pub(super) fn describe(&self) -> String {
         match self {
             ValueRule::Words(words) => format!("only {}", words.positives()),
+            ValueRule::Equals(value) if value.parse::<f64>().is_ok() => {
+                format!(
+                    "only \"{}\" (or the same number written otherwise)",
+                    clip(value)
+                )
+            }
             ValueRule::Equals(value) => format!("only \"{}\" (any case)", clip(value)),
         }
+    }
+}
+
+/// The cell holds the chosen value: the same text ignoring case, or the same
+/// number however written ("1.0", "1", "1e0").
+fn same_value(cell: &str, chosen: &str) -> bool {
+    if equal_ignoring_case(cell, chosen) {
+        return true;
+    }
+    match (cell.parse::<f64>(), chosen.parse::<f64>()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
     }
 }
 
@@ -172,6 +191,23 @@ mod tests {
         assert!(matches!(err, CsvError::InvalidTruth { .. }));
         assert!(
             message.contains("for a column of class names, choose the value that means positive"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn a_chosen_number_matches_the_same_number_written_otherwise() {
+        let columns = CsvColumns {
+            labeled: "mark".to_owned(),
+            labeled_value: Some("1".to_owned()),
+            ..CsvColumns::default()
+        };
+        let text = "x,mark\n1,1.0\n2,0.0\n3,1\n4,\n5,1e0\n6,10\n";
+        let data = read_csv(text.as_bytes(), &columns).unwrap();
+        assert_eq!(data.labeled, vec![true, false, true, false, true, false]);
+        let (_, message) = read_err("x,mark\n1,2\n2,0\n", &columns);
+        assert!(
+            message.contains("only \"1\" (or the same number written otherwise)"),
             "{message}"
         );
     }

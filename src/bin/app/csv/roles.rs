@@ -7,11 +7,11 @@
 use leptos::prelude::*;
 use policypu::config::settings;
 use policypu::config::{DataConfig, RunConfig};
-use policypu::data::column_guess::{stray_note, usable_features};
+use policypu::data::column_guess::usable_features;
 use policypu::data::csv::{
     CsvColumns, CsvPreview, MissingValues, guess_labeled_value, guess_positive_value, read_csv,
 };
-use policypu::user_text::quoted_list;
+use policypu::user_text::plural_s;
 
 use crate::settings::field::NumberField;
 use crate::state::{AppState, use_app_state};
@@ -88,11 +88,13 @@ fn check(state: AppState) -> Result<String, String> {
             ),
             None => "; no truth column, so only held-out positives can be scored".to_string(),
         };
+        let dim = table.dim();
         let mut text = format!(
-            "Ready: {} rows, {labeled} labeled positives, {} unlabeled, {} features{truth}.",
+            "Ready: {} rows, {labeled} labeled positive{}, {} unlabeled, {dim} feature{}{truth}.",
             table.rows(),
+            plural_s(labeled),
             table.rows() - labeled,
-            table.dim()
+            plural_s(dim)
         );
         for warning in &table.warnings {
             text.push(' ');
@@ -201,7 +203,7 @@ pub fn ColumnRoles(
                         <option value=choice.key() selected=move || columns.with(|c| c.missing == choice)>{choice.label()}</option>
                     }).collect_view()}
                 </select>
-                <small class="hint" id="csv-missing-hint">"Empty, NA, NaN, null or ? in a feature column. The summary below says how many rows or cells it changed."</small>
+                <small class="hint" id="csv-missing-hint">"Empty, NA, N/A, NaN, null or ? in a feature column. The summary below says how many rows or cells it changed."</small>
             </div>
             <FeatureChoice preview=preview.clone()/>
             <NumberField setting=&settings::TEST_FRACTION/>
@@ -285,31 +287,13 @@ fn FeatureChoice(preview: CsvPreview) -> impl IntoView {
         let usable = columns.with(|c| usable_features(&preview, &c.labeled, c.truth.as_deref()));
         // A column the user ticked is not left out: the reader's message
         // says what is wrong with it instead.
-        let ticked = |name: &str| {
-            columns.with(|c| {
+        columns.with(|c| {
+            usable.note_except(&|name| {
                 c.features
                     .as_ref()
                     .is_some_and(|f| f.iter().any(|n| n == name))
             })
-        };
-        let text: Vec<String> = usable
-            .left_out
-            .iter()
-            .filter(|n| !usable.strays.iter().any(|(s, _)| s == *n) && !ticked(n))
-            .cloned()
-            .collect();
-        let notes: Vec<String> = (!text.is_empty())
-            .then(|| text_columns_note(&text))
-            .into_iter()
-            .chain(
-                usable
-                    .strays
-                    .iter()
-                    .filter(|(n, _)| !ticked(n))
-                    .map(|(n, s)| stray_note(n, s)),
-            )
-            .collect();
-        (!notes.is_empty()).then(|| notes.join(" "))
+        })
     });
     view! {
         <fieldset class="features">
@@ -339,20 +323,4 @@ fn FeatureChoice(preview: CsvPreview) -> impl IntoView {
             {move || text_note.get().map(|note| view! { <p class="hint text-columns" id="csv-text-columns">{note}</p> })}
         </fieldset>
     }
-}
-
-/// Why the text (or empty) columns are not features, and what to do to
-/// use them.
-fn text_columns_note(columns: &[String]) -> String {
-    let (them, verb) = if columns.len() == 1 {
-        ("it", "holds")
-    } else {
-        ("them", "hold")
-    };
-    format!(
-        "Left out: {} {verb} text or nothing, and a feature must be a number. To use {them}, give each \
-         category its own 0/1 column in the file; or pick one as the labeled or truth column \
-         above.",
-        quoted_list(columns, 8)
-    )
 }

@@ -26,6 +26,7 @@
 
 mod cleaning;
 mod decimal_marks;
+mod encoding;
 mod error;
 mod flags;
 mod kinds;

@@ -3,6 +3,7 @@
 
 use super::cleaning::drop_constant_columns;
 use super::decimal_marks::DecimalMarks;
+use super::encoding::CsvText;
 use super::error::{ColumnSummary, CsvError, MAX_SHOWN_VALUES, SummarisedColumn};
 use super::layout::{CsvColumns, Layout, column_index};
 use super::missing::{
@@ -61,12 +62,13 @@ impl TabularData {
 /// is too large, has ragged rows or bad cells, lacks a chosen column, has labels on
 /// one side only, or leaves no varying feature column.
 pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvError> {
+    let text = CsvText::decode(bytes)?;
     let Table {
         delimiter,
         decimal,
         header,
         mut rows,
-    } = Table::open(bytes)?;
+    } = Table::open(&text)?;
     let layout = match Layout::resolve(&header, columns) {
         Ok(layout) => layout,
         // A file of no rows says so, not what a choice of columns it cannot
@@ -132,8 +134,10 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
             constant: varying.dropped.into_iter().map(|(name, _)| name).collect(),
         });
     }
-    let warnings = delimiter_warning(delimiter)
+    let warnings = text
+        .warning
         .into_iter()
+        .chain(delimiter_warning(delimiter))
         .chain(parsed.decimal_marks.sentence())
         .chain(parsed.truth_tally.warning(truth_column))
         .chain(gaps.map(|g| g.sentence(columns.missing, MEAN_OF_OTHER_ROWS)))
@@ -205,12 +209,13 @@ pub fn read_feature_rows(
     truth_value: Option<&str>,
     gaps: ScoringGaps<'_>,
 ) -> Result<FeatureRows, CsvError> {
+    let text = CsvText::decode(bytes)?;
     let Table {
         decimal,
         header,
         mut rows,
         ..
-    } = Table::open(bytes)?;
+    } = Table::open(&text)?;
     let features = feature_names
         .iter()
         .map(|name| column_index(&header, name, ColumnRole::Feature))
@@ -250,6 +255,7 @@ pub fn read_feature_rows(
         Ok(())
     })?;
     read.numbers = (1..=count).collect();
+    read.warnings.extend(text.warning);
     read.warnings.extend(decimal_marks.sentence());
     if let Some(found) = Gaps::find(&read.features, features.len()) {
         match gaps.choice {

@@ -350,6 +350,7 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
             let mut all: Vec<usize> = (0..rows).collect();
             rng.shuffle(&mut all);
             let n_test = (fraction * rows as f64).round() as usize;
+            keep_a_labeled_row_for_training(&mut all, n_test, &table.labeled);
             (all[..n_test].to_vec(), Vec::new())
         }
         None => {
@@ -373,10 +374,17 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
     );
     let n_train_labeled = train_rows.iter().filter(|&&r| table.labeled[r]).count();
     if test_rows.is_empty() || n_train_labeled == 0 || n_train_labeled == train_rows.len() {
+        let remedy = if test_rows.is_empty() {
+            "a test set needs at least one row: a larger test share, or more labeled rows"
+        } else if valid_rows.is_empty() {
+            "training needs both labeled and unlabeled rows: mark more rows as labeled"
+        } else {
+            "training needs both labeled and unlabeled rows: a smaller validation share leaves \
+             more"
+        };
         return Err(SplitError::TooSmall(format!(
             "{rows} rows, {} labeled; after holding out {} for testing and {} for validation, \
-             training needs both labeled and unlabeled rows (a smaller validation share leaves \
-             more)",
+             {remedy}",
             labeled_rows.len(),
             test_rows.len(),
             valid_rows.len()
@@ -449,6 +457,21 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
             source: valid_rows,
         },
     })
+}
+
+/// Where the first `n_test` rows of the shuffled `order` (the test set) hold
+/// every labeled row, swaps the last of them with the first unlabeled row
+/// after, so that training keeps a labeled row; any other draw is left as it is.
+fn keep_a_labeled_row_for_training(order: &mut [usize], n_test: usize, labeled: &[bool]) {
+    let (test, rest) = order.split_at_mut(n_test.min(order.len()));
+    if rest.iter().any(|&r| labeled[r]) {
+        return;
+    }
+    let in_test = test.iter().rposition(|&r| labeled[r]);
+    let unlabeled = rest.iter().position(|&r| !labeled[r]);
+    if let (Some(t), Some(u)) = (in_test, unlabeled) {
+        std::mem::swap(&mut test[t], &mut rest[u]);
+    }
 }
 
 /// Split a CSV's training rows into those trained on and the validation

@@ -72,6 +72,11 @@ pub fn plural_s(count: usize) -> &'static str {
     if count == 1 { "" } else { "s" }
 }
 
+/// The count with its noun, plural unless one: "1 row", "3 rows".
+pub fn counted(count: usize, noun: &str) -> String {
+    format!("{count} {noun}{}", plural_s(count))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

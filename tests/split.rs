@@ -234,6 +234,47 @@ fn csv_without_truth_tests_on_held_out_positives_and_says_so() {
 }
 
 #[test]
+fn the_test_set_never_takes_every_labeled_row() {
+    // 30 rows, two labeled: over 40 seeds some draw of 8 test rows holds
+    // both, and training keeps one of them instead, with the test set's size.
+    let mut text = String::from("x,labeled,truth\n");
+    for i in 0..30 {
+        text += &format!(
+            "{i}.5,{},{}\n",
+            u8::from(i == 0 || i == 2),
+            u8::from(i % 2 == 0)
+        );
+    }
+    let columns = CsvColumns {
+        truth: Some("truth".into()),
+        ..CsvColumns::default()
+    };
+    let table = read_csv(text.as_bytes(), &columns).unwrap();
+    for seed in 1..=40 {
+        let config = RunConfig {
+            seed,
+            ..csv_config(Some("truth"))
+        };
+        let split = split_csv(&table, &config).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(split.n_test(), 8, "seed {seed}");
+        assert!(split.train_labeled.contains(&true), "seed {seed}");
+    }
+    // Without a truth column one labeled row is too few for a test set of
+    // held-out positives, and the message says what would do.
+    let one = "x,labeled\n1,1\n2,0\n3,0\n4,0\n";
+    let table = read_csv(one.as_bytes(), &CsvColumns::default()).unwrap();
+    let message = split_csv(&table, &csv_config(None))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        message.ends_with(
+            "a test set needs at least one row: a larger test share, or more labeled rows"
+        ),
+        "{message}"
+    );
+}
+
+#[test]
 fn a_validation_split_without_a_labeled_row_is_not_set_aside() {
     // 24 rows, two of them labeled: a fifth of at most two labeled training
     // rows rounds to none, so no row is set aside and the note says why.

@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use super::csv::{
-    ColumnKind, CsvColumns, CsvPreview, StrayCell, guess_labeled_value, unnamed_column_name,
+    ColumnKind, CsvColumns, CsvPreview, StrayCell, guess_labeled_value, is_unnamed_column,
 };
 use crate::user_text::{clip, plural_s, quoted_list};
 
@@ -27,8 +27,8 @@ const TRUTH_NAMES: [&str; 8] = [
 /// file's header (with the value marking labeled rows guessed where it
 /// reads flag words and the file leaves gaps: [`guess_labeled_value`]),
 /// otherwise a guess: the
-/// labeled column by name or as the first flag column (and its marking
-/// value, likewise), the truth column by
+/// labeled column by name or as the first flag column, else the first
+/// column of two words (and its marking value, likewise), the truth column by
 /// name (a flag column, or one of two classes such as "M" and "B") or as the
 /// next flag column, and every numeric column as a feature. The value that
 /// means positive in a column of classes needs the whole file:
@@ -40,8 +40,13 @@ pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns
         return kept;
     }
     let flag = |i: usize| preview.kinds[i] == ColumnKind::Flag;
+    let two_words = |i: &usize| {
+        preview.kinds[*i] == ColumnKind::Text
+            && preview.values.get(*i).is_some_and(|v| v.len() == 2)
+    };
     let labeled = named(preview, &LABELED_NAMES, None, &flag)
         .or_else(|| first_flag(preview, None, &|_| true))
+        .or_else(|| (0..preview.header.len()).find(two_words))
         .unwrap_or(0);
     let truth = truth_beside(preview, Some(labeled));
     let labeled_name = preview.header.get(labeled).cloned().unwrap_or_default();
@@ -155,6 +160,9 @@ pub struct UsableFeatures {
     /// Those of `left_out` that hold one number in every row, which the
     /// reader would drop anyway.
     pub constant: Vec<String>,
+    /// Those of `left_out` without a name or a value (a separator ending
+    /// every line leaves one): nothing to say about them.
+    pub blank: Vec<String>,
 }
 
 /// Why a column of numbers is taken for the rows' labels, not a feature.
@@ -214,6 +222,7 @@ impl UsableFeatures {
                 || self.words.iter().any(|(w, _)| w == name)
                 || self.row_labels.iter().any(|(r, _)| r == name)
                 || self.constant.contains(name)
+                || self.blank.contains(name)
         };
         let constant: Vec<String> = self
             .constant
@@ -324,12 +333,14 @@ pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>)
         words: Vec::new(),
         row_labels: Vec::new(),
         constant: Vec::new(),
+        blank: Vec::new(),
     };
     for (i, name) in preview.header.iter().enumerate() {
         if name == labeled || Some(name.as_str()) == truth {
             continue;
         }
-        let row_label = if *name == unnamed_column_name(i + 1) {
+        let unnamed = is_unnamed_column(name, i + 1);
+        let row_label = if unnamed {
             Some(RowLabel::Unnamed)
         } else if preview.counts_rows.get(i) == Some(&true) {
             Some(RowLabel::CountsRows)
@@ -343,7 +354,9 @@ pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>)
             continue;
         }
         usable.left_out.push(name.clone());
-        if preview.numeric[i] && constant {
+        if unnamed && preview.kinds[i] == ColumnKind::Empty {
+            usable.blank.push(name.clone());
+        } else if preview.numeric[i] && constant {
             usable.constant.push(name.clone());
         } else if preview.numeric[i] {
             usable
@@ -393,6 +406,14 @@ mod tests {
     }
 
     #[test]
+    fn without_a_flag_column_the_labeled_guess_is_a_column_of_two_words() {
+        let p = preview("a,b,status\n0.5,1,confirmed\n1.5,2,unknown\n2.5,1,unknown\n");
+        let c = suggest_columns(&p, &CsvColumns::default());
+        assert_eq!(c.labeled, "status");
+        assert_eq!(c.features, None);
+    }
+
+    #[test]
     fn finds_roles_by_name_and_keeps_numeric_features() {
         let p = preview("id,width,diagnosis,labeled,height\na,1.5,1,0,2\nb,2.5,0,1,3\n");
         let c = suggest_columns(&p, &CsvColumns::default());
@@ -409,20 +430,39 @@ mod tests {
     /// words are left out, each with its reason; a ticked one loses its note.
     #[test]
     fn row_labels_and_words_are_left_out_with_their_reasons() {
-        let mut text = ",n,x,smoker,one,labeled\n".to_string();
+        let mut text = ",n,x,smoker,one,labeled,Unnamed: 7,\n".to_string();
         for i in 0..30 {
             let smoker = if i % 3 == 0 { "yes" } else { "no" };
-            text += &format!("{},{},{}.5,{smoker},7,{}\n", 29 - i, i + 1, i % 4, i % 2);
+            let shuffled = (i * 7) % 30;
+            text += &format!(
+                "{},{},{}.5,{smoker},7,{},{shuffled},\n",
+                29 - i,
+                i + 1,
+                i % 4,
+                i % 2
+            );
         }
         let usable = usable_features(&preview(&text), "labeled", None);
         assert_eq!(usable.numeric, ["x"]);
-        assert_eq!(usable.left_out, ["(column 1)", "n", "smoker", "one"]);
+        assert_eq!(
+            usable.left_out,
+            [
+                "(column 1)",
+                "n",
+                "smoker",
+                "one",
+                "Unnamed: 7",
+                "(column 8)"
+            ]
+        );
         assert_eq!(usable.constant, ["one"]);
+        assert_eq!(usable.blank, ["(column 8)"]);
         assert_eq!(
             usable.row_labels,
             [
                 ("(column 1)".to_owned(), RowLabel::Unnamed),
-                ("n".to_owned(), RowLabel::CountsRows)
+                ("n".to_owned(), RowLabel::CountsRows),
+                ("Unnamed: 7".to_owned(), RowLabel::Unnamed)
             ]
         );
         let note = usable.note().unwrap();
@@ -435,7 +475,9 @@ mod tests {
              writes; a row's place in the file is no evidence of its class. Make it a feature to \
              use it anyway. Left out: \"n\" counts the rows (whole numbers going up by one), so \
              it looks like a row number; a row's place in the file is no evidence of its class. \
-             Make it a feature to use it anyway."
+             Make it a feature to use it anyway. Left out: \"Unnamed: 7\" has no name in the \
+             header, so it looks like the row index pandas or a spreadsheet writes; a row's place \
+             in the file is no evidence of its class. Make it a feature to use it anyway."
         );
         let chosen = usable
             .note_except(&|name| ["n", "smoker", "one"].contains(&name))

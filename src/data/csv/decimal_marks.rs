@@ -2,10 +2,12 @@
 //! counted so the user is told: a comma that grouped thousands ("1,000")
 //! reads as a decimal. Beside decimal commas, a point may group thousands
 //! ("1.000"), so cells with a point are counted too and named when both occur.
-//! In a file separated by commas, a comma in a number groups its thousands;
-//! those cells are counted too, so the user is told they were read so.
+//! Numbers whose thousands are grouped (by commas beside a decimal point,
+//! by points beside a decimal comma) are counted too, so the user is told
+//! they were read so.
 
 use super::error::{CellAt, CsvError};
+use super::number::DecimalMark;
 use super::rows::{Cell, EmptyCells};
 use crate::user_text::clip;
 
@@ -16,8 +18,10 @@ pub(super) struct DecimalMarks {
     commas: Marked,
     /// Cells with a point.
     points: Marked,
-    /// Cells with commas grouping thousands, in a file separated by commas.
+    /// Cells whose thousands are grouped, with the file's decimal mark.
     groupings: Marked,
+    /// The file's decimal mark, once a cell has grouped thousands.
+    grouping_beside: Option<DecimalMark>,
 }
 
 /// Cells holding one mark: how many, and the first.
@@ -58,8 +62,9 @@ impl DecimalMarks {
         cell: &Cell<'_>,
     ) -> Result<f32, CsvError> {
         let number = empty.number(cell)?;
-        if cell.value.contains(',') && cell.groups_with_commas() {
+        if cell.decimal().groups_thousands(cell.value) {
             self.groupings.note(cell, number);
+            self.grouping_beside = Some(cell.decimal());
         } else if cell.value.contains(',') {
             self.commas.note(cell, number);
         } else if cell.value.contains('.') {
@@ -69,15 +74,26 @@ impl DecimalMarks {
     }
 
     /// The sentences for the read's warnings, if a cell had a decimal comma
-    /// or commas grouping thousands.
+    /// or grouped thousands.
     pub(super) fn sentence(&self) -> Option<String> {
-        let grouped = self.groupings.described().map(|(cells, first)| {
-            format!(
-                "Commas were read as grouping thousands in {cells}, as the point is the \
-                 decimal mark in a file separated by commas: the first, {first}."
-            )
-        });
-        grouped.or_else(|| self.decimal_commas())
+        let grouped = self.groupings.described().zip(self.grouping_beside).map(
+            |((cells, first), mark)| {
+                let why = match mark {
+                    DecimalMark::Point => {
+                        "the point is the decimal mark in a file separated by commas"
+                    }
+                    DecimalMark::PointOrComma => {
+                        "the comma is the decimal mark in a file separated by semicolons or tabs"
+                    }
+                };
+                format!(
+                    "{} were read as grouping thousands in {cells}, as {why}: the first, {first}.",
+                    mark.grouping_name()
+                )
+            },
+        );
+        let sentences: Vec<String> = self.decimal_commas().into_iter().chain(grouped).collect();
+        (!sentences.is_empty()).then(|| sentences.join(" "))
     }
 
     /// The sentences on decimal commas, if a cell had one.

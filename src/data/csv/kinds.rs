@@ -7,7 +7,7 @@ use super::flags::{LABELED_FLAGS, TRUTH_VALUES};
 use super::missing::is_missing;
 use super::number::DecimalMark;
 use super::reader::Rows;
-use super::table::Table;
+use super::table::{Table, Width};
 use crate::user_text::clip;
 
 /// A quick look at a file before the user picks columns (for the app's preview).
@@ -119,7 +119,7 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
         decimal,
         header,
         mut rows,
-    } = Table::open(&text)?;
+    } = Table::open(&text, Width::AtLeastTwo)?;
     let mut tallies = vec![KindTally::new(decimal); header.len()];
     let mut shown_rows = Vec::new();
     let mut total_rows = 0;

@@ -4,6 +4,7 @@
 //! its column's mean. The choice is part of the run's settings, so a link
 //! reproduces it.
 
+use crate::user_text::counted;
 use serde::{Deserialize, Serialize};
 
 /// What a read does with missing feature cells.
@@ -210,21 +211,17 @@ impl MissingReport {
     /// The sentence for the read's warnings; `filled_with` says what a
     /// filled value is, e.g. [`MEAN_OF_OTHER_ROWS`].
     pub fn sentence(&self, choice: MissingValues, filled_with: &str) -> String {
-        let cells = plural(
-            self.cells,
-            "missing feature value",
-            "missing feature values",
-        );
+        let cells = counted(self.cells, "missing feature value");
         match choice {
             MissingValues::DropRows => format!(
                 "Dropped {} of {} with {cells}.",
                 self.rows,
-                plural(self.of_rows, "row", "rows"),
+                counted(self.of_rows, "row"),
             ),
             _ => format!(
                 "Filled {cells} in {} ({}) with {filled_with}.",
-                plural(self.rows, "row", "rows"),
-                plural(self.columns, "column", "columns"),
+                counted(self.rows, "row"),
+                counted(self.columns, "column"),
             ),
         }
     }
@@ -235,11 +232,6 @@ pub(super) const MEAN_OF_OTHER_ROWS: &str = "the column's mean of the other rows
 
 /// What scoring fills a missing value with.
 pub(super) const MEAN_OF_TRAINING_ROWS: &str = "the column's mean over the model's training rows";
-
-/// "1 row", "3 rows".
-fn plural(count: usize, one: &str, many: &str) -> String {
-    format!("{count} {}", if count == 1 { one } else { many })
-}
 
 #[cfg(test)]
 mod tests {

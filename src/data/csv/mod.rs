@@ -54,7 +54,7 @@ pub use layout::CsvColumns;
 pub use missing::{MissingValues, is_missing};
 pub use read::{FeatureRows, ScoringGaps, TabularData, read_csv, read_feature_rows};
 pub use role::ColumnRole;
-pub use table::unnamed_column_name;
+pub use table::{is_unnamed_column, unnamed_column_name};
 pub use truth_guess::{PositiveGuess, guess_positive_value};
 
 /// Largest file read, in bytes: the page's file drop, CSV data in share

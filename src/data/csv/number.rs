@@ -4,9 +4,10 @@
 
 /// How a file writes the decimal mark, which follows from its separator:
 /// files separated by semicolons or tabs are what spreadsheets write where
-/// the comma is the decimal mark, so there "1,5" is 1.5. In a file separated
-/// by commas the point is the decimal mark, so a comma in a (quoted) number
-/// can only group its thousands: "1,250.5" is 1250.5.
+/// the comma is the decimal mark, so there "1,5" is 1.5. The other mark may
+/// group thousands: "1,250.5" is 1250.5 in a file separated by commas (a
+/// comma can only group there), and "1.250,5" or "1.250.000" beside
+/// semicolons or tabs ("1.250" alone stays 1.25 there, as it always was).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum DecimalMark {
     /// Only a point: the file separates its columns by commas.
@@ -31,8 +32,30 @@ impl DecimalMark {
             return Some(number);
         }
         match self {
-            DecimalMark::Point => without_thousands_commas(text),
-            DecimalMark::PointOrComma => with_decimal_comma(text),
+            DecimalMark::Point => grouped(text, ',', '.'),
+            DecimalMark::PointOrComma => {
+                with_decimal_comma(text).or_else(|| grouped(text, '.', ','))
+            }
+        }
+    }
+
+    /// Whether [`DecimalMark::parse`] reads the text as a number whose
+    /// thousands are grouped.
+    pub(super) fn groups_thousands(self, text: &str) -> bool {
+        text.parse::<f32>().is_err()
+            && match self {
+                DecimalMark::Point => grouped(text, ',', '.').is_some(),
+                DecimalMark::PointOrComma => {
+                    with_decimal_comma(text).is_none() && grouped(text, '.', ',').is_some()
+                }
+            }
+    }
+
+    /// The mark that groups thousands beside this decimal mark, for messages.
+    pub(super) fn grouping_name(self) -> &'static str {
+        match self {
+            DecimalMark::Point => "Commas",
+            DecimalMark::PointOrComma => "Points",
         }
     }
 
@@ -42,17 +65,18 @@ impl DecimalMark {
     }
 }
 
-/// "-1,234,567.5" as -1234567.5: commas between groups of three digits
-/// before the point, one to three digits before the first comma.
-fn without_thousands_commas(text: &str) -> Option<f32> {
+/// "-1,234,567.5" as -1234567.5 with `group` ',' and `decimal` '.': the
+/// group mark between groups of three digits before the decimal mark, one
+/// to three digits before the first.
+fn grouped(text: &str, group: char, decimal: char) -> Option<f32> {
     let unsigned = text.strip_prefix(['-', '+']).unwrap_or(text);
-    let (whole, fraction) = unsigned.split_once('.').unwrap_or((unsigned, "0"));
+    let (whole, fraction) = unsigned.split_once(decimal).unwrap_or((unsigned, "0"));
     let digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
-    let mut groups = whole.split(',');
+    let mut groups = whole.split(group);
     let lead = groups.next()?;
     let mut grouped = false;
-    for group in groups {
-        if group.len() != 3 || !digits(group) {
+    for part in groups {
+        if part.len() != 3 || !digits(part) {
             return None;
         }
         grouped = true;
@@ -60,7 +84,10 @@ fn without_thousands_commas(text: &str) -> Option<f32> {
     if !grouped || lead.len() > 3 || !digits(lead) || !digits(fraction) {
         return None;
     }
-    text.replace(',', "").parse().ok()
+    let sign = &text[..text.len() - unsigned.len()];
+    format!("{sign}{}.{fraction}", whole.replace(group, ""))
+        .parse()
+        .ok()
 }
 
 /// "1,5" as 1.5: one comma with a digit on each side and no point.
@@ -95,9 +122,11 @@ mod tests {
     #[test]
     fn only_one_comma_between_digits_is_a_decimal_mark() {
         let mark = DecimalMark::PointOrComma;
-        for text in ["1,2,3", "1.234,5", ",5", "5,", "1,e3", "a,5", ","] {
+        for text in ["1,2,3", "1.23,5", ",5", "5,", "1,e3", "a,5", ","] {
             assert_eq!(mark.parse(text), None, "{text}");
         }
+        // A point before it groups thousands (see below), not a second mark.
+        assert_eq!(mark.parse("1.234,5"), Some(1234.5));
     }
 
     #[test]
@@ -119,9 +148,23 @@ mod tests {
         ] {
             assert_eq!(comma.parse(text), None, "{text}");
         }
-        // Beside semicolons "1,000" has a decimal comma, and grouping is not read.
-        assert_eq!(DecimalMark::PointOrComma.parse("1,000"), Some(1.0));
-        assert_eq!(DecimalMark::PointOrComma.parse("1,000,000"), None);
+        assert!(comma.groups_thousands("1,000") && !comma.groups_thousands("1000"));
+        // Beside semicolons "1,000" has a decimal comma, and points group.
+        let semicolon = DecimalMark::PointOrComma;
+        assert_eq!(semicolon.parse("1,000"), Some(1.0));
+        assert_eq!(semicolon.parse("1,000,000"), None);
+        assert_eq!(semicolon.parse("-1.234,5"), Some(-1234.5));
+        assert_eq!(semicolon.parse("1.234.567"), Some(1_234_567.0));
+        assert_eq!(
+            semicolon.parse("1.234"),
+            Some(1.234),
+            "a point alone is a decimal point"
+        );
+        for text in ["1.23,4", "1.2345,6", "1.234,", "1.234,5,6"] {
+            assert_eq!(semicolon.parse(text), None, "{text}");
+        }
+        assert!(semicolon.groups_thousands("1.234,5") && !semicolon.groups_thousands("1,5"));
+        assert!(!semicolon.groups_thousands("1.234"));
     }
 
     #[test]

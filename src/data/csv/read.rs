@@ -13,7 +13,7 @@ use super::number::DecimalMark;
 use super::reader::Rows;
 use super::role::ColumnRole;
 use super::rows::for_each_row;
-use super::table::{Table, delimiter_warning};
+use super::table::{Table, Width, delimiter_warning};
 use super::truth_tally::TruthTally;
 use super::value_rule::ValueRule;
 use crate::user_text::clip;
@@ -68,7 +68,7 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
         decimal,
         header,
         mut rows,
-    } = Table::open(&text)?;
+    } = Table::open(&text, Width::AtLeastTwo)?;
     let layout = match Layout::resolve(&header, columns) {
         Ok(layout) => layout,
         // A file of no rows says so, not what a choice of columns it cannot
@@ -215,7 +215,7 @@ pub fn read_feature_rows(
         header,
         mut rows,
         ..
-    } = Table::open(&text)?;
+    } = Table::open(&text, Width::AtLeastOne)?;
     let features = feature_names
         .iter()
         .map(|name| column_index(&header, name, ColumnRole::Feature))
@@ -512,6 +512,15 @@ mod tests {
             }
         );
         assert!(err.to_string().contains("no column \"b\""), "{err}");
+        // A file of one column is read: it may hold a one-feature model's
+        // rows, or lack the model's other columns.
+        let err = read_feature_rows(b"a\n1\n", &names, None, None, REFUSE).unwrap_err();
+        assert!(
+            matches!(err, CsvError::MissingColumn { ref name, .. } if name == "b"),
+            "{err}"
+        );
+        let one = read_feature_rows(b"a\n1.5\n-2\n", &names[..1], None, None, REFUSE).unwrap();
+        assert_eq!((one.features, one.numbers), (vec![1.5, -2.0], vec![1, 2]));
         let err = read_feature_rows(b"a,b\n1,2\n3,x\n", &names, None, None, REFUSE).unwrap_err();
         assert_eq!(
             err,

@@ -166,10 +166,9 @@ impl Cell<'_> {
         }
     }
 
-    /// Whether a comma in this cell groups thousands: the file's decimal
-    /// mark is the point.
-    pub(super) fn groups_with_commas(&self) -> bool {
-        self.decimal == DecimalMark::Point
+    /// The file's decimal mark.
+    pub(super) fn decimal(&self) -> DecimalMark {
+        self.decimal
     }
 
     /// The cell as a finite feature value.

@@ -26,9 +26,19 @@ pub(super) struct Table<'a> {
     pub(super) rows: Rows<'a>,
 }
 
+/// How many columns a file must have: training needs a labeled column
+/// beside its features, while scoring may read a file of one feature.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Width {
+    /// A separator must split the header line.
+    AtLeastTwo,
+    /// A header line without a separator names one column.
+    AtLeastOne,
+}
+
 impl<'a> Table<'a> {
     /// Checks separator and header, leaving the reader at the first data row.
-    pub(super) fn open(text: &'a CsvText<'_>) -> Result<Self, CsvError> {
+    pub(super) fn open(text: &'a CsvText<'_>, width: Width) -> Result<Self, CsvError> {
         let text = text.as_str();
         if text.trim().is_empty() {
             return Err(CsvError::Empty);
@@ -46,7 +56,10 @@ impl<'a> Table<'a> {
                 check_named_separator(named, &first)?;
                 named
             }
-            None => detect_delimiter(first.text)?,
+            None => match detect_delimiter(first.text) {
+                Err(CsvError::NoDelimiter { .. }) if width == Width::AtLeastOne => b',',
+                found => found?,
+            },
         };
         let mut rows = Rows::new(text, delimiter);
         if hinted.is_some() {
@@ -201,6 +214,16 @@ pub fn unnamed_column_name(position: usize) -> String {
     format!("(column {position})")
 }
 
+/// Whether the header gave the column at 1-based `position` no name of its
+/// own: an empty cell ([`unnamed_column_name`]), or pandas' name for one
+/// read and written again, `Unnamed: 0`.
+pub fn is_unnamed_column(name: &str, position: usize) -> bool {
+    name == unnamed_column_name(position)
+        || name
+            .strip_prefix("Unnamed: ")
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// Refuses a header that is really data, or has repeated column names.
 fn check_header(header: &[String], first_line: &str, decimal: DecimalMark) -> Result<(), CsvError> {
     if header.iter().all(|name| decimal.is_finite_number(name)) {
@@ -336,6 +359,19 @@ mod tests {
         );
         let preview = preview_csv(text.as_bytes(), 5).unwrap();
         assert_eq!(preview.kinds[0], ColumnKind::Numeric);
+        // Beside semicolons, points group and the comma is the decimal mark.
+        let data = read("Betrag;w;labeled\n1.200,5;2;1\n3,5;1;0\n900;4;0\n").unwrap();
+        assert_eq!(data.features, vec![1200.5, 2.0, 3.5, 1.0, 900.0, 4.0]);
+        assert!(
+            data.warnings[1].ends_with(
+                "Points were read as grouping thousands in 1 cell, as the comma is the decimal \
+                 mark in a file separated by semicolons or tabs: the first, \"1.200,5\", as \
+                 1200.5 (Line 2 (data row 1), column \"Betrag\")."
+            ),
+            "{:?}",
+            data.warnings
+        );
+        assert!(data.warnings[1].starts_with("A comma was read as the decimal mark in 1 cell"));
     }
 
     #[test]

@@ -9,7 +9,7 @@ use super::layout::{CsvColumns, column_index};
 use super::missing::{MissingValues, is_missing};
 use super::role::ColumnRole;
 use super::rows::for_each_row;
-use super::table::Table;
+use super::table::{Table, Width};
 use super::value_rule::{ValueRule, equal_ignoring_case};
 use crate::user_text::{clip, quoted_list};
 
@@ -70,7 +70,7 @@ pub fn guess_positive_value(bytes: &[u8], columns: &CsvColumns) -> Option<Positi
         header,
         mut rows,
         ..
-    } = Table::open(&text).ok()?;
+    } = Table::open(&text, Width::AtLeastTwo).ok()?;
     let labeled = column_index(&header, &columns.labeled, ColumnRole::Labeled).ok()?;
     let truth = column_index(&header, columns.truth.as_deref()?, ColumnRole::Truth).ok()?;
     if truth == labeled {

@@ -8,6 +8,7 @@ use policypu::config::DataConfig;
 use policypu::data::column_guess::{fitted_choice, keeps_choice, suggest_columns};
 use policypu::data::csv::{CsvColumns, CsvPreview, preview_csv};
 use policypu::data::examples::EXAMPLE_CSVS;
+use policypu::user_text::counted;
 use wasm_bindgen::JsCast;
 
 use crate::csv::file::{open_example, read_file};
@@ -40,7 +41,7 @@ pub fn CsvPanel() -> impl IntoView {
         state.csv.with(|f| {
             f.as_ref().map(|f| {
                 let rows = match preview.get() {
-                    Some(Ok(p)) => format!(", {} rows", p.total_rows),
+                    Some(Ok(p)) => format!(", {}", counted(p.total_rows, "row")),
                     _ => String::new(),
                 };
                 format!("{} ({:.1} kB{rows})", f.name, f.bytes.len() as f64 / 1024.0)

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 use policypu::data::csv::{ColumnKind, CsvPreview};
+use policypu::user_text::counted;
 
 use crate::views::table_scroll::TableScroll;
 
@@ -36,10 +37,10 @@ pub fn PreviewTable(
         false => "",
     };
     let summary = format!(
-        "Separator: {}{decimal}. First {} of {} rows:",
+        "Separator: {}{decimal}. First {} of {}:",
         delimiter_name(preview.delimiter),
         preview.rows.len(),
-        preview.total_rows
+        counted(preview.total_rows, "row")
     );
     view! {
         <p class="hint" id="csv-delimiter" data-delimiter=delimiter_name(preview.delimiter)>{summary}</p>

@@ -9,6 +9,7 @@ use leptos::task::spawn_local;
 use policypu::config::DataConfig;
 use policypu::data::csv::MissingValues;
 use policypu::page::protocol::ToWorker;
+use policypu::user_text::counted;
 use serde_bytes::ByteBuf;
 use wasm_bindgen::JsCast;
 
@@ -85,8 +86,8 @@ pub fn ScoreCsv() -> impl IntoView {
                 .unwrap_or_default();
             let notes: String = scores.notes.iter().map(|n| format!(" {n}")).collect();
             Ok(format!(
-                "Scored {} rows of {file}: downloaded {name}.{truth}{notes}",
-                scores.rows
+                "Scored {} of {file}: downloaded {name}.{truth}{notes}",
+                counted(scores.rows, "row")
             ))
         })));
     });

@@ -531,7 +531,7 @@ fn a_csv_with_gaps_and_a_text_column_trains_after_one_choice() {
         "{stderr}"
     );
     assert!(
-        stderr.contains("Left out: \"id\" holds text or nothing"),
+        stderr.contains("Left out: \"id\" holds text that differs from row to row"),
         "{stderr}"
     );
     for (missing, note) in [

@@ -4,7 +4,8 @@
 use std::collections::HashSet;
 
 use super::csv::{
-    ColumnKind, CsvColumns, CsvPreview, StrayCell, guess_labeled_value, is_unnamed_column,
+    ColumnKind, CsvColumns, CsvPreview, StrayCell, TextLook, TextShape, guess_labeled_value,
+    is_unnamed_column,
 };
 use crate::user_text::{clip, plural_s, quoted_list};
 
@@ -163,6 +164,9 @@ pub struct UsableFeatures {
     /// Those of `left_out` without a name or a value (a separator ending
     /// every line leaves one): nothing to say about them.
     pub blank: Vec<String>,
+    /// Those of `left_out` whose text has a look of its own (amounts,
+    /// percentages, dates, or text differing from row to row), each with it.
+    pub looks: Vec<(String, TextLook)>,
 }
 
 /// Why a column of numbers is taken for the rows' labels, not a feature.
@@ -223,6 +227,7 @@ impl UsableFeatures {
                 || self.row_labels.iter().any(|(r, _)| r == name)
                 || self.constant.contains(name)
                 || self.blank.contains(name)
+                || self.looks.iter().any(|(l, _)| l == name)
         };
         let constant: Vec<String> = self
             .constant
@@ -245,6 +250,12 @@ impl UsableFeatures {
                     .iter()
                     .filter(|(n, _)| !chosen(n))
                     .map(|(n, words)| words_note(n, words)),
+            )
+            .chain(
+                self.looks
+                    .iter()
+                    .filter(|(n, _)| !chosen(n))
+                    .map(|(n, look)| look_note(n, look)),
             )
             .chain(
                 self.row_labels
@@ -291,6 +302,31 @@ fn constant_note(columns: &[String]) -> String {
     )
 }
 
+/// Why a column of text with a look of its own is not a feature, and how
+/// to use it.
+fn look_note(column: &str, look: &TextLook) -> String {
+    let (holds, remedy) = match look.shape {
+        TextShape::Money => (
+            "amounts with a currency sign",
+            "remove the signs in the file to use it",
+        ),
+        TextShape::Percent => ("percentages", "write them as plain numbers to use it"),
+        TextShape::Date => (
+            "dates",
+            "write each as a number (the year, or the days since a first date) to use it",
+        ),
+        TextShape::Words => (
+            "text that differs from row to row",
+            "an identifier or a name is no number to learn from",
+        ),
+    };
+    format!(
+        "Left out: \"{}\" holds {holds}, such as \"{}\": {remedy}.",
+        clip(column),
+        look.example
+    )
+}
+
 /// Why a column of two words is not a feature, and how to use it.
 fn words_note(column: &str, words: &[String]) -> String {
     format!(
@@ -334,6 +370,7 @@ pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>)
         row_labels: Vec::new(),
         constant: Vec::new(),
         blank: Vec::new(),
+        looks: Vec::new(),
     };
     for (i, name) in preview.header.iter().enumerate() {
         if name == labeled || Some(name.as_str()) == truth {
@@ -368,6 +405,10 @@ pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>)
             && let Some(values) = values
         {
             usable.words.push((name.clone(), values.clone()));
+        } else if let Some(look) = preview.text_looks.get(i).cloned().flatten()
+            && (look.shape != TextShape::Words || (values.is_none() && look.mostly_text()))
+        {
+            usable.looks.push((name.clone(), look));
         }
     }
     usable
@@ -493,6 +534,48 @@ mod tests {
         assert_eq!(usable.chosen(), Some(vec!["x".to_owned()]));
     }
 
+    /// Amounts, percentages and dates are left out with what would make
+    /// them numbers; a few categories keep the advice for categories.
+    #[test]
+    fn text_with_a_look_of_its_own_gets_its_own_advice() {
+        let mut text = "price,rate,day,colour,x,labeled\n".to_string();
+        for i in 0..15 {
+            let colour = ["red", "green", "blue"][i % 3];
+            text += &format!(
+                "\"${},{:03}\",{i}%,2023-01-{:02},{colour},{i}.5,{}\n",
+                i + 1,
+                i * 7,
+                i + 1,
+                i % 2
+            );
+        }
+        let usable = usable_features(&preview(&text), "labeled", None);
+        assert_eq!(usable.numeric, ["x"]);
+        let shapes: Vec<(&str, TextShape)> = usable
+            .looks
+            .iter()
+            .map(|(n, l)| (n.as_str(), l.shape))
+            .collect();
+        assert_eq!(
+            shapes,
+            [
+                ("price", TextShape::Money),
+                ("rate", TextShape::Percent),
+                ("day", TextShape::Date)
+            ]
+        );
+        assert_eq!(
+            usable.note().unwrap(),
+            "Left out: \"colour\" holds text or nothing, and a feature must be a number. To use \
+             it, give each category its own 0/1 column in the file, or make one the labeled or \
+             truth column. Left out: \"price\" holds amounts with a currency sign, such as \
+             \"$1,000\": remove the signs in the file to use it. Left out: \"rate\" holds \
+             percentages, such as \"0%\": write them as plain numbers to use it. Left out: \
+             \"day\" holds dates, such as \"2023-01-01\": write each as a number (the year, or \
+             the days since a first date) to use it."
+        );
+    }
+
     /// A column of numbers with a typo in one cell is left out with that
     /// cell located, not called a text column; a column of words is text.
     #[test]
@@ -511,8 +594,8 @@ mod tests {
         let note = usable.note().unwrap();
         assert!(
             note.starts_with(
-                "Left out: \"id\" holds text or nothing, and a feature must be a number. To use \
-                 it, give each category its own 0/1 column in the file"
+                "Left out: \"id\" holds text that differs from row to row, such as \"r0\": an \
+                 identifier or a name is no number to learn from."
             ),
             "{note}"
         );
@@ -544,7 +627,7 @@ mod tests {
             usable
                 .note()
                 .unwrap()
-                .contains("Left out: \"id\", \"a\" hold text or nothing")
+                .contains("Left out: \"a\" holds text or nothing")
         );
     }
 

@@ -8,6 +8,7 @@ use super::missing::is_missing;
 use super::number::DecimalMark;
 use super::reader::Rows;
 use super::table::{Table, Width};
+use super::text_shape::{TextLook, TextShape};
 use crate::user_text::clip;
 
 /// A quick look at a file before the user picks columns (for the app's preview).
@@ -53,6 +54,10 @@ pub struct CsvPreview {
     /// rows, as a row number or a written index does.
     #[serde(default)]
     pub counts_rows: Vec<bool>,
+    /// Per column: what its cells that are not numbers look like, with the
+    /// first of them; None where every cell is a number or missing.
+    #[serde(default)]
+    pub text_looks: Vec<Option<TextLook>>,
 }
 
 /// Fewest rows a column of whole numbers going up by one must have to be
@@ -149,6 +154,7 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
         agreeing_flags,
         numeric: tallies.iter().map(|t| !t.blank && t.numeric).collect(),
         counts_rows: tallies.iter().map(KindTally::counts_rows).collect(),
+        text_looks: tallies.iter().map(KindTally::text_look).collect(),
         missing: tallies.iter().map(|t| t.missing).collect(),
         strays: tallies.iter().map(KindTally::stray).collect(),
         values: tallies
@@ -231,6 +237,8 @@ struct KindTally {
     /// The whole number the next cell must hold for the column to go on
     /// counting the rows; `Some(None)` before the first cell, None once it stops.
     next_count: Option<Option<i64>>,
+    /// What the cells that are not numbers look like, once there is one.
+    text_shape: Option<TextShape>,
 }
 
 impl KindTally {
@@ -248,6 +256,7 @@ impl KindTally {
             numbers: 0,
             first_not_number: None,
             next_count: Some(None),
+            text_shape: None,
         }
     }
 
@@ -271,6 +280,8 @@ impl KindTally {
             if self.first_not_number.is_none() {
                 self.first_not_number = Some((line, clip(cell)));
             }
+            let shape = TextShape::of(cell, self.decimal);
+            self.text_shape = Some(self.text_shape.map_or(shape, |s| s.and(shape)));
         }
         self.labeled_flags &= LABELED_FLAGS.parse(cell).is_some();
         self.truth_values &= TRUTH_VALUES.parse(cell).is_some();
@@ -291,6 +302,17 @@ impl KindTally {
         (self.numbers as f64 >= MOSTLY_NUMBERS * self.cells as f64).then_some(StrayCell {
             line,
             cell,
+            numbers: self.numbers,
+            cells: self.cells,
+        })
+    }
+
+    /// What the column's cells that are not numbers look like: see
+    /// [`CsvPreview::text_looks`].
+    fn text_look(&self) -> Option<TextLook> {
+        Some(TextLook {
+            shape: self.text_shape?,
+            example: self.first_not_number.as_ref()?.1.clone(),
             numbers: self.numbers,
             cells: self.cells,
         })

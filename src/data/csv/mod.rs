@@ -41,6 +41,7 @@ mod rows;
 mod table;
 #[cfg(test)]
 mod test_support;
+mod text_shape;
 mod truth_guess;
 mod truth_tally;
 mod value_rule;
@@ -55,6 +56,7 @@ pub use missing::{MissingValues, is_missing};
 pub use read::{FeatureRows, ScoringGaps, TabularData, read_csv, read_feature_rows};
 pub use role::ColumnRole;
 pub use table::{is_unnamed_column, unnamed_column_name};
+pub use text_shape::{TextLook, TextShape};
 pub use truth_guess::{PositiveGuess, guess_positive_value};
 
 /// Largest file read, in bytes: the page's file drop, CSV data in share

@@ -1,0 +1,123 @@
+//! What the cells of a column that is not numbers look like: amounts with a
+//! currency sign, percentages, dates or other text. The column is left out
+//! of the features either way; the look tells the user how to make it a
+//! number.
+
+use super::number::DecimalMark;
+
+/// Signs an amount may carry before or after its number.
+const CURRENCY_SIGNS: [char; 6] = ['$', '€', '£', '¥', '₹', '₩'];
+
+/// What a column's cells that are not numbers look like, judged over the
+/// whole file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum TextShape {
+    /// Amounts with a currency sign: "$1,200", "12,50 €".
+    Money,
+    /// Percentages: "12%", "-0.5 %".
+    Percent,
+    /// Dates, maybe with a time: "2023-01-10", "10/01/2023 14:00".
+    Date,
+    /// Anything else.
+    Words,
+}
+
+/// A column's [`TextShape`] with its first cell that is not a number, as
+/// messages quote it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct TextLook {
+    /// What its cells that are not numbers look like.
+    pub shape: TextShape,
+    /// The first of them.
+    pub example: String,
+    /// The column's cells that are numbers, and its cells, missing ones aside.
+    pub numbers: usize,
+    pub cells: usize,
+}
+
+impl TextLook {
+    /// Most of the column's cells are text, not numbers with a few others.
+    pub fn mostly_text(&self) -> bool {
+        2 * self.numbers < self.cells
+    }
+}
+
+impl TextShape {
+    /// The shape of one trimmed cell that is not a number, in a file with
+    /// this decimal mark.
+    pub(super) fn of(cell: &str, decimal: DecimalMark) -> Self {
+        let unspaced: String = cell.chars().filter(|c| !c.is_whitespace()).collect();
+        let number = |text: &str| decimal.is_finite_number(text);
+        let without_signs: String = unspaced
+            .chars()
+            .filter(|c| !CURRENCY_SIGNS.contains(c))
+            .collect();
+        if without_signs.len() < unspaced.len() && number(&without_signs) {
+            TextShape::Money
+        } else if unspaced.strip_suffix('%').is_some_and(number) {
+            TextShape::Percent
+        } else if is_date(cell) {
+            TextShape::Date
+        } else {
+            TextShape::Words
+        }
+    }
+
+    /// The shape of a column whose cells so far had `self`, after a cell of
+    /// `next`: the same shape, or words.
+    pub(super) fn and(self, next: TextShape) -> TextShape {
+        if self == next { self } else { TextShape::Words }
+    }
+}
+
+/// Three groups of digits joined by one of `-`, `/` or `.`, a year of four
+/// digits first or last and one or two digits in the others, maybe followed
+/// by a time after a space or a `T`.
+fn is_date(cell: &str) -> bool {
+    let day = cell.split([' ', 'T']).next().unwrap_or_default();
+    let Some(mark) = ['-', '/', '.'].into_iter().find(|&m| day.contains(m)) else {
+        return false;
+    };
+    let parts: Vec<&str> = day.split(mark).collect();
+    let digits = |part: &str, lengths: &[usize]| {
+        lengths.contains(&part.len()) && part.bytes().all(|b| b.is_ascii_digit())
+    };
+    match parts.as_slice() {
+        [year, month, day] if digits(year, &[4]) => digits(month, &[1, 2]) && digits(day, &[1, 2]),
+        [a, b, year] => digits(a, &[1, 2]) && digits(b, &[1, 2]) && digits(year, &[2, 4]),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_are_told_apart_by_what_they_hold() {
+        let comma = DecimalMark::Point;
+        let semicolon = DecimalMark::PointOrComma;
+        for (cell, mark, shape) in [
+            ("$1,200", comma, TextShape::Money),
+            ("-$5.50", comma, TextShape::Money),
+            ("12,50 €", semicolon, TextShape::Money),
+            ("£ 1.200,00", semicolon, TextShape::Money),
+            ("12%", comma, TextShape::Percent),
+            ("-0,5 %", semicolon, TextShape::Percent),
+            ("2023-01-10", comma, TextShape::Date),
+            ("10/01/2023 14:00", comma, TextShape::Date),
+            ("1.2.23", semicolon, TextShape::Date),
+            ("2023-01-10T08:00:00Z", comma, TextShape::Date),
+            ("C1000", comma, TextShape::Words),
+            ("$", comma, TextShape::Words),
+            ("%", comma, TextShape::Words),
+            ("1-2", comma, TextShape::Words),
+            ("2023-001-10", comma, TextShape::Words),
+            ("benign", comma, TextShape::Words),
+        ] {
+            assert_eq!(TextShape::of(cell, mark), shape, "{cell}");
+        }
+        assert_eq!(TextShape::Date.and(TextShape::Date), TextShape::Date);
+        assert_eq!(TextShape::Date.and(TextShape::Money), TextShape::Words);
+    }
+}

@@ -511,28 +511,32 @@ async function pandasIndexAndThousands({ page }) {
   expectEqual(await page.locator('#csv-text-columns').count(), 0, 'no note once the index is ticked');
 }
 
-/** A file as Excel writes it on Windows in Germany: Windows-1252 bytes
- * (an accented name, euro signs), semicolons, decimal commas and points
- * grouping thousands. It reads, with its names, and says how it was read. */
-async function windowsExcelExport({ page }) {
+/** A file as Excel writes it in Germany ("CSV UTF-8"): a byte order mark,
+ * an accented name, semicolons, decimal commas, points grouping thousands
+ * and euro amounts. It reads, with its names, and says how. The same table
+ * in Windows-1252 is refused with where and how to save it. */
+async function germanExcelExport({ page }) {
   const lines = ['Temp\u00e9rature;Betrag;Preis;labeled;y'];
   for (let i = 0; i < 40; i += 1) {
     const positive = i % 2 === 0;
     lines.push(`${positive ? 21 : 18},${i % 10};${positive ? 2 : 1}.${String(100 + i).padStart(3, '0')},5;${i + 1},50 \u20ac;${positive && i % 3 === 0 ? 1 : 0};${positive ? 1 : 0}`);
   }
-  // Windows-1252: é is 0xE9 (as in Latin-1), € is 0x80.
-  const bytes = Buffer.from([...lines.join('\r\n') + '\r\n'].map((c) => (c === '\u20ac' ? 0x80 : c.charCodeAt(0))));
+  const text = lines.join('\r\n') + '\r\n';
   await chooseCsvSource(page);
-  await page.locator('#csv-input').setInputFiles({ name: 'excel.csv', mimeType: 'text/csv', buffer: bytes });
+  await page.locator('#csv-input').setInputFiles({ name: 'excel.csv', mimeType: 'text/csv', buffer: Buffer.from('\ufeff' + text) });
   const { text: summary } = await csvVerdict(page, true);
   for (const part of ['40 rows, 7 labeled positives, 33 unlabeled, 2 features;',
-    'The file is not UTF-8, so it was read as Windows-1252',
     'Points were read as grouping thousands in 40 cells']) {
     expect(summary.includes(part), `summary has "${part}": ${summary}`);
   }
   const note = (await page.locator('#csv-text-columns').textContent()).trim();
   expect(note.startsWith('Left out: "Preis" holds amounts with a currency sign, such as "1,50 \u20ac"'), `note: ${note}`);
   expect((await page.locator('.features').textContent()).includes('Temp\u00e9rature'), 'the accented name is read');
+  // Windows-1252: é is 0xE9, € is 0x80.
+  const ansi = Buffer.from([...text].map((c) => (c === '\u20ac' ? 0x80 : c.charCodeAt(0))));
+  await page.locator('#csv-input').setInputFiles({ name: 'ansi.csv', mimeType: 'text/csv', buffer: ansi });
+  const { text: error } = await csvVerdict(page, false);
+  expect(error.includes('line 1 (byte offset 4)') && error.includes('CSV UTF-8'), `error: ${error}`);
 }
 
 export const csvTests = [
@@ -544,7 +548,7 @@ export const csvTests = [
     run: exampleTest('two_moons.csv', { rows: 600, delimiter: 'comma' }) },
   { name: 'csv: an example button loads the file with its columns', mode: 'cpu', run: exampleButton },
   { name: 'csv: a pandas index is left out and commas grouping thousands are read', mode: 'cpu', run: pandasIndexAndThousands },
-  { name: 'csv: an Excel file from Windows (Windows-1252, points grouping thousands, euro amounts) reads and says how', mode: 'cpu', run: windowsExcelExport },
+  { name: 'csv: a German Excel export (points grouping thousands, euro amounts) reads and says how; in Windows-1252 it is refused with the fix', mode: 'cpu', run: germanExcelExport },
   { name: 'csv: the trained classifier scores another CSV in the page', mode: 'cpu', run: scoreAnotherCsv },
   { name: 'csv: a non-numeric feature names its row and column', mode: 'cpu',
     run: malformedTest('bad_number.csv', {

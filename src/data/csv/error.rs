@@ -112,12 +112,12 @@ pub enum CsvError {
         /// 0-based offset of the first invalid byte in the file.
         byte: usize,
     },
-    /// The bytes after a UTF-16 byte order mark are not UTF-16 text.
+    /// The bytes are UTF-16 text (they start with its byte order mark).
     #[error(
-        "The file starts as UTF-16 text (its first two bytes say so), but what follows is not \
-         UTF-16. Save the file as UTF-8 (in Excel: \"CSV UTF-8\") and load it again."
+        "The file is UTF-16 text (Excel's \"Unicode Text\" writes it), and only UTF-8 is read. \
+         Save the file as UTF-8 (in Excel: \"CSV UTF-8\") and load it again."
     )]
-    NotUtf16,
+    Utf16,
     /// A quote in the header line is never closed.
     #[error(
         "Line {line}, the header, opens a quote (\") that is never closed, so the rest of the \

@@ -1,7 +1,6 @@
 //! Guessing what each column holds, for the preview the user picks the
 //! columns from.
 
-use super::encoding::CsvText;
 use super::error::CsvError;
 use super::flags::{LABELED_FLAGS, TRUTH_VALUES};
 use super::missing::is_missing;
@@ -118,13 +117,12 @@ pub enum ColumnKind {
 /// separator and ragged-row problems, and for a file with no data rows. The row limit is not enforced here:
 /// compare `total_rows` with [`MAX_ROWS`](super::MAX_ROWS).
 pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError> {
-    let text = CsvText::decode(bytes)?;
     let Table {
         delimiter,
         decimal,
         header,
         mut rows,
-    } = Table::open(&text, Width::AtLeastTwo)?;
+    } = Table::open(bytes, Width::AtLeastTwo)?;
     let mut tallies = vec![KindTally::new(decimal); header.len()];
     let mut shown_rows = Vec::new();
     let mut total_rows = 0;

@@ -26,7 +26,6 @@
 
 mod cleaning;
 mod decimal_marks;
-mod encoding;
 mod error;
 mod flags;
 mod kinds;

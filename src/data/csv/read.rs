@@ -3,7 +3,6 @@
 
 use super::cleaning::drop_constant_columns;
 use super::decimal_marks::DecimalMarks;
-use super::encoding::CsvText;
 use super::error::{ColumnSummary, CsvError, MAX_SHOWN_VALUES, SummarisedColumn};
 use super::layout::{CsvColumns, Layout, column_index};
 use super::missing::{
@@ -62,13 +61,12 @@ impl TabularData {
 /// is too large, has ragged rows or bad cells, lacks a chosen column, has labels on
 /// one side only, or leaves no varying feature column.
 pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvError> {
-    let text = CsvText::decode(bytes)?;
     let Table {
         delimiter,
         decimal,
         header,
         mut rows,
-    } = Table::open(&text, Width::AtLeastTwo)?;
+    } = Table::open(bytes, Width::AtLeastTwo)?;
     let layout = match Layout::resolve(&header, columns) {
         Ok(layout) => layout,
         // A file of no rows says so, not what a choice of columns it cannot
@@ -134,10 +132,8 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
             constant: varying.dropped.into_iter().map(|(name, _)| name).collect(),
         });
     }
-    let warnings = text
-        .warning
+    let warnings = delimiter_warning(delimiter)
         .into_iter()
-        .chain(delimiter_warning(delimiter))
         .chain(parsed.decimal_marks.sentence())
         .chain(parsed.truth_tally.warning(truth_column))
         .chain(gaps.map(|g| g.sentence(columns.missing, MEAN_OF_OTHER_ROWS)))
@@ -209,13 +205,12 @@ pub fn read_feature_rows(
     truth_value: Option<&str>,
     gaps: ScoringGaps<'_>,
 ) -> Result<FeatureRows, CsvError> {
-    let text = CsvText::decode(bytes)?;
     let Table {
         decimal,
         header,
         mut rows,
         ..
-    } = Table::open(&text, Width::AtLeastOne)?;
+    } = Table::open(bytes, Width::AtLeastOne)?;
     let features = feature_names
         .iter()
         .map(|name| column_index(&header, name, ColumnRole::Feature))
@@ -255,7 +250,6 @@ pub fn read_feature_rows(
         Ok(())
     })?;
     read.numbers = (1..=count).collect();
-    read.warnings.extend(text.warning);
     read.warnings.extend(decimal_marks.sentence());
     if let Some(found) = Gaps::find(&read.features, features.len()) {
         match gaps.choice {

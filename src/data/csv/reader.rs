@@ -353,7 +353,7 @@ mod tests {
             }
         );
         assert_eq!(
-            read_csv(b"x,labeled\r1,1\r\x81,0", &CsvColumns::default()),
+            read_csv(b"x,labeled\r1,1\r\xff,0", &CsvColumns::default()),
             Err(CsvError::NotUtf8 { line: 3, byte: 14 })
         );
     }

@@ -3,11 +3,10 @@
 
 use std::collections::HashMap;
 
-use super::MAX_COLUMNS;
-use super::encoding::CsvText;
 use super::error::CsvError;
 use super::number::DecimalMark;
 use super::reader::{Rows, line_breaks};
+use super::{MAX_COLUMNS, MAX_CSV_BYTES};
 use crate::user_text::clip;
 
 /// Separators tried on the header line, in order of preference on ties, with their
@@ -37,9 +36,12 @@ pub(super) enum Width {
 }
 
 impl<'a> Table<'a> {
-    /// Checks separator and header, leaving the reader at the first data row.
-    pub(super) fn open(text: &'a CsvText<'_>, width: Width) -> Result<Self, CsvError> {
-        let text = text.as_str();
+    /// Checks size, encoding, separator and header, leaving the reader at the first data row.
+    pub(super) fn open(bytes: &'a [u8], width: Width) -> Result<Self, CsvError> {
+        if bytes.len() > MAX_CSV_BYTES {
+            return Err(CsvError::FileTooLarge { bytes: bytes.len() });
+        }
+        let text = utf8_text(bytes)?;
         if text.trim().is_empty() {
             return Err(CsvError::Empty);
         }
@@ -100,6 +102,21 @@ impl<'a> Table<'a> {
             rows,
         })
     }
+}
+
+/// The bytes as text without a leading byte order mark, or where they stop
+/// being UTF-8 (UTF-16, known by its byte order mark, is named as such).
+fn utf8_text(bytes: &[u8]) -> Result<&str, CsvError> {
+    let text = std::str::from_utf8(bytes).map_err(|err| {
+        if bytes.starts_with(b"\xff\xfe") || bytes.starts_with(b"\xfe\xff") {
+            return CsvError::Utf16;
+        }
+        CsvError::NotUtf8 {
+            line: 1 + line_breaks(bytes, 0, err.valid_up_to()),
+            byte: err.valid_up_to(),
+        }
+    })?;
+    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
 }
 
 /// The header line as found in the text.
@@ -253,7 +270,7 @@ pub(super) fn delimiter_warning(delimiter: u8) -> Option<String> {
 mod tests {
     use super::*;
     use crate::data::csv::test_support::{read, read_err, strings};
-    use crate::data::csv::{ColumnKind, CsvColumns, MAX_CSV_BYTES, preview_csv, read_csv};
+    use crate::data::csv::{ColumnKind, CsvColumns, preview_csv, read_csv};
 
     #[test]
     fn detects_semicolon_and_tab_with_a_warning() {
@@ -402,26 +419,21 @@ mod tests {
 
     #[test]
     fn not_utf8_names_line_and_byte() {
-        let bytes = b"x,labeled\n1,1\nGr\x81e,0\n";
+        let bytes = b"x,labeled\n1,1\nGr\xf6\xdfe,0\n";
         let err = read_csv(bytes, &CsvColumns::default()).unwrap_err();
         assert_eq!(err, CsvError::NotUtf8 { line: 3, byte: 16 });
         let message = err.to_string();
         assert!(message.contains("line 3 (byte offset 16)"));
         assert!(message.contains("Save the file as UTF-8"));
-    }
-
-    #[test]
-    fn a_windows_1252_file_reads_with_its_names_and_a_warning() {
-        let bytes = b"Temp\xe9rature,labeled\n1,1\n2,0\n3,0\n";
-        let data = read_csv(bytes, &CsvColumns::default()).unwrap();
-        assert_eq!(data.feature_names, strings(&["Température"]));
-        assert!(
-            data.warnings[0].starts_with("The file is not UTF-8, so it was read as Windows-1252"),
-            "{:?}",
-            data.warnings
-        );
-        let preview = preview_csv(bytes, 5).unwrap();
-        assert_eq!(preview.header[0], "Température");
+        // UTF-16, known by its byte order mark, is named.
+        for utf16 in [&b"\xff\xfex\x00,\x00"[..], b"\xfe\xff\x00x\x00,"] {
+            let err = preview_csv(utf16, 5).unwrap_err();
+            assert_eq!(err, CsvError::Utf16);
+            assert!(
+                err.to_string().starts_with("The file is UTF-16 text"),
+                "{err}"
+            );
+        }
     }
 
     #[test]

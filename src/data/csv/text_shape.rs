@@ -5,6 +5,10 @@
 
 use super::number::DecimalMark;
 
+/// Longest cell, in bytes, whose shape is looked for: amounts, percentages
+/// and dates are short.
+const LONGEST_SHAPED: usize = 40;
+
 /// Signs an amount may carry before or after its number.
 const CURRENCY_SIGNS: [char; 6] = ['$', '€', '£', '¥', '₹', '₩'];
 
@@ -44,17 +48,23 @@ impl TextLook {
 
 impl TextShape {
     /// The shape of one trimmed cell that is not a number, in a file with
-    /// this decimal mark.
+    /// this decimal mark; a cell longer than [`LONGEST_SHAPED`] is words.
+    /// It allocates nothing, whatever the cell's length.
     pub(super) fn of(cell: &str, decimal: DecimalMark) -> Self {
-        let unspaced: String = cell.chars().filter(|c| !c.is_whitespace()).collect();
-        let number = |text: &str| decimal.is_finite_number(text);
-        let without_signs: String = unspaced
-            .chars()
-            .filter(|c| !CURRENCY_SIGNS.contains(c))
-            .collect();
-        if without_signs.len() < unspaced.len() && number(&without_signs) {
+        if cell.len() > LONGEST_SHAPED {
+            return TextShape::Words;
+        }
+        let number = |text: &str| decimal.is_finite_number(text.trim());
+        let sign = |c: char| CURRENCY_SIGNS.contains(&c);
+        // "-$5", "$-5", "12,50 €": a sign before or after the number.
+        let unsigned = cell.strip_prefix(['-', '+']).unwrap_or(cell);
+        let before = unsigned.trim_start_matches(|c: char| sign(c) || c.is_whitespace());
+        let after = cell.trim_end_matches(|c: char| sign(c) || c.is_whitespace());
+        let money = (before.len() < unsigned.len() && number(before))
+            || (after.len() < cell.len() && number(after));
+        if money {
             TextShape::Money
-        } else if unspaced.strip_suffix('%').is_some_and(number) {
+        } else if cell.strip_suffix('%').is_some_and(number) {
             TextShape::Percent
         } else if is_date(cell) {
             TextShape::Date
@@ -109,6 +119,12 @@ mod tests {
             ("1.2.23", semicolon, TextShape::Date),
             ("2023-01-10T08:00:00Z", comma, TextShape::Date),
             ("C1000", comma, TextShape::Words),
+            ("$1$", comma, TextShape::Words),
+            (
+                "$ 1,000,000,000,000,000,000,000,000,000,000",
+                comma,
+                TextShape::Words,
+            ),
             ("$", comma, TextShape::Words),
             ("%", comma, TextShape::Words),
             ("1-2", comma, TextShape::Words),

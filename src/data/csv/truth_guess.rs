@@ -2,7 +2,6 @@
 //! names ("M"/"B", "malignant"/"benign", "2"/"4"): the class most labeled
 //! rows hold, as every labeled row is a positive. The user can change it.
 
-use super::encoding::CsvText;
 use super::error::MAX_SHOWN_VALUES;
 use super::flags::TRUTH_VALUES;
 use super::layout::{CsvColumns, column_index};
@@ -64,13 +63,12 @@ pub fn guess_positive_value(bytes: &[u8], columns: &CsvColumns) -> Option<Positi
     if columns.truth_value.is_some() {
         return None;
     }
-    let text = CsvText::decode(bytes).ok()?;
     let Table {
         decimal,
         header,
         mut rows,
         ..
-    } = Table::open(&text, Width::AtLeastTwo).ok()?;
+    } = Table::open(bytes, Width::AtLeastTwo).ok()?;
     let labeled = column_index(&header, &columns.labeled, ColumnRole::Labeled).ok()?;
     let truth = column_index(&header, columns.truth.as_deref()?, ColumnRole::Truth).ok()?;
     if truth == labeled {

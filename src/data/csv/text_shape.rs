@@ -34,8 +34,9 @@ pub struct TextLook {
     pub shape: TextShape,
     /// The first of them.
     pub example: String,
-    /// The column's cells that are numbers, and its cells, missing ones aside.
+    /// The column's cells that are finite numbers.
     pub numbers: usize,
+    /// The column's cells, missing ones aside.
     pub cells: usize,
 }
 

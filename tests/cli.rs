@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use policypu::config::DataConfig;
 use policypu::report::RunResult;
 use policypu::rng::PortableRng;
 use policypu::selection::Criterion;
@@ -1162,4 +1163,44 @@ fn a_column_that_looks_like_the_truth_is_pointed_out_while_it_is_a_feature() {
     assert_eq!(notes(&["--feature-columns", "x1,x2"]), 0);
     // Saying there is no truth column is an answer too.
     assert_eq!(notes(&["--truth-column", ""]), 0);
+}
+
+#[test]
+fn without_a_labeled_column_of_the_expected_name_the_page_s_guess_is_taken() {
+    let dir = test_dir("labeled-guess");
+    let file = dir.join("data.csv");
+    let text = with_cells(&pu_csv(120, 3), |i, cells| {
+        if i == 0 {
+            cells[3] = "known";
+        }
+    });
+    std::fs::write(&file, text).unwrap();
+    let out = dir.join("r.json");
+    let output = run_one_epoch(&file, &out, &["--truth-column", "y"]);
+    let stderr = String::from_utf8_lossy(&output.stderr).to_string();
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(
+            "the file has no column \"labeled\", so column \"known\" is taken as the labeled \
+             column, as the page would"
+        ),
+        "{stderr}"
+    );
+    let DataConfig::Csv { columns } = read_run(&out).config.data else {
+        panic!("not a CSV run");
+    };
+    assert_eq!(columns.labeled, "known");
+    // 20 labeled rows, of which a fifth of three quarters go to validation.
+    assert!(
+        stderr.contains("note: It was chosen on only 3 labeled validation rows, fewer than 10"),
+        "{stderr}"
+    );
+    // A named labeled column is never replaced by the guess.
+    let output = run_one_epoch(&file, &out, &["--label-column", "labeled"]);
+    let stderr = String::from_utf8_lossy(&output.stderr).to_string();
+    assert!(!output.status.success());
+    assert!(
+        stderr.contains("The file has no column \"labeled\""),
+        "{stderr}"
+    );
 }

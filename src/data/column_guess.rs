@@ -40,15 +40,7 @@ pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns
     {
         return kept;
     }
-    let flag = |i: usize| preview.kinds[i] == ColumnKind::Flag;
-    let two_words = |i: &usize| {
-        preview.kinds[*i] == ColumnKind::Text
-            && preview.values.get(*i).is_some_and(|v| v.len() == 2)
-    };
-    let labeled = named(preview, &LABELED_NAMES, None, &flag)
-        .or_else(|| first_flag(preview, None, &|_| true))
-        .or_else(|| (0..preview.header.len()).find(two_words))
-        .unwrap_or(0);
+    let labeled = labeled_column(preview).unwrap_or(0);
     let truth = truth_beside(preview, Some(labeled));
     let labeled_name = preview.header.get(labeled).cloned().unwrap_or_default();
     let truth_name = truth.map(|i| preview.header[i].clone());
@@ -60,6 +52,25 @@ pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns
         truth_value: None,
         missing: current.missing,
     }
+}
+
+/// The column [`suggest_columns`] takes as the labeled one, if it finds
+/// one: a flag column with a name such columns usually have, else the first
+/// flag column, else the first column of two words.
+pub fn guess_labeled_column(preview: &CsvPreview) -> Option<String> {
+    labeled_column(preview).map(|i| preview.header[i].clone())
+}
+
+/// [`guess_labeled_column`]'s index.
+fn labeled_column(preview: &CsvPreview) -> Option<usize> {
+    let flag = |i: usize| preview.kinds[i] == ColumnKind::Flag;
+    let two_words = |i: &usize| {
+        preview.kinds[*i] == ColumnKind::Text
+            && preview.values.get(*i).is_some_and(|v| v.len() == 2)
+    };
+    named(preview, &LABELED_NAMES, None, &flag)
+        .or_else(|| first_flag(preview, None, &|_| true))
+        .or_else(|| (0..preview.header.len()).find(two_words))
 }
 
 /// The column [`suggest_columns`] takes as the true class beside the

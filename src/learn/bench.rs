@@ -32,13 +32,11 @@ pub async fn time_steps_with(
     let mut warmed = 0;
     while times.len() < plan.timed {
         if trainer.is_done() {
-            return Err(TrainError::Config(format!(
-                "the run ended after {} of the {} timed steps asked for: the step that ends \
-                 an epoch also evaluates and is not timed, and this run has too few other \
-                 steps (mini-batches of {batch})",
-                times.len(),
-                plan.timed
-            )));
+            return Err(TrainError::TooShortToTime {
+                timed: times.len(),
+                asked: plan.timed,
+                batch,
+            });
         }
         let started = Instant::now();
         let events = step(trainer).await?;

@@ -36,6 +36,22 @@ pub enum TrainError {
         "training diverged: {0}. Lower the learning rates (or raise the batch size) and train again"
     )]
     Diverged(String),
+    /// A step timing ran out of steps: the run ended before the steps asked
+    /// for were timed (the step that ends an epoch also evaluates and is
+    /// not timed).
+    #[error(
+        "the run ended after {timed} of the {asked} timed steps asked for: the step that ends \
+         an epoch also evaluates and is not timed, and this run has too few other steps \
+         (mini-batches of {batch})"
+    )]
+    TooShortToTime {
+        /// Steps timed before the run ended.
+        timed: usize,
+        /// Steps asked for.
+        asked: usize,
+        /// The mini-batch size.
+        batch: usize,
+    },
 }
 
 impl From<crate::plan::PlanError> for TrainError {

@@ -25,7 +25,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::average::FEW_LABELED;
 use crate::metrics::roc_auc;
+use crate::user_text::counted;
 
 /// The PU-only scores of one epoch's classifier on the validation split.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -117,6 +119,19 @@ impl ValidationScores {
             .map(|s| s.labeled_called - s.unlabeled_called)
     }
 
+    /// A caution where an epoch was chosen on fewer than [`FEW_LABELED`]
+    /// labeled validation rows: each row then moves the L-vs-U AUC and the
+    /// call gap by a large step, so the choice is rough.
+    pub fn few_labeled_caution(&self) -> Option<String> {
+        (self.labeled < FEW_LABELED).then(|| {
+            format!(
+                "It was chosen on only {}, fewer than {FEW_LABELED}: a rough choice, so \
+                 compare the last epoch's scores.",
+                counted(self.labeled, "labeled validation row")
+            )
+        })
+    }
+
     /// The same scores with the risks and the proxy accuracy computed under
     /// the class prior `prior` (none without one, or without both kinds of row).
     pub fn with_prior(&self, prior: Option<f64>) -> Self {
@@ -190,6 +205,26 @@ mod tests {
         assert!(close(again.nnpu_risk, 0.2 / 3.0 + 0.4 - 0.2 * 2.0 / 3.0));
         assert_eq!(again.lu_auc, s.lu_auc);
         assert_eq!(s.with_prior(None).proxy_accuracy, None);
+    }
+
+    #[test]
+    fn a_choice_on_few_labeled_rows_is_cautioned() {
+        let few = ValidationScores::of(&[0.9; FEW_LABELED - 1], &[0.1; 20], None);
+        assert_eq!(
+            few.few_labeled_caution().as_deref(),
+            Some(
+                "It was chosen on only 9 labeled validation rows, fewer than 10: a rough \
+                 choice, so compare the last epoch's scores."
+            )
+        );
+        let one = ValidationScores::of(&[0.9], &[0.1; 20], None);
+        assert!(
+            one.few_labeled_caution()
+                .unwrap()
+                .contains("only 1 labeled validation row,")
+        );
+        let enough = ValidationScores::of(&[0.9; FEW_LABELED], &[0.1; 20], None);
+        assert_eq!(enough.few_labeled_caution(), None);
     }
 
     #[test]

@@ -8,7 +8,7 @@ use policypu::config::{BackendChoice, DataConfig, Learner, ModelPreset, PolicyVa
 use crate::config_file::read_config_file;
 use crate::learner_spec::{self, LearnerSpec};
 use crate::setting_flags::SettingFlags;
-use policypu::data::column_guess::guess_truth_column;
+use policypu::data::column_guess::{guess_labeled_column, guess_truth_column, usable_features};
 use policypu::data::csv::{
     CsvColumns, MissingValues, guess_labeled_value, guess_positive_value, preview_csv,
 };
@@ -113,9 +113,11 @@ pub enum Backend {
 }
 
 impl RunArgs {
-    /// These flags with `--labeled-value` and `--truth-value` guessed where
-    /// the CSV file needs them and none is given, saying so on standard
-    /// error: the value marking labeled rows in a labeled column with gaps,
+    /// These flags with `--label-column`, `--labeled-value` and
+    /// `--truth-value` guessed where the CSV file needs them and none is
+    /// given, saying so on standard error: the labeled column where the file
+    /// has none of the name expected, as the page guesses it; the value
+    /// marking labeled rows in a labeled column with gaps,
     /// and the value that means positive in a truth column of class names.
     /// A column that looks like the true class and is a feature for want of
     /// a truth column is pointed out too. A file that cannot be read is left
@@ -132,17 +134,43 @@ impl RunArgs {
             return self;
         };
         let base = self.config_columns();
-        let columns = self.csv_columns(base.as_ref());
         let preview = preview_csv(&bytes, 0).ok();
+        let labeled = self.csv_columns(base.as_ref()).labeled;
+        if let Some(preview) = &preview
+            && self.label_column.is_none()
+            && !preview.header.contains(&labeled)
+            && let Some(guess) = guess_labeled_column(preview)
+        {
+            eprintln!(
+                "note: {}: the file has no column \"{labeled}\", so column \"{guess}\" is \
+                 taken as the labeled column, as the page would. Name another with \
+                 --label-column.",
+                path.display()
+            );
+            self.label_column = Some(guess);
+        }
+        let columns = self.csv_columns(base.as_ref());
         if let (Some(preview), None) = (&preview, &self.truth_column)
             && columns.truth.is_none()
             && let Some(truth) = guess_truth_column(preview, &columns.labeled)
-            && columns.features.as_ref().is_none_or(|f| f.contains(&truth))
         {
+            let is_feature = match &columns.features {
+                Some(features) => features.contains(&truth),
+                None => usable_features(preview, &columns.labeled, None)
+                    .numeric
+                    .contains(&truth),
+            };
+            let (now, then) = if is_feature {
+                (
+                    ", and without --truth-column it is a feature",
+                    " and is kept from the learners",
+                )
+            } else {
+                ("", "")
+            };
             eprintln!(
-                "note: {}: column \"{truth}\" looks like the true class, and without \
-                 --truth-column it is a feature. If it holds the true classes, pass \
-                 --truth-column {truth}: it then scores the test set and is kept from the learners.",
+                "note: {}: column \"{truth}\" looks like the true class{now}. If it holds the \
+                 true classes, pass --truth-column {truth}: it then scores the test set{then}.",
                 path.display()
             );
         }

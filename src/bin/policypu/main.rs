@@ -27,8 +27,8 @@ use clap::{Parser, Subcommand};
 use policypu::export::AutoResult;
 use policypu::plan::RunPlan;
 use policypu::saved_model::SavedModel;
-use policypu::selection::Criterion;
 use policypu::selection::average::mean_probabilities;
+use policypu::selection::{Criterion, ValidationScores};
 
 use args::RunArgs;
 use native::{DataCache, device_for};
@@ -217,6 +217,13 @@ fn run_once(
             selected.criterion.shown(selected.value)
         );
         println!("kept:  {}", progress::epoch_line(kept));
+        if let Some(caution) = kept
+            .validation
+            .as_ref()
+            .and_then(ValidationScores::few_labeled_caution)
+        {
+            eprintln!("note: {caution}");
+        }
     }
     if let Some(last) = result.last() {
         println!("final: {}", progress::epoch_line(last));

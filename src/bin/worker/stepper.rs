@@ -101,10 +101,7 @@ impl Stepper {
                     // A run of a few steps (fewer rows than a batch: every
                     // step ends an epoch) has nothing to gain from threads.
                     Err(why) => {
-                        let reason = format!(
-                            "{} One thread: its steps could not be timed ({why}).",
-                            info.reason
-                        );
+                        let reason = format!("{} One thread: {why}.", info.reason);
                         return Ok((Stepper::Alone, DeviceInfo { reason, ..info }));
                     }
                 }
@@ -147,13 +144,21 @@ impl Stepper {
         let mut plan = plan.clone();
         plan.config.policy.pretrain_epochs = 0;
         plan.stages = (plan.config.learner.spec().stages)(&plan.config);
-        let mut trainer = Trainer::new(&plan, split, device).map_err(|e| e.to_string())?;
+        // Why there is no timing, as the device line words it.
+        let why = |e: TrainError| match e {
+            TrainError::TooShortToTime { batch, .. } => format!(
+                "this run is too short to gain from more: its epochs have too few mini-batches \
+                 of {batch} rows to time several threads against one"
+            ),
+            e => format!("its steps could not be timed ({e})"),
+        };
+        let mut trainer = Trainer::new(&plan, split, device).map_err(why)?;
         time_steps_with(&mut trainer, steps, async |t: &mut Trainer| {
             self.step(t).await
         })
         .await
         .map(|t| t.median_ms)
-        .map_err(|e| e.to_string())
+        .map_err(why)
     }
 
     /// The pool, for a run on the CPU in the threaded worker.

@@ -185,19 +185,6 @@ pub enum CsvError {
         /// The limit, [`MAX_COLUMNS`](super::MAX_COLUMNS).
         limit: usize,
     },
-    /// Two header cells hold the same name.
-    #[error(
-        "The header names two columns \"{name}\" (columns {first} and {second}). Give every \
-         column its own name."
-    )]
-    DuplicateColumn {
-        /// The repeated name.
-        name: String,
-        /// 1-based position of its first use.
-        first: usize,
-        /// 1-based position of its second use.
-        second: usize,
-    },
     /// A column named in [`CsvColumns`](super::CsvColumns) is not in the header.
     #[error(
         "The file has no column \"{name}\", which was chosen as {role}. The header names \
@@ -551,17 +538,19 @@ mod tests {
     fn long_names_are_clipped_in_messages() {
         let long = "n".repeat(1_000_000);
         let clipped = format!("{}…", "n".repeat(MAX_SHOWN_CHARS));
-        let text = format!("{long},labeled,{long}\n1,1,2\n");
+        let text = format!("{long},labeled,{long}\n1,1,2\n2,0,x\n");
         let (err, message) = read_err(&text, &CsvColumns::default());
         assert_eq!(
             err,
-            CsvError::DuplicateColumn {
-                name: clipped.clone(),
-                first: 1,
-                second: 3
+            CsvError::NonNumeric {
+                at: at(3, 2, &clipped),
+                value: "x".to_owned(),
             }
         );
         assert!(message.len() < 300, "{}", message.len());
+        let text = format!("{long},labeled,{long}\n1,1,2\n2,0,3\n");
+        let data = crate::data::csv::read_csv(text.as_bytes(), &CsvColumns::default()).unwrap();
+        assert!(data.warnings[0].len() < 400, "{}", data.warnings[0].len());
         let columns = CsvColumns {
             labeled: long.clone(),
             ..CsvColumns::default()

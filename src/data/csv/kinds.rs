@@ -122,6 +122,7 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
         decimal,
         header,
         mut rows,
+        ..
     } = Table::open(bytes, Width::AtLeastTwo)?;
     let mut tallies = vec![KindTally::new(decimal); header.len()];
     let mut shown_rows = Vec::new();

@@ -65,6 +65,7 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
         delimiter,
         decimal,
         header,
+        renamed,
         mut rows,
     } = Table::open(bytes, Width::AtLeastTwo)?;
     let layout = match Layout::resolve(&header, columns) {
@@ -134,6 +135,7 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
     }
     let warnings = delimiter_warning(delimiter)
         .into_iter()
+        .chain(renamed)
         .chain(parsed.decimal_marks.sentence())
         .chain(parsed.truth_tally.warning(truth_column))
         .chain(gaps.map(|g| g.sentence(columns.missing, MEAN_OF_OTHER_ROWS)))
@@ -208,6 +210,7 @@ pub fn read_feature_rows(
     let Table {
         decimal,
         header,
+        renamed,
         mut rows,
         ..
     } = Table::open(bytes, Width::AtLeastOne)?;
@@ -250,6 +253,7 @@ pub fn read_feature_rows(
         Ok(())
     })?;
     read.numbers = (1..=count).collect();
+    read.warnings.extend(renamed);
     read.warnings.extend(decimal_marks.sentence());
     if let Some(found) = Gaps::find(&read.features, features.len()) {
         match gaps.choice {

@@ -1,7 +1,7 @@
 //! Opening a file: its size, its encoding, its header line and the
 //! separator that line uses, leaving a reader at the first data row.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::error::CsvError;
 use super::number::DecimalMark;
@@ -19,8 +19,10 @@ pub(super) struct Table<'a> {
     pub(super) delimiter: u8,
     /// The decimal mark that separator implies.
     pub(super) decimal: DecimalMark,
-    /// Column names, trimmed.
+    /// Column names, trimmed, a repeated one numbered ([`distinct_names`]).
     pub(super) header: Vec<String>,
+    /// The warning naming the repeated names numbered, if any.
+    pub(super) renamed: Option<String>,
     /// The data rows.
     pub(super) rows: Rows<'a>,
 }
@@ -70,7 +72,7 @@ impl<'a> Table<'a> {
         let Some((_, names)) = rows.next_row()? else {
             return Err(CsvError::Empty);
         };
-        let header: Vec<String> = names
+        let mut header: Vec<String> = names
             .iter()
             .enumerate()
             .map(|(index, name)| match name.trim() {
@@ -94,11 +96,13 @@ impl<'a> Table<'a> {
         }
         let decimal = DecimalMark::of_separator(delimiter);
         check_header(&header, first.text, decimal)?;
+        let renamed = distinct_names(&mut header);
         rows.require_width(header.len());
         Ok(Table {
             delimiter,
             decimal,
             header,
+            renamed,
             rows,
         })
     }
@@ -241,24 +245,63 @@ pub fn is_unnamed_column(name: &str, position: usize) -> bool {
             .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
-/// Refuses a header that is really data, or has repeated column names.
+/// Refuses a header that is really data.
 fn check_header(header: &[String], first_line: &str, decimal: DecimalMark) -> Result<(), CsvError> {
     if header.iter().all(|name| decimal.is_finite_number(name)) {
         return Err(CsvError::NoHeader {
             first_line: clip(first_line),
         });
     }
-    let mut first_positions = HashMap::new();
-    for (index, name) in header.iter().enumerate() {
-        if let Some(first) = first_positions.insert(name.as_str(), index + 1) {
-            return Err(CsvError::DuplicateColumn {
-                name: clip(name),
-                first,
-                second: index + 1,
-            });
+    Ok(())
+}
+
+/// Numbers each later use of a repeated column name, as spreadsheets let a
+/// header repeat one: the second "notes" becomes "notes (2)", or the next
+/// number no column is named with. Every file read the same way gets the
+/// same names, so a model reads its columns again by them. The warning
+/// saying what was renamed, if anything was.
+fn distinct_names(header: &mut [String]) -> Option<String> {
+    let mut renamed = Vec::new();
+    {
+        let taken: HashSet<&str> = header.iter().map(String::as_str).collect();
+        let mut uses: HashMap<&str, (usize, usize)> = HashMap::new();
+        let mut given: HashSet<String> = HashSet::new();
+        for (index, name) in header.iter().enumerate() {
+            let (first, count) = uses.entry(name).or_insert((index + 1, 0));
+            *count += 1;
+            if *count == 1 {
+                continue;
+            }
+            let number = (*count..)
+                .find(|n| {
+                    let candidate = numbered(name, *n);
+                    !taken.contains(candidate.as_str()) && !given.contains(&candidate)
+                })
+                .unwrap_or(*count);
+            given.insert(numbered(name, number));
+            renamed.push((index, *first, number));
         }
     }
-    Ok(())
+    let sentences: Vec<String> = renamed
+        .into_iter()
+        .map(|(index, first, number)| {
+            let name = &mut header[index];
+            let sentence = format!(
+                "Column {} repeats the name \"{}\" of column {first}, so it is read as \"{}\".",
+                index + 1,
+                clip(name),
+                clip(&numbered(name, number))
+            );
+            *name = numbered(name, number);
+            sentence
+        })
+        .collect();
+    (!sentences.is_empty()).then(|| sentences.join(" "))
+}
+
+/// `name` with `number` after it: "notes (2)".
+fn numbered(name: &str, number: usize) -> String {
+    format!("{name} ({number})")
 }
 
 /// The warning for a separator other than comma, if any.
@@ -270,7 +313,10 @@ pub(super) fn delimiter_warning(delimiter: u8) -> Option<String> {
 mod tests {
     use super::*;
     use crate::data::csv::test_support::{read, read_err, strings};
-    use crate::data::csv::{ColumnKind, CsvColumns, preview_csv, read_csv};
+    use crate::data::csv::{
+        ColumnKind, CsvColumns, MissingValues, ScoringGaps, preview_csv, read_csv,
+        read_feature_rows,
+    };
 
     #[test]
     fn detects_semicolon_and_tab_with_a_warning() {
@@ -496,17 +542,35 @@ mod tests {
     }
 
     #[test]
-    fn duplicate_column() {
-        let (err, message) = read_err("x,labeled,y,x\n1,1,2,3\n", &CsvColumns::default());
+    fn a_repeated_column_name_is_numbered_with_a_warning() {
+        let data = read("x,labeled,y,x\n1,1,2,3\n4,0,5,6\n").unwrap();
+        assert_eq!(data.feature_names, strings(&["x", "y", "x (2)"]));
+        assert_eq!(data.features, vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
         assert_eq!(
-            err,
-            CsvError::DuplicateColumn {
-                name: "x".to_owned(),
-                first: 1,
-                second: 4
-            }
+            data.warnings,
+            vec!["Column 4 repeats the name \"x\" of column 1, so it is read as \"x (2)\"."]
         );
-        assert!(message.contains("two columns \"x\" (columns 1 and 4)"));
+        // A number some column already goes by is skipped, and a third use
+        // gets the next.
+        let preview = preview_csv(b"a,a (2),a,a,labeled\n1,2,3,4,1\n", 5).unwrap();
+        assert_eq!(
+            preview.header,
+            strings(&["a", "a (2)", "a (3)", "a (4)", "labeled"])
+        );
+        // A model reads the same names again from a file with the same header.
+        let rows = read_feature_rows(
+            b"x,y,x\n1,2,3\n",
+            &strings(&["x (2)"]),
+            None,
+            None,
+            ScoringGaps {
+                choice: MissingValues::Refuse,
+                fill: &[],
+            },
+        )
+        .unwrap();
+        assert_eq!(rows.features, vec![3.0]);
+        assert_eq!(rows.warnings.len(), 1);
     }
 
     #[test]

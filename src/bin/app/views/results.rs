@@ -7,7 +7,7 @@
 use leptos::prelude::*;
 use policypu::config::RunConfig;
 use policypu::report::{EpochReport, PuMetrics, TestMetrics, kept_report, latest_scored};
-use policypu::selection::Criterion;
+use policypu::selection::{Criterion, ValidationScores};
 
 use super::shown_epoch::{ShownEpoch, kept_by, shown_epoch};
 use crate::state::{AppState, AutoOutcome, use_app_state};
@@ -220,6 +220,16 @@ fn kept_because(kept: &EpochReport, criterion: Criterion) -> String {
     }
 }
 
+/// A sentence after the kept epoch's where its validation split chose it
+/// on too few labeled rows to trust; else empty.
+fn few_labeled_caution(kept: &EpochReport, criterion: Criterion) -> String {
+    kept.validation
+        .as_ref()
+        .filter(|_| criterion != Criterion::LastEpoch)
+        .and_then(ValidationScores::few_labeled_caution)
+        .map_or_else(String::new, |caution| format!(" {caution}"))
+}
+
 /// While a run trains: the epoch its validation split has chosen so far,
 /// with its test scores where that epoch scored the test set.
 fn kept_so_far(kept: &EpochReport, criterion: Criterion) -> String {
@@ -227,9 +237,10 @@ fn kept_so_far(kept: &EpochReport, criterion: Criterion) -> String {
         .scored_test()
         .map_or_else(String::new, |t| format!(": {}", scores_in_words(t)));
     format!(
-        "Kept so far: {}, {}{scores}. Downloads and scoring use this epoch's classifier.",
+        "Kept so far: {}, {}{scores}. Downloads and scoring use this epoch's classifier.{}",
         kept.stage.epoch_name(kept.epoch),
         kept_because(kept, criterion),
+        few_labeled_caution(kept, criterion),
     )
 }
 
@@ -238,10 +249,11 @@ fn kept_so_far(kept: &EpochReport, criterion: Criterion) -> String {
 fn kept_for_good(kept: &EpochReport, config: &RunConfig) -> String {
     format!(
         "Kept: {} of {}, {}; the scores above are its. Downloads and scoring use this epoch's \
-         classifier.",
+         classifier.{}",
         kept.stage.epoch_name(kept.epoch),
         config.learner_label(),
         kept_because(kept, config.criterion()),
+        few_labeled_caution(kept, config.criterion()),
     )
 }
 

@@ -71,7 +71,7 @@ export async function setShortCsvRun(page) {
 }
 
 /** Upload an example, check what the reader saw, train to the end, check the views. */
-function exampleTest(file, { rows, delimiter }) {
+function exampleTest(file, { rows, delimiter, fewLabeled = false }) {
   return async ({ page, note }) => {
     await uploadCsv(page, resolve(EXAMPLES, file));
     const verdict = await csvVerdict(page, true);
@@ -93,6 +93,11 @@ function exampleTest(file, { rows, delimiter }) {
     expectAbove(points, 10, 'points in the scatter of U');
     const marked = await page.locator('#unlabeled-scatter .point.positive').count();
     expectAbove(marked, 0, 'true positives marked by shape in the scatter');
+    if (fewLabeled) {
+      // Under 10 labeled validation rows at every seed: the choice is rough, and said so.
+      const kept = (await page.locator('#kept').textContent()).trim();
+      expect(/It was chosen on only \d labeled validation rows?, fewer than 10: a rough choice/.test(kept), `kept line: ${kept}`);
+    }
   };
 }
 
@@ -539,16 +544,33 @@ async function germanExcelExport({ page }) {
   expect(error.includes('line 1 (byte offset 4)') && error.includes('CSV UTF-8'), `error: ${error}`);
 }
 
+/** A header that repeats a name, as a spreadsheet lets it: the second
+ * column is numbered, said so, and trains as a feature of its own. */
+async function repeatedColumnName({ page }) {
+  let text = 'notes,x,notes,labeled,y\n';
+  for (let i = 0; i < 40; i += 1) {
+    const positive = i % 2 === 0;
+    text += `${i % 5},${positive ? 1 : -1}.${i % 7},${(i * 3) % 11},${positive && i % 3 === 0 ? 1 : 0},${positive ? 1 : 0}\n`;
+  }
+  await chooseCsvSource(page);
+  await page.locator('#csv-input').setInputFiles({ name: 'repeated.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+  const { text: summary } = await csvVerdict(page, true);
+  expect(summary.includes('40 rows, 7 labeled positives, 33 unlabeled, 3 features;'), `summary: ${summary}`);
+  expect(summary.includes('Column 3 repeats the name "notes" of column 1, so it is read as "notes (2)".'), `summary: ${summary}`);
+  expect((await page.locator('.features').textContent()).includes('notes (2)'), 'the numbered name is a feature to tick');
+}
+
 export const csvTests = [
   { name: 'csv: breast_cancer.csv uploads and trains to the end', mode: 'cpu',
     run: exampleTest('breast_cancer.csv', { rows: 569, delimiter: 'comma' }) },
   { name: 'csv: wine.csv uploads and trains to the end', mode: 'cpu',
-    run: exampleTest('wine.csv', { rows: 178, delimiter: 'semicolon' }) },
+    run: exampleTest('wine.csv', { rows: 178, delimiter: 'semicolon', fewLabeled: true }) },
   { name: 'csv: two_moons.csv uploads and trains to the end', mode: 'cpu',
     run: exampleTest('two_moons.csv', { rows: 600, delimiter: 'comma' }) },
   { name: 'csv: an example button loads the file with its columns', mode: 'cpu', run: exampleButton },
   { name: 'csv: a pandas index is left out and commas grouping thousands are read', mode: 'cpu', run: pandasIndexAndThousands },
   { name: 'csv: a German Excel export (points grouping thousands, euro amounts) reads and says how; in Windows-1252 it is refused with the fix', mode: 'cpu', run: germanExcelExport },
+  { name: 'csv: a repeated column name is numbered, and said so', mode: 'cpu', run: repeatedColumnName },
   { name: 'csv: the trained classifier scores another CSV in the page', mode: 'cpu', run: scoreAnotherCsv },
   { name: 'csv: a non-numeric feature names its row and column', mode: 'cpu',
     run: malformedTest('bad_number.csv', {

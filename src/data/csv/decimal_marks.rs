@@ -3,7 +3,7 @@
 //! reads as a decimal. Beside decimal commas, a point may group thousands
 //! ("1.000"), so cells with a point are counted too and named when both occur.
 //! Numbers whose thousands are grouped (by commas beside a decimal point,
-//! by points beside a decimal comma) are counted too, so the user is told
+//! by points or spaces beside a decimal comma) are counted too, so the user is told
 //! they were read so.
 
 use super::error::{CellAt, CsvError};
@@ -20,8 +20,9 @@ pub(super) struct DecimalMarks {
     points: Marked,
     /// Cells whose thousands are grouped, with the file's decimal mark.
     groupings: Marked,
-    /// The file's decimal mark, once a cell has grouped thousands.
-    grouping_beside: Option<DecimalMark>,
+    /// The file's decimal mark and the marks grouping the first such
+    /// cell's thousands ("Points"), once a cell has grouped thousands.
+    grouping: Option<(DecimalMark, &'static str)>,
 }
 
 /// Cells holding one mark: how many, and the first.
@@ -62,9 +63,9 @@ impl DecimalMarks {
         cell: &Cell<'_>,
     ) -> Result<f32, CsvError> {
         let number = empty.number(cell)?;
-        if cell.decimal().groups_thousands(cell.value) {
+        if let Some(marks) = cell.decimal().thousands_grouped_by(cell.value) {
             self.groupings.note(cell, number);
-            self.grouping_beside = Some(cell.decimal());
+            self.grouping.get_or_insert((cell.decimal(), marks));
         } else if cell.value.contains(',') {
             self.commas.note(cell, number);
         } else if cell.value.contains('.') {
@@ -76,8 +77,8 @@ impl DecimalMarks {
     /// The sentences for the read's warnings, if a cell had a decimal comma
     /// or grouped thousands.
     pub(super) fn sentence(&self) -> Option<String> {
-        let grouped = self.groupings.described().zip(self.grouping_beside).map(
-            |((cells, first), mark)| {
+        let grouped = self.groupings.described().zip(self.grouping).map(
+            |((cells, first), (mark, marks))| {
                 let why = match mark {
                     DecimalMark::Point => {
                         "the point is the decimal mark in a file separated by commas"
@@ -87,8 +88,8 @@ impl DecimalMarks {
                     }
                 };
                 format!(
-                    "{} were read as grouping thousands in {cells}, as {why}: the first, {first}.",
-                    mark.grouping_name()
+                    "{marks} were read as grouping thousands in {cells}, as {why}: the first, \
+                     {first}."
                 )
             },
         );

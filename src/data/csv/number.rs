@@ -34,29 +34,40 @@ impl DecimalMark {
         match self {
             DecimalMark::Point => grouped(text, ',', '.'),
             DecimalMark::PointOrComma => {
-                with_decimal_comma(text).or_else(|| grouped(text, '.', ','))
+                with_decimal_comma(text).or_else(|| self.grouped(text).map(|(number, _)| number))
             }
         }
     }
 
-    /// Whether [`DecimalMark::parse`] reads the text as a number whose
-    /// thousands are grouped.
-    pub(super) fn groups_thousands(self, text: &str) -> bool {
-        text.parse::<f32>().is_err()
-            && match self {
-                DecimalMark::Point => grouped(text, ',', '.').is_some(),
-                DecimalMark::PointOrComma => {
-                    with_decimal_comma(text).is_none() && grouped(text, '.', ',').is_some()
-                }
-            }
-    }
-
-    /// The mark that groups thousands beside this decimal mark, for messages.
-    pub(super) fn grouping_name(self) -> &'static str {
+    /// The number the text spells with its thousands grouped, and the name
+    /// of the marks that group them ("Commas", "Points", "Spaces"), if it
+    /// is one: commas beside a decimal point; points or spaces (plain,
+    /// no-break or narrow no-break, as French spreadsheets write them)
+    /// beside a decimal comma.
+    fn grouped(self, text: &str) -> Option<(f32, &'static str)> {
         match self {
-            DecimalMark::Point => "Commas",
-            DecimalMark::PointOrComma => "Points",
+            DecimalMark::Point => grouped(text, ',', '.').map(|number| (number, "Commas")),
+            DecimalMark::PointOrComma => grouped(text, '.', ',')
+                .map(|number| (number, "Points"))
+                .or_else(|| {
+                    SPACES
+                        .iter()
+                        .find_map(|&space| grouped(text, space, ','))
+                        .map(|number| (number, "Spaces"))
+                }),
         }
+    }
+
+    /// The name of the marks grouping the thousands of the number the text
+    /// spells ("Commas", "Points", "Spaces"), if [`DecimalMark::parse`]
+    /// reads it as such a number.
+    pub(super) fn thousands_grouped_by(self, text: &str) -> Option<&'static str> {
+        if text.parse::<f32>().is_ok()
+            || (self == DecimalMark::PointOrComma && with_decimal_comma(text).is_some())
+        {
+            return None;
+        }
+        self.grouped(text).map(|(_, marks)| marks)
     }
 
     /// The text is a number that is neither NaN nor infinite as an `f32`.
@@ -64,6 +75,10 @@ impl DecimalMark {
         self.parse(text).is_some_and(f32::is_finite)
     }
 }
+
+/// The spaces that may group thousands beside a decimal comma: plain,
+/// no-break (U+00A0) and narrow no-break (U+202F).
+const SPACES: [char; 3] = [' ', '\u{a0}', '\u{202f}'];
 
 /// "-1,234,567.5" as -1234567.5 with `group` ',' and `decimal` '.': the
 /// group mark between groups of three digits before the decimal mark, one
@@ -148,7 +163,8 @@ mod tests {
         ] {
             assert_eq!(comma.parse(text), None, "{text}");
         }
-        assert!(comma.groups_thousands("1,000") && !comma.groups_thousands("1000"));
+        assert_eq!(comma.thousands_grouped_by("1,000"), Some("Commas"));
+        assert_eq!(comma.thousands_grouped_by("1000"), None);
         // Beside semicolons "1,000" has a decimal comma, and points group.
         let semicolon = DecimalMark::PointOrComma;
         assert_eq!(semicolon.parse("1,000"), Some(1.0));
@@ -163,8 +179,34 @@ mod tests {
         for text in ["1.23,4", "1.2345,6", "1.234,", "1.234,5,6"] {
             assert_eq!(semicolon.parse(text), None, "{text}");
         }
-        assert!(semicolon.groups_thousands("1.234,5") && !semicolon.groups_thousands("1,5"));
-        assert!(!semicolon.groups_thousands("1.234"));
+        assert_eq!(semicolon.thousands_grouped_by("1.234,5"), Some("Points"));
+        assert_eq!(semicolon.thousands_grouped_by("1,5"), None);
+        assert_eq!(semicolon.thousands_grouped_by("1.234"), None);
+        // Spaces group thousands beside a decimal comma too, as French
+        // spreadsheets write them: plain, no-break or narrow no-break.
+        for text in ["1 234,5", "1\u{a0}234,5", "-1\u{202f}234,5"] {
+            assert_eq!(
+                semicolon.parse(text).map(f32::abs),
+                Some(1234.5),
+                "{text:?}"
+            );
+            assert_eq!(semicolon.thousands_grouped_by(text), Some("Spaces"));
+        }
+        assert_eq!(semicolon.parse("12\u{a0}345\u{a0}678"), Some(12_345_678.0));
+        for text in [
+            "1 23,5",
+            "1 2345",
+            "1\u{a0}234.5",
+            "1 234\u{a0}567",
+            "1  234",
+        ] {
+            assert_eq!(semicolon.parse(text), None, "{text:?}");
+        }
+        assert_eq!(
+            comma.parse("1 234"),
+            None,
+            "spaces group only beside a decimal comma"
+        );
     }
 
     #[test]

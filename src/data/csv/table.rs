@@ -3,11 +3,11 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::error::CsvError;
+use super::error::{CsvError, MAX_SHOWN_VALUES};
 use super::number::DecimalMark;
 use super::reader::{Rows, line_breaks};
 use super::{MAX_COLUMNS, MAX_CSV_BYTES};
-use crate::user_text::clip;
+use crate::user_text::{clip, counted};
 
 /// Separators tried on the header line, in order of preference on ties, with their
 /// names for the warning about a separator other than comma.
@@ -282,20 +282,31 @@ fn distinct_names(header: &mut [String]) -> Option<String> {
             renamed.push((index, *first, number));
         }
     }
-    let sentences: Vec<String> = renamed
-        .into_iter()
-        .map(|(index, first, number)| {
-            let name = &mut header[index];
-            let sentence = format!(
+    let mut sentences = Vec::new();
+    for (shown, &(index, first, number)) in renamed.iter().enumerate() {
+        let name = &mut header[index];
+        let new_name = numbered(name, number);
+        if shown < MAX_SHOWN_VALUES {
+            sentences.push(format!(
                 "Column {} repeats the name \"{}\" of column {first}, so it is read as \"{}\".",
                 index + 1,
                 clip(name),
-                clip(&numbered(name, number))
-            );
-            *name = numbered(name, number);
-            sentence
-        })
-        .collect();
+                clip(&new_name)
+            ));
+        }
+        *name = new_name;
+    }
+    if let Some(more) = renamed
+        .len()
+        .checked_sub(MAX_SHOWN_VALUES)
+        .filter(|&n| n > 0)
+    {
+        let verb = if more == 1 { "is" } else { "are" };
+        sentences.push(format!(
+            "{} {verb} numbered the same way.",
+            counted(more, "more repeated name")
+        ));
+    }
     (!sentences.is_empty()).then(|| sentences.join(" "))
 }
 
@@ -435,6 +446,20 @@ mod tests {
             data.warnings
         );
         assert!(data.warnings[1].starts_with("A comma was read as the decimal mark in 1 cell"));
+        // A French export groups by no-break spaces; the preview reads them too.
+        let text = "Montant;w;labeled\n1\u{a0}200,5;2;1\n12\u{202f}000;1;0\n900;4;0\n";
+        let data = read(text).unwrap();
+        assert_eq!(data.features, vec![1200.5, 2.0, 12000.0, 1.0, 900.0, 4.0]);
+        assert!(
+            data.warnings[1].starts_with(
+                "Spaces were read as grouping thousands in 2 cells, as the comma is the decimal \
+                 mark in a file separated by semicolons or tabs: the first, \"1\u{a0}200,5\""
+            ),
+            "{:?}",
+            data.warnings
+        );
+        let preview = preview_csv(text.as_bytes(), 5).unwrap();
+        assert_eq!(preview.kinds[0], ColumnKind::Numeric);
     }
 
     #[test]
@@ -556,6 +581,17 @@ mod tests {
         assert_eq!(
             preview.header,
             strings(&["a", "a (2)", "a (3)", "a (4)", "labeled"])
+        );
+        // Past the first few, the warning counts the rest.
+        let data = read("labeled,x,x,x,x,x,x,x,x\n1,1,2,3,4,5,6,7,8\n0,2,3,4,5,6,7,8,9\n").unwrap();
+        assert_eq!(data.feature_names.last().map(String::as_str), Some("x (8)"));
+        assert!(
+            data.warnings[0].ends_with(
+                "Column 7 repeats the name \"x\" of column 2, so it is read as \"x (6)\". 2 more \
+                 repeated names are numbered the same way."
+            ),
+            "{:?}",
+            data.warnings
         );
         // A model reads the same names again from a file with the same header.
         let rows = read_feature_rows(

@@ -84,7 +84,10 @@ pub fn guess_truth_column(preview: &CsvPreview, labeled: &str) -> Option<String>
 /// truth columns usually are that holds two classes (a flag column, or two
 /// values such as "M" and "B"), else the first other flag column that
 /// holds one value on every labeled row, as the true class does (a 0/1
-/// feature that varies there is not taken).
+/// feature that varies there is not taken), else the first text column of
+/// two classes that holds one on every labeled row, of at least
+/// [`MIN_AGREEING_ROWS`](super::csv::MIN_AGREEING_ROWS) (a `species` of
+/// "setosa" and "virginica").
 fn truth_beside(preview: &CsvPreview, labeled: Option<usize>) -> Option<usize> {
     // Classes are told apart ignoring case, as the value that means positive is.
     let two_classes = |i: usize| {
@@ -97,12 +100,16 @@ fn truth_beside(preview: &CsvPreview, labeled: Option<usize>) -> Option<usize> {
                 classes.len() == 2
             })
     };
-    let agrees = |i: usize| {
-        let listed = labeled.and_then(|l| preview.agreeing_flags.get(l)?.as_ref());
-        listed.is_none_or(|columns| columns.contains(&i))
+    let listed = labeled.and_then(|l| preview.agreeing_columns.get(l)?.as_ref());
+    let agrees = |i: usize| listed.is_none_or(|columns| columns.contains(&i));
+    let agreeing_classes = |&i: &usize| {
+        Some(i) != labeled
+            && preview.kinds[i] == ColumnKind::Text
+            && listed.is_some_and(|columns| columns.contains(&i))
     };
     named(preview, &TRUTH_NAMES, labeled, &two_classes)
         .or_else(|| first_flag(preview, labeled, &agrees))
+        .or_else(|| (0..preview.header.len()).find(agreeing_classes))
 }
 
 /// The first column (but `skip`) with one of `names` (lower-case, in order
@@ -451,7 +458,7 @@ fn fits(preview: &CsvPreview, columns: &CsvColumns) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::csv::{MissingValues, preview_csv};
+    use crate::data::csv::{MIN_AGREEING_ROWS, MissingValues, preview_csv};
 
     fn preview(text: &str) -> CsvPreview {
         preview_csv(text.as_bytes(), 5).unwrap()
@@ -659,6 +666,37 @@ mod tests {
             "smoker stays a feature, as every other column is numeric"
         );
         assert_eq!(guess_truth_column(&preview(without), "labeled"), None);
+    }
+
+    /// A text column of two classes is the truth, unnamed as such, where
+    /// every one of at least ten labeled rows holds one of them.
+    #[test]
+    fn a_column_of_two_classes_that_holds_one_on_every_labeled_row_is_the_truth() {
+        // 40 rows, every other one positive; the first `labeled_rows`
+        // positives labeled, and a negative too where `stray` says so. "sex"
+        // is a text feature of two classes that varies on the labeled rows.
+        let table = |labeled_rows: usize, stray: bool| {
+            let mut text = String::from("x,sex,labeled,species\n");
+            for i in 0..40 {
+                let positive = i % 2 == 0;
+                let labeled = (positive && i / 2 < labeled_rows) || (stray && i == 1);
+                let sex = ["F", "M"][i / 2 % 2];
+                let species = match (positive, i % 4) {
+                    (true, 0) => "Setosa",
+                    (true, _) => "setosa",
+                    (false, _) => "virginica",
+                };
+                text += &format!("{i}.5,{sex},{},{species}\n", u8::from(labeled));
+            }
+            preview(&text)
+        };
+        let c = suggest_columns(&table(MIN_AGREEING_ROWS, false), &CsvColumns::default());
+        assert_eq!(c.labeled, "labeled");
+        assert_eq!(c.truth.as_deref(), Some("species"));
+        let few = table(MIN_AGREEING_ROWS - 1, false);
+        assert_eq!(suggest_columns(&few, &CsvColumns::default()).truth, None);
+        let split = table(MIN_AGREEING_ROWS, true);
+        assert_eq!(suggest_columns(&split, &CsvColumns::default()).truth, None);
     }
 
     #[test]

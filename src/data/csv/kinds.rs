@@ -8,6 +8,7 @@ use super::number::DecimalMark;
 use super::reader::Rows;
 use super::table::{Table, Width};
 use super::text_shape::{TextLook, TextShape};
+use super::value_rule::equal_ignoring_case;
 use crate::user_text::clip;
 
 /// A quick look at a file before the user picks columns (for the app's preview).
@@ -43,11 +44,13 @@ pub struct CsvPreview {
     #[serde(default)]
     pub strays: Vec<Option<StrayCell>>,
     /// Per column: for a flag column (the first [`MAX_AGREEING_FLAGS`]),
-    /// the other flag columns that hold one value on every row it marks
-    /// (1, yes, true, y or P), as a truth column does on the labeled rows;
-    /// None for other columns.
+    /// the other columns that hold one class on every row it marks (1, yes,
+    /// true, y or P), as a truth column does on the labeled rows: flag
+    /// columns, and columns of two classes such as "setosa" and "virginica"
+    /// (the first [`MAX_AGREEING_FLAGS`]) where it marks at least
+    /// [`MIN_AGREEING_ROWS`] rows holding one; None for other columns.
     #[serde(default)]
-    pub agreeing_flags: Vec<Option<Vec<usize>>>,
+    pub agreeing_columns: Vec<Option<Vec<usize>>>,
     /// Per column: it counts the rows, its cells whole numbers going up by
     /// one from each row to the next over at least [`MIN_COUNTED_ROWS`]
     /// rows, as a row number or a written index does.
@@ -63,8 +66,15 @@ pub struct CsvPreview {
 /// taken for a row count rather than a feature that happens to climb.
 pub const MIN_COUNTED_ROWS: usize = 20;
 
-/// Most flag columns whose agreement with each other a preview works out.
+/// Most flag columns whose agreement with each other a preview works out
+/// (and most columns of two classes it checks against them).
 pub const MAX_AGREEING_FLAGS: usize = 16;
+
+/// Fewest rows a flag column must mark, each holding a class, for a column
+/// of two classes that holds one on all of them to count as agreeing with
+/// it: a class that only happens to fall that way on every marked row is
+/// then unlikely (one chance in 2⁹ for an even split).
+pub const MIN_AGREEING_ROWS: usize = 10;
 
 /// Share of a column's cells (missing ones aside) that must be finite
 /// numbers for the others to be taken as stray cells in a column of numbers.
@@ -142,15 +152,24 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
         return Err(CsvError::NoDataRows);
     }
     let kinds: Vec<ColumnKind> = tallies.iter().map(KindTally::kind).collect();
+    let classes: Vec<Option<[String; 2]>> = tallies
+        .iter()
+        .zip(&kinds)
+        .map(|(tally, &kind)| {
+            (kind == ColumnKind::Text)
+                .then(|| two_classes(tally.values.as_deref()?))
+                .flatten()
+        })
+        .collect();
     rows.rewind(&data_start);
-    let agreeing_flags = agreeing_flags(&mut rows, &kinds)?;
+    let agreeing_columns = agreeing_columns(&mut rows, &kinds, &classes)?;
     Ok(CsvPreview {
         delimiter,
         decimal_comma: decimal == DecimalMark::PointOrComma,
         header,
         rows: shown_rows,
         kinds,
-        agreeing_flags,
+        agreeing_columns,
         numeric: tallies.iter().map(|t| !t.blank && t.numeric).collect(),
         counts_rows: tallies.iter().map(KindTally::counts_rows).collect(),
         text_looks: tallies.iter().map(KindTally::text_look).collect(),
@@ -164,44 +183,82 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
     })
 }
 
-/// [`CsvPreview::agreeing_flags`], from a second pass over the data rows,
-/// which [`preview_csv`] has read once without an error.
-fn agreeing_flags(
+/// A column's two classes, lower-cased in the order they first appear,
+/// where its values (as [`CsvPreview::values`] lists them) are two classes
+/// ignoring case.
+fn two_classes(values: &[String]) -> Option<[String; 2]> {
+    let mut classes: Vec<String> = Vec::new();
+    for value in values {
+        let class: String = value.chars().flat_map(char::to_lowercase).collect();
+        if !classes.contains(&class) {
+            classes.push(class);
+        }
+    }
+    <[String; 2]>::try_from(classes).ok()
+}
+
+/// [`CsvPreview::agreeing_columns`], from a second pass over the data rows,
+/// which [`preview_csv`] has read once without an error; `classes` holds
+/// each column of two classes' classes.
+fn agreeing_columns(
     rows: &mut Rows<'_>,
     kinds: &[ColumnKind],
+    classes: &[Option<[String; 2]>],
 ) -> Result<Vec<Option<Vec<usize>>>, CsvError> {
     let flags: Vec<usize> = (0..kinds.len())
         .filter(|&i| kinds[i] == ColumnKind::Flag)
         .take(MAX_AGREEING_FLAGS)
         .collect();
+    let of_classes = (0..kinds.len())
+        .filter(|&i| classes[i].is_some())
+        .take(MAX_AGREEING_FLAGS);
+    let columns: Vec<usize> = flags.iter().copied().chain(of_classes).collect();
     let mut agreeing = vec![None; kinds.len()];
-    if flags.len() < 2 {
+    if flags.is_empty() || columns.len() < 2 {
         return Ok(agreeing);
     }
-    // seen[m][c]: the values (false, true) flag column c held on the rows
-    // flag column m marks, by their place in `flags`.
-    let mut seen = vec![vec![(false, false); flags.len()]; flags.len()];
+    // The class a cell of column `column` holds: a truth value for a flag
+    // column, else which of its two classes; None where missing.
+    let class_of = |column: usize, cell: &str| match &classes[column] {
+        Some([first, second]) => {
+            if equal_ignoring_case(cell, first) {
+                Some(false)
+            } else {
+                equal_ignoring_case(cell, second).then_some(true)
+            }
+        }
+        None => TRUTH_VALUES.parse(cell),
+    };
+    // seen[m][c]: the classes (first, second) column c held on the rows flag
+    // column m marks, and on how many of them it held one.
+    let mut seen = vec![vec![(false, false, 0usize); columns.len()]; flags.len()];
     while let Some((_, record)) = rows.next_row()? {
         let cell = |i: usize| record.get(i).map_or("", |cell| cell.trim());
         for (m, &marker) in flags.iter().enumerate() {
             if LABELED_FLAGS.parse(cell(marker)) != Some(true) {
                 continue;
             }
-            for (c, &column) in flags.iter().enumerate() {
-                match TRUTH_VALUES.parse(cell(column)) {
-                    Some(true) => seen[m][c].1 = true,
-                    Some(false) => seen[m][c].0 = true,
-                    None => {}
+            for (c, &column) in columns.iter().enumerate() {
+                let held = &mut seen[m][c];
+                match class_of(column, cell(column)) {
+                    Some(true) => held.1 = true,
+                    Some(false) => held.0 = true,
+                    None => continue,
                 }
+                held.2 += 1;
             }
         }
     }
     for (m, &marker) in flags.iter().enumerate() {
         agreeing[marker] = Some(
-            flags
+            columns
                 .iter()
                 .enumerate()
-                .filter(|&(c, _)| c != m && seen[m][c].0 != seen[m][c].1)
+                .filter(|&(c, &column)| {
+                    let (first, second, rows) = seen[m][c];
+                    let enough = classes[column].is_none() || rows >= MIN_AGREEING_ROWS;
+                    column != marker && first != second && enough
+                })
                 .map(|(_, &column)| column)
                 .collect(),
         );

@@ -47,7 +47,8 @@ mod value_rule;
 
 pub use error::{CellAt, ColumnSummary, CsvError, SummarisedColumn};
 pub use kinds::{
-    ColumnKind, CsvPreview, MAX_LISTED_LENGTH, MAX_LISTED_VALUES, StrayCell, preview_csv,
+    ColumnKind, CsvPreview, MAX_LISTED_LENGTH, MAX_LISTED_VALUES, MIN_AGREEING_ROWS, StrayCell,
+    preview_csv,
 };
 pub use labeled_guess::guess_labeled_value;
 pub use layout::CsvColumns;

@@ -1195,6 +1195,32 @@ fn without_a_labeled_column_of_the_expected_name_the_page_s_guess_is_taken() {
         stderr.contains("note: It was chosen on only 3 labeled validation rows, fewer than 10"),
         "{stderr}"
     );
+    // A column of two words: the rarer marks the labeled rows.
+    let words = with_cells(&pu_csv(120, 3), |i, cells| {
+        cells[3] = match (i, cells[3]) {
+            (0, _) => "status",
+            (_, "1") => "known",
+            _ => "unknown",
+        };
+    });
+    std::fs::write(&file, words).unwrap();
+    let output = run_one_epoch(&file, &out, &["--truth-column", "y"]);
+    let stderr = String::from_utf8_lossy(&output.stderr).to_string();
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(
+            "column \"status\" holds two words, so the rarer, \"known\", is taken to mark the \
+             labeled positives"
+        ),
+        "{stderr}"
+    );
+    let DataConfig::Csv { columns } = read_run(&out).config.data else {
+        panic!("not a CSV run");
+    };
+    assert_eq!(
+        (columns.labeled.as_str(), columns.labeled_value.as_deref()),
+        ("status", Some("known"))
+    );
     // A named labeled column is never replaced by the guess.
     let output = run_one_epoch(&file, &out, &["--label-column", "labeled"]);
     let stderr = String::from_utf8_lossy(&output.stderr).to_string();

@@ -56,7 +56,8 @@ pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns
 
 /// The column [`suggest_columns`] takes as the labeled one, if it finds
 /// one: a flag column with a name such columns usually have, else the first
-/// flag column, else the first column of two words.
+/// flag column not named as truth columns usually are, else the first
+/// column of two words, else the first flag column.
 pub fn guess_labeled_column(preview: &CsvPreview) -> Option<String> {
     labeled_column(preview).map(|i| preview.header[i].clone())
 }
@@ -68,9 +69,11 @@ fn labeled_column(preview: &CsvPreview) -> Option<usize> {
         preview.kinds[*i] == ColumnKind::Text
             && preview.values.get(*i).is_some_and(|v| v.len() == 2)
     };
+    let truth_named = |i: usize| TRUTH_NAMES.contains(&preview.header[i].to_lowercase().as_str());
     named(preview, &LABELED_NAMES, None, &flag)
-        .or_else(|| first_flag(preview, None, &|_| true))
+        .or_else(|| first_flag(preview, None, &|i| !truth_named(i)))
         .or_else(|| (0..preview.header.len()).find(two_words))
+        .or_else(|| first_flag(preview, None, &|_| true))
 }
 
 /// The column [`suggest_columns`] takes as the true class beside the
@@ -697,6 +700,21 @@ mod tests {
         assert_eq!(suggest_columns(&few, &CsvColumns::default()).truth, None);
         let split = table(MIN_AGREEING_ROWS, true);
         assert_eq!(suggest_columns(&split, &CsvColumns::default()).truth, None);
+    }
+
+    /// A flag column named as truth columns are is the labeled one only
+    /// when nothing else can be: a column of two words comes first.
+    #[test]
+    fn a_truth_named_flag_is_not_the_labeled_guess_beside_two_words() {
+        let p = preview(
+            "a,b,status,y\n1.5,2,known,1\n2.5,3,unknown,1\n3.5,4,unknown,0\n4.5,5,unknown,0\n",
+        );
+        let c = suggest_columns(&p, &CsvColumns::default());
+        assert_eq!(c.labeled, "status");
+        assert_eq!(c.labeled_value.as_deref(), Some("known"));
+        assert_eq!(c.truth.as_deref(), Some("y"));
+        let only = preview("a,y\n1.5,1\n2.5,0\n");
+        assert_eq!(suggest_columns(&only, &CsvColumns::default()).labeled, "y");
     }
 
     #[test]

@@ -560,6 +560,23 @@ async function repeatedColumnName({ page }) {
   expect((await page.locator('.features').textContent()).includes('notes (2)'), 'the numbered name is a feature to tick');
 }
 
+/** A `species` column of two classes, not named as a truth column, that
+ * holds one class on every labeled row is guessed as the truth, with the
+ * labeled rows' class as positive. */
+async function speciesIsTheTruth({ page }) {
+  let text = 'sepal_length,sepal_width,species,labeled\n';
+  for (let i = 0; i < 60; i += 1) {
+    const positive = i % 2 === 0;
+    text += `${positive ? 5 : 6}.${i % 9},${positive ? 3 : 2}.${i % 7},${positive ? 'setosa' : 'virginica'},${positive && i % 4 === 0 ? 1 : 0}\n`;
+  }
+  await chooseCsvSource(page);
+  await page.locator('#csv-input').setInputFiles({ name: 'iris.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+  const { text: summary } = await csvVerdict(page, true);
+  expectEqual(await page.locator('#csv-truth').inputValue(), 'species', 'the truth column, by its agreement with the labeled rows');
+  expectEqual(await page.locator('#csv-truth-value').inputValue(), 'setosa', 'the class of the labeled rows');
+  expect(summary.includes('2 features;'), `summary: ${summary}`);
+}
+
 export const csvTests = [
   { name: 'csv: breast_cancer.csv uploads and trains to the end', mode: 'cpu',
     run: exampleTest('breast_cancer.csv', { rows: 569, delimiter: 'comma' }) },
@@ -571,6 +588,7 @@ export const csvTests = [
   { name: 'csv: a pandas index is left out and commas grouping thousands are read', mode: 'cpu', run: pandasIndexAndThousands },
   { name: 'csv: a German Excel export (points grouping thousands, euro amounts) reads and says how; in Windows-1252 it is refused with the fix', mode: 'cpu', run: germanExcelExport },
   { name: 'csv: a repeated column name is numbered, and said so', mode: 'cpu', run: repeatedColumnName },
+  { name: 'csv: a column of two classes that holds one on every labeled row is guessed as the truth', mode: 'cpu', run: speciesIsTheTruth },
   { name: 'csv: the trained classifier scores another CSV in the page', mode: 'cpu', run: scoreAnotherCsv },
   { name: 'csv: a non-numeric feature names its row and column', mode: 'cpu',
     run: malformedTest('bad_number.csv', {

@@ -178,10 +178,24 @@ impl RunArgs {
             && let Some(preview) = &preview
             && let Some(value) = guess_labeled_value(preview, &columns.labeled)
         {
+            let has_gaps = preview
+                .header
+                .iter()
+                .position(|name| *name == columns.labeled)
+                .is_some_and(|column| preview.missing[column]);
+            let reading = if has_gaps {
+                format!(
+                    "leaves rows empty, so the rows holding \"{value}\" are taken as the \
+                     labeled positives and all others as unlabeled"
+                )
+            } else {
+                format!(
+                    "holds two words, so the rarer, \"{value}\", is taken to mark the labeled \
+                     positives and the other the unlabeled rows"
+                )
+            };
             eprintln!(
-                "note: {}: column \"{}\" leaves rows empty, so the rows holding \"{value}\" \
-                 are taken as the labeled positives and all others as unlabeled. Name another \
-                 value with --labeled-value.",
+                "note: {}: column \"{}\" {reading}. Name another value with --labeled-value.",
                 path.display(),
                 columns.labeled
             );

@@ -34,6 +34,10 @@ pub struct CsvPreview {
     /// [`MAX_LISTED_LENGTH`] bytes (the classes or marks a labeled or truth
     /// column may hold); empty otherwise.
     pub values: Vec<Vec<String>>,
+    /// Per column: how many cells hold each of [`CsvPreview::values`], in
+    /// the same order; empty where those are.
+    #[serde(default)]
+    pub value_counts: Vec<Vec<usize>>,
     /// Per column: some cell is missing (empty, NA, …), anywhere in the file.
     pub missing: Vec<bool>,
     /// Number of data rows in the whole file.
@@ -175,6 +179,7 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
         text_looks: tallies.iter().map(KindTally::text_look).collect(),
         missing: tallies.iter().map(|t| t.missing).collect(),
         strays: tallies.iter().map(KindTally::stray).collect(),
+        value_counts: tallies.iter().map(|t| t.counts.clone()).collect(),
         values: tallies
             .into_iter()
             .map(|t| t.values.unwrap_or_default())
@@ -285,6 +290,8 @@ struct KindTally {
     /// The distinct non-blank cells, until there are more than
     /// [`MAX_LISTED_VALUES`] or one is longer than [`MAX_LISTED_LENGTH`].
     values: Option<Vec<String>>,
+    /// How many cells hold each of `values`.
+    counts: Vec<usize>,
     /// Non-blank cells, and those that are finite numbers.
     cells: usize,
     numbers: usize,
@@ -308,6 +315,7 @@ impl KindTally {
             labeled_flags: true,
             truth_values: true,
             values: Some(Vec::new()),
+            counts: Vec::new(),
             cells: 0,
             numbers: 0,
             first_not_number: None,
@@ -341,13 +349,17 @@ impl KindTally {
         }
         self.labeled_flags &= LABELED_FLAGS.parse(cell).is_some();
         self.truth_values &= TRUTH_VALUES.parse(cell).is_some();
-        if let Some(values) = &mut self.values
-            && !values.iter().any(|value| value == cell)
-        {
-            if values.len() < MAX_LISTED_VALUES && cell.len() <= MAX_LISTED_LENGTH {
-                values.push(cell.to_owned());
-            } else {
-                self.values = None;
+        if let Some(values) = &mut self.values {
+            match values.iter().position(|value| value == cell) {
+                Some(at) => self.counts[at] += 1,
+                None if values.len() < MAX_LISTED_VALUES && cell.len() <= MAX_LISTED_LENGTH => {
+                    values.push(cell.to_owned());
+                    self.counts.push(1);
+                }
+                None => {
+                    self.values = None;
+                    self.counts = Vec::new();
+                }
             }
         }
     }
@@ -488,9 +500,17 @@ mod tests {
             .collect();
         let preview = preview_csv(format!("many,two\n{rows}").as_bytes(), 1).unwrap();
         assert_eq!(preview.values, vec![Vec::new(), strings(&["0", "1"])]);
+        assert_eq!(
+            preview.value_counts,
+            vec![
+                Vec::new(),
+                vec![MAX_LISTED_VALUES / 2 + 1, MAX_LISTED_VALUES / 2]
+            ]
+        );
         let long = "x".repeat(MAX_LISTED_LENGTH + 1);
         let preview = preview_csv(format!("a,b\nM,1\n{long},2\n").as_bytes(), 1).unwrap();
         assert_eq!(preview.values[0], Vec::<String>::new());
+        assert_eq!(preview.value_counts[0], Vec::<usize>::new());
     }
 
     #[test]

@@ -1,23 +1,32 @@
-//! The value that marks labeled rows in a column that leaves the other rows
-//! empty ("1" and blank cells), which the flag words cannot read: guessed
-//! over the whole file, so the page and the CLI read such a column as it is
-//! meant without a choice from the user.
+//! The value that marks labeled rows in a column the flag words cannot
+//! read: one that leaves the other rows empty ("1" and blank cells), or one
+//! of two other words ("known" and "unknown"). Guessed over the whole file,
+//! so the page and the CLI read such a column as it is meant without a
+//! choice from the user.
+
+use std::cmp::Ordering;
 
 use super::flags::LABELED_FLAGS;
-use super::kinds::CsvPreview;
+use super::kinds::{ColumnKind, CsvPreview};
 use super::value_rule::equal_ignoring_case;
 
 /// The value that means "labeled" in the column named `labeled` of the
-/// previewed file, when that column has missing cells (empty, NA, …, which
-/// no flag word reads) and one value marks rows: its only value, or its one
-/// value the flag words read as labeled beside values they read as
-/// unlabeled ("1" beside "0" and empty cells); never a word that means
-/// unlabeled ("0", "no"). `None` otherwise: the reader then reads the flag
-/// words, or names the cell it cannot read.
+/// previewed file:
+/// - when that column has missing cells (empty, NA, …, which no flag word
+///   reads) and one value marks rows: its only value, or its one value the
+///   flag words read as labeled beside values they read as unlabeled ("1"
+///   beside "0" and empty cells); never a word that means unlabeled ("0",
+///   "no");
+/// - when it holds two words the flag words do not both read, and no gap:
+///   the rarer, as labeled positives are in PU data ("known" in 40 rows
+///   beside "unknown" in 160), unless it is a word that means unlabeled.
+///
+/// `None` otherwise: the reader then reads the flag words, or names the
+/// cell it cannot read.
 pub fn guess_labeled_value(preview: &CsvPreview, labeled: &str) -> Option<String> {
     let column = preview.header.iter().position(|h| h == labeled.trim())?;
     if !preview.missing.get(column).copied().unwrap_or(false) {
-        return None;
+        return of_two_words(preview, column);
     }
     let values = preview.values.get(column)?;
     if let [only] = values.as_slice() {
@@ -30,6 +39,39 @@ pub fn guess_labeled_value(preview: &CsvPreview, labeled: &str) -> Option<String
     let one_mark = marks.iter().all(|m| equal_ignoring_case(m, first));
     let others_unlabeled = others.iter().all(|v| LABELED_FLAGS.parse(v) == Some(false));
     (one_mark && others_unlabeled).then(|| first.clone())
+}
+
+/// [`guess_labeled_value`] for a column without gaps: its word that marks
+/// the labeled rows where it holds two the flag words do not both read.
+fn of_two_words(preview: &CsvPreview, column: usize) -> Option<String> {
+    if preview.kinds.get(column) != Some(&ColumnKind::Text) {
+        return None;
+    }
+    // The words ignoring case, each first as spelled where it first appears.
+    let mut words: Vec<(&String, usize)> = Vec::new();
+    let values = preview.values.get(column)?;
+    let counts = preview.value_counts.get(column)?;
+    for (value, &count) in values.iter().zip(counts) {
+        match words
+            .iter_mut()
+            .find(|(word, _)| equal_ignoring_case(word, value))
+        {
+            Some((_, total)) => *total += count,
+            None => words.push((value, count)),
+        }
+    }
+    let [(first, first_count), (second, second_count)] = words.as_slice() else {
+        return None;
+    };
+    let rarer = match first_count.cmp(second_count) {
+        Ordering::Less => first,
+        Ordering::Greater => second,
+        Ordering::Equal => return None,
+    };
+    // Flag words the reader would read itself; "no" never marks.
+    let flags = [first, second].map(|word| LABELED_FLAGS.parse(word));
+    (flags.iter().any(Option::is_none) && LABELED_FLAGS.parse(rarer) != Some(false))
+        .then(|| (*rarer).clone())
 }
 
 #[cfg(test)]
@@ -57,6 +99,25 @@ mod tests {
             guess("x,labeled\n1,Yes\n2,yes\n3,no\n4,\n").as_deref(),
             Some("Yes")
         );
+    }
+
+    #[test]
+    fn of_two_words_the_rarer_marks_the_labeled_rows() {
+        let text = "x,labeled\n1,unknown\n2,known\n3,unknown\n4,Unknown\n";
+        assert_eq!(guess(text).as_deref(), Some("known"));
+        // A rarer word that means unlabeled marks nothing.
+        assert_eq!(guess("x,labeled\n1,known\n2,known\n3,no\n"), None);
+        assert_eq!(
+            guess("x,labeled\n1,no\n2,no\n3,known\n").as_deref(),
+            Some("known")
+        );
+        // A tie, one word in two cases, or three words: no guess.
+        assert_eq!(
+            guess("x,labeled\n1,known\n2,unknown\n3,Known\n4,UNKNOWN\n"),
+            None
+        );
+        assert_eq!(guess("x,labeled\n1,Known\n2,known\n3,known\n"), None);
+        assert_eq!(guess("x,labeled\n1,a\n2,b\n3,c\n4,c\n"), None);
     }
 
     #[test]

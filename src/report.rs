@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::config::Stage;
 use crate::metrics::{self, CurvePoint};
 use crate::selection::{Criterion, ValidationScores};
+use crate::user_text::counted;
 
 /// Progress after one mini-batch: cheap, sent often.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -64,10 +65,10 @@ impl PuMetrics {
     /// the page and the command line.
     pub fn summary(&self) -> String {
         let mut text = format!(
-            "No truth column, so the test set holds only {} held-out labeled positives and no \
-             negatives: accuracy, ROC-AUC and PR-AUC cannot be computed. Recall on them {:.3}; \
-             {:.1} % of U classified positive; Lee–Liu r²/q {:.3}",
-            self.positives,
+            "No truth column, so the test set holds only {} and no negatives: accuracy, \
+             ROC-AUC and PR-AUC cannot be computed. Recall on them {:.3}; {:.1} % of U \
+             classified positive; Lee–Liu r²/q {:.3}",
+            counted(self.positives, "held-out labeled positive"),
             self.recall,
             100.0 * self.u_positive_rate,
             self.lee_liu

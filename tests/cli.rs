@@ -249,7 +249,7 @@ fn run_saves_a_model_that_predict_scores_csv_rows_with() {
     assert!(output.status.success(), "{output:?}");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains("accuracy") && stderr.contains("roc-auc"),
+        stderr.contains("accuracy") && stderr.contains(", ROC-AUC "),
         "{stderr}"
     );
 

@@ -55,9 +55,12 @@ pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns
 }
 
 /// The column [`suggest_columns`] takes as the labeled one, if it finds
-/// one: a flag column with a name such columns usually have, else the first
-/// flag column not named as truth columns usually are, else the first
-/// column of two words, else the first flag column.
+/// one: a flag column or a column of two words with a name such columns
+/// usually have; else the first of those (not named as truth columns
+/// usually are) whose marked rows all hold one class of another that does
+/// not mark only rows of one of its own classes, as labeled rows lie among
+/// the positives; else the first flag column not named as truth columns
+/// are; else the first column of two words; else the first flag column.
 pub fn guess_labeled_column(preview: &CsvPreview) -> Option<String> {
     labeled_column(preview).map(|i| preview.header[i].clone())
 }
@@ -70,7 +73,20 @@ fn labeled_column(preview: &CsvPreview) -> Option<usize> {
             && preview.values.get(*i).is_some_and(|v| v.len() == 2)
     };
     let truth_named = |i: usize| TRUTH_NAMES.contains(&preview.header[i].to_lowercase().as_str());
-    named(preview, &LABELED_NAMES, None, &flag)
+    let agreeing = |i: usize| preview.agreeing_columns.get(i).and_then(Option::as_ref);
+    // Column i marks rows that all hold one class of a column that does not
+    // do the same back: i is the smaller set, the labeled rows.
+    let marks_a_subset = |i: &usize| {
+        (flag(*i) || two_words(i))
+            && !truth_named(*i)
+            && agreeing(*i).is_some_and(|classes| {
+                classes
+                    .iter()
+                    .any(|&c| !agreeing(c).is_some_and(|back| back.contains(i)))
+            })
+    };
+    named(preview, &LABELED_NAMES, None, &|i| flag(i) || two_words(&i))
+        .or_else(|| (0..preview.header.len()).find(marks_a_subset))
         .or_else(|| first_flag(preview, None, &|i| !truth_named(i)))
         .or_else(|| (0..preview.header.len()).find(two_words))
         .or_else(|| first_flag(preview, None, &|_| true))
@@ -352,7 +368,7 @@ fn look_note(column: &str, look: &TextLook) -> String {
 fn words_note(column: &str, words: &[String]) -> String {
     format!(
         "Left out: \"{}\" holds the words {}, and a feature must be a number. To use it, write \
-         them as 1 and 0 in the file.",
+         them as 1 and 0 in the file; if it holds the true class, choose it as the truth column.",
         clip(column),
         quoted_list(words, 4)
     )
@@ -532,7 +548,8 @@ mod tests {
             note,
             "Left out: \"one\" holds one value in every row, which tells no row from another. \
              Left out: \"smoker\" holds the words \"yes\", \"no\", and a feature must be a \
-             number. To use it, write them as 1 and 0 in the file. Left out: \"(column 1)\" has \
+             number. To use it, write them as 1 and 0 in the file; if it holds the true class, \
+             choose it as the truth column. Left out: \"(column 1)\" has \
              no name in the header, so it looks like the row index pandas or a spreadsheet \
              writes; a row's place in the file is no evidence of its class. Make it a feature to \
              use it anyway. Left out: \"n\" counts the rows (whole numbers going up by one), so \
@@ -715,6 +732,29 @@ mod tests {
         assert_eq!(c.truth.as_deref(), Some("y"));
         let only = preview("a,y\n1.5,1\n2.5,0\n");
         assert_eq!(suggest_columns(&only, &CsvColumns::default()).labeled, "y");
+    }
+
+    /// Without a name to go by, the labeled column is the one whose marked
+    /// rows all hold one class of another column, which holds it on more
+    /// rows: labeled rows are a part of the positives.
+    #[test]
+    fn the_column_marking_a_part_of_another_s_class_is_the_labeled_one() {
+        let mut text = String::from("age,churned,status\n");
+        for i in 0..60 {
+            let churned = i % 3 == 0;
+            let known = churned && i % 2 == 0;
+            let status = if known { "known" } else { "unknown" };
+            text += &format!("{i},{},{status}\n", if churned { "Yes" } else { "No" });
+        }
+        let c = suggest_columns(&preview(&text), &CsvColumns::default());
+        assert_eq!(c.labeled, "status");
+        assert_eq!(c.labeled_value.as_deref(), Some("known"));
+        assert_eq!(c.truth.as_deref(), Some("churned"));
+        // Named for its role, a column of two words is the labeled one.
+        let named = preview("x,class,labeled\n1.5,pos,known\n2.5,neg,unknown\n3.5,pos,unknown\n");
+        let c = suggest_columns(&named, &CsvColumns::default());
+        assert_eq!(c.labeled, "labeled");
+        assert_eq!(c.truth.as_deref(), Some("class"));
     }
 
     #[test]

@@ -12,6 +12,7 @@ use crate::data::csv::{ColumnRole, CsvError, MissingValues, ScoringGaps, read_fe
 use crate::metrics::{accuracy, roc_auc};
 use crate::report::CsvScores;
 use crate::saved_model::SavedModel;
+use crate::user_text::counted;
 
 /// Why a file could not be scored: the model file or the CSV file is at fault.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -110,8 +111,8 @@ pub async fn score_csv(
         .zip(truth_column)
         .map(|(truth, column)| {
             format!(
-                "against column \"{column}\" ({} rows): accuracy {}  roc-auc {}",
-                rows.rows,
+                "against column \"{column}\" ({}): accuracy {}, ROC-AUC {}",
+                counted(rows.rows, "row"),
                 shown(accuracy(&scores, truth)),
                 shown(roc_auc(&scores, truth))
             )

@@ -21,7 +21,7 @@ use super::{Criterion, ValidationScores, improves};
 use crate::config::{Learner, ModelPreset, RunConfig};
 use crate::priors::PriorMethod;
 use crate::report::{EpochReport, TestMetrics, kept_report};
-use crate::user_text::plural_s;
+use crate::user_text::counted;
 
 /// The estimator whose prior the leaderboard assumes: the one of the nnPU
 /// candidate (KM2+nnPU), so no estimate is made twice.
@@ -308,16 +308,20 @@ impl Leaderboard {
         }
         if let Some(labeled) = self.too_few_labeled().filter(|_| members.len() > 1) {
             return format!(
-                "auto keeps {}: the PU validation split has only {labeled} labeled row{}, \
-                 too few to rank the candidates by the {} (one labeled row called \
-                 positive or not moves it by 1/{labeled}). Under {FEW_LABELED} labeled rows \
-                 auto averages every candidate \
-                 it could score, which on development data no table reports was more \
-                 accurate than the mean of the first {AVERAGED}; a larger validation share \
-                 lets it rank. No test-set score was read to choose.",
+                "auto keeps {}: the PU validation split has only {}, too few to rank the \
+                 candidates by the {} (each labeled row called positive or not moves it by \
+                 {}). Under {FEW_LABELED} labeled rows auto averages every candidate it could \
+                 score: on development tables that no reported result uses, that mean was \
+                 more accurate than the mean of the first {AVERAGED}. A larger validation \
+                 share lets it rank. No test-set score was read to choose.",
                 self.members_label(own),
-                plural_s(labeled),
+                counted(labeled, "labeled row"),
                 self.criterion.label(),
+                if labeled == 1 {
+                    "all of 1".to_string()
+                } else {
+                    format!("1/{labeled}")
+                },
             );
         }
         let prior = match (self.criterion.needs_prior(), self.prior) {
@@ -562,8 +566,10 @@ mod tests {
             ),
             "{reason}"
         );
+        assert!(reason.contains("moves it by 1/9)"), "{reason}");
         let one = board(&with_labeled(1)).reason(ModelPreset::Fast);
         assert!(one.contains("has only 1 labeled row, too few"), "{one}");
+        assert!(one.contains("moves it by all of 1)"), "{one}");
         let enough = board(&with_labeled(FEW_LABELED));
         assert_eq!(enough.too_few_labeled(), None);
         assert_eq!(enough.member_positions(), [1, 2, 0]);

@@ -66,6 +66,10 @@ impl DecimalMarks {
         if let Some(marks) = cell.decimal().thousands_grouped_by(cell.value) {
             self.groupings.note(cell, number);
             self.grouping.get_or_insert((cell.decimal(), marks));
+            // "1.200,5" has a decimal comma too, and is counted with them.
+            if cell.decimal() == DecimalMark::PointOrComma && cell.value.contains(',') {
+                self.commas.note(cell, number);
+            }
         } else if cell.value.contains(',') {
             self.commas.note(cell, number);
         } else if cell.value.contains('.') {

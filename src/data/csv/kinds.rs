@@ -47,11 +47,12 @@ pub struct CsvPreview {
     /// taken for a text column.
     #[serde(default)]
     pub strays: Vec<Option<StrayCell>>,
-    /// Per column: for a flag column (the first [`MAX_AGREEING_FLAGS`]),
-    /// the other columns that hold one class on every row it marks (1, yes,
-    /// true, y or P), as a truth column does on the labeled rows: flag
-    /// columns, and columns of two classes such as "setosa" and "virginica"
-    /// (the first [`MAX_AGREEING_FLAGS`]) where it marks at least
+    /// Per column: for a column that marks rows as a labeled column does
+    /// (the first [`MAX_AGREEING_FLAGS`] flag columns, marking with 1, yes,
+    /// true, y or P, and the first as many text columns of two classes,
+    /// marking with the rarer), the other columns that hold one class on
+    /// every row it marks, as a truth column does on the labeled rows: flag
+    /// columns, and those text columns where it marks at least
     /// [`MIN_AGREEING_ROWS`] rows holding one; None for other columns.
     #[serde(default)]
     pub agreeing_columns: Vec<Option<Vec<usize>>>,
@@ -156,12 +157,12 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
         return Err(CsvError::NoDataRows);
     }
     let kinds: Vec<ColumnKind> = tallies.iter().map(KindTally::kind).collect();
-    let classes: Vec<Option<[String; 2]>> = tallies
+    let classes: Vec<Option<TwoClasses>> = tallies
         .iter()
         .zip(&kinds)
         .map(|(tally, &kind)| {
             (kind == ColumnKind::Text)
-                .then(|| two_classes(tally.values.as_deref()?))
+                .then(|| TwoClasses::of(tally.values.as_deref()?, &tally.counts))
                 .flatten()
         })
         .collect();
@@ -188,59 +189,91 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
     })
 }
 
-/// A column's two classes, lower-cased in the order they first appear,
-/// where its values (as [`CsvPreview::values`] lists them) are two classes
-/// ignoring case.
-fn two_classes(values: &[String]) -> Option<[String; 2]> {
-    let mut classes: Vec<String> = Vec::new();
-    for value in values {
-        let class: String = value.chars().flat_map(char::to_lowercase).collect();
-        if !classes.contains(&class) {
-            classes.push(class);
+/// The two classes of a text column that holds two, ignoring case.
+struct TwoClasses {
+    /// The classes, lower-cased, in the order they first appear.
+    names: [String; 2],
+    /// Which marks rows, as a labeled column's rarer word does: true for
+    /// the second; None where both are as common.
+    rarer: Option<bool>,
+}
+
+impl TwoClasses {
+    /// The classes of a column whose values (as [`CsvPreview::values`]
+    /// lists them, each held by as many cells as `counts` says) are two
+    /// ignoring case.
+    fn of(values: &[String], counts: &[usize]) -> Option<Self> {
+        let mut classes: Vec<(String, usize)> = Vec::new();
+        for (value, &count) in values.iter().zip(counts) {
+            let name: String = value.chars().flat_map(char::to_lowercase).collect();
+            match classes.iter_mut().find(|(class, _)| *class == name) {
+                Some((_, total)) => *total += count,
+                None => classes.push((name, count)),
+            }
+        }
+        let [(first, first_count), (second, second_count)] = <[_; 2]>::try_from(classes).ok()?;
+        Some(TwoClasses {
+            names: [first, second],
+            rarer: (first_count != second_count).then_some(second_count < first_count),
+        })
+    }
+
+    /// Which class the cell holds (true for the second); None where it
+    /// holds neither (a missing cell).
+    fn class_of(&self, cell: &str) -> Option<bool> {
+        let [first, second] = &self.names;
+        if equal_ignoring_case(cell, first) {
+            Some(false)
+        } else {
+            equal_ignoring_case(cell, second).then_some(true)
         }
     }
-    <[String; 2]>::try_from(classes).ok()
 }
 
 /// [`CsvPreview::agreeing_columns`], from a second pass over the data rows,
 /// which [`preview_csv`] has read once without an error; `classes` holds
-/// each column of two classes' classes.
+/// each text column of two classes' classes.
 fn agreeing_columns(
     rows: &mut Rows<'_>,
     kinds: &[ColumnKind],
-    classes: &[Option<[String; 2]>],
+    classes: &[Option<TwoClasses>],
 ) -> Result<Vec<Option<Vec<usize>>>, CsvError> {
-    let flags: Vec<usize> = (0..kinds.len())
+    let flags = (0..kinds.len())
         .filter(|&i| kinds[i] == ColumnKind::Flag)
+        .take(MAX_AGREEING_FLAGS);
+    let of_classes: Vec<usize> = (0..kinds.len())
+        .filter(|&i| classes[i].is_some())
         .take(MAX_AGREEING_FLAGS)
         .collect();
-    let of_classes = (0..kinds.len())
-        .filter(|&i| classes[i].is_some())
-        .take(MAX_AGREEING_FLAGS);
-    let columns: Vec<usize> = flags.iter().copied().chain(of_classes).collect();
+    let columns: Vec<usize> = flags.chain(of_classes.iter().copied()).collect();
+    // Columns that mark rows: the flag columns, and those of two classes
+    // where one is the rarer.
+    let markers: Vec<usize> = columns
+        .iter()
+        .copied()
+        .filter(|&i| classes[i].as_ref().is_none_or(|c| c.rarer.is_some()))
+        .collect();
     let mut agreeing = vec![None; kinds.len()];
-    if flags.is_empty() || columns.len() < 2 {
+    if markers.is_empty() || columns.len() < 2 {
         return Ok(agreeing);
     }
     // The class a cell of column `column` holds: a truth value for a flag
     // column, else which of its two classes; None where missing.
     let class_of = |column: usize, cell: &str| match &classes[column] {
-        Some([first, second]) => {
-            if equal_ignoring_case(cell, first) {
-                Some(false)
-            } else {
-                equal_ignoring_case(cell, second).then_some(true)
-            }
-        }
+        Some(two) => two.class_of(cell),
         None => TRUTH_VALUES.parse(cell),
     };
-    // seen[m][c]: the classes (first, second) column c held on the rows flag
+    let marks = |marker: usize, cell: &str| match &classes[marker] {
+        Some(two) => two.rarer.is_some() && two.class_of(cell) == two.rarer,
+        None => LABELED_FLAGS.parse(cell) == Some(true),
+    };
+    // seen[m][c]: the classes (first, second) column c held on the rows
     // column m marks, and on how many of them it held one.
-    let mut seen = vec![vec![(false, false, 0usize); columns.len()]; flags.len()];
+    let mut seen = vec![vec![(false, false, 0usize); columns.len()]; markers.len()];
     while let Some((_, record)) = rows.next_row()? {
         let cell = |i: usize| record.get(i).map_or("", |cell| cell.trim());
-        for (m, &marker) in flags.iter().enumerate() {
-            if LABELED_FLAGS.parse(cell(marker)) != Some(true) {
+        for (m, &marker) in markers.iter().enumerate() {
+            if !marks(marker, cell(marker)) {
                 continue;
             }
             for (c, &column) in columns.iter().enumerate() {
@@ -254,7 +287,7 @@ fn agreeing_columns(
             }
         }
     }
-    for (m, &marker) in flags.iter().enumerate() {
+    for (m, &marker) in markers.iter().enumerate() {
         agreeing[marker] = Some(
             columns
                 .iter()

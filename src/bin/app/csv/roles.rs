@@ -7,7 +7,7 @@
 use leptos::prelude::*;
 use policypu::config::settings;
 use policypu::config::{DataConfig, RunConfig};
-use policypu::data::column_guess::usable_features;
+use policypu::data::column_guess::{guess_truth_column, usable_features};
 use policypu::data::csv::{
     CsvColumns, CsvPreview, MissingValues, guess_labeled_value, guess_positive_value, read_csv,
 };
@@ -46,10 +46,11 @@ pub fn with_guessed_truth_value(state: AppState, mut columns: CsvColumns) -> Csv
     columns
 }
 
-/// Change the labeled column or its value. The value that means positive
-/// is guessed again when it is empty or the one the old choice guessed,
-/// since that guess came from the old labeled rows (and a choice that
-/// marked no row guessed none); a value the guess did not give stays.
+/// Change the labeled column or its value (and the truth column with it).
+/// The value that means positive is guessed again when it is empty or the
+/// one the old choice guessed, since that guess came from the old labeled
+/// rows (and a choice that marked no row guessed none), or when the truth
+/// column changed; a value the guess did not give stays.
 fn edit_labeled(state: AppState, edit: impl FnOnce(&mut CsvColumns)) {
     let guess = |columns: &CsvColumns| {
         let unchosen = CsvColumns {
@@ -60,8 +61,9 @@ fn edit_labeled(state: AppState, edit: impl FnOnce(&mut CsvColumns)) {
     };
     let mut columns = state.config.with_untracked(columns_of);
     let guess_again = columns.truth_value.is_none() || columns.truth_value == guess(&columns);
+    let truth = columns.truth.clone();
     edit(&mut columns);
-    if guess_again {
+    if guess_again || columns.truth != truth {
         columns.truth_value = guess(&columns);
     }
     edit_columns(state, move |c| *c = columns);
@@ -132,13 +134,23 @@ pub fn ColumnRoles(
     };
     let truth_values = Memo::new(move |_| values_of(columns.with(|c| c.truth.clone())));
     // Another labeled column drops the value chosen for the old one, as
-    // another truth column does; the new one's is guessed where it has gaps.
+    // another truth column does; the new one's is guessed where it has gaps
+    // or two words. Without a truth column (or with the new labeled one as
+    // it), the truth is guessed beside the new labeled column.
     let set_labeled = {
         let preview = preview.clone();
         move |ev| {
             let name = event_target_value(&ev);
             let value = guess_labeled_value(&preview, &name);
+            let truth = guess_truth_column(&preview, &name);
             edit_labeled(state, |c| {
+                if c.truth.as_ref().is_none_or(|truth| *truth == name) {
+                    if let (Some(features), Some(truth)) = (&mut c.features, &truth) {
+                        features.retain(|feature| feature != truth);
+                    }
+                    c.truth = truth;
+                    c.truth_value = None;
+                }
                 c.labeled = name;
                 c.labeled_value = value;
             });

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use policypu::config::RunConfig;
 use policypu::report::{EpochReport, PuMetrics, TestMetrics, kept_report, latest_scored};
 use policypu::selection::{Criterion, ValidationScores};
+use policypu::user_text::counted;
 
 use super::shown_epoch::{ShownEpoch, kept_by, shown_epoch};
 use crate::state::{AppState, AutoOutcome, use_app_state};
@@ -198,8 +199,9 @@ fn scores_in_words(test: &TestMetrics) -> String {
     let show = |v: Option<f64>| v.map_or("n/a".to_string(), |v| format!("{v:.3}"));
     match &test.pu {
         Some(pu) => format!(
-            "recall {:.3} on {} held-out positives",
-            pu.recall, pu.positives
+            "recall {:.3} on {}",
+            pu.recall,
+            counted(pu.positives, "held-out positive")
         ),
         None => format!(
             "accuracy {}, ROC-AUC {}, PR-AUC {}",

@@ -68,7 +68,12 @@ pub async fn score_csv(
                 format!("The model reads the feature columns {}", names.join(", "))
             };
             let message = match (&e, truth_column) {
-                (CsvError::InvalidTruth { .. } | CsvError::MissingTruth { .. }, Some(column)) => {
+                (CsvError::MissingTruth { at, .. }, Some(column)) => format!(
+                    "{at}: the true class is missing. Scoring reads column \"{column}\" as the \
+                     model's run did: fill in every class, or remove that column from the file \
+                     to score without it."
+                ),
+                (CsvError::InvalidTruth { .. }, Some(column)) => {
                     format!(
                         "{e} Scoring reads column \"{column}\" as the model's run did; remove that \
                      column from the file to score without it."
@@ -92,7 +97,10 @@ pub async fn score_csv(
             };
             ScoreError::Rows {
                 message,
-                command_line_hint: e.command_line_hint(),
+                // Scoring reads every class the file's truth column holds.
+                command_line_hint: e
+                    .command_line_hint()
+                    .filter(|_| !matches!(e, CsvError::MissingTruth { .. })),
             }
         })?;
     let classifiers = model.classifiers(device).map_err(|e| in_model(&e))?;

@@ -299,7 +299,8 @@ pub enum CsvError {
     /// A ground-truth cell is missing (empty, NA, …).
     #[error(
         "{at}: the true class is missing ({}). Every row needs its class in the truth \
-         column: fill it in, remove the row, or leave out the truth column.",
+         column: fill it in, remove the row, leave out the rows whose class is missing (choose \
+         to drop or fill missing values), or leave out the truth column.",
         shown(.value)
     )]
     MissingTruth {
@@ -364,7 +365,7 @@ impl CsvError {
     /// page's words, as a sentence to add to it, if it asks for one.
     pub fn command_line_hint(&self) -> Option<&'static str> {
         match self {
-            _ if self.is_about_missing_values() => {
+            _ if self.is_about_missing_values() || matches!(self, Self::MissingTruth { .. }) => {
                 Some("On the command line: --missing drop or --missing mean.")
             }
             Self::EveryRowHasGaps { .. } => Some("On the command line: --missing mean."),

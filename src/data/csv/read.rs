@@ -6,7 +6,7 @@ use super::decimal_marks::DecimalMarks;
 use super::error::{ColumnSummary, CsvError, MAX_SHOWN_VALUES, SummarisedColumn};
 use super::layout::{CsvColumns, Layout, column_index};
 use super::missing::{
-    Gappy, Gaps, MEAN_OF_OTHER_ROWS, MEAN_OF_TRAINING_ROWS, MissingValues, fill_gaps,
+    Gappy, Gaps, MEAN_OF_OTHER_ROWS, MEAN_OF_TRAINING_ROWS, MissingValues, fill_gaps, is_missing,
 };
 use super::number::DecimalMark;
 use super::reader::Rows;
@@ -15,7 +15,7 @@ use super::rows::for_each_row;
 use super::table::{Table, Width, delimiter_warning};
 use super::truth_tally::TruthTally;
 use super::value_rule::ValueRule;
-use crate::user_text::clip;
+use crate::user_text::{clip, counted};
 
 /// A parsed PU table. Features are raw (not standardised), row-major.
 #[derive(Clone, Debug, PartialEq)]
@@ -91,6 +91,7 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
         &rules,
         columns.missing,
     )?;
+    let unknown_truth = parsed.drop_unknown_truth(layout.features.len());
     let gaps = Gappy {
         features: &mut parsed.features,
         labeled: &mut parsed.labeled,
@@ -137,6 +138,14 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
         .into_iter()
         .chain(renamed)
         .chain(parsed.decimal_marks.sentence())
+        .chain(unknown_truth.map(|rows| {
+            format!(
+                "Dropped {} whose true class is missing in column \"{}\": a class cannot be \
+                 filled in, and an unknown one is no negative.",
+                counted(rows, "row"),
+                clip(truth_column)
+            )
+        }))
         .chain(parsed.truth_tally.warning(truth_column))
         .chain(gaps.map(|g| g.sentence(columns.missing, MEAN_OF_OTHER_ROWS)))
         .chain(varying.dropped.iter().map(|(name, value)| {
@@ -291,6 +300,43 @@ struct ParsedRows {
     truth_tally: TruthTally,
     /// The feature cells read with a decimal comma or a point.
     decimal_marks: DecimalMarks,
+    /// Per row: its truth cell is missing, which a missing-values choice
+    /// other than refusing leaves the row out for.
+    unknown_truth: Vec<bool>,
+}
+
+impl ParsedRows {
+    /// Leaves out the rows whose true class is missing, of `dim` features
+    /// each, in place; how many, if any.
+    fn drop_unknown_truth(&mut self, dim: usize) -> Option<usize> {
+        let dropped = self
+            .unknown_truth
+            .iter()
+            .filter(|&&unknown| unknown)
+            .count();
+        if dropped == 0 {
+            return None;
+        }
+        let keep = |values: &mut Vec<bool>| {
+            let mut unknown = self.unknown_truth.iter();
+            values.retain(|_| unknown.next() == Some(&false));
+        };
+        keep(&mut self.labeled);
+        if let Some(truth) = self.truth.as_mut() {
+            keep(truth);
+        }
+        let mut kept = 0;
+        for (row, &unknown) in self.unknown_truth.iter().enumerate() {
+            if !unknown {
+                self.features
+                    .copy_within(row * dim..(row + 1) * dim, kept * dim);
+                kept += 1;
+            }
+        }
+        self.features.truncate(kept * dim);
+        self.unknown_truth.clear();
+        Some(dropped)
+    }
 }
 
 /// How the labeled and the truth column read their cells.
@@ -318,6 +364,7 @@ fn parse_rows(
         labeled_values: Vec::new(),
         truth_tally: TruthTally::default(),
         decimal_marks: DecimalMarks::default(),
+        unknown_truth: Vec::new(),
     };
     for_each_row(rows, header, decimal, missing, |row, empty| {
         let labeled = row.cell(layout.labeled);
@@ -330,7 +377,18 @@ fn parse_rows(
         let is_labeled = rules.labeled.is_labeled(&labeled)?;
         parsed.labeled.push(is_labeled);
         let truth_cell = layout.truth.map(|index| row.cell(index));
+        // A row whose class is missing is left out unless missing values
+        // are refused: a class cannot be filled in.
+        let unknown = missing != MissingValues::Refuse
+            && truth_cell
+                .as_ref()
+                .is_some_and(|cell| is_missing(cell.value));
+        parsed.unknown_truth.push(unknown);
         let positive = match (&truth_cell, parsed.truth.as_mut()) {
+            (Some(_), Some(truth)) if unknown => {
+                truth.push(false);
+                None
+            }
             (Some(cell), Some(truth)) => {
                 let positive = rules.truth.is_positive(cell)?;
                 truth.push(positive);
@@ -407,6 +465,45 @@ mod tests {
             "{:?}",
             filled.warnings
         );
+    }
+
+    /// A missing class is refused with the choice that leaves its row out,
+    /// and both other choices leave it out: a class cannot be filled in.
+    #[test]
+    fn rows_whose_true_class_is_missing_are_left_out_unless_refused() {
+        let text = "x,y,labeled,truth\n1,5,1,1\n2,4,0,NA\n3,,1,1\n4,8,0,\n5,9,0,0\n";
+        let mut columns = CsvColumns {
+            truth: Some("truth".into()),
+            ..CsvColumns::default()
+        };
+        let (err, message) = read_err("x,labeled,truth\n1,1,1\n2,0,\n", &columns);
+        assert!(matches!(err, CsvError::MissingTruth { .. }), "{err:?}");
+        assert!(
+            message.contains("choose to drop or fill missing values"),
+            "{message}"
+        );
+        assert_eq!(
+            err.command_line_hint(),
+            Some("On the command line: --missing drop or --missing mean.")
+        );
+        columns.missing = MissingValues::DropRows;
+        let dropped = read_csv(text.as_bytes(), &columns).unwrap();
+        assert_eq!(dropped.features, vec![1.0, 5.0, 5.0, 9.0]);
+        assert_eq!(dropped.labeled, vec![true, false]);
+        assert_eq!(dropped.truth, Some(vec![true, false]));
+        assert!(
+            dropped.warnings.contains(
+                &"Dropped 2 rows whose true class is missing in column \"truth\": a class \
+                  cannot be filled in, and an unknown one is no negative."
+                    .to_string()
+            ),
+            "{:?}",
+            dropped.warnings
+        );
+        columns.missing = MissingValues::ColumnMean;
+        let filled = read_csv(text.as_bytes(), &columns).unwrap();
+        assert_eq!(filled.features, vec![1.0, 5.0, 3.0, 7.0, 5.0, 9.0]);
+        assert_eq!(filled.truth, Some(vec![true, true, false]));
     }
 
     #[test]

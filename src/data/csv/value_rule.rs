@@ -231,8 +231,9 @@ mod tests {
         assert_eq!(
             message,
             "Line 3 (data row 2), column \"class\": the true class is missing (\"NA\"). Every \
-             row needs its class in the truth column: fill it in, remove the row, or leave out \
-             the truth column."
+             row needs its class in the truth column: fill it in, remove the row, leave out \
+             the rows whose class is missing (choose to drop or fill missing values), or leave \
+             out the truth column."
         );
         let words = CsvColumns {
             truth_value: None,

@@ -577,6 +577,31 @@ async function speciesIsTheTruth({ page }) {
   expect(summary.includes('2 features;'), `summary: ${summary}`);
 }
 
+/** A churn export as a spreadsheet gives it: no column named for its role,
+ * status known/unknown marking the labeled rows (all churned), Churned
+ * Yes/No the truth with two classes missing. The guess reads it so, and
+ * dropping missing values leaves those two rows out, said so. */
+async function churnExport({ page }) {
+  let text = 'CustomerID,Age,Visits,status,Churned\n';
+  for (let i = 0; i < 60; i += 1) {
+    const churned = i % 3 === 0;
+    const churnedCell = i === 7 || i === 8 ? '' : churned ? 'Yes' : 'No';
+    text += `C${1000 + i},${20 + (i * 7) % 50},${churned ? 2 : 9},${churned && i % 2 === 0 ? 'known' : 'unknown'},${churnedCell}\n`;
+  }
+  await chooseCsvSource(page);
+  await page.locator('#csv-input').setInputFiles({ name: 'churn.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+  await page.locator('#csv-file:has-text("churn.csv")').waitFor({ timeout: 10_000 });
+  expectEqual(await page.locator('#csv-labeled').inputValue(), 'status', 'the labeled column, by its rows lying among one class of another');
+  expectEqual(await page.locator('#csv-labeled-value').inputValue(), 'known', 'the rarer word marks the labeled rows');
+  expectEqual(await page.locator('#csv-truth').inputValue(), 'Churned', 'the truth beside it');
+  const { text: refused } = await csvVerdict(page, false);
+  expect(refused.includes('the true class is missing') && refused.includes('choose to drop or fill missing values'), `refused: ${refused}`);
+  await page.locator('#csv-missing').selectOption('drop');
+  const { text: summary } = await csvVerdict(page, true);
+  expect(summary.includes('58 rows, 10 labeled positives'), `summary: ${summary}`);
+  expect(summary.includes('Dropped 2 rows whose true class is missing in column "Churned"'), `summary: ${summary}`);
+}
+
 export const csvTests = [
   { name: 'csv: breast_cancer.csv uploads and trains to the end', mode: 'cpu',
     run: exampleTest('breast_cancer.csv', { rows: 569, delimiter: 'comma' }) },
@@ -589,6 +614,7 @@ export const csvTests = [
   { name: 'csv: a German Excel export (points grouping thousands, euro amounts) reads and says how; in Windows-1252 it is refused with the fix', mode: 'cpu', run: germanExcelExport },
   { name: 'csv: a repeated column name is numbered, and said so', mode: 'cpu', run: repeatedColumnName },
   { name: 'csv: a column of two classes that holds one on every labeled row is guessed as the truth', mode: 'cpu', run: speciesIsTheTruth },
+  { name: 'csv: a churn export: the labeled column by its rows, its rarer word, the truth beside it; missing classes dropped', mode: 'cpu', run: churnExport },
   { name: 'csv: the trained classifier scores another CSV in the page', mode: 'cpu', run: scoreAnotherCsv },
   { name: 'csv: a non-numeric feature names its row and column', mode: 'cpu',
     run: malformedTest('bad_number.csv', {

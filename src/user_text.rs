@@ -77,9 +77,29 @@ pub fn counted(count: usize, noun: &str) -> String {
     format!("{count} {noun}{}", plural_s(count))
 }
 
+/// A file's size in the unit that reads best: "12.3 kB" up to a mebibyte,
+/// "4.2 MB" from there (1,024 bytes to the kB, as the browser's file
+/// dialogs count them).
+pub fn file_size(bytes: usize) -> String {
+    const KIB: f64 = 1024.0;
+    let bytes = bytes as f64;
+    if bytes < KIB * KIB {
+        format!("{:.1} kB", bytes / KIB)
+    } else {
+        format!("{:.1} MB", bytes / (KIB * KIB))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn file_sizes_read_in_kb_then_mb() {
+        assert_eq!(file_size(1536), "1.5 kB");
+        assert_eq!(file_size(1000 * 1024), "1000.0 kB");
+        assert_eq!(file_size(4_361_728), "4.2 MB");
+    }
 
     #[test]
     fn clips_long_text_and_escapes_control_characters() {

@@ -48,7 +48,7 @@ async function defaultRunOnCpu({ page, note }) {
   expect(/^CPU(, \d+ threads)?$/.test(device.badge), `device badge: expected "CPU" or "CPU, N threads", got "${device.badge}"`);
   expectEqual(timing.epochs, 40, '#epochs-done (10 + 10 pre-training + 20 epochs)');
   expectEqual((await page.locator('#epochs-done').textContent()).trim(), '20 of 20', 'training epochs shown');
-  expect((await page.locator('#pretraining-done').textContent()).includes('+ 20 pre-training'), 'pre-training said apart');
+  expect((await page.locator('#pretraining-done').textContent()).trim() === '+ 10 pre-train classifier epochs, 10 pre-train policy epochs before', 'pre-training said apart, each stage named');
   const accuracy = await readDataValue(page, 'metric-accuracy');
   note(`final test accuracy ${accuracy}`);
   expectAbove(accuracy, 0.85, 'final test accuracy');

@@ -8,7 +8,7 @@ use policypu::config::DataConfig;
 use policypu::data::column_guess::{fitted_choice, keeps_choice, suggest_columns};
 use policypu::data::csv::{CsvColumns, CsvPreview, preview_csv};
 use policypu::data::examples::EXAMPLE_CSVS;
-use policypu::user_text::counted;
+use policypu::user_text::{counted, file_size};
 use wasm_bindgen::JsCast;
 
 use crate::csv::file::{open_example, read_file};
@@ -44,7 +44,7 @@ pub fn CsvPanel() -> impl IntoView {
                     Some(Ok(p)) => format!(", {}", counted(p.total_rows, "row")),
                     _ => String::new(),
                 };
-                format!("{} ({:.1} kB{rows})", f.name, f.bytes.len() as f64 / 1024.0)
+                format!("{} ({}{rows})", f.name, file_size(f.bytes.len()))
             })
         })
     };

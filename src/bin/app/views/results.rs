@@ -5,7 +5,7 @@
 //! for the browser tests.
 
 use leptos::prelude::*;
-use policypu::config::RunConfig;
+use policypu::config::{RunConfig, Stage};
 use policypu::report::{EpochReport, PuMetrics, TestMetrics, kept_report, latest_scored};
 use policypu::selection::{Criterion, ValidationScores};
 use policypu::user_text::counted;
@@ -182,7 +182,7 @@ pub fn ResultsPanel() -> impl IntoView {
                         <span id="epochs-done" data-value=move || epochs_done.get().to_string()>
                             {training_progress}
                         </span>
-                        <small class="hint" id="pretraining-done">{move || pretraining_note(epochs_done.get() - training_done.get())}</small>
+                        <small class="hint" id="pretraining-done">{move || state.reports.with(|r| earlier_stages_note(r))}</small>
                     </dd>
                 </div>
             </dl>
@@ -259,10 +259,23 @@ fn kept_for_good(kept: &EpochReport, config: &RunConfig) -> String {
     )
 }
 
-/// The note under the training epochs on the epochs before them, if any.
-fn pretraining_note(epochs: usize) -> String {
-    match epochs {
-        0 => String::new(),
-        n => format!("+ {n} pre-training or cross-validation epochs before"),
+/// The note under the training epochs on the epochs of other stages
+/// before them, each stage named: "+ 10 pre-train classifier epochs,
+/// 10 pre-train policy epochs before"; empty without any.
+fn earlier_stages_note(reports: &[EpochReport]) -> String {
+    let mut stages: Vec<(Stage, usize)> = Vec::new();
+    for report in reports.iter().filter(|r| !r.stage.is_own_training()) {
+        match stages.last_mut() {
+            Some((stage, count)) if *stage == report.stage => *count += 1,
+            _ => stages.push((report.stage, 1)),
+        }
     }
+    if stages.is_empty() {
+        return String::new();
+    }
+    let named: Vec<String> = stages
+        .iter()
+        .map(|&(stage, count)| counted(count, &format!("{} epoch", stage.label())))
+        .collect();
+    format!("+ {} before", named.join(", "))
 }

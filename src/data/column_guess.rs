@@ -1,8 +1,6 @@
 //! First guess of which CSV column plays which role, from a file's preview,
 //! so a dropped file is ready to train on; the user can change every choice.
 
-use std::collections::HashSet;
-
 use super::csv::{
     ColumnKind, CsvColumns, CsvPreview, StrayCell, TextLook, TextShape, guess_labeled_value,
     is_unnamed_column,
@@ -109,16 +107,8 @@ pub fn guess_truth_column(preview: &CsvPreview, labeled: &str) -> Option<String>
 /// "setosa" and "virginica").
 fn truth_beside(preview: &CsvPreview, labeled: Option<usize>) -> Option<usize> {
     // Classes are told apart ignoring case, as the value that means positive is.
-    let two_classes = |i: usize| {
-        preview.kinds[i] == ColumnKind::Flag
-            || preview.values.get(i).is_some_and(|values| {
-                let classes: HashSet<String> = values
-                    .iter()
-                    .map(|v| v.chars().flat_map(char::to_lowercase).collect())
-                    .collect();
-                classes.len() == 2
-            })
-    };
+    let two_classes =
+        |i: usize| preview.kinds[i] == ColumnKind::Flag || preview.two_classes(i).is_some();
     let listed = labeled.and_then(|l| preview.agreeing_columns.get(l)?.as_ref());
     let agrees = |i: usize| listed.is_none_or(|columns| columns.contains(&i));
     let agreeing_classes = |&i: &usize| {

@@ -189,6 +189,31 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
     })
 }
 
+impl CsvPreview {
+    /// The two classes a column holds ignoring case, each as first spelled
+    /// and with how many cells hold it, where it holds two; None otherwise
+    /// (or where its values are not listed).
+    pub fn two_classes(&self, column: usize) -> Option<[(&String, usize); 2]> {
+        two_of(self.values.get(column)?, self.value_counts.get(column)?)
+    }
+}
+
+/// The distinct `values` (held by `counts` cells each) grouped ignoring
+/// case, each as first spelled with its cells, where they are two groups.
+fn two_of<'a>(values: &'a [String], counts: &[usize]) -> Option<[(&'a String, usize); 2]> {
+    let mut classes: Vec<(&String, usize)> = Vec::new();
+    for (value, &count) in values.iter().zip(counts) {
+        match classes
+            .iter_mut()
+            .find(|(class, _)| equal_ignoring_case(class, value))
+        {
+            Some((_, total)) => *total += count,
+            None => classes.push((value, count)),
+        }
+    }
+    <[_; 2]>::try_from(classes).ok()
+}
+
 /// The two classes of a text column that holds two, ignoring case.
 struct TwoClasses {
     /// The classes, lower-cased, in the order they first appear.
@@ -203,17 +228,9 @@ impl TwoClasses {
     /// lists them, each held by as many cells as `counts` says) are two
     /// ignoring case.
     fn of(values: &[String], counts: &[usize]) -> Option<Self> {
-        let mut classes: Vec<(String, usize)> = Vec::new();
-        for (value, &count) in values.iter().zip(counts) {
-            let name: String = value.chars().flat_map(char::to_lowercase).collect();
-            match classes.iter_mut().find(|(class, _)| *class == name) {
-                Some((_, total)) => *total += count,
-                None => classes.push((name, count)),
-            }
-        }
-        let [(first, first_count), (second, second_count)] = <[_; 2]>::try_from(classes).ok()?;
+        let [(first, first_count), (second, second_count)] = two_of(values, counts)?;
         Some(TwoClasses {
-            names: [first, second],
+            names: [first.to_lowercase(), second.to_lowercase()],
             rarer: (first_count != second_count).then_some(second_count < first_count),
         })
     }

@@ -47,23 +47,8 @@ fn of_two_words(preview: &CsvPreview, column: usize) -> Option<String> {
     if preview.kinds.get(column) != Some(&ColumnKind::Text) {
         return None;
     }
-    // The words ignoring case, each first as spelled where it first appears.
-    let mut words: Vec<(&String, usize)> = Vec::new();
-    let values = preview.values.get(column)?;
-    let counts = preview.value_counts.get(column)?;
-    for (value, &count) in values.iter().zip(counts) {
-        match words
-            .iter_mut()
-            .find(|(word, _)| equal_ignoring_case(word, value))
-        {
-            Some((_, total)) => *total += count,
-            None => words.push((value, count)),
-        }
-    }
-    let [(first, first_count), (second, second_count)] = words.as_slice() else {
-        return None;
-    };
-    let rarer = match first_count.cmp(second_count) {
+    let [(first, first_count), (second, second_count)] = preview.two_classes(column)?;
+    let rarer = match first_count.cmp(&second_count) {
         Ordering::Less => first,
         Ordering::Greater => second,
         Ordering::Equal => return None,
@@ -71,7 +56,7 @@ fn of_two_words(preview: &CsvPreview, column: usize) -> Option<String> {
     // Flag words the reader would read itself; "no" never marks.
     let flags = [first, second].map(|word| LABELED_FLAGS.parse(word));
     (flags.iter().any(Option::is_none) && LABELED_FLAGS.parse(rarer) != Some(false))
-        .then(|| (*rarer).clone())
+        .then(|| rarer.clone())
 }
 
 #[cfg(test)]

@@ -600,6 +600,12 @@ async function churnExport({ page }) {
   const { text: summary } = await csvVerdict(page, true);
   expect(summary.includes('58 rows, 10 labeled positives'), `summary: ${summary}`);
   expect(summary.includes('Dropped 2 rows whose true class is missing in column "Churned"'), `summary: ${summary}`);
+  // With no truth column chosen, picking the labeled column guesses the truth beside it.
+  await page.locator('#csv-truth').selectOption('');
+  await page.locator('#csv-labeled').selectOption('Churned');
+  await page.locator('#csv-labeled').selectOption('status');
+  expectEqual(await page.locator('#csv-truth').inputValue(), 'Churned', 'the truth guessed again beside the labeled column');
+  expectEqual(await page.locator('#csv-labeled-value').inputValue(), 'known', 'its value guessed again');
 }
 
 export const csvTests = [

@@ -152,11 +152,13 @@ impl TestMetrics {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CsvScores {
     /// `row,score,predicted`: the 1-based data row, the probability of the
-    /// positive class, and 1 where it is at least 0.5.
+    /// positive class, and 1 where it is at least 0.5; the file's identifier
+    /// column, if it has one, comes after `row`.
     pub table: String,
     /// Rows scored.
     pub rows: usize,
-    /// With the run's truth column in the file: accuracy and ROC-AUC against it.
+    /// With the run's truth column in the file: accuracy and ROC-AUC against
+    /// it, over the rows whose class it holds.
     pub against_truth: Option<String>,
     /// What the reader noted about the file (decimal marks read), as sentences.
     pub notes: Vec<String>,

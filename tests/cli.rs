@@ -325,14 +325,31 @@ fn a_truth_column_of_class_names_reads_with_the_guessed_or_named_value() {
             && stderr.contains("No row of column \"y\" holds \"Sick\", the value the model's run"),
         "{stderr}"
     );
-    std::fs::write(&healthy, "x1,x2,x3,y\n1,2,3,Well\n2,1,0,NA\n").unwrap();
-    let refused = policypu(&["predict", "--model", arg(&model), "--csv", arg(&healthy)]);
-    let stderr = String::from_utf8_lossy(&refused.stderr);
+    // A row whose class is missing is scored and left out of the measures;
+    // the file's identifier column comes after the row number.
+    std::fs::write(
+        &healthy,
+        "Patient ID,x1,x2,x3,y\n\"P,1\",1,2,3,Well\nP2,2,1,0,NA\nP3,0,0,1,Sick\n",
+    )
+    .unwrap();
+    let partly = policypu(&["predict", "--model", arg(&model), "--csv", arg(&healthy)]);
+    let stderr = String::from_utf8_lossy(&partly.stderr);
     assert!(
-        !refused.status.success()
-            && stderr.contains("the true class is missing")
-            && stderr.contains("remove that column from the file to score without it"),
+        partly.status.success()
+            && stderr.contains("against column \"y\" (2 rows)")
+            && stderr.contains(
+                "1 row has no true class in column \"y\": it is scored, and left out of the \
+                 accuracy and ROC-AUC."
+            ),
         "{stderr}"
+    );
+    let table = String::from_utf8_lossy(&partly.stdout);
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(lines.len(), 4, "{table}");
+    assert_eq!(lines[0], "row,Patient ID,score,predicted");
+    assert!(
+        lines[1].starts_with("1,\"P,1\",") && lines[2].starts_with("2,P2,"),
+        "{table}"
     );
 
     let swapped = run_csv(&file, "biased-pu", "1", &out, &["--truth-value", "well"]);

@@ -3,7 +3,7 @@
 
 use super::csv::{
     ColumnKind, CsvColumns, CsvPreview, StrayCell, TextLook, TextShape, guess_labeled_value,
-    is_unnamed_column,
+    is_unnamed_column, names_an_identifier,
 };
 use crate::user_text::{clip, plural_s, quoted_list};
 
@@ -204,6 +204,8 @@ pub enum RowLabel {
     Unnamed,
     /// It counts the rows: see [`CsvPreview::counts_rows`].
     CountsRows,
+    /// Its name marks it as an identifier: see [`names_an_identifier`].
+    NamedIdentifier,
 }
 
 /// Why a column of numbers with a few stray cells is left out of the
@@ -256,47 +258,38 @@ impl UsableFeatures {
                 || self.blank.contains(name)
                 || self.looks.iter().any(|(l, _)| l == name)
         };
-        let constant: Vec<String> = self
-            .constant
-            .iter()
-            .filter(|n| !chosen(n))
-            .cloned()
-            .collect();
         let text: Vec<String> = self
             .left_out
             .iter()
             .filter(|n| !special(n) && !chosen(n))
             .cloned()
             .collect();
-        let notes: Vec<String> = (!text.is_empty())
-            .then(|| text_note(&text))
-            .into_iter()
-            .chain((!constant.is_empty()).then(|| constant_note(&constant)))
-            .chain(
-                self.words
-                    .iter()
-                    .filter(|(n, _)| !chosen(n))
-                    .map(|(n, words)| words_note(n, words)),
-            )
-            .chain(
-                self.looks
-                    .iter()
-                    .filter(|(n, _)| !chosen(n))
-                    .map(|(n, look)| look_note(n, look)),
-            )
-            .chain(
-                self.row_labels
-                    .iter()
-                    .filter(|(n, _)| !chosen(n))
-                    .map(|(n, why)| row_label_note(n, *why)),
-            )
-            .chain(
-                self.strays
-                    .iter()
-                    .filter(|(n, _)| !chosen(n))
-                    .map(|(n, s)| stray_note(n, s)),
-            )
+        let constant: Vec<String> = self
+            .constant
+            .iter()
+            .filter(|n| !chosen(n))
+            .cloned()
             .collect();
+        // Each sentence is keyed by the first column it names.
+        let mut notes: Vec<(&String, String)> = Vec::new();
+        notes.extend(text.first().map(|first| (first, text_note(&text))));
+        notes.extend(
+            constant
+                .first()
+                .map(|first| (first, constant_note(&constant))),
+        );
+        notes.extend(self.words.iter().map(|(n, w)| (n, words_note(n, w))));
+        notes.extend(self.looks.iter().map(|(n, l)| (n, look_note(n, l))));
+        notes.extend(
+            self.row_labels
+                .iter()
+                .map(|(n, why)| (n, row_label_note(n, *why))),
+        );
+        notes.extend(self.strays.iter().map(|(n, s)| (n, stray_note(n, s))));
+        // In the file's column order, without the columns chosen anyway.
+        notes.retain(|(name, _)| !chosen(name));
+        notes.sort_by_key(|(name, _)| self.left_out.iter().position(|n| n == *name));
+        let notes: Vec<String> = notes.into_iter().map(|(_, note)| note).collect();
         (!notes.is_empty()).then(|| notes.join(" "))
     }
 }
@@ -374,10 +367,15 @@ fn row_label_note(column: &str, why: RowLabel) -> String {
         RowLabel::CountsRows => {
             "counts the rows (whole numbers going up by one), so it looks like a row number"
         }
+        RowLabel::NamedIdentifier => "is named as the rows' identifier",
+    };
+    let evidence = match why {
+        RowLabel::NamedIdentifier => "a row's identifier",
+        RowLabel::Unnamed | RowLabel::CountsRows => "a row's place in the file",
     };
     format!(
-        "Left out: \"{}\" {because}; a row's place in the file is no evidence of its class. \
-         Make it a feature to use it anyway.",
+        "Left out: \"{}\" {because}; {evidence} is no evidence of its class. Make it a \
+         feature to use it anyway.",
         clip(column)
     )
 }
@@ -408,6 +406,8 @@ pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>)
             Some(RowLabel::Unnamed)
         } else if preview.counts_rows.get(i) == Some(&true) {
             Some(RowLabel::CountsRows)
+        } else if names_an_identifier(name) {
+            Some(RowLabel::NamedIdentifier)
         } else {
             None
         };
@@ -536,17 +536,17 @@ mod tests {
         let note = usable.note().unwrap();
         assert_eq!(
             note,
-            "Left out: \"one\" holds one value in every row, which tells no row from another. \
-             Left out: \"smoker\" holds the words \"yes\", \"no\", and a feature must be a \
-             number. To use it, write them as 1 and 0 in the file; if it holds the true class, \
-             choose it as the truth column. Left out: \"(column 1)\" has \
-             no name in the header, so it looks like the row index pandas or a spreadsheet \
-             writes; a row's place in the file is no evidence of its class. Make it a feature to \
-             use it anyway. Left out: \"n\" counts the rows (whole numbers going up by one), so \
-             it looks like a row number; a row's place in the file is no evidence of its class. \
-             Make it a feature to use it anyway. Left out: \"Unnamed: 7\" has no name in the \
-             header, so it looks like the row index pandas or a spreadsheet writes; a row's place \
-             in the file is no evidence of its class. Make it a feature to use it anyway."
+            "Left out: \"(column 1)\" has no name in the header, so it looks like the row \
+             index pandas or a spreadsheet writes; a row's place in the file is no evidence of \
+             its class. Make it a feature to use it anyway. Left out: \"n\" counts the rows \
+             (whole numbers going up by one), so it looks like a row number; a row's place in \
+             the file is no evidence of its class. Make it a feature to use it anyway. Left \
+             out: \"smoker\" holds the words \"yes\", \"no\", and a feature must be a number. \
+             To use it, write them as 1 and 0 in the file; if it holds the true class, choose it \
+             as the truth column. Left out: \"one\" holds one value in every row, which tells \
+             no row from another. Left out: \"Unnamed: 7\" has no name in the header, so it \
+             looks like the row index pandas or a spreadsheet writes; a row's place in the file \
+             is no evidence of its class. Make it a feature to use it anyway."
         );
         let chosen = usable
             .note_except(&|name| ["n", "smoker", "one"].contains(&name))
@@ -560,6 +560,27 @@ mod tests {
             "{chosen}"
         );
         assert_eq!(usable.chosen(), Some(vec!["x".to_owned()]));
+    }
+
+    /// Numbers in a column named as an identifier are left out, even
+    /// shuffled; a column whose name only ends in those letters is kept.
+    #[test]
+    fn a_column_named_as_an_identifier_is_left_out() {
+        let mut text = "CustomerID,Lipid,labeled\n".to_string();
+        for i in 0..20 {
+            text += &format!("{},{}.5,{}\n", (i * 7) % 20 + 1000, i % 3, i % 2);
+        }
+        let usable = usable_features(&preview(&text), "labeled", None);
+        assert_eq!(usable.numeric, ["Lipid"]);
+        assert_eq!(
+            usable.row_labels,
+            [("CustomerID".to_owned(), RowLabel::NamedIdentifier)]
+        );
+        assert_eq!(
+            usable.note().unwrap(),
+            "Left out: \"CustomerID\" is named as the rows' identifier; a row's identifier is no \
+             evidence of its class. Make it a feature to use it anyway."
+        );
     }
 
     /// Amounts, percentages and dates are left out with what would make
@@ -594,13 +615,13 @@ mod tests {
         );
         assert_eq!(
             usable.note().unwrap(),
-            "Left out: \"colour\" holds text or nothing, and a feature must be a number. To use \
-             it, give each category its own 0/1 column in the file, or make one the labeled or \
-             truth column. Left out: \"price\" holds amounts with a currency sign, such as \
-             \"$1,000\": remove the signs in the file to use it. Left out: \"rate\" holds \
-             percentages, such as \"0%\": write them as plain numbers to use it. Left out: \
-             \"day\" holds dates, such as \"2023-01-01\": write each as a number (the year, or \
-             the days since a first date) to use it."
+            "Left out: \"price\" holds amounts with a currency sign, such as \"$1,000\": \
+             remove the signs in the file to use it. Left out: \"rate\" holds percentages, such \
+             as \"0%\": write them as plain numbers to use it. Left out: \"day\" holds dates, \
+             such as \"2023-01-01\": write each as a number (the year, or the days since a \
+             first date) to use it. Left out: \"colour\" holds text or nothing, and a feature \
+             must be a number. To use it, give each category its own 0/1 column in the file, or \
+             make one the labeled or truth column."
         );
     }
 

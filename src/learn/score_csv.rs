@@ -1,7 +1,9 @@
 //! Scoring the rows of a CSV file with a classifier saved from a CSV run:
 //! what `policypu predict` and the page's "Score a CSV" both do. The file
 //! needs the model's feature columns, found by name in any order; with the
-//! run's truth column it is also scored against it. Missing feature values
+//! run's truth column it is also scored against it, on the rows whose class
+//! that column holds. Its identifier column, if any, joins the scores to
+//! its rows. Missing feature values
 //! are refused, their rows dropped, or filled with the model's training
 //! means, as the caller chooses (by default as the model's run did).
 
@@ -68,11 +70,6 @@ pub async fn score_csv(
                 format!("The model reads the feature columns {}", names.join(", "))
             };
             let message = match (&e, truth_column) {
-                (CsvError::MissingTruth { at, .. }, Some(column)) => format!(
-                    "{at}: the true class is missing. Scoring reads column \"{column}\" as the \
-                     model's run did: fill in every class, or remove that column from the file \
-                     to score without it."
-                ),
                 (CsvError::InvalidTruth { .. }, Some(column)) => {
                     format!(
                         "{e} Scoring reads column \"{column}\" as the model's run did; remove that \
@@ -97,10 +94,7 @@ pub async fn score_csv(
             };
             ScoreError::Rows {
                 message,
-                // Scoring reads every class the file's truth column holds.
-                command_line_hint: e
-                    .command_line_hint()
-                    .filter(|_| !matches!(e, CsvError::MissingTruth { .. })),
+                command_line_hint: e.command_line_hint(),
             }
         })?;
     let classifiers = model.classifiers(device).map_err(|e| in_model(&e))?;
@@ -108,26 +102,47 @@ pub async fn score_csv(
         .score(&classifiers, &rows.features, device)
         .await
         .map_err(|e| in_model(&e))?;
-    let mut table = String::from("row,score,predicted\n");
-    for (number, score) in rows.numbers.iter().zip(&scores) {
-        table += &format!("{number},{score},{}\n", u8::from(*score >= 0.5));
-    }
-    let shown = |metric: Option<f64>| metric.map_or("n/a".to_string(), |v| format!("{v:.3}"));
-    let against_truth = rows
+    let table = scores_table(&rows.numbers, rows.identifiers.as_ref(), &scores);
+    let known = rows
         .truth
         .as_ref()
+        .map(|truth| KnownClasses::of(truth, &scores));
+    let shown = |metric: Option<f64>| metric.map_or("n/a".to_string(), |v| format!("{v:.3}"));
+    let against_truth = known
+        .as_ref()
         .zip(truth_column)
-        .map(|(truth, column)| {
+        .filter(|(known, _)| !known.truth.is_empty())
+        .map(|(known, column)| {
             format!(
                 "against column \"{column}\" ({}): accuracy {}, ROC-AUC {}",
-                counted(rows.rows, "row"),
-                shown(accuracy(&scores, truth)),
-                shown(roc_auc(&scores, truth))
+                counted(known.truth.len(), "row"),
+                shown(accuracy(&known.scores, &known.truth)),
+                shown(roc_auc(&known.scores, &known.truth))
             )
         });
     let mut notes = rows.warnings;
-    if let (Some(truth), Some(column), Some(value)) = (&rows.truth, truth_column, truth_value)
-        && !truth.contains(&true)
+    if let (Some(known), Some(column)) = (&known, truth_column)
+        && known.truth.len() < rows.rows
+    {
+        let unknown = rows.rows - known.truth.len();
+        notes.push(if known.truth.is_empty() {
+            format!(
+                "Column \"{column}\" holds no true class: every row is scored, and none is \
+                 measured against it."
+            )
+        } else {
+            format!(
+                "{} {} no true class in column \"{column}\": {} scored, and left out of \
+                 the accuracy and ROC-AUC.",
+                counted(unknown, "row"),
+                if unknown == 1 { "has" } else { "have" },
+                if unknown == 1 { "it is" } else { "they are" }
+            )
+        });
+    }
+    if let (Some(known), Some(column), Some(value)) = (&known, truth_column, truth_value)
+        && !known.truth.is_empty()
+        && !known.truth.contains(&true)
     {
         notes.push(format!(
             "No row of column \"{column}\" holds \"{value}\", the value the model's run took to \
@@ -140,4 +155,54 @@ pub async fn score_csv(
         against_truth,
         notes,
     })
+}
+
+/// The scores of the rows whose true class is known, with those classes.
+struct KnownClasses {
+    /// Each such row's score.
+    scores: Vec<f32>,
+    /// Its class (true = positive).
+    truth: Vec<bool>,
+}
+
+impl KnownClasses {
+    /// The rows of `truth` that hold a class, with their `scores`.
+    fn of(truth: &[Option<bool>], scores: &[f32]) -> Self {
+        let (scores, truth) = scores
+            .iter()
+            .zip(truth)
+            .filter_map(|(score, class)| class.map(|class| (*score, class)))
+            .unzip();
+        Self { scores, truth }
+    }
+}
+
+/// The `row,score,predicted` table, with the file's identifier column after
+/// `row` when it has one.
+fn scores_table(
+    numbers: &[usize],
+    identifiers: Option<&(String, Vec<String>)>,
+    scores: &[f32],
+) -> String {
+    let mut table = match identifiers {
+        Some((name, _)) => format!("row,{},score,predicted\n", csv_field(name)),
+        None => String::from("row,score,predicted\n"),
+    };
+    for (index, (number, score)) in numbers.iter().zip(scores).enumerate() {
+        let identifier = identifiers
+            .and_then(|(_, cells)| cells.get(index))
+            .map_or(String::new(), |cell| format!("{},", csv_field(cell)));
+        table += &format!("{number},{identifier}{score},{}\n", u8::from(*score >= 0.5));
+    }
+    table
+}
+
+/// `text` as one CSV field: quoted, its quotes doubled, when it holds a
+/// comma, a quote or a line break.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_owned()
+    }
 }

@@ -159,6 +159,24 @@ async function scoreAnotherCsv({ page, note }) {
   const droppedNote = (await page.locator('#score-csv-result').textContent()).trim();
   note(droppedNote);
   expect(droppedNote.includes('Dropped 1 of 569 rows'), `note: ${droppedNote}`);
+  // The file's identifier column joins the scores to its rows, and a row
+  // whose class is missing is scored but not measured.
+  const withIds = [`Patient ID,${header}`, ...[first, ...rest].map((line, i) => `P${i + 1},${line}`)];
+  withIds[2] = withIds[2].replace(/,[^,]*$/, ',');
+  const [identified] = await Promise.all([
+    page.waitForEvent('download', { timeout: 60_000 }),
+    page.locator('#score-csv-input').setInputFiles({ name: 'ids.csv', mimeType: 'text/csv', buffer: Buffer.from(withIds.join('\n')) }),
+  ]);
+  const idLines = (await readFile(await identified.path(), 'utf8')).trim().split('\n');
+  expectEqual(idLines[0], 'row,Patient ID,score,predicted', 'header with the identifier column');
+  expectEqual(idLines.length, 570, 'every row scored, the one without a class too');
+  expect(idLines[2].startsWith('2,P2,'), `second row: ${idLines[2]}`);
+  const idNote = (await page.locator('#score-csv-result').textContent()).trim();
+  note(idNote);
+  expect(
+    idNote.includes('(568 rows)') && idNote.includes('1 row has no true class in column "malignant": it is scored'),
+    `note: ${idNote}`,
+  );
 }
 
 /**

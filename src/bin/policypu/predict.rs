@@ -18,7 +18,8 @@ pub struct PredictArgs {
     /// CSV file to score; it needs the model's feature columns, found by name.
     #[arg(long)]
     pub csv: PathBuf,
-    /// Where to write the `row,score,predicted` table (default: standard output).
+    /// Where to write the `row,score,predicted` table, with the file's
+    /// identifier column after `row` if it has one (default: standard output).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// What to do with missing feature values (empty, NA, NaN, null, ?):
@@ -31,9 +32,10 @@ pub struct PredictArgs {
 
 /// Score every row of the CSV file and write `row,score,predicted`: the
 /// 1-based data row, the probability of the positive class, and 1 where it
-/// is at least 0.5. With the model's truth column in the file, also print
-/// accuracy and ROC-AUC to standard error, and there too any note on the
-/// file (decimal marks read).
+/// is at least 0.5, with the file's identifier column (`id`, `customer_id`)
+/// after `row` when it has one. With the model's truth column in the file,
+/// also print accuracy and ROC-AUC over the rows whose class it holds to
+/// standard error, and there too any note on the file (decimal marks read).
 pub fn predict(args: &PredictArgs) -> Result<(), String> {
     let model = read(&args.model)?;
     let csv = read(&args.csv)?;

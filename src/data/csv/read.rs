@@ -4,6 +4,7 @@
 use super::cleaning::drop_constant_columns;
 use super::decimal_marks::DecimalMarks;
 use super::error::{ColumnSummary, CsvError, MAX_SHOWN_VALUES, SummarisedColumn};
+use super::identifier::names_an_identifier;
 use super::layout::{CsvColumns, Layout, column_index};
 use super::missing::{
     Gappy, Gaps, MEAN_OF_OTHER_ROWS, MEAN_OF_TRAINING_ROWS, MissingValues, fill_gaps, is_missing,
@@ -172,12 +173,17 @@ pub struct FeatureRows {
     /// `rows × names.len()` feature values, row-major, in the order the names
     /// were asked for, all finite. Nothing is standardised.
     pub features: Vec<f32>,
-    /// Ground truth of each row (true = positive) when the file has the truth column.
-    pub truth: Option<Vec<bool>>,
+    /// Ground truth of each row (true = positive) when the file has the
+    /// truth column; None for a row whose class is missing there.
+    pub truth: Option<Vec<Option<bool>>>,
     /// Number of rows read (and kept, if rows with missing values were dropped).
     pub rows: usize,
     /// The 1-based data row number in the file of each row kept.
     pub numbers: Vec<usize>,
+    /// The file's first column named as the rows' identifier
+    /// ([`names_an_identifier`]) that the model does not read, with each
+    /// kept row's cell, trimmed: what joins a row's score back to the file.
+    pub identifiers: Option<(String, Vec<String>)>,
     /// Things the user should know that did not stop the read (decimal
     /// commas read, missing values dropped or filled), as sentences.
     pub warnings: Vec<String>,
@@ -201,8 +207,9 @@ pub struct ScoringGaps<'a> {
 /// The file follows the same rules as for [`read_csv`], but needs no labeled column,
 /// may hold other columns, and keeps columns that hold one value in every row (a
 /// model expects all its inputs). A truth column the header lacks is not an error:
-/// `truth` is then None. Missing feature values are refused, or their rows
-/// dropped, or they are filled, as `gaps` says.
+/// `truth` is then None; a row whose class is missing is scored all the same.
+/// Missing feature values are refused, or their rows dropped, or they are
+/// filled, as `gaps` says.
 ///
 /// # Errors
 /// A [`CsvError`] for the file's encoding, separator, header, size, ragged rows or
@@ -243,17 +250,29 @@ pub fn read_feature_rows(
             second: ColumnRole::Feature,
         });
     }
+    let identifier = (0..header.len()).find(|index| {
+        Some(*index) != truth && !features.contains(index) && names_an_identifier(&header[*index])
+    });
     let mut read = FeatureRows {
         features: Vec::new(),
         truth: truth.map(|_| Vec::new()),
         rows: 0,
         numbers: Vec::new(),
+        identifiers: identifier.map(|index| (header[index].clone(), Vec::new())),
         warnings: Vec::new(),
     };
     let mut decimal_marks = DecimalMarks::default();
     let count = for_each_row(&mut rows, &header, decimal, gaps.choice, |row, empty| {
         if let (Some(index), Some(truth)) = (truth, read.truth.as_mut()) {
-            truth.push(truth_rule.is_positive(&row.cell(index))?);
+            let cell = row.cell(index);
+            truth.push(if is_missing(cell.value) {
+                None
+            } else {
+                Some(truth_rule.is_positive(&cell)?)
+            });
+        }
+        if let (Some(index), Some((_, cells))) = (identifier, read.identifiers.as_mut()) {
+            cells.push(row.cell(index).value.to_owned());
         }
         for &index in &features {
             let cell = row.cell(index);
@@ -271,6 +290,9 @@ pub fn read_feature_rows(
                 found.drop_from(&mut read.numbers);
                 if let Some(truth) = read.truth.as_mut() {
                     found.drop_from(truth);
+                }
+                if let Some((_, cells)) = read.identifiers.as_mut() {
+                    found.drop_from(cells);
                 }
                 found.drop_rows(&mut read.features, features.len());
             }
@@ -580,7 +602,11 @@ mod tests {
         assert_eq!(rows.features, vec![-1.0, 2.5, 7.0, 0.0, 3.0, 7.0]);
         assert_eq!(rows.warnings.len(), 1);
         assert!(rows.warnings[0].contains("the first, \"2,5\", as 2.5 (Line 2"));
-        assert_eq!(rows.truth, Some(vec![true, false]));
+        assert_eq!(rows.truth, Some(vec![Some(true), Some(false)]));
+        assert_eq!(
+            rows.identifiers,
+            Some(("id".to_owned(), vec!["1".to_owned(), "2".to_owned()]))
+        );
         let without_truth = read_feature_rows(
             text.as_bytes(),
             &strings(&["a"]),
@@ -636,7 +662,7 @@ mod tests {
 
     #[test]
     fn feature_rows_drop_or_fill_missing_values_as_asked() {
-        let text = "a,b,y\n1,NA,1\n2,4,0\n,6,1\n";
+        let text = "a,b,y,Row ID\n1,NA,1,r1\n2,4,0,r2\n,6,1,r3\n";
         let names = strings(&["a", "b"]);
         let gaps = |choice| ScoringGaps {
             choice,
@@ -653,7 +679,11 @@ mod tests {
         assert_eq!(dropped.features, vec![2.0, 4.0]);
         assert_eq!(dropped.numbers, vec![2]);
         assert_eq!(dropped.rows, 1);
-        assert_eq!(dropped.truth, Some(vec![false]));
+        assert_eq!(dropped.truth, Some(vec![Some(false)]));
+        assert_eq!(
+            dropped.identifiers,
+            Some(("Row ID".to_owned(), vec!["r2".to_owned()]))
+        );
         assert_eq!(
             dropped.warnings,
             vec!["Dropped 2 of 3 rows with 2 missing feature values.".to_owned()]
@@ -668,7 +698,10 @@ mod tests {
         .unwrap();
         assert_eq!(filled.features, vec![1.0, 20.0, 2.0, 4.0, 10.0, 6.0]);
         assert_eq!(filled.numbers, vec![1, 2, 3]);
-        assert_eq!(filled.truth, Some(vec![true, false, true]));
+        assert_eq!(
+            filled.truth,
+            Some(vec![Some(true), Some(false), Some(true)])
+        );
         assert_eq!(
             filled.warnings,
             vec![

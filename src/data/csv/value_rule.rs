@@ -213,7 +213,7 @@ mod tests {
     }
 
     #[test]
-    fn a_missing_true_class_is_refused_whatever_the_rule() {
+    fn a_missing_true_class_is_refused_in_training_and_unknown_in_scoring() {
         let names = CsvColumns {
             truth: Some("class".to_owned()),
             truth_value: Some("m".to_owned()),
@@ -241,13 +241,17 @@ mod tests {
         };
         let (err, _) = read_err("x,labeled,class\n1,1,1\n2,0,\n", &words);
         assert!(matches!(err, CsvError::MissingTruth { value, .. } if value.is_empty()));
+        // Scoring reads a missing class as unknown: the row is still scored.
         let rows = read_feature_rows(
-            b"x,class\n1,m\n2,b\n",
+            b"x,class\n1,m\n2,b\n3,NA\n",
             &strings(&["x"]),
             Some("class"),
             Some("M"),
             REFUSE,
         );
-        assert_eq!(rows.unwrap().truth, Some(vec![true, false]));
+        assert_eq!(
+            rows.unwrap().truth,
+            Some(vec![Some(true), Some(false), None])
+        );
     }
 }

@@ -1,6 +1,7 @@
 //! "Score another CSV": the trained classifier of a CSV run scores the rows
 //! of a file the user picks, in the worker, as `policypu predict` does, and
-//! the page downloads the `row,score,predicted` table. The file never leaves
+//! the page downloads the `row,score,predicted` table (with the file's
+//! identifier column after `row`, if it has one). The file never leaves
 //! the browser. Missing feature values are handled as the run handled them
 //! unless the user picks another choice, which scores the last file again.
 

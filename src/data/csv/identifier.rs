@@ -1,0 +1,78 @@
+//! Whether a column's name marks it as the rows' identifier (`id`,
+//! `customer_id`, `CustomerID`, `Patient ID`): what names a row rather than
+//! measuring it, so no feature to guess, and what a table of scores should
+//! carry so that its rows can be joined back to the file's.
+
+/// Words that, ending a column's name, make it an identifier.
+const IDENTIFIER_WORDS: [&str; 4] = ["id", "uuid", "guid", "identifier"];
+
+/// Whether `name` ends in a word that names an identifier: `id`, `uuid`,
+/// `guid` or `identifier`, in any case, after a space, an underscore or
+/// another separator, or after a lowercase letter in camel case
+/// (`CustomerID`, `userId`). A word merely ending in those letters
+/// (`Lipid`, `paid`, `PID`) does not.
+pub fn names_an_identifier(name: &str) -> bool {
+    let word = last_word(name).to_lowercase();
+    IDENTIFIER_WORDS.contains(&word.as_str())
+}
+
+/// The last word of `name`: its trailing run of letters and digits, cut
+/// where camel case starts a word (`CustomerID` → `ID`, `userId` → `Id`).
+fn last_word(name: &str) -> &str {
+    let trimmed = name.trim_end_matches(|c: char| !c.is_alphanumeric());
+    let run = trimmed
+        .rfind(|c: char| !c.is_alphanumeric())
+        .map_or(trimmed, |at| {
+            let separator = trimmed[at..].chars().next().map_or(1, char::len_utf8);
+            &trimmed[at + separator..]
+        });
+    let chars: Vec<(usize, char)> = run.char_indices().collect();
+    let Some(&(_, last)) = chars.last() else {
+        return run;
+    };
+    let mut start = chars.len() - 1;
+    if last.is_uppercase() {
+        while start > 0 && chars[start - 1].1.is_uppercase() {
+            start -= 1;
+        }
+    } else {
+        while start > 0 && chars[start - 1].1.is_lowercase() {
+            start -= 1;
+        }
+        if start > 0 && chars[start - 1].1.is_uppercase() {
+            start -= 1;
+        }
+    }
+    &run[chars[start].0..]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn identifier_names_end_in_an_identifier_word() {
+        for name in [
+            "id",
+            "ID",
+            "Id",
+            "customer_id",
+            "CustomerID",
+            "userId",
+            "Patient ID",
+            "row-id",
+            "order.uuid",
+            "CustomerGUID",
+            "record identifier",
+            " id ",
+        ] {
+            assert!(names_an_identifier(name), "{name}");
+        }
+        for name in [
+            "Lipid", "paid", "PID", "valid", "isValid", "covid", "ida", "id2", "identity", "key",
+            "", "_", "x",
+        ] {
+            assert!(!names_an_identifier(name), "{name}");
+        }
+    }
+}

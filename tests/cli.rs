@@ -855,7 +855,21 @@ fn priors_measures_every_estimator_on_each_table_and_notes_each_file_once() {
         "{table}"
     );
     assert!(table.contains("/4 |"), "{table}");
-    let without_truth = policypu(&["priors", "--tables", arg(&tables[0]), "--seeds", "1"]);
+    // A column that looks like the truth is taken as it, as `run` takes it.
+    let guessed = policypu(&["priors", "--tables", arg(&tables[0]), "--seeds", "1"]);
+    let stderr = String::from_utf8_lossy(&guessed.stderr);
+    assert!(
+        guessed.status.success() && stderr.contains("so it is taken as the truth column"),
+        "{stderr}"
+    );
+    let no_truth = dir.join("no-truth.csv");
+    let text = std::fs::read_to_string(&tables[0]).unwrap();
+    let stripped: String = text
+        .lines()
+        .map(|line| format!("{}\n", line.rsplit_once(',').unwrap().0))
+        .collect();
+    std::fs::write(&no_truth, stripped).unwrap();
+    let without_truth = policypu(&["priors", "--tables", arg(&no_truth), "--seeds", "1"]);
     assert!(!without_truth.status.success());
     assert!(
         String::from_utf8_lossy(&without_truth.stderr).contains("name them with --truth-column"),
@@ -1166,20 +1180,41 @@ fn sweep_row_scores_hold_each_run_once_and_auto_s_ranking() {
 }
 
 #[test]
-fn a_column_that_looks_like_the_truth_is_pointed_out_while_it_is_a_feature() {
-    let (dir, file) = pu_file("truth-as-feature", 120, 2);
-    let note = "column \"y\" looks like the true class, and without --truth-column it is a feature";
-    let notes = |extra: &[&str]| {
-        let output = run_one_epoch(&file, &dir.join("r.json"), extra);
+fn a_column_that_looks_like_the_truth_is_taken_as_it_unless_named_a_feature() {
+    let (dir, file) = pu_file("truth-guess", 120, 2);
+    let out = dir.join("r.json");
+    let run = |extra: &[&str]| {
+        let output = run_one_epoch(&file, &out, extra);
         let stderr = String::from_utf8_lossy(&output.stderr).to_string();
         assert!(output.status.success(), "{stderr}");
-        stderr.matches(note).count()
+        let DataConfig::Csv { columns } = read_run(&out).config.data else {
+            panic!("not a CSV run");
+        };
+        (stderr, columns)
     };
-    assert_eq!(notes(&[]), 1);
-    assert_eq!(notes(&["--truth-column", "y"]), 0);
-    assert_eq!(notes(&["--feature-columns", "x1,x2"]), 0);
+    let taken = "column \"y\" looks like the true class, so it is taken as the truth column, \
+                 as the page would";
+    let pointed_out = "column \"y\" looks like the true class, and the features you named \
+                       make it one";
+    let (stderr, columns) = run(&[]);
+    assert!(
+        stderr.contains(taken) && !stderr.contains(pointed_out),
+        "{stderr}"
+    );
+    assert_eq!(columns.truth.as_deref(), Some("y"));
+    let (stderr, columns) = run(&["--truth-column", "y"]);
+    assert!(!stderr.contains("looks like the true class"), "{stderr}");
+    assert_eq!(columns.truth.as_deref(), Some("y"));
+    let (stderr, columns) = run(&["--feature-columns", "x1,x2,y"]);
+    assert!(
+        stderr.contains(pointed_out) && !stderr.contains(taken),
+        "{stderr}"
+    );
+    assert_eq!(columns.truth, None);
     // Saying there is no truth column is an answer too.
-    assert_eq!(notes(&["--truth-column", ""]), 0);
+    let (stderr, columns) = run(&["--truth-column", ""]);
+    assert!(!stderr.contains("looks like the true class"), "{stderr}");
+    assert_eq!(columns.truth, None);
 }
 
 #[test]
@@ -1246,4 +1281,58 @@ fn without_a_labeled_column_of_the_expected_name_the_page_s_guess_is_taken() {
         stderr.contains("The file has no column \"labeled\""),
         "{stderr}"
     );
+}
+
+#[test]
+fn an_output_that_is_an_input_or_another_output_is_refused_before_any_work() {
+    let (dir, file) = pu_file("outputs", 60, 4);
+    let before = std::fs::read(&file).unwrap();
+    let run = dir.join("run.json");
+    let same = dir.join(".").join("data.csv");
+    for (args, expected) in [
+        (
+            vec!["run", "--csv", arg(&file), "--save-model", arg(&same)],
+            "(--save-model): it is the file --csv reads, which would be lost. Name another \
+             file for --save-model.",
+        ),
+        (
+            vec!["run", "--csv", arg(&file), "--out", arg(&file)],
+            "(--out): it is the file --csv reads",
+        ),
+        (
+            vec![
+                "run",
+                "--csv",
+                arg(&file),
+                "--out",
+                arg(&run),
+                "--dump-scores",
+                arg(&run),
+            ],
+            "for both --out and --dump-scores: name a file for each.",
+        ),
+        (
+            vec![
+                "predict",
+                "--model",
+                arg(&run),
+                "--csv",
+                arg(&file),
+                "--out",
+                arg(&file),
+            ],
+            "(--out): it is the file --csv reads",
+        ),
+        (
+            vec!["sweep", "--csv", arg(&file), "--out", arg(&file)],
+            "(--out): it is the file --csv reads",
+        ),
+    ] {
+        let output = policypu(&args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{args:?}");
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+        assert_eq!(std::fs::read(&file).unwrap(), before, "{args:?}");
+    }
+    assert!(!run.exists());
 }

@@ -8,7 +8,7 @@ use policypu::config::{BackendChoice, DataConfig, Learner, ModelPreset, PolicyVa
 use crate::config_file::read_config_file;
 use crate::learner_spec::{self, LearnerSpec};
 use crate::setting_flags::SettingFlags;
-use policypu::data::column_guess::{guess_labeled_column, guess_truth_column, usable_features};
+use policypu::data::column_guess::{guess_labeled_column, guess_truth_column};
 use policypu::data::csv::{
     CsvColumns, MissingValues, guess_labeled_value, guess_positive_value, preview_csv,
 };
@@ -113,15 +113,15 @@ pub enum Backend {
 }
 
 impl RunArgs {
-    /// These flags with `--label-column`, `--labeled-value` and
-    /// `--truth-value` guessed where the CSV file needs them and none is
-    /// given, saying so on standard error: the labeled column where the file
-    /// has none of the name expected, as the page guesses it; the value
-    /// marking labeled rows in a labeled column with gaps,
-    /// and the value that means positive in a truth column of class names.
-    /// A column that looks like the true class and is a feature for want of
-    /// a truth column is pointed out too. A file that cannot be read is left
-    /// for the run to report.
+    /// These flags with `--label-column`, `--truth-column`,
+    /// `--labeled-value` and `--truth-value` guessed where the CSV file needs
+    /// them and none is given, saying so on standard error, as the page
+    /// guesses them: the labeled column where the file has none of the name
+    /// expected; the truth column where none is named, unless the features
+    /// named take it in (then it is pointed out); the value marking labeled
+    /// rows in a labeled column with gaps or of two words, and the value that
+    /// means positive in a truth column of class names. A file that cannot be
+    /// read is left for the run to report.
     pub fn with_guessed_values(mut self) -> Self {
         let Some(path) = &self.csv else {
             return self;
@@ -154,25 +154,27 @@ impl RunArgs {
             && columns.truth.is_none()
             && let Some(truth) = guess_truth_column(preview, &columns.labeled)
         {
-            let is_feature = match &columns.features {
-                Some(features) => features.contains(&truth),
-                None => usable_features(preview, &columns.labeled, None)
-                    .numeric
-                    .contains(&truth),
-            };
-            let (now, then) = if is_feature {
-                (
-                    ", and without --truth-column it is a feature",
-                    " and is kept from the learners",
-                )
+            let named_feature = columns
+                .features
+                .as_ref()
+                .is_some_and(|features| features.contains(&truth));
+            if named_feature {
+                eprintln!(
+                    "note: {}: column \"{truth}\" looks like the true class, and the features \
+                     you named make it one. If it holds the true classes, pass --truth-column \
+                     {truth}: it then scores the test set and is kept from the learners.",
+                    path.display()
+                );
             } else {
-                ("", "")
-            };
-            eprintln!(
-                "note: {}: column \"{truth}\" looks like the true class{now}. If it holds the \
-                 true classes, pass --truth-column {truth}: it then scores the test set{then}.",
-                path.display()
-            );
+                eprintln!(
+                    "note: {}: column \"{truth}\" looks like the true class, so it is taken as \
+                     the truth column, as the page would: it scores the test set and is kept \
+                     from the learners. Name another with --truth-column, or pass \
+                     --truth-column \"\" for none.",
+                    path.display()
+                );
+                self.truth_column = Some(truth);
+            }
         }
         if columns.labeled_value.is_none()
             && let Some(preview) = &preview

@@ -10,6 +10,7 @@ mod heap;
 mod learner_spec;
 mod learners;
 mod native;
+mod output_paths;
 mod predict;
 mod prior_study;
 mod progress;
@@ -32,6 +33,7 @@ use policypu::selection::{Criterion, ValidationScores};
 
 use args::RunArgs;
 use native::{DataCache, device_for};
+use output_paths::{Named, check_outputs, run_inputs};
 use progress::{Verbosity, train};
 
 /// Positive-unlabeled learning with policy gradient (Li et al., ICDM 2019).
@@ -124,32 +126,6 @@ struct RunOutputs<'a> {
     save_model: Option<&'a std::path::Path>,
 }
 
-/// Refuses, before any work, an output file that names a folder or lies in
-/// a folder that does not exist, which would otherwise be found only once
-/// the run has ended.
-pub fn check_output_folder(path: &std::path::Path) -> Result<(), String> {
-    let names_folder = path.is_dir() || path.as_os_str().to_string_lossy().ends_with(['/', '\\']);
-    if names_folder {
-        return Err(format!(
-            "cannot write {}: it names a folder, and a file is needed. Name a file in it.",
-            path.display()
-        ));
-    }
-    let folder = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(std::path::Path::new("."));
-    if folder.is_dir() {
-        Ok(())
-    } else {
-        Err(format!(
-            "cannot write {}: the folder {} does not exist. Create it, or name another file.",
-            path.display(),
-            folder.display()
-        ))
-    }
-}
-
 fn run_once(
     run: &RunArgs,
     out: &std::path::Path,
@@ -157,12 +133,12 @@ fn run_once(
     quiet: bool,
 ) -> Result<(), String> {
     let config = run.to_config()?;
-    for path in [Some(out), outputs.dump_scores, outputs.save_model]
-        .into_iter()
-        .flatten()
-    {
-        check_output_folder(path)?;
-    }
+    let written = [
+        Named::given("--out", Some(out)),
+        Named::given("--dump-scores", outputs.dump_scores),
+        Named::given("--save-model", outputs.save_model),
+    ];
+    check_outputs(written.into_iter().flatten(), run_inputs(run))?;
     if run.select_by.is_some_and(|c| c != Criterion::LastEpoch)
         && config.split.validation_fraction == 0.0
     {

@@ -9,6 +9,8 @@ use clap::Args;
 use policypu::data::csv::MissingValues;
 use policypu::learn::score_csv::{ScoreError, score_csv};
 
+use crate::output_paths::{Named, check_outputs};
+
 /// Flags of `predict`.
 #[derive(Args, Debug)]
 pub struct PredictArgs {
@@ -37,6 +39,14 @@ pub struct PredictArgs {
 /// also print accuracy and ROC-AUC over the rows whose class it holds to
 /// standard error, and there too any note on the file (decimal marks read).
 pub fn predict(args: &PredictArgs) -> Result<(), String> {
+    let inputs = [
+        Named::given("--model", Some(&args.model)),
+        Named::given("--csv", Some(&args.csv)),
+    ];
+    check_outputs(
+        Named::given("--out", args.out.as_deref()),
+        inputs.into_iter().flatten(),
+    )?;
     let model = read(&args.model)?;
     let csv = read(&args.csv)?;
     let device = Device::flex();

@@ -14,6 +14,7 @@ use policypu::priors::{DEFAULT_ESTIMATOR, PriorMethod, PuRows, bootstrap};
 
 use crate::args::RunArgs;
 use crate::native::DataCache;
+use crate::output_paths::{Named, check_outputs, run_inputs};
 
 /// Flags of `priors`.
 #[derive(Args, Debug)]
@@ -125,9 +126,14 @@ pub fn prior_study(args: &PriorStudyArgs) -> Result<(), String> {
              {flag} does not apply: remove it"
         ));
     }
-    if let Some(out) = &args.out {
-        crate::check_output_folder(out)?;
-    }
+    let tables = args.tables.iter().map(|path| Named {
+        flag: "--tables",
+        path,
+    });
+    check_outputs(
+        Named::given("--out", args.out.as_deref()),
+        run_inputs(&args.run).chain(tables),
+    )?;
     if let Some(config) = &args.run.config {
         eprintln!(
             "note: priors reads the column roles, missing-values choice and test and \

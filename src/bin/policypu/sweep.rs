@@ -18,6 +18,7 @@ use policypu::split::PuSplit;
 use crate::args::RunArgs;
 use crate::learner_spec::LearnerSpec;
 use crate::native::{DataCache, device_for};
+use crate::output_paths::{Named, check_outputs, run_inputs};
 use crate::progress::{Verbosity, train};
 use crate::row_scores::RowScores;
 use policypu::config::settings::{N_LABELED, RHO};
@@ -150,9 +151,18 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
                 .into(),
         );
     }
-    for out in [&args.out, &args.row_scores].into_iter().flatten() {
-        crate::check_output_folder(out)?;
-    }
+    let written = [
+        Named::given("--out", args.out.as_deref()),
+        Named::given("--row-scores", args.row_scores.as_deref()),
+    ];
+    let merged = args.merge.iter().map(|path| Named {
+        flag: "--merge",
+        path,
+    });
+    check_outputs(
+        written.into_iter().flatten(),
+        run_inputs(&args.run).chain(merged),
+    )?;
     let mut cache = DataCache::new(args.run.data_dir.as_deref());
     let (device, device_name) = device_for(args.run.to_config()?.backend)?;
     let tables: Vec<Option<usize>> = if csv {

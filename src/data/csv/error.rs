@@ -296,18 +296,16 @@ pub enum CsvError {
         /// The cell, shortened; empty for an empty cell.
         value: String,
     },
-    /// A ground-truth cell is missing (empty, NA, …).
+    /// Every ground-truth cell is missing (empty, NA, …).
     #[error(
-        "{at}: the true class is missing ({}). Every row needs its class in the truth \
-         column: fill it in, remove the row, leave out the rows whose class is missing (choose \
-         to drop or fill missing values), or leave out the truth column.",
-        shown(.value)
+        "Column \"{column}\" holds no true class in any of its {rows} rows, so it cannot be \
+         the truth column: choose no truth column, or fill in the classes."
     )]
-    MissingTruth {
-        /// Where the cell is.
-        at: CellAt,
-        /// The cell, shortened; empty for an empty cell.
-        value: String,
+    NoTrueClass {
+        /// The truth column, shortened.
+        column: String,
+        /// The data rows read.
+        rows: usize,
     },
     /// The header is followed by no data.
     #[error("The file has a header but no data rows. Add one line per example below the header.")]
@@ -365,7 +363,7 @@ impl CsvError {
     /// page's words, as a sentence to add to it, if it asks for one.
     pub fn command_line_hint(&self) -> Option<&'static str> {
         match self {
-            _ if self.is_about_missing_values() || matches!(self, Self::MissingTruth { .. }) => {
+            _ if self.is_about_missing_values() => {
                 Some("On the command line: --missing drop or --missing mean.")
             }
             Self::EveryRowHasGaps { .. } => Some("On the command line: --missing mean."),

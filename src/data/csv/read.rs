@@ -92,7 +92,14 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
         &rules,
         columns.missing,
     )?;
+    let rows_read = parsed.labeled.len();
     let unknown_truth = parsed.drop_unknown_truth(layout.features.len());
+    if unknown_truth == Some(rows_read) {
+        return Err(CsvError::NoTrueClass {
+            column: clip(columns.truth.as_deref().unwrap_or_default()),
+            rows: rows_read,
+        });
+    }
     let gaps = Gappy {
         features: &mut parsed.features,
         labeled: &mut parsed.labeled,
@@ -322,8 +329,7 @@ struct ParsedRows {
     truth_tally: TruthTally,
     /// The feature cells read with a decimal comma or a point.
     decimal_marks: DecimalMarks,
-    /// Per row: its truth cell is missing, which a missing-values choice
-    /// other than refusing leaves the row out for.
+    /// Per row: its truth cell is missing, which leaves the row out.
     unknown_truth: Vec<bool>,
 }
 
@@ -399,12 +405,11 @@ fn parse_rows(
         let is_labeled = rules.labeled.is_labeled(&labeled)?;
         parsed.labeled.push(is_labeled);
         let truth_cell = layout.truth.map(|index| row.cell(index));
-        // A row whose class is missing is left out unless missing values
-        // are refused: a class cannot be filled in.
-        let unknown = missing != MissingValues::Refuse
-            && truth_cell
-                .as_ref()
-                .is_some_and(|cell| is_missing(cell.value));
+        // A row whose class is missing is left out whatever the choice for
+        // missing feature values: a class cannot be filled in.
+        let unknown = truth_cell
+            .as_ref()
+            .is_some_and(|cell| is_missing(cell.value));
         parsed.unknown_truth.push(unknown);
         let positive = match (&truth_cell, parsed.truth.as_mut()) {
             (Some(_), Some(truth)) if unknown => {
@@ -489,24 +494,31 @@ mod tests {
         );
     }
 
-    /// A missing class is refused with the choice that leaves its row out,
-    /// and both other choices leave it out: a class cannot be filled in.
+    /// A missing class leaves its row out whatever the choice for missing
+    /// feature values (a class cannot be filled in); a truth column with
+    /// no class at all is refused, naming the way out.
     #[test]
-    fn rows_whose_true_class_is_missing_are_left_out_unless_refused() {
+    fn rows_whose_true_class_is_missing_are_left_out_whatever_the_choice() {
         let text = "x,y,labeled,truth\n1,5,1,1\n2,4,0,NA\n3,,1,1\n4,8,0,\n5,9,0,0\n";
         let mut columns = CsvColumns {
             truth: Some("truth".into()),
             ..CsvColumns::default()
         };
-        let (err, message) = read_err("x,labeled,truth\n1,1,1\n2,0,\n", &columns);
-        assert!(matches!(err, CsvError::MissingTruth { .. }), "{err:?}");
-        assert!(
-            message.contains("choose to drop or fill missing values"),
-            "{message}"
+        let refused = read_csv(b"x,labeled,truth\n1,1,1\n2,0,\n3,0,0\n", &columns).unwrap();
+        assert_eq!(refused.features, vec![1.0, 3.0]);
+        assert_eq!(refused.truth, Some(vec![true, false]));
+        let (err, message) = read_err("x,labeled,truth\n1,1,\n2,0,NA\n", &columns);
+        assert_eq!(
+            err,
+            CsvError::NoTrueClass {
+                column: "truth".into(),
+                rows: 2
+            }
         );
         assert_eq!(
-            err.command_line_hint(),
-            Some("On the command line: --missing drop or --missing mean.")
+            message,
+            "Column \"truth\" holds no true class in any of its 2 rows, so it cannot be the \
+             truth column: choose no truth column, or fill in the classes."
         );
         columns.missing = MissingValues::DropRows;
         let dropped = read_csv(text.as_bytes(), &columns).unwrap();

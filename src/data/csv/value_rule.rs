@@ -4,7 +4,6 @@
 
 use super::error::CsvError;
 use super::flags::{FlagWords, LABELED_FLAGS, TRUTH_VALUES};
-use super::missing::is_missing;
 use super::rows::Cell;
 use crate::user_text::clip;
 
@@ -55,15 +54,9 @@ impl<'a> ValueRule<'a> {
             })
     }
 
-    /// Whether the row's true class is positive. A missing cell (empty, NA, …)
-    /// is refused whatever the rule: an unknown class is not a negative.
+    /// Whether the row's true class is positive; its readers leave out a
+    /// missing cell (empty, NA, …) first, as an unknown class is no negative.
     pub(super) fn is_positive(&self, cell: &Cell<'_>) -> Result<bool, CsvError> {
-        if is_missing(cell.value) {
-            return Err(CsvError::MissingTruth {
-                at: cell.at(),
-                value: clip(cell.value),
-            });
-        }
         self.read(cell.value).ok_or_else(|| CsvError::InvalidTruth {
             at: cell.at(),
             value: clip(cell.value),
@@ -213,34 +206,20 @@ mod tests {
     }
 
     #[test]
-    fn a_missing_true_class_is_refused_in_training_and_unknown_in_scoring() {
+    fn a_missing_true_class_is_unknown_whatever_the_rule() {
         let names = CsvColumns {
             truth: Some("class".to_owned()),
             truth_value: Some("m".to_owned()),
             ..CsvColumns::default()
         };
-        let text = "x,labeled,class\n1,1,m\n2,0,NA\n";
-        let (err, message) = read_err(text, &names);
-        assert_eq!(
-            err,
-            CsvError::MissingTruth {
-                at: at(3, 2, "class"),
-                value: "NA".to_owned()
-            }
-        );
-        assert_eq!(
-            message,
-            "Line 3 (data row 2), column \"class\": the true class is missing (\"NA\"). Every \
-             row needs its class in the truth column: fill it in, remove the row, leave out \
-             the rows whose class is missing (choose to drop or fill missing values), or leave \
-             out the truth column."
-        );
+        let data = read_csv(b"x,labeled,class\n1,1,m\n2,0,NA\n3,0,b\n", &names).unwrap();
+        assert_eq!(data.truth, Some(vec![true, false]));
         let words = CsvColumns {
             truth_value: None,
             ..names
         };
-        let (err, _) = read_err("x,labeled,class\n1,1,1\n2,0,\n", &words);
-        assert!(matches!(err, CsvError::MissingTruth { value, .. } if value.is_empty()));
+        let data = read_csv(b"x,labeled,class\n1,1,1\n2,0,\n3,0,0\n", &words).unwrap();
+        assert_eq!(data.truth, Some(vec![true, false]));
         // Scoring reads a missing class as unknown: the row is still scored.
         let rows = read_feature_rows(
             b"x,class\n1,m\n2,b\n3,NA\n",

@@ -193,6 +193,10 @@ pub struct PriorUsed {
     /// made for the PU metrics and as a reading of the file.
     #[serde(default = "yes")]
     pub learner_uses: bool,
+    /// True for `auto`, which trains with no prior of its own: each of its
+    /// candidates that needs one estimates it as it would alone.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub candidates_estimate: bool,
 }
 
 fn yes() -> bool {
@@ -223,6 +227,10 @@ impl PriorUsed {
         };
         let unused = match (self.learner_uses, self.true_rho) {
             (true, _) => "",
+            (false, _) if self.candidates_estimate => {
+                " auto trains with no prior of its own: each candidate that needs one estimates it \
+                 as it would alone, so this figure is the default estimator's reading of the file."
+            }
             (false, Some(_)) => {
                 " This learner trains without a prior; the figure shows how well it is read from the file."
             }
@@ -577,6 +585,7 @@ mod tests {
             true_rho: Some(0.25),
             spread: None,
             learner_uses: true,
+            candidates_estimate: false,
         };
         assert_eq!(
             estimated.sentence(),
@@ -615,6 +624,18 @@ mod tests {
                 .contains("(true 0.250, error +0.050). This learner trains without a prior; the figure shows how well it is read from the file. The ±"),
             "{}",
             unused_known.sentence()
+        );
+        let auto = PriorUsed {
+            candidates_estimate: true,
+            ..unused_known
+        };
+        assert!(
+            auto.sentence().contains(
+                "error +0.050). auto trains with no prior of its own: each candidate that needs \
+                 one estimates it as it would alone"
+            ) && !auto.sentence().contains("This learner"),
+            "{}",
+            auto.sentence()
         );
     }
 

@@ -188,6 +188,9 @@ async function autoRanksItsCandidates({ page, note }) {
   expect(rows[0].inMean && rows[1].inMean && rows[2].inMean, 'the mean is of the first three');
   const averagedName = (await page.locator('#auto-table tbody tr[data-kind="averaged"] th').textContent()).trim();
   expect(averagedName.startsWith('the mean of '), `the mean's row names its members: ${averagedName}`);
+  const prior = (await page.locator('#prior').textContent()).trim();
+  expect(prior.includes('auto trains with no prior of its own') && !prior.includes('This learner'),
+    `the prior line says the candidates estimate their own: "${prior}"`);
   const headers = (await page.locator('#auto-table thead').textContent());
   expect(headers.includes('Test accuracy (not used to choose)'), `leaderboard header: ${headers}`);
   // Candidates score the test set only after the epochs they keep and their

@@ -92,6 +92,14 @@ pub fn ScoreCsv() -> impl IntoView {
             ))
         })));
     });
+    // Another classifier kept (an auto candidate, a run from the list):
+    // the last result was another's, so it goes.
+    Effect::new(move |seen: Option<()>| {
+        state.model.track();
+        if seen.is_some() {
+            outcome.set(None);
+        }
+    });
     let on_change = move |ev: leptos::ev::Event| {
         let Some(input) = ev
             .target()

@@ -85,7 +85,8 @@ pub fn epochs_csv(reports: &[EpochReport], criterion: Criterion) -> String {
 }
 
 /// The final value for every unlabeled example: its position in U, its row
-/// in the source data, its true class where known, and the value.
+/// in the source data (a CSV file's 1-based data row, a built-in subset's
+/// index), its true class where known, and the value.
 pub fn actions_csv(values: &[f32], sources: &[u32], truth: Option<&[bool]>) -> String {
     let mut csv = String::from("u_index,source_row,true_label,value\n");
     for (i, (value, source)) in values.iter().zip(sources).enumerate() {

@@ -42,6 +42,11 @@ pub struct PuSplit {
     pub test_x: Vec<f32>,
     /// True class of each test example.
     pub test_y: Vec<bool>,
+    /// Row of each test example in the source data.
+    pub test_source: Vec<usize>,
+    /// CSV data: the 1-based data row in the file of each source row (the
+    /// reader may have left rows out); None for built-in data.
+    pub file_rows: Option<Vec<usize>>,
     /// True fraction of positives in U, where known.
     pub prior: Option<f64>,
     /// Plain-language notes on what this split can and cannot measure.
@@ -77,6 +82,15 @@ impl ValidationRows {
 }
 
 impl PuSplit {
+    /// A source row as the user finds it: its 1-based data row in a CSV
+    /// file, its index in a built-in subset.
+    pub fn source_row_shown(&self, source: usize) -> usize {
+        self.file_rows
+            .as_ref()
+            .and_then(|rows| rows.get(source).copied())
+            .unwrap_or(source)
+    }
+
     /// Number of training examples.
     pub fn n_train(&self) -> usize {
         self.train_labeled.len()
@@ -240,7 +254,9 @@ pub fn split_builtin(
         train_truth: Some(train_truth),
         train_source,
         test_x: test.features.clone(),
+        test_source: (0..test_y.len()).collect(),
         test_y,
+        file_rows: None,
         prior: (n_unlabeled > 0).then(|| n_u_pos as f64 / n_unlabeled as f64),
         notes,
         tabular: None,
@@ -397,7 +413,10 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
     let mut test_x = gather_rows(&table.features, dim, &test_rows);
     let mut valid_x = gather_rows(&table.features, dim, &valid_rows);
     let not_finite = |rows: &[usize], at: NotFinite| SplitError::NotFinite {
-        row: rows.get(at.row).map_or(0, |&row| row + 1),
+        row: rows
+            .get(at.row)
+            .and_then(|&row| table.row_numbers.get(row).copied())
+            .unwrap_or(0),
         column: clip(
             table
                 .feature_names
@@ -442,6 +461,8 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
         train_labeled: train_rows.iter().map(|&r| table.labeled[r]).collect(),
         train_truth,
         test_y: truth_of(&test_rows).unwrap_or_else(|| vec![true; test_rows.len()]),
+        test_source: test_rows,
+        file_rows: Some(table.row_numbers.clone()),
         train_source: train_rows,
         test_x,
         prior,
@@ -543,6 +564,8 @@ pub(crate) fn tiny_split() -> crate::split::PuSplit {
         train_truth: Some(truth),
         train_source: (0..160).collect(),
         test_x: test_y.iter().flat_map(|&y| row(y)).collect(),
+        test_source: (0..60).collect(),
+        file_rows: None,
         test_y,
         // 10 labeled and 30 unlabeled rows, half of them positive.
         validation: ValidationRows {

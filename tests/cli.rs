@@ -208,8 +208,12 @@ fn run_writes_reports_and_scores() {
     let accuracy = result.last().unwrap().test.accuracy.unwrap();
     assert!(accuracy > 0.8, "accuracy {accuracy}");
     let csv = std::fs::read_to_string(&scores).unwrap();
-    assert_eq!(csv.lines().next(), Some("index,score,label"));
+    assert_eq!(csv.lines().next(), Some("index,row,score,label"));
     assert_eq!(csv.lines().count(), 1 + 3000);
+    assert!(
+        csv.lines().nth(3000).unwrap().starts_with("2999,2999,"),
+        "{csv}"
+    );
 
     std::fs::write(dir.join("rows.csv"), "x1,x2\n1,2\n").unwrap();
     let output = policypu(&[
@@ -1335,4 +1339,55 @@ fn an_output_that_is_an_input_or_another_output_is_refused_before_any_work() {
         assert_eq!(std::fs::read(&file).unwrap(), before, "{args:?}");
     }
     assert!(!run.exists());
+}
+
+#[test]
+fn dumped_test_scores_name_each_row_s_line_in_the_file() {
+    // Data rows 2 and 7 have a gap and row 5 no class: all are left out, so
+    // the rows after them keep their own numbers, not their places in the
+    // table (three places off, so their classes, which alternate, differ).
+    let (dir, file) = pu_file("dump-rows", 120, 6);
+    let text = with_cells(
+        &std::fs::read_to_string(&file).unwrap(),
+        |i, cells| match i {
+            2 | 7 => cells[0] = "",
+            5 => cells[4] = "NA",
+            _ => {}
+        },
+    );
+    std::fs::write(&file, &text).unwrap();
+    let truth: Vec<&str> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.rsplit(',').next().unwrap())
+        .collect();
+    let scores = dir.join("scores.csv");
+    let output = run_one_epoch(
+        &file,
+        &dir.join("r.json"),
+        &[
+            "--truth-column",
+            "y",
+            "--missing",
+            "drop",
+            "--dump-scores",
+            arg(&scores),
+        ],
+    );
+    assert!(output.status.success(), "{output:?}");
+    let dumped = std::fs::read_to_string(&scores).unwrap();
+    let mut rows = Vec::new();
+    for line in dumped.lines().skip(1) {
+        let cells: Vec<&str> = line.split(',').collect();
+        let row: usize = cells[1].parse().unwrap();
+        assert_eq!(
+            cells[3],
+            truth[row - 1],
+            "{line}: the file's class of row {row}"
+        );
+        rows.push(row);
+    }
+    assert_eq!(rows.len(), 29, "{dumped}");
+    assert!(![2, 5, 7].iter().any(|r| rows.contains(r)), "{rows:?}");
+    assert!(rows.iter().any(|&r| r > 5), "{rows:?}");
 }

@@ -190,7 +190,9 @@ pub struct RunStarted {
     pub device: DeviceInfo,
     /// Mini-batches in the whole run.
     pub total_batches: usize,
-    /// Row in the source data of each unlabeled example, in report order.
+    /// Row in the source data of each unlabeled example, in report order:
+    /// its index in a built-in subset, its 1-based data row in a CSV file
+    /// ([`crate::split::PuSplit::source_row_shown`]).
     pub unlabeled_sources: Vec<u32>,
     /// True class of each unlabeled example, where known.
     pub unlabeled_truth: Option<Vec<bool>>,

@@ -53,7 +53,9 @@ enum Command {
         /// Where to write the JSON result (config and per-epoch reports).
         #[arg(long, default_value = "policypu-run.json")]
         out: PathBuf,
-        /// Also write the kept classifier's test-set scores and labels as CSV.
+        /// Also write the kept classifier's test-set scores and labels as CSV
+        /// (`index,row,score,label`: `row` is a CSV file's 1-based data row,
+        /// or the index in a built-in test set).
         #[arg(long)]
         dump_scores: Option<PathBuf>,
         /// Also save the trained classifier, to score new CSV rows with `policypu predict`.
@@ -219,11 +221,12 @@ fn run_once(
     std::fs::write(out, json).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     eprintln!("wrote {}", out.display());
     if let Some(path) = outputs.dump_scores {
-        let mut csv = String::from("index,score,label\n");
+        let mut csv = String::from("index,row,score,label\n");
         let each: Vec<&[f32]> = trainers.iter().map(|t| t.kept_test_scores()).collect();
         let scores = mean_probabilities(&each);
-        for (i, (score, label)) in scores.iter().zip(&split.test_y).enumerate() {
-            csv += &format!("{i},{score},{}\n", u8::from(*label));
+        let rows = split.test_source.iter().map(|&s| split.source_row_shown(s));
+        for (i, ((score, label), row)) in scores.iter().zip(&split.test_y).zip(rows).enumerate() {
+            csv += &format!("{i},{row},{score},{}\n", u8::from(*label));
         }
         std::fs::write(path, csv).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         eprintln!("wrote {}", path.display());

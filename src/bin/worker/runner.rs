@@ -263,7 +263,7 @@ async fn prepare(
         total_batches: trainer.total_batches(),
         unlabeled_sources: unlabeled
             .iter()
-            .map(|&i| split.train_source[i] as u32)
+            .map(|&i| split.source_row_shown(split.train_source[i]) as u32)
             .collect(),
         unlabeled_truth: split
             .train_truth

@@ -165,6 +165,8 @@ pub(super) struct Gappy<'a> {
     pub labeled: &'a mut Vec<bool>,
     /// Per row: the true class, when known.
     pub truth: &'a mut Option<Vec<bool>>,
+    /// Per row: its 1-based data row in the file.
+    pub numbers: &'a mut Vec<usize>,
     /// Features per row.
     pub dim: usize,
 }
@@ -193,6 +195,7 @@ impl Gappy<'_> {
             MissingValues::Refuse => {}
             MissingValues::DropRows => {
                 gaps.drop_from(self.labeled);
+                gaps.drop_from(self.numbers);
                 if let Some(truth) = self.truth.as_mut() {
                     gaps.drop_from(truth);
                 }
@@ -249,14 +252,22 @@ mod tests {
     /// The table after `choice`, and the report.
     fn resolved(choice: MissingValues) -> (Vec<f32>, Vec<bool>, Option<Vec<bool>>, MissingReport) {
         let (mut features, mut labeled, mut truth) = table();
+        let mut numbers = vec![1, 2, 3, 4];
         let report = Gappy {
             features: &mut features,
             labeled: &mut labeled,
             truth: &mut truth,
+            numbers: &mut numbers,
             dim: 2,
         }
         .resolve(choice)
         .unwrap();
+        // Rows 1 and 3 have a gap: dropping keeps the others' numbers.
+        let kept = match choice {
+            MissingValues::DropRows => vec![2, 4],
+            _ => vec![1, 2, 3, 4],
+        };
+        assert_eq!(numbers, kept);
         (features, labeled, truth, report)
     }
 

@@ -29,6 +29,9 @@ pub struct TabularData {
     pub labeled: Vec<bool>,
     /// Ground truth of each row (true = positive) when a truth column was given.
     pub truth: Option<Vec<bool>>,
+    /// The 1-based data row in the file of each row kept, as the messages
+    /// and the scores table number them.
+    pub row_numbers: Vec<usize>,
     /// Field separator, detected from the header or named by a first line
     /// `sep=;`: `b','`, `b';'` or `b'\t'`.
     pub delimiter: u8,
@@ -104,6 +107,7 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
         features: &mut parsed.features,
         labeled: &mut parsed.labeled,
         truth: &mut parsed.truth,
+        numbers: &mut parsed.numbers,
         dim: layout.features.len(),
     }
     .resolve(columns.missing);
@@ -169,6 +173,7 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
         features: varying.features,
         labeled: parsed.labeled,
         truth: parsed.truth,
+        row_numbers: parsed.numbers,
         delimiter,
         warnings,
     })
@@ -331,6 +336,8 @@ struct ParsedRows {
     decimal_marks: DecimalMarks,
     /// Per row: its truth cell is missing, which leaves the row out.
     unknown_truth: Vec<bool>,
+    /// The 1-based data row number of each row.
+    numbers: Vec<usize>,
 }
 
 impl ParsedRows {
@@ -345,13 +352,10 @@ impl ParsedRows {
         if dropped == 0 {
             return None;
         }
-        let keep = |values: &mut Vec<bool>| {
-            let mut unknown = self.unknown_truth.iter();
-            values.retain(|_| unknown.next() == Some(&false));
-        };
-        keep(&mut self.labeled);
+        known_only(&mut self.labeled, &self.unknown_truth);
+        known_only(&mut self.numbers, &self.unknown_truth);
         if let Some(truth) = self.truth.as_mut() {
-            keep(truth);
+            known_only(truth, &self.unknown_truth);
         }
         let mut kept = 0;
         for (row, &unknown) in self.unknown_truth.iter().enumerate() {
@@ -365,6 +369,12 @@ impl ParsedRows {
         self.unknown_truth.clear();
         Some(dropped)
     }
+}
+
+/// Keeps the `values` of the rows whose true class is known.
+fn known_only<T>(values: &mut Vec<T>, unknown_truth: &[bool]) {
+    let mut unknown = unknown_truth.iter();
+    values.retain(|_| unknown.next() == Some(&false));
 }
 
 /// How the labeled and the truth column read their cells.
@@ -393,6 +403,7 @@ fn parse_rows(
         truth_tally: TruthTally::default(),
         decimal_marks: DecimalMarks::default(),
         unknown_truth: Vec::new(),
+        numbers: Vec::new(),
     };
     for_each_row(rows, header, decimal, missing, |row, empty| {
         let labeled = row.cell(layout.labeled);
@@ -404,6 +415,7 @@ fn parse_rows(
         }
         let is_labeled = rules.labeled.is_labeled(&labeled)?;
         parsed.labeled.push(is_labeled);
+        parsed.numbers.push(row.number());
         let truth_cell = layout.truth.map(|index| row.cell(index));
         // A row whose class is missing is left out whatever the choice for
         // missing feature values: a class cannot be filled in.

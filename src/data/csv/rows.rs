@@ -130,6 +130,11 @@ pub(super) struct DataRow<'a> {
 }
 
 impl<'a> DataRow<'a> {
+    /// Its 1-based data row number.
+    pub(super) fn number(&self) -> usize {
+        self.number
+    }
+
     /// The trimmed cell of column `index`.
     pub(super) fn cell(&self, index: usize) -> Cell<'a> {
         Cell {

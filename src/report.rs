@@ -193,10 +193,6 @@ pub struct PriorUsed {
     /// made for the PU metrics and as a reading of the file.
     #[serde(default = "yes")]
     pub learner_uses: bool,
-    /// True for `auto`, which trains with no prior of its own: each of its
-    /// candidates that needs one estimates it as it would alone.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub candidates_estimate: bool,
 }
 
 fn yes() -> bool {
@@ -212,6 +208,29 @@ impl PriorUsed {
     /// The prior, where it came from, and how far it is from the truth or
     /// how much it moves under resampling: one sentence for the page and the CLI.
     pub fn sentence(&self) -> String {
+        let unused = match (self.learner_uses, self.true_rho) {
+            (true, _) => "",
+            (false, Some(_)) => {
+                " This learner trains without a prior; the figure shows how well it is read from the file."
+            }
+            (false, None) => {
+                " This learner trains without a prior; only the estimates of precision and accuracy on U use it."
+            }
+        };
+        self.sentence_with(unused)
+    }
+
+    /// [`PriorUsed::sentence`] for the run charted beside `auto`'s mean,
+    /// whose candidates each estimate the prior they need.
+    pub fn sentence_beside_auto(&self) -> String {
+        self.sentence_with(
+            " auto trains with no prior of its own: each candidate that needs one estimates it \
+             as it would alone.",
+        )
+    }
+
+    /// The sentence with `remark` on who uses the prior.
+    fn sentence_with(&self, remark: &str) -> String {
         let source = match self.source {
             PriorSource::Truth => "the split's true value".to_string(),
             PriorSource::Given => "given in the settings".to_string(),
@@ -225,19 +244,6 @@ impl PriorUsed {
             (_, Some(truth)) => format!(" (true {truth:.3}, error {:+.3})", self.rho - truth),
             (_, None) => "; no truth column to compare with".to_string(),
         };
-        let unused = match (self.learner_uses, self.true_rho) {
-            (true, _) => "",
-            (false, _) if self.candidates_estimate => {
-                " auto trains with no prior of its own: each candidate that needs one estimates it \
-                 as it would alone, so this figure is the default estimator's reading of the file."
-            }
-            (false, Some(_)) => {
-                " This learner trains without a prior; the figure shows how well it is read from the file."
-            }
-            (false, None) => {
-                " This learner trains without a prior; only the estimates of precision and accuracy on U use it."
-            }
-        };
         let spread_meaning = self.spread.map_or(String::new(), |_| {
             format!(
                 " The ± is how far the estimate moves over {} bootstrap resamples of these rows, \
@@ -247,7 +253,7 @@ impl PriorUsed {
             )
         });
         format!(
-            "Class prior π = {:.3}{spread}, {source}{truth}.{unused}{spread_meaning}",
+            "Class prior π = {:.3}{spread}, {source}{truth}.{remark}{spread_meaning}",
             self.rho
         )
     }
@@ -585,7 +591,6 @@ mod tests {
             true_rho: Some(0.25),
             spread: None,
             learner_uses: true,
-            candidates_estimate: false,
         };
         assert_eq!(
             estimated.sentence(),
@@ -625,17 +630,13 @@ mod tests {
             "{}",
             unused_known.sentence()
         );
-        let auto = PriorUsed {
-            candidates_estimate: true,
-            ..unused_known
-        };
+        let beside_auto = unused_known.sentence_beside_auto();
         assert!(
-            auto.sentence().contains(
+            beside_auto.contains(
                 "error +0.050). auto trains with no prior of its own: each candidate that needs \
-                 one estimates it as it would alone"
-            ) && !auto.sentence().contains("This learner"),
-            "{}",
-            auto.sentence()
+                 one estimates it as it would alone. The ±"
+            ) && !beside_auto.contains("This learner"),
+            "{beside_auto}"
         );
     }
 

@@ -98,7 +98,6 @@ pub fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed
                 true_rho: truth,
                 spread: None,
                 learner_uses: true,
-                candidates_estimate: false,
             }));
         }
         (None, None, Some(truth)) if learner.uses_prior() || oracle => {
@@ -108,7 +107,6 @@ pub fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed
                 true_rho: Some(truth),
                 spread: None,
                 learner_uses: true,
-                candidates_estimate: false,
             }));
         }
         (None, None, None) if oracle => {
@@ -134,6 +132,5 @@ pub fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed
         true_rho: split.prior,
         spread,
         learner_uses: estimator.is_some() || learner.uses_prior(),
-        candidates_estimate: learner.is_auto(),
     }))
 }

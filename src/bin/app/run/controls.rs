@@ -7,7 +7,7 @@ use policypu::page::protocol::ToWorker;
 use crate::run::lifecycle;
 use crate::run::skip_to_train::bring_run_into_view;
 use crate::run::{worker_client, worker_kind};
-use crate::state::{RunStatus, use_app_state};
+use crate::state::{Charted, RunStatus, use_app_state};
 
 /// The buttons, the progress bar and the device line.
 #[component]
@@ -243,9 +243,18 @@ fn PriorLine() -> impl IntoView {
         let prior = state
             .started
             .with(|s| s.as_ref().and_then(|s| s.prior.clone()))?;
+        // Beside auto's mean the charts are its first member's.
+        let mean_charted = state
+            .auto
+            .with(|a| a.as_ref().is_some_and(|a| a.charted == Some(Charted::Mean)));
+        let sentence = if mean_charted {
+            prior.sentence_beside_auto()
+        } else {
+            prior.sentence()
+        };
         Some(view! {
             <p class="prior" id="prior" data-value=format!("{}", prior.rho)>
-                {prior.sentence()}
+                {sentence}
             </p>
         })
     }

@@ -344,9 +344,9 @@ impl Leaderboard {
         };
         format!(
             "auto keeps {kept}: the candidates with the best {} on the PU validation \
-             split{prior}. It averages their probabilities, which on development data no \
-             table reports was more accurate than the first alone. No test-set score was \
-             read to choose.",
+             split{prior}. It averages their probabilities: on development tables kept apart \
+             from every reported result, that mean was more accurate than the first candidate \
+             alone. No test-set score was read to choose.",
             self.criterion.label(),
         )
     }
@@ -447,6 +447,10 @@ mod tests {
             "{reason}"
         );
         assert!(reason.contains("π = 0.500"), "{reason}");
+        assert!(
+            reason.contains("that mean was more accurate than the first candidate alone"),
+            "{reason}"
+        );
         let members: Vec<usize> = board.members().iter().map(|s| s.candidate).collect();
         assert_eq!(members, [0, 1, 2]);
         // Without the nnPU there is no prior: the AUC ranks.

@@ -34,8 +34,8 @@ use std::time::{Duration, Instant};
 use policypu::config::{DataConfig, Learner, ModelPreset, RunConfig};
 use policypu::data::column_guess::suggest_columns;
 use policypu::data::csv::{
-    CsvColumns, MAX_CSV_BYTES, MissingValues, ScoringGaps, guess_positive_value, preview_csv,
-    read_csv, read_feature_rows,
+    CsvColumns, IdColumn, MAX_CSV_BYTES, MissingValues, ScoringGaps, guess_positive_value,
+    preview_csv, read_csv, read_feature_rows,
 };
 use policypu::data::examples::EXAMPLE_CSVS;
 use policypu::data::pubin::{MAX_PUBIN_BYTES, parse_pubin, parse_pubin_gz};
@@ -46,7 +46,7 @@ use policypu::page::lessons::PageView;
 use policypu::page::share::{LinkCsv, from_hash, to_hash};
 use policypu::page::{base64url, link_data};
 use policypu::rng::PortableRng;
-use policypu::saved_model::{Member, ModelHeader, ModelInput, SavedModel, created_by};
+use policypu::saved_model::{Member, ModelHeader, ModelInput, SavedFrom, SavedModel, created_by};
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
@@ -562,6 +562,7 @@ fn targets() -> Vec<Target> {
                     names,
                     columns.truth.as_deref(),
                     columns.truth_value.as_deref(),
+                    &IdColumn::Guessed,
                     gaps,
                 );
             },
@@ -722,6 +723,7 @@ fn model_files() -> Vec<Vec<u8>> {
             },
         }),
         members: vec![Member::of(&RunConfig::default())],
+        saved: Some(SavedFrom::new(Some("churn.csv"), 1_796_157_060)),
     };
     let image = ModelHeader {
         created_by: created_by(),
@@ -730,6 +732,7 @@ fn model_files() -> Vec<Vec<u8>> {
             shape: BuiltinDataset::Mnist.shape(),
         },
         members: vec![Member::of(&RunConfig::default())],
+        saved: None,
     };
     let mut averaging = csv.clone();
     averaging.members.push(Member {

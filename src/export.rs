@@ -8,8 +8,10 @@ use crate::selection::Criterion;
 use crate::selection::auto::Leaderboard;
 
 /// The start of every file name a run's downloads get, saying which learner
-/// and split they belong to, e.g. `policypu-weighter-frozen-mnist-nl300-rho0.5-seed1`.
-pub fn file_stem(config: &RunConfig) -> String {
+/// and data they belong to, e.g. `policypu-weighter-frozen-mnist-nl300-rho0.5-seed1`,
+/// or `policypu-auto-churn-2024-seed1` for a run on the CSV file `data_file`
+/// ("Churn 2024.csv"; `csv` where it has no name).
+pub fn file_stem(config: &RunConfig, data_file: Option<&str>) -> String {
     let frozen = if config.learner.uses_policy() && config.policy.frozen {
         "-frozen"
     } else {
@@ -22,13 +24,34 @@ pub fn file_stem(config: &RunConfig) -> String {
             config.split.n_labeled,
             config.split.rho
         ),
-        DataConfig::Csv { .. } => "csv".to_string(),
+        DataConfig::Csv { .. } => data_file.map_or_else(String::new, name_in_file_names),
     };
+    let data = if data.is_empty() { "csv".into() } else { data };
     format!(
         "policypu-{}{frozen}-{data}-seed{}",
         config.learner.key(),
         config.seed
     )
+}
+
+/// A file's name as part of another's: without folders and extension,
+/// letters and digits lower-cased, every other run of characters one `-`,
+/// at most 40 characters ("Churn (2024).CSV" gives `churn-2024`).
+pub fn name_in_file_names(name: &str) -> String {
+    let name = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
+    let mut part = String::new();
+    for c in stem.chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() {
+            part.push(c);
+        } else if !part.is_empty() && !part.ends_with('-') {
+            part.push('-');
+        }
+        if part.chars().count() == 40 {
+            break;
+        }
+    }
+    part.trim_end_matches('-').to_string()
 }
 
 /// Per-epoch metrics as CSV, one row per epoch report, empty cells where a
@@ -169,16 +192,31 @@ mod tests {
     #[test]
     fn file_names_say_learner_split_and_seed() {
         let mut c = RunConfig::default();
-        assert_eq!(file_stem(&c), "policypu-weighter-mnist-nl300-rho0.5-seed1");
+        assert_eq!(
+            file_stem(&c, None),
+            "policypu-weighter-mnist-nl300-rho0.5-seed1"
+        );
         c.policy.frozen = true;
         c.seed = 7;
         assert_eq!(
-            file_stem(&c),
+            file_stem(&c, Some("ignored.csv")),
             "policypu-weighter-frozen-mnist-nl300-rho0.5-seed7"
         );
         c.learner = crate::config::Learner::NnPu;
         c.use_csv(crate::data::csv::CsvColumns::default());
-        assert_eq!(file_stem(&c), "policypu-nn-pu-csv-seed7");
+        assert_eq!(file_stem(&c, None), "policypu-nn-pu-csv-seed7");
+        let named = |name| file_stem(&c, Some(name));
+        assert_eq!(named("Churn (2024).CSV"), "policypu-nn-pu-churn-2024-seed7");
+        assert_eq!(
+            named("C:\\data\\Kündigungen.v2.csv"),
+            "policypu-nn-pu-kündigungen-v2-seed7"
+        );
+        assert_eq!(named("...csv"), "policypu-nn-pu-csv-seed7");
+        assert_eq!(named("README"), "policypu-nn-pu-readme-seed7");
+        assert_eq!(
+            named(&"a".repeat(60)).len(),
+            "policypu-nn-pu--seed7".len() + 40
+        );
     }
     use crate::config::Stage;
     use crate::report::{Curves, TestMetrics, UnlabeledView, ViewSource};

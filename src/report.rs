@@ -157,6 +157,10 @@ pub struct CsvScores {
     pub table: String,
     /// Rows scored.
     pub rows: usize,
+    /// The model that scored them, in words ([`crate::saved_model::ModelHeader::describe`]).
+    pub model: String,
+    /// The file's column the table carries after `row`, if any.
+    pub identifier: Option<String>,
     /// With the run's truth column in the file: accuracy and ROC-AUC against
     /// it, over the rows whose class it holds.
     pub against_truth: Option<String>,

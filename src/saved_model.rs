@@ -28,7 +28,7 @@ use crate::config::{DataConfig, Learner, ModelPreset, RunConfig};
 use crate::data::FeatureShape;
 use crate::data::tabular_features::TabularFeatures;
 use crate::split::PuSplit;
-use crate::user_text::{clip, escaped};
+use crate::user_text::{clip, escaped, mean_of};
 
 /// The bytes every model file starts with.
 pub const MAGIC: &[u8; 8] = b"PPUMODEL";
@@ -93,6 +93,61 @@ pub struct ModelHeader {
     pub input: ModelInput,
     /// The member classifiers, whose probabilities the model averages.
     pub members: Vec<Member>,
+    /// Where and when the file was saved, for whoever finds it later; none
+    /// in files from before this was recorded, which read all the same.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub saved: Option<SavedFrom>,
+}
+
+/// What a model file says of its making beyond the run's settings: the
+/// data file it was trained on and when it was saved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedFrom {
+    /// The CSV file's name, without folders; none for a built-in dataset
+    /// (the run's settings name it) or a file that came without a name.
+    pub data_file: Option<String>,
+    /// When it was saved, in UTC: "2026-12-01 20:31 UTC".
+    pub at: String,
+}
+
+impl SavedFrom {
+    /// Saved now (`unix_seconds` since 1970 in UTC, as the caller's clock
+    /// says) from a run on `data_file`, given as a path or a bare name.
+    pub fn new(data_file: Option<&str>, unix_seconds: u64) -> Self {
+        let name = data_file
+            .map(|path| path.rsplit(['/', '\\']).next().unwrap_or(path).trim())
+            .filter(|name| !name.is_empty());
+        SavedFrom {
+            data_file: name.map(str::to_owned),
+            at: utc_minute(unix_seconds),
+        }
+    }
+}
+
+/// A moment as "YYYY-MM-DD hh:mm UTC" (the proleptic Gregorian calendar,
+/// by the days-to-civil conversion of H. Hinnant's date algorithms).
+fn utc_minute(unix_seconds: u64) -> String {
+    let days = i64::try_from(unix_seconds / 86_400).unwrap_or(i64::MAX / 2);
+    let minutes = unix_seconds % 86_400 / 60;
+    let shifted = days + 719_468;
+    let era = shifted.div_euclid(146_097);
+    let day_of_era = shifted - era * 146_097;
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_from_march = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_from_march + 2) / 5 + 1;
+    let month = if month_from_march < 10 {
+        month_from_march + 3
+    } else {
+        month_from_march - 9
+    };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
+        minutes / 60,
+        minutes % 60
+    )
 }
 
 /// One classifier of a saved model: the learner that trained it and the
@@ -106,6 +161,16 @@ pub struct Member {
 }
 
 impl Member {
+    /// "KM2+nnPU (linear)", or the learner's name alone on the preset `own`
+    /// (the run's).
+    pub fn label(self, own: ModelPreset) -> String {
+        if self.model == own {
+            self.learner.name().to_string()
+        } else {
+            format!("{} ({})", self.learner.name(), self.model.name())
+        }
+    }
+
     /// The one classifier a run of `config` trains.
     pub fn of(config: &RunConfig) -> Self {
         Member {
@@ -124,6 +189,31 @@ struct HeaderV1 {
 }
 
 impl ModelHeader {
+    /// The model in words for whoever scores with it: "the mean of VPU,
+    /// PMPU and Dist-PU, trained on churn.csv, saved 2026-12-01 20:31 UTC by
+    /// policypu 0.1.0".
+    pub fn describe(&self) -> String {
+        let own = self.config.model;
+        let names: Vec<String> = self.members.iter().map(|m| m.label(own)).collect();
+        let data_file = self.saved.as_ref().and_then(|s| s.data_file.as_deref());
+        let data = match (data_file, &self.config.data) {
+            (Some(file), _) => format!(", trained on {}", clip(file)),
+            (None, DataConfig::Builtin { dataset, .. }) => {
+                format!(", trained on {}", dataset.title())
+            }
+            (None, DataConfig::Csv { .. }) => String::new(),
+        };
+        let made = match &self.saved {
+            Some(saved) => format!("saved {}", saved.at),
+            None => "made".to_string(),
+        };
+        format!(
+            "{}{data}, {made} by {}",
+            mean_of(&names),
+            clip(&self.created_by)
+        )
+    }
+
     /// Refuses a header whose parts disagree (input against data source,
     /// feature names against standardiser), so later use cannot fail on them.
     ///
@@ -327,6 +417,7 @@ impl SavedModel {
                 created_by: v1.created_by,
                 config: v1.config,
                 input: v1.input,
+                saved: None,
             }
         } else {
             serde_json::from_slice(header_bytes).map_err(invalid)?
@@ -378,6 +469,7 @@ impl SavedModel {
                 .iter()
                 .flat_map(|m| m.header.members.clone())
                 .collect(),
+            saved: None,
         };
         header.check()?;
         Ok(SavedModel {
@@ -387,6 +479,12 @@ impl SavedModel {
                 .flat_map(|m| m.classifier_records)
                 .collect(),
         })
+    }
+
+    /// The model with where and when it was saved written into its header.
+    pub fn stamped(mut self, saved: SavedFrom) -> Self {
+        self.header.saved = Some(saved);
+        self
     }
 
     /// The feature columns and standardiser of a model trained on a CSV file.
@@ -498,6 +596,7 @@ mod tests {
                     learner: Learner::Weighter,
                     model: ModelPreset::Fast,
                 }],
+                saved: None,
             },
             classifier_records: vec![vec![1, 2, 3, 4, 5]],
         }
@@ -577,6 +676,57 @@ mod tests {
         );
         let read = SavedModel::from_bytes(&container(2, &header)).unwrap();
         assert_eq!(read, model);
+    }
+
+    #[test]
+    fn a_saved_model_says_what_it_averages_and_where_and_when_it_was_saved() {
+        let mut second = tabular_model();
+        second.header.members[0] = Member {
+            learner: Learner::Vpu,
+            model: ModelPreset::Linear,
+        };
+        let auto = RunConfig {
+            learner: Learner::Auto,
+            ..tabular_model().header.config
+        };
+        let model = SavedModel::averaging(auto, vec![tabular_model(), second]).unwrap();
+        let made = format!("made by {}", created_by());
+        assert_eq!(
+            model.header.describe(),
+            format!("the mean of policyPU_weighter and VPU (linear), {made}")
+        );
+        // 2026-12-01 20:31 UTC; folders are left out of the file's name.
+        let model = model.stamped(SavedFrom::new(
+            Some("/home/a/data\\churn.csv"),
+            1_796_157_060,
+        ));
+        let bytes = model.to_bytes().unwrap();
+        let read = SavedModel::from_bytes(&bytes).unwrap();
+        assert_eq!(
+            read.header.describe(),
+            format!(
+                "the mean of policyPU_weighter and VPU (linear), trained on churn.csv, saved \
+                 2026-12-01 20:31 UTC by {}",
+                created_by()
+            )
+        );
+        assert_eq!(utc_minute(0), "1970-01-01 00:00 UTC");
+        assert_eq!(utc_minute(951_868_740), "2000-02-29 23:59 UTC");
+        let image = SavedModel {
+            header: ModelHeader {
+                config: RunConfig::default(),
+                input: ModelInput::Builtin {
+                    shape: BuiltinDataset::Mnist.shape(),
+                },
+                members: vec![Member::of(&RunConfig::default())],
+                ..tabular_model().header
+            },
+            ..tabular_model()
+        };
+        assert_eq!(
+            image.header.describe(),
+            format!("policyPU_weighter, trained on MNIST, {made}")
+        );
     }
 
     #[test]
@@ -739,6 +889,7 @@ mod tests {
                     shape: BuiltinDataset::Mnist.shape(),
                 },
                 members: vec![Member::of(&RunConfig::default())],
+                saved: None,
             },
             classifier_records: vec![vec![0]],
         };
@@ -760,6 +911,7 @@ mod tests {
                 config: RunConfig::default(),
                 input: ModelInput::Builtin { shape },
                 members: vec![Member::of(&RunConfig::default())],
+                saved: None,
             },
             classifier_records: vec![vec![0]],
         }

@@ -67,6 +67,16 @@ pub fn capped(mut messages: Vec<String>, limit: usize) -> Vec<String> {
     messages
 }
 
+/// "the mean of A, B and C", or "A" for one name: a model that averages
+/// classifiers, in words.
+pub fn mean_of(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("the mean of {} and {last}", rest.join(", ")),
+    }
+}
+
 /// "s" unless the count is one, for "1 row" and "2 rows".
 pub fn plural_s(count: usize) -> &'static str {
     if count == 1 { "" } else { "s" }

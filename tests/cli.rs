@@ -355,6 +355,63 @@ fn a_truth_column_of_class_names_reads_with_the_guessed_or_named_value() {
         lines[1].starts_with("1,\"P,1\",") && lines[2].starts_with("2,P2,"),
         "{table}"
     );
+    // The model says what it is and where it was trained; a column named
+    // with --id-column is carried instead, and "" carries none.
+    assert!(
+        stderr.contains("model: biased PU, trained on named.csv, saved 20")
+            && stderr.contains(" UTC by policypu "),
+        "{stderr}"
+    );
+    let chosen = policypu(&[
+        "predict",
+        "--model",
+        arg(&model),
+        "--csv",
+        arg(&healthy),
+        "--id-column",
+        "x1",
+    ]);
+    let table = String::from_utf8_lossy(&chosen.stdout);
+    assert!(table.starts_with("row,x1,score,predicted\n1,1,"), "{table}");
+    let without = policypu(&[
+        "predict",
+        "--model",
+        arg(&model),
+        "--csv",
+        arg(&healthy),
+        "--id-column",
+        "",
+    ]);
+    let table = String::from_utf8_lossy(&without.stdout);
+    assert!(table.starts_with("row,score,predicted\n1,0."), "{table}");
+    assert!(
+        !String::from_utf8_lossy(&without.stderr).contains("--id-column"),
+        "{without:?}"
+    );
+    let absent = policypu(&[
+        "predict",
+        "--model",
+        arg(&model),
+        "--csv",
+        arg(&healthy),
+        "--id-column",
+        "account_no",
+    ]);
+    let stderr = String::from_utf8_lossy(&absent.stderr);
+    assert!(
+        !absent.status.success()
+            && stderr.contains(
+                "The file has no column \"account_no\", which was chosen as the identifier column."
+            ),
+        "{stderr}"
+    );
+    let unnamed = policypu(&["predict", "--model", arg(&model), "--csv", arg(&file)]);
+    let stderr = String::from_utf8_lossy(&unnamed.stderr);
+    assert!(
+        stderr.contains("No column's name marks it as the rows' identifier")
+            && stderr.contains("--id-column NAME carries a column of your choice"),
+        "{stderr}"
+    );
 
     let swapped = run_csv(&file, "biased-pu", "1", &out, &["--truth-value", "well"]);
     assert!(swapped.status.success(), "{swapped:?}");

@@ -16,7 +16,7 @@ use arbitrary::valid_run_config;
 use policypu::config::settings::SETTINGS;
 use policypu::config::{DataConfig, RunConfig};
 use policypu::data::csv::{
-    CsvColumns, CsvError, MAX_LISTED_VALUES, MAX_ROWS, MissingValues, ScoringGaps,
+    CsvColumns, CsvError, IdColumn, MAX_LISTED_VALUES, MAX_ROWS, MissingValues, ScoringGaps,
     guess_positive_value, preview_csv, read_csv, read_feature_rows,
 };
 use policypu::data::pubin::{parse_pubin, parse_pubin_gz};
@@ -259,6 +259,7 @@ fn model_of(config: RunConfig) -> SavedModel {
             members: vec![Member::of(&config)],
             config,
             input,
+            saved: None,
         },
         classifier_records: vec![vec![1, 2, 3, 4, 5]],
     }
@@ -357,12 +358,17 @@ proptest! {
         truth in proptest::option::of(select(vec!["class", "malignant", "z"])),
         truth_value in proptest::option::of(select(vec!["1", "benign"])),
         missing in select(MissingValues::ALL.to_vec()),
+        id in proptest::option::of(select(vec!["", "id", "x", "customer_id"])),
     ) {
         let fill = vec![0.5; names.len()];
         let gaps = ScoringGaps { choice: missing, fill: &fill };
-        match read_feature_rows(&bytes, &names, truth, truth_value, gaps) {
+        let id = IdColumn::from_flag(id);
+        match read_feature_rows(&bytes, &names, truth, truth_value, &id, gaps) {
             Ok(rows) => {
                 prop_assert_eq!(rows.features.len(), rows.rows * names.len());
+                if let Some((_, cells)) = &rows.identifiers {
+                    prop_assert_eq!(cells.len(), rows.rows);
+                }
                 prop_assert!(rows.features.iter().all(|x| x.is_finite()));
                 prop_assert_eq!(rows.numbers.len(), rows.rows);
                 prop_assert!(rows.numbers.windows(2).all(|w| w[0] < w[1]));

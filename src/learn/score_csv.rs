@@ -2,15 +2,17 @@
 //! what `policypu predict` and the page's "Score a CSV" both do. The file
 //! needs the model's feature columns, found by name in any order; with the
 //! run's truth column it is also scored against it, on the rows whose class
-//! that column holds. Its identifier column, if any, joins the scores to
-//! its rows. Missing feature values
+//! that column holds. Its identifier column, guessed by name or named,
+//! joins the scores to its rows. Missing feature values
 //! are refused, their rows dropped, or filled with the model's training
 //! means, as the caller chooses (by default as the model's run did).
 
 use burn::tensor::Device;
 
 use crate::config::DataConfig;
-use crate::data::csv::{ColumnRole, CsvError, MissingValues, ScoringGaps, read_feature_rows};
+use crate::data::csv::{
+    ColumnRole, CsvError, IdColumn, MissingValues, ScoringGaps, read_feature_rows,
+};
 use crate::metrics::{accuracy, roc_auc};
 use crate::report::CsvScores;
 use crate::saved_model::SavedModel;
@@ -33,9 +35,14 @@ pub enum ScoreError {
     },
 }
 
+/// The note on a file without a column named as its rows' identifier.
+const NO_IDENTIFIER: &str = "No column's name marks it as the rows' identifier (such as \
+    \"id\" or \"customer_id\"): join the scores to the file by \"row\", each row's number in it.";
+
 /// Scores every row of `csv` with the model in `model` on `device`, doing
 /// with missing feature values what `missing` says (None: what the model's
 /// run did); a filled value is its feature's mean over the training rows.
+/// The table carries the identifier column `id` chooses.
 ///
 /// # Errors
 /// [`ScoreError::Model`] for a file that is not a model of a CSV run (or
@@ -45,6 +52,7 @@ pub async fn score_csv(
     model: &[u8],
     csv: &[u8],
     missing: Option<MissingValues>,
+    id: &IdColumn,
     device: &Device,
 ) -> Result<CsvScores, ScoreError> {
     let in_model = |e: &dyn std::fmt::Display| ScoreError::Model(e.to_string());
@@ -62,8 +70,8 @@ pub async fn score_csv(
         choice: missing.unwrap_or(run_missing),
         fill: &features.standardiser.mean,
     };
-    let rows =
-        read_feature_rows(csv, &features.names, truth_column, truth_value, gaps).map_err(|e| {
+    let rows = read_feature_rows(csv, &features.names, truth_column, truth_value, id, gaps)
+        .map_err(|e| {
             let needed = || {
                 let names: Vec<String> =
                     features.names.iter().map(|n| format!("\"{n}\"")).collect();
@@ -121,6 +129,9 @@ pub async fn score_csv(
             )
         });
     let mut notes = rows.warnings;
+    if rows.identifiers.is_none() && *id == IdColumn::Guessed {
+        notes.push(NO_IDENTIFIER.to_string());
+    }
     if let (Some(known), Some(column)) = (&known, truth_column)
         && known.truth.len() < rows.rows
     {
@@ -152,6 +163,8 @@ pub async fn score_csv(
     Ok(CsvScores {
         table,
         rows: rows.rows,
+        model: model.header.describe(),
+        identifier: rows.identifiers.map(|(name, _)| name),
         against_truth,
         notes,
     })

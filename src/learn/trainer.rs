@@ -217,6 +217,7 @@ impl Trainer {
             config: self.ctx.config.clone(),
             input: self.input.clone(),
             members: vec![Member::of(&self.ctx.config)],
+            saved: None,
         };
         header
             .check()

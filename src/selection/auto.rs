@@ -21,7 +21,8 @@ use super::{Criterion, ValidationScores, improves};
 use crate::config::{Learner, ModelPreset, RunConfig};
 use crate::priors::PriorMethod;
 use crate::report::{EpochReport, TestMetrics, kept_report};
-use crate::user_text::counted;
+use crate::saved_model::Member;
+use crate::user_text::{counted, mean_of};
 
 /// The estimator whose prior the leaderboard assumes: the one of the nnPU
 /// candidate (KM2+nnPU), so no estimate is made twice.
@@ -77,26 +78,17 @@ pub struct Standing {
 impl Standing {
     /// "KM2+nnPU (linear)", or the learner's name on the run's own preset.
     pub fn label(&self, own: ModelPreset) -> String {
-        if self.model == own {
-            self.learner.name().to_string()
-        } else {
-            format!("{} ({})", self.learner.name(), self.model.name())
-        }
+        let member = Member {
+            learner: self.learner,
+            model: self.model,
+        };
+        member.label(own)
     }
 
     /// Its place on the board (1 = first) at position `index` of the
     /// standings, when the ranking had a value for it; `None`: not ranked.
     pub fn place(&self, index: usize) -> Option<usize> {
         self.value.map(|_| index + 1)
-    }
-}
-
-/// "the mean of A, B and C", or "A" for one name: auto's model in words.
-fn mean_of(names: &[String]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("the mean of {} and {last}", rest.join(", ")),
     }
 }
 

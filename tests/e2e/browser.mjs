@@ -48,6 +48,10 @@ export async function launchBrowser(mode) {
     await rm(profile, { recursive: true, force: true });
     throw error;
   }
+  // The page asks before leaving while it holds trained runs: every page
+  // of the browser accepts, counting the prompts in `page.leavingPrompts`.
+  context.pages().forEach(acceptLeaving);
+  context.on('page', acceptLeaving);
   const page = context.pages()[0] ?? (await context.newPage());
   const problems = collectProblems(page);
   return {
@@ -59,6 +63,17 @@ export async function launchBrowser(mode) {
       await rm(profile, { recursive: true, force: true });
     },
   };
+}
+
+// Accept the "Leave site?" prompt and count it; dismiss any other dialog,
+// as Playwright does where nothing listens.
+function acceptLeaving(page) {
+  page.leavingPrompts = 0;
+  page.on('dialog', async (dialog) => {
+    if (dialog.type() !== 'beforeunload') return dialog.dismiss();
+    page.leavingPrompts += 1;
+    return dialog.accept();
+  });
 }
 
 // Console errors (page and its workers) and uncaught exceptions, as strings.

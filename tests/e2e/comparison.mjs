@@ -128,9 +128,14 @@ async function expectAutoDownloads(page, rows, keptName, what) {
 }
 
 /** The member classifiers a model file's header names (src/saved_model.rs's layout). */
-function modelMembers(bytes) {
+function modelHeader(bytes) {
   const headerLength = bytes.readUInt32LE(12);
-  return JSON.parse(bytes.subarray(16, 16 + headerLength).toString('utf8')).members;
+  return JSON.parse(bytes.subarray(16, 16 + headerLength).toString('utf8'));
+}
+
+/** The classifiers a model file averages. */
+function modelMembers(bytes) {
+  return modelHeader(bytes).members;
 }
 
 /** Whether the leaderboard's row of auto's own model, the mean, is kept. */
@@ -274,7 +279,7 @@ async function autoRanksItsCandidates({ page, note }) {
     const [download] = await Promise.all([page.waitForEvent('download'), clickButton(page, 'export-model')]);
     return download.suggestedFilename();
   };
-  expectEqual(await modelFileName(), 'policypu-auto-csv-seed1.ppumodel', "the mean's model file name");
+  expectEqual(await modelFileName(), 'policypu-auto-breast-cancer-seed1.ppumodel', "the mean's model file name");
   const chosen = await readFile(await downloadPath(page, 'export-model'));
   await clickButton(page, 'auto-keep-2');
   const after = await readAutoTable(page);
@@ -299,10 +304,13 @@ async function autoRanksItsCandidates({ page, note }) {
   expect(shownHistogram !== keptHistogram, `the values on U are the shown candidate's: "${keptHistogram}", then "${shownHistogram}"`);
   const secondName = (await page.locator('#auto-table tbody tr[data-learner]').nth(1).locator('th .whole').textContent()).trim();
   await expectAutoDownloads(page, after, secondName, 'the second candidate kept');
-  expectEqual(await modelFileName(), `policypu-${after[1].learner}-csv-seed1.ppumodel`, "the kept candidate's model file name");
+  expectEqual(await modelFileName(), `policypu-${after[1].learner}-breast-cancer-seed1.ppumodel`, "the kept candidate's model file name");
   const other = await readFile(await downloadPath(page, 'export-model'));
   expect(!other.equals(chosen), 'the exported model follows the kept candidate');
   expectEqual(modelMembers(chosen).length, 3, "classifiers in the mean's model file");
+  const saved = modelHeader(chosen).saved;
+  expect(saved.data_file === 'breast_cancer.csv' && /^20\d\d-\d\d-\d\d \d\d:\d\d UTC$/.test(saved.at),
+    `the model file says where and when it was saved: ${JSON.stringify(saved)}`);
   expectEqual(modelMembers(other).length, 1, "classifiers in one candidate's model file");
   await clickButton(page, 'auto-keep-averaged');
   expect(await averagedKept(page), 'the mean is kept again');
@@ -317,7 +325,7 @@ async function autoRanksItsCandidates({ page, note }) {
     page.waitForEvent('download', { timeout: 60_000 }),
     page.locator('#score-csv-input').setInputFiles(resolve(ROOT, 'public/examples/breast_cancer.csv')),
   ]);
-  expectEqual(scored.suggestedFilename(), 'policypu-auto-csv-seed1-scores-breast_cancer.csv', "the mean's scores file name");
+  expectEqual(scored.suggestedFilename(), 'policypu-auto-breast-cancer-seed1-scores-breast-cancer.csv', "the mean's scores file name");
   const again = await readFile(await downloadPath(page, 'export-model'));
   expect(again.length === chosen.length, "the mean's model file again");
   // A candidate kept from outside the mean joins the comparison.

@@ -128,13 +128,14 @@ async function scoreAnotherCsv({ page, note }) {
     page.locator('#score-csv-input').setInputFiles(resolve(EXAMPLES, 'breast_cancer.csv')),
   ]);
   const name = download.suggestedFilename();
-  expect(/^policypu-weighter-csv-seed1-scores-breast_cancer\.csv$/.test(name), `download name ${name}`);
+  expect(/^policypu-weighter-breast-cancer-seed1-scores-breast-cancer\.csv$/.test(name), `download name ${name}`);
   const lines = (await readFile(await download.path(), 'utf8')).trim().split('\n');
   expectEqual(lines[0], 'row,score,predicted', 'header of the scores');
   expectEqual(lines.length, 570, 'a line per row plus the header');
   const result = (await page.locator('#score-csv-result').textContent()).trim();
   note(result);
   expect(result.startsWith('Scored 569 rows of breast_cancer.csv') && result.includes('accuracy'), `result: ${result}`);
+  expect(result.includes('No column\'s name marks it as the rows\' identifier'), `a file without an identifier: ${result}`);
   // A file without the model's columns gets a message naming them.
   await page.locator('#score-csv-input').setInputFiles(resolve(EXAMPLES, 'two_moons.csv'));
   await page.locator('#score-csv-result.error').waitFor({ timeout: 30_000 });
@@ -174,9 +175,17 @@ async function scoreAnotherCsv({ page, note }) {
   const idNote = (await page.locator('#score-csv-result').textContent()).trim();
   note(idNote);
   expect(
-    idNote.includes('(568 rows)') && idNote.includes('1 row has no true class in column "malignant": it is scored'),
+    idNote.includes('(568 rows)') && idNote.includes('1 row has no true class in column "malignant": it is scored')
+      && !idNote.includes('identifier'),
     `note: ${idNote}`,
   );
+  // The trained run lives only in this page: reloading asks first (the
+  // harness accepts), and the reloaded page has no run to lose.
+  expectEqual(page.leavingPrompts, 0, 'no prompt before leaving was asked yet');
+  await page.reload();
+  expectEqual(page.leavingPrompts, 1, 'the browser asked before reloading a page with a trained run');
+  await page.reload();
+  expectEqual(page.leavingPrompts, 1, 'nothing to lose after the reload: no prompt');
 }
 
 /**

@@ -36,6 +36,7 @@ fn App() -> impl IntoView {
     run::worker_client::start_watchdog(state);
     run::side_worker::start_watchdog(state);
     run::test_hooks::expose(state);
+    run::leave_guard::ask_before_leaving(state);
     share::link::restore_and_mirror(state);
     view! {
         <SkipToTrain/>

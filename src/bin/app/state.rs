@@ -111,6 +111,8 @@ pub struct RunRecord {
     pub test_scores: Option<Arc<TestScores>>,
     /// The comparison it was part of, if any (runs of one comparison share a split).
     pub comparison: Option<u64>,
+    /// The name of the CSV file it trained on; none for a built-in dataset.
+    pub data_file: Option<String>,
     /// What its charts need beyond its reports, kept for the latest `auto`
     /// run's candidates only (see [`RunCharts`]).
     pub charts: Option<RunCharts>,
@@ -423,6 +425,13 @@ impl AppState {
             .then(|| self.csv.with(|f| f.as_ref().map(|f| f.name.clone())))
             .flatten();
         (config, file)
+    }
+
+    /// The name of the CSV file the results on screen were trained on (none
+    /// for a built-in dataset or before any run), for their downloads' names.
+    pub fn trained_file(&self) -> Option<String> {
+        self.trained_form
+            .with_untracked(|form| form.as_ref().and_then(|(_, file)| file.clone()))
     }
 
     /// Remember the form as the one the next results are of (Train pressed).

@@ -27,7 +27,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use policypu::export::AutoResult;
 use policypu::plan::RunPlan;
-use policypu::saved_model::SavedModel;
+use policypu::saved_model::{SavedFrom, SavedModel};
 use policypu::selection::average::mean_probabilities;
 use policypu::selection::{Criterion, ValidationScores};
 
@@ -240,7 +240,18 @@ fn run_once(
             1 => models.remove(0),
             _ => SavedModel::averaging(config.clone(), models).map_err(|e| e.to_string())?,
         };
-        let bytes = model.to_bytes().map_err(|e| e.to_string())?;
+        let data_file = run
+            .csv
+            .as_deref()
+            .and_then(std::path::Path::file_name)
+            .map(|name| name.to_string_lossy());
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let bytes = model
+            .stamped(SavedFrom::new(data_file.as_deref(), now))
+            .to_bytes()
+            .map_err(|e| e.to_string())?;
         std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         eprintln!("wrote {}", path.display());
     }

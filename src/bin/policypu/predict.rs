@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use burn::tensor::Device;
 use clap::Args;
-use policypu::data::csv::MissingValues;
+use policypu::data::csv::{IdColumn, MissingValues};
 use policypu::learn::score_csv::{ScoreError, score_csv};
 
 use crate::output_paths::{Named, check_outputs};
@@ -24,6 +24,12 @@ pub struct PredictArgs {
     /// identifier column after `row` if it has one (default: standard output).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// The column to carry after `row` in the table, to join the scores to
+    /// your rows; "" for none (default: the first column whose name ends in
+    /// the word id, uuid, guid or identifier, such as `customer_id`, that the
+    /// model does not read)
+    #[arg(long, value_name = "NAME")]
+    pub id_column: Option<String>,
     /// What to do with missing feature values (empty, NA, NaN, null, ?):
     /// refuse the file, drop those rows (the table keeps each row's number in
     /// the file), or fill each with its column's mean over the model's
@@ -34,8 +40,8 @@ pub struct PredictArgs {
 
 /// Score every row of the CSV file and write `row,score,predicted`: the
 /// 1-based data row, the probability of the positive class, and 1 where it
-/// is at least 0.5, with the file's identifier column (`id`, `customer_id`)
-/// after `row` when it has one. With the model's truth column in the file,
+/// is at least 0.5, with the file's identifier column (`--id-column`, or one
+/// named like `id` or `customer_id`) after `row`. It prints what model scored. With the model's truth column in the file,
 /// also print accuracy and ROC-AUC over the rows whose class it holds to
 /// standard error, and there too any note on the file (decimal marks read).
 pub fn predict(args: &PredictArgs) -> Result<(), String> {
@@ -50,19 +56,25 @@ pub fn predict(args: &PredictArgs) -> Result<(), String> {
     let model = read(&args.model)?;
     let csv = read(&args.csv)?;
     let device = Device::flex();
-    let scores = pollster::block_on(score_csv(&model, &csv, args.missing, &device)).map_err(
-        |e| match &e {
-            ScoreError::Model(_) => format!("{}: {e}", args.model.display()),
-            ScoreError::Rows {
-                command_line_hint, ..
-            } => {
-                let hint = command_line_hint
-                    .map(|h| format!(" {h}"))
-                    .unwrap_or_default();
-                format!("{}: {e}{hint}", args.csv.display())
-            }
-        },
-    )?;
+    let scores = pollster::block_on(score_csv(
+        &model,
+        &csv,
+        args.missing,
+        &IdColumn::from_flag(args.id_column.as_deref()),
+        &device,
+    ))
+    .map_err(|e| match &e {
+        ScoreError::Model(_) => format!("{}: {e}", args.model.display()),
+        ScoreError::Rows {
+            command_line_hint, ..
+        } => {
+            let hint = command_line_hint
+                .map(|h| format!(" {h}"))
+                .unwrap_or_default();
+            format!("{}: {e}{hint}", args.csv.display())
+        }
+    })?;
+    eprintln!("model: {}", scores.model);
     match &args.out {
         Some(path) => {
             std::fs::write(path, &scores.table)
@@ -78,6 +90,9 @@ pub fn predict(args: &PredictArgs) -> Result<(), String> {
     }
     for note in &scores.notes {
         eprintln!("note: {note}");
+    }
+    if scores.identifier.is_none() && args.id_column.is_none() {
+        eprintln!("note: --id-column NAME carries a column of your choice after \"row\".");
     }
     Ok(())
 }

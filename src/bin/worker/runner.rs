@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use burn::tensor::Device;
 use policypu::config::{DataConfig, RunConfig, TestScoring};
-use policypu::data::csv::read_csv;
+use policypu::data::csv::{IdColumn, read_csv};
 use policypu::data::pubin::parse_pubin;
 use policypu::learn::Trainer;
 use policypu::learn::bench::{time_steps, time_steps_with};
@@ -83,7 +83,14 @@ pub fn handle(command: ToWorker, control: &Rc<RefCell<Control>>) {
             missing,
         } => wasm_bindgen_futures::spawn_local(async move {
             // A small table: the CPU backend scores it without read-back delays.
-            let scores = score_csv(&model, &csv, Some(missing), &Device::flex()).await;
+            let scores = score_csv(
+                &model,
+                &csv,
+                Some(missing),
+                &IdColumn::Guessed,
+                &Device::flex(),
+            )
+            .await;
             post::send(&FromWorker::Scored(scores.map_err(|e| e.to_string())));
         }),
         ToWorker::CrashForTest => panic!("a crash requested by a browser test"),

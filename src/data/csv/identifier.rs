@@ -3,6 +3,32 @@
 //! measuring it, so no feature to guess, and what a table of scores should
 //! carry so that its rows can be joined back to the file's.
 
+/// Which column of a file to score carries its rows' identifiers into the
+/// table of scores, beside each row's number in the file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum IdColumn {
+    /// The first column whose name marks it as one ([`names_an_identifier`])
+    /// and that is neither a feature the model reads nor the truth column.
+    #[default]
+    Guessed,
+    /// This column, which the file must have (a feature or not).
+    Named(String),
+    /// None: the row number alone joins a score to its row.
+    Without,
+}
+
+impl IdColumn {
+    /// The choice of the command line's `--id-column`: not given, guessed;
+    /// empty, none; otherwise that column.
+    pub fn from_flag(flag: Option<&str>) -> Self {
+        match flag.map(str::trim) {
+            None => IdColumn::Guessed,
+            Some("") => IdColumn::Without,
+            Some(name) => IdColumn::Named(name.to_owned()),
+        }
+    }
+}
+
 /// Words that, ending a column's name, make it an identifier.
 const IDENTIFIER_WORDS: [&str; 4] = ["id", "uuid", "guid", "identifier"];
 
@@ -49,6 +75,16 @@ fn last_word(name: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_flag_guesses_names_or_leaves_out_the_identifier() {
+        assert_eq!(IdColumn::from_flag(None), IdColumn::Guessed);
+        assert_eq!(IdColumn::from_flag(Some(" ")), IdColumn::Without);
+        assert_eq!(
+            IdColumn::from_flag(Some(" account_no ")),
+            IdColumn::Named("account_no".into())
+        );
+    }
 
     #[test]
     fn identifier_names_end_in_an_identifier_word() {

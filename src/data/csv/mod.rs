@@ -47,7 +47,7 @@ mod truth_tally;
 mod value_rule;
 
 pub use error::{CellAt, ColumnSummary, CsvError, SummarisedColumn};
-pub use identifier::names_an_identifier;
+pub use identifier::{IdColumn, names_an_identifier};
 pub use kinds::{
     ColumnKind, CsvPreview, MAX_LISTED_LENGTH, MAX_LISTED_VALUES, MIN_AGREEING_ROWS, StrayCell,
     preview_csv,

@@ -4,7 +4,7 @@
 use super::cleaning::drop_constant_columns;
 use super::decimal_marks::DecimalMarks;
 use super::error::{ColumnSummary, CsvError, MAX_SHOWN_VALUES, SummarisedColumn};
-use super::identifier::names_an_identifier;
+use super::identifier::{IdColumn, names_an_identifier};
 use super::layout::{CsvColumns, Layout, column_index};
 use super::missing::{
     Gappy, Gaps, MEAN_OF_OTHER_ROWS, MEAN_OF_TRAINING_ROWS, MissingValues, fill_gaps, is_missing,
@@ -192,8 +192,7 @@ pub struct FeatureRows {
     pub rows: usize,
     /// The 1-based data row number in the file of each row kept.
     pub numbers: Vec<usize>,
-    /// The file's first column named as the rows' identifier
-    /// ([`names_an_identifier`]) that the model does not read, with each
+    /// The column chosen as the rows' identifier ([`IdColumn`]), with each
     /// kept row's cell, trimmed: what joins a row's score back to the file.
     pub identifiers: Option<(String, Vec<String>)>,
     /// Things the user should know that did not stop the read (decimal
@@ -213,8 +212,8 @@ pub struct ScoringGaps<'a> {
 }
 
 /// Read the named feature columns of a CSV file (and its truth column, if the file
-/// has one by that name, read with the value that means positive if one is given)
-/// to score them with a trained model.
+/// has one by that name, read with the value that means positive if one is given,
+/// and the identifier column `id` chooses) to score them with a trained model.
 ///
 /// The file follows the same rules as for [`read_csv`], but needs no labeled column,
 /// may hold other columns, and keeps columns that hold one value in every row (a
@@ -226,13 +225,15 @@ pub struct ScoringGaps<'a> {
 /// # Errors
 /// A [`CsvError`] for the file's encoding, separator, header, size, ragged rows or
 /// bad cells; [`CsvError::MissingColumn`] naming the first feature column the
-/// header lacks; [`CsvError::RoleConflict`] if the truth column is also a feature;
+/// header lacks, or the identifier column named; [`CsvError::RoleConflict`] if
+/// the truth column is also a feature;
 /// [`CsvError::EveryRowHasGaps`] if dropping leaves no row.
 pub fn read_feature_rows(
     bytes: &[u8],
     feature_names: &[String],
     truth: Option<&str>,
     truth_value: Option<&str>,
+    id: &IdColumn,
     gaps: ScoringGaps<'_>,
 ) -> Result<FeatureRows, CsvError> {
     let Table {
@@ -262,9 +263,15 @@ pub fn read_feature_rows(
             second: ColumnRole::Feature,
         });
     }
-    let identifier = (0..header.len()).find(|index| {
-        Some(*index) != truth && !features.contains(index) && names_an_identifier(&header[*index])
-    });
+    let identifier = match id {
+        IdColumn::Guessed => (0..header.len()).find(|index| {
+            Some(*index) != truth
+                && !features.contains(index)
+                && names_an_identifier(&header[*index])
+        }),
+        IdColumn::Named(name) => Some(column_index(&header, name, ColumnRole::Identifier)?),
+        IdColumn::Without => None,
+    };
     let mut read = FeatureRows {
         features: Vec::new(),
         truth: truth.map(|_| Vec::new()),
@@ -619,6 +626,7 @@ mod tests {
             &strings(&["a", "b", "k"]),
             Some("y"),
             None,
+            &IdColumn::Guessed,
             REFUSE,
         )
         .unwrap();
@@ -636,6 +644,7 @@ mod tests {
             &strings(&["a"]),
             Some("truth"),
             None,
+            &IdColumn::Guessed,
             REFUSE,
         )
         .unwrap();
@@ -645,9 +654,42 @@ mod tests {
     }
 
     #[test]
+    fn feature_rows_carry_the_identifier_column_named_or_none() {
+        let text = b"account_no,a,order_id\nA7,1,9\nB8,2,8\n";
+        let read = |id: IdColumn| {
+            read_feature_rows(text, &strings(&["a"]), None, None, &id, REFUSE)
+                .map(|rows| rows.identifiers)
+        };
+        let cells = |name: &str, cells: [&str; 2]| Ok(Some((name.to_owned(), strings(&cells))));
+        assert_eq!(read(IdColumn::Guessed), cells("order_id", ["9", "8"]));
+        assert_eq!(
+            read(IdColumn::Named("account_no".into())),
+            cells("account_no", ["A7", "B8"])
+        );
+        // A feature the model reads may also name the rows.
+        assert_eq!(read(IdColumn::Named("a".into())), cells("a", ["1", "2"]));
+        assert_eq!(read(IdColumn::Without), Ok(None));
+        assert!(matches!(
+            read(IdColumn::Named("kundennummer".into())),
+            Err(CsvError::MissingColumn {
+                role: ColumnRole::Identifier,
+                ..
+            })
+        ));
+    }
+
+    #[test]
     fn feature_rows_name_a_missing_column_and_a_bad_cell() {
         let names = strings(&["a", "b"]);
-        let err = read_feature_rows(b"a,c\n1,2\n", &names, None, None, REFUSE).unwrap_err();
+        let err = read_feature_rows(
+            b"a,c\n1,2\n",
+            &names,
+            None,
+            None,
+            &IdColumn::Guessed,
+            REFUSE,
+        )
+        .unwrap_err();
         assert_eq!(
             err,
             CsvError::MissingColumn {
@@ -659,14 +701,31 @@ mod tests {
         assert!(err.to_string().contains("no column \"b\""), "{err}");
         // A file of one column is read: it may hold a one-feature model's
         // rows, or lack the model's other columns.
-        let err = read_feature_rows(b"a\n1\n", &names, None, None, REFUSE).unwrap_err();
+        let err = read_feature_rows(b"a\n1\n", &names, None, None, &IdColumn::Guessed, REFUSE)
+            .unwrap_err();
         assert!(
             matches!(err, CsvError::MissingColumn { ref name, .. } if name == "b"),
             "{err}"
         );
-        let one = read_feature_rows(b"a\n1.5\n-2\n", &names[..1], None, None, REFUSE).unwrap();
+        let one = read_feature_rows(
+            b"a\n1.5\n-2\n",
+            &names[..1],
+            None,
+            None,
+            &IdColumn::Guessed,
+            REFUSE,
+        )
+        .unwrap();
         assert_eq!((one.features, one.numbers), (vec![1.5, -2.0], vec![1, 2]));
-        let err = read_feature_rows(b"a,b\n1,2\n3,x\n", &names, None, None, REFUSE).unwrap_err();
+        let err = read_feature_rows(
+            b"a,b\n1,2\n3,x\n",
+            &names,
+            None,
+            None,
+            &IdColumn::Guessed,
+            REFUSE,
+        )
+        .unwrap_err();
         assert_eq!(
             err,
             CsvError::NonNumeric {
@@ -675,11 +734,18 @@ mod tests {
             }
         );
         assert_eq!(
-            read_feature_rows(b"a,b\n", &names, None, None, REFUSE),
+            read_feature_rows(b"a,b\n", &names, None, None, &IdColumn::Guessed, REFUSE),
             Err(CsvError::NoDataRows)
         );
         assert!(matches!(
-            read_feature_rows(b"a,b\n1,2\n", &names, Some("b"), None, REFUSE),
+            read_feature_rows(
+                b"a,b\n1,2\n",
+                &names,
+                Some("b"),
+                None,
+                &IdColumn::Guessed,
+                REFUSE
+            ),
             Err(CsvError::RoleConflict { .. })
         ));
     }
@@ -697,6 +763,7 @@ mod tests {
             &names,
             Some("y"),
             None,
+            &IdColumn::Guessed,
             gaps(MissingValues::DropRows),
         )
         .unwrap();
@@ -717,6 +784,7 @@ mod tests {
             &names,
             Some("y"),
             None,
+            &IdColumn::Guessed,
             gaps(MissingValues::ColumnMean),
         )
         .unwrap();
@@ -734,7 +802,15 @@ mod tests {
                     .to_owned()
             ]
         );
-        let refused = read_feature_rows(text.as_bytes(), &names, None, None, REFUSE).unwrap_err();
+        let refused = read_feature_rows(
+            text.as_bytes(),
+            &names,
+            None,
+            None,
+            &IdColumn::Guessed,
+            REFUSE,
+        )
+        .unwrap_err();
         assert!(refused.is_about_missing_values(), "{refused:?}");
         assert!(
             refused
@@ -748,12 +824,21 @@ mod tests {
             &names,
             None,
             None,
+            &IdColumn::Guessed,
             gaps(MissingValues::DropRows),
         )
         .unwrap_err();
         assert_eq!(none_left, CsvError::EveryRowHasGaps { rows: 2 });
         assert!(none_left.when_scoring().contains("leaves nothing to score"));
-        let text = read_feature_rows(b"a,b\n1,x\n", &names, None, None, REFUSE).unwrap_err();
+        let text = read_feature_rows(
+            b"a,b\n1,x\n",
+            &names,
+            None,
+            None,
+            &IdColumn::Guessed,
+            REFUSE,
+        )
+        .unwrap_err();
         assert!(
             text.when_scoring().ends_with(
                 "The model reads this column as a feature, so every cell of it must hold a \

@@ -1,4 +1,4 @@
-//! The roles a column can play (labeled, truth, feature), in the words the
+//! The roles a column can play (labeled, truth, feature, identifier), in the words the
 //! error messages use. A leaf module: the column choice and the errors both
 //! name roles.
 
@@ -13,6 +13,8 @@ pub enum ColumnRole {
     Truth,
     /// A feature column.
     Feature,
+    /// The column that names each row in a table of scores.
+    Identifier,
 }
 
 impl fmt::Display for ColumnRole {
@@ -21,6 +23,7 @@ impl fmt::Display for ColumnRole {
             ColumnRole::Labeled => "the labeled column",
             ColumnRole::Truth => "the truth column",
             ColumnRole::Feature => "a feature",
+            ColumnRole::Identifier => "the identifier column",
         })
     }
 }

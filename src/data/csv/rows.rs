@@ -209,6 +209,7 @@ fn check_row_count(count: usize) -> Result<(), CsvError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::data::csv::IdColumn;
     use crate::data::csv::test_support::{REFUSE, at, read_err, strings};
     use crate::data::csv::{CsvColumns, read_feature_rows};
 
@@ -292,7 +293,14 @@ mod tests {
             matches!(err, CsvError::EmptyCells { count: 2, .. }),
             "{err:?}"
         );
-        let rows = read_feature_rows(b"a,b\n,1\n2,\n", &strings(&["a", "b"]), None, None, REFUSE);
+        let rows = read_feature_rows(
+            b"a,b\n,1\n2,\n",
+            &strings(&["a", "b"]),
+            None,
+            None,
+            &IdColumn::Guessed,
+            REFUSE,
+        );
         assert!(
             matches!(rows, Err(CsvError::EmptyCells { count: 2, .. })),
             "{rows:?}"

@@ -323,6 +323,7 @@ pub(super) fn delimiter_warning(delimiter: u8) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::data::csv::IdColumn;
     use crate::data::csv::test_support::{read, read_err, strings};
     use crate::data::csv::{
         ColumnKind, CsvColumns, MissingValues, ScoringGaps, preview_csv, read_csv,
@@ -599,6 +600,7 @@ mod tests {
             &strings(&["x (2)"]),
             None,
             None,
+            &IdColumn::Guessed,
             ScoringGaps {
                 choice: MissingValues::Refuse,
                 fill: &[],

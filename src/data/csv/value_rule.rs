@@ -99,6 +99,7 @@ pub(super) fn equal_ignoring_case(a: &str, b: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use crate::data::csv::IdColumn;
     use crate::data::csv::test_support::{REFUSE, at, read_err, strings};
     use crate::data::csv::{
         ColumnSummary, CsvColumns, CsvError, SummarisedColumn, read_csv, read_feature_rows,
@@ -226,6 +227,7 @@ mod tests {
             &strings(&["x"]),
             Some("class"),
             Some("M"),
+            &IdColumn::Guessed,
             REFUSE,
         );
         assert_eq!(

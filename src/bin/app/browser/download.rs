@@ -3,6 +3,7 @@
 
 use policypu::config::RunConfig;
 use policypu::export::file_stem;
+use policypu::saved_model::{SavedFrom, SavedModel};
 use wasm_bindgen::JsCast;
 
 use crate::browser::js_error::describe;
@@ -29,8 +30,19 @@ pub fn download(name: &str, mime: &str, bytes: &[u8]) -> Result<(), String> {
 }
 
 /// File name of a run's download: `{stem}{suffix}`, the stem naming the
-/// learner, split and seed, so files of a comparison tell each other apart.
-pub fn run_file_name(config: Option<&RunConfig>, suffix: &str) -> String {
-    let stem = config.map_or_else(|| "policypu".to_string(), file_stem);
+/// learner, data (the CSV file `data_file`, if any) and seed, so files of a
+/// comparison, or of runs on two files, tell each other apart.
+pub fn run_file_name(config: Option<&RunConfig>, data_file: Option<&str>, suffix: &str) -> String {
+    let stem = config.map_or_else(|| "policypu".to_string(), |c| file_stem(c, data_file));
     format!("{stem}{suffix}")
+}
+
+/// Offer a model file as the download `name`, with the name of the CSV file
+/// it was trained on (`data_file`) and the browser's time written into it.
+pub fn download_model(name: &str, bytes: &[u8], data_file: Option<&str>) -> Result<(), String> {
+    let seconds = (js_sys::Date::now() / 1000.0).max(0.0) as u64;
+    let bytes = SavedModel::from_bytes(bytes)
+        .and_then(|model| model.stamped(SavedFrom::new(data_file, seconds)).to_bytes())
+        .map_err(|e| e.to_string())?;
+    download(name, "application/octet-stream", &bytes)
 }

@@ -94,6 +94,7 @@ fn keep(state: AppState, run: RunResults, outcome: RunOutcome) {
             model: run.model,
             test_scores: run.test_scores,
             comparison: queue.active.then_some(queue.id),
+            data_file: state.trained_file(),
             charts,
         });
     });

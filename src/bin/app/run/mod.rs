@@ -6,6 +6,7 @@ pub mod comparison;
 pub mod controls;
 pub mod history;
 pub mod known_estimates;
+pub mod leave_guard;
 pub mod lifecycle;
 pub mod side_worker;
 pub mod skip_to_train;

@@ -10,7 +10,7 @@ use policypu::export::{AutoResult, actions_csv, epochs_csv, leaderboard_csv};
 use policypu::report::{RunResult, selection_in};
 use policypu::selection::Criterion;
 
-use crate::browser::download::{download, run_file_name};
+use crate::browser::download::{download, download_model, run_file_name};
 use crate::state::{AppState, AutoOutcome, use_app_state};
 
 /// auto's run file (JSON): its settings, its mean's test metrics, the
@@ -70,12 +70,18 @@ pub fn ExportButtons() -> impl IntoView {
     let name = move |suffix: &str| {
         state
             .run_config
-            .with_untracked(|c| run_file_name(c.as_ref(), suffix))
+            .with_untracked(|c| run_file_name(c.as_ref(), state.trained_file().as_deref(), suffix))
     };
     let auto = move || state.auto.get_untracked();
     // After auto the model is its mean, or the candidate kept instead: named
     // by its settings, not the charted candidate's.
-    let model_name = move || run_file_name(state.model_config().as_ref(), ".ppumodel");
+    let model_name = move || {
+        run_file_name(
+            state.model_config().as_ref(),
+            state.trained_file().as_deref(),
+            ".ppumodel",
+        )
+    };
     let metrics_csv = move |_| {
         if let Some(outcome) = auto() {
             let csv = leaderboard_csv(
@@ -84,7 +90,11 @@ pub fn ExportButtons() -> impl IntoView {
                 outcome.config.model,
                 outcome.kept_candidate(),
             );
-            let name = run_file_name(Some(&outcome.config), "-leaderboard.csv");
+            let name = run_file_name(
+                Some(&outcome.config),
+                state.trained_file().as_deref(),
+                "-leaderboard.csv",
+            );
             return report(download(&name, "text/csv", csv.as_bytes()));
         }
         let criterion = state.run_config.with_untracked(|c| {
@@ -96,7 +106,11 @@ pub fn ExportButtons() -> impl IntoView {
     };
     let metrics_json = move |_| {
         if let Some(outcome) = auto() {
-            let name = run_file_name(Some(&outcome.config), ".json");
+            let name = run_file_name(
+                Some(&outcome.config),
+                state.trained_file().as_deref(),
+                ".json",
+            );
             return report(
                 auto_json(state, &outcome)
                     .and_then(|json| download(&name, "application/json", json.as_bytes())),
@@ -137,7 +151,9 @@ pub fn ExportButtons() -> impl IntoView {
                 .model
                 .get_untracked()
                 .ok_or_else(|| "the trained model has not arrived yet".to_string())
-                .and_then(|bytes| download(&model_name(), "application/octet-stream", &bytes)),
+                .and_then(|bytes| {
+                    download_model(&model_name(), &bytes, state.trained_file().as_deref())
+                }),
         )
     };
     let titles = move || download_titles(state.auto.with(Option::is_some));

@@ -14,6 +14,8 @@ use policypu::user_text::counted;
 use serde_bytes::ByteBuf;
 use wasm_bindgen::JsCast;
 
+use policypu::export::name_in_file_names;
+
 use crate::browser::download::{download, run_file_name};
 use crate::csv::file::file_bytes;
 use crate::run::worker_client;
@@ -73,11 +75,10 @@ pub fn ScoreCsv() -> impl IntoView {
         pending.set(None);
         state.scored.set(None);
         outcome.set(Some(answer.and_then(|scores| {
-            let stem = file
-                .rsplit_once('.')
-                .map_or(file.as_str(), |(stem, _)| stem);
+            let stem = name_in_file_names(&file);
             let name = run_file_name(
                 state.model_config().as_ref(),
+                state.trained_file().as_deref(),
                 &format!("-scores-{stem}.csv"),
             );
             download(&name, "text/csv", scores.table.as_bytes())?;

@@ -13,7 +13,7 @@ use super::run_metrics::{
 };
 use super::run_style::run_style;
 use super::table_scroll::TableScroll;
-use crate::browser::download::{download, run_file_name};
+use crate::browser::download::{download, download_model, run_file_name};
 use crate::state::{RunOutcome, RunRecord, use_app_state};
 
 /// The whole comparison panel; shown once a run has finished.
@@ -103,17 +103,25 @@ fn HistoryList() -> impl IntoView {
     };
     let save_model = move |run: &RunRecord| {
         let result = match &run.model {
-            Some(bytes) => download(
-                &run_file_name(Some(&run.config), &format!("-run{}.ppumodel", run.id)),
-                "application/octet-stream",
+            Some(bytes) => download_model(
+                &run_file_name(
+                    Some(&run.config),
+                    run.data_file.as_deref(),
+                    &format!("-run{}.ppumodel", run.id),
+                ),
                 bytes,
+                run.data_file.as_deref(),
             ),
             None => Err("this run's model did not arrive".to_string()),
         };
         error.set(result.err());
     };
     let save_metrics = move |run: &RunRecord| {
-        let name = run_file_name(Some(&run.config), &format!("-run{}-epochs.csv", run.id));
+        let name = run_file_name(
+            Some(&run.config),
+            run.data_file.as_deref(),
+            &format!("-run{}-epochs.csv", run.id),
+        );
         error.set(
             download(
                 &name,

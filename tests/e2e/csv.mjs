@@ -136,6 +136,7 @@ async function scoreAnotherCsv({ page, note }) {
   note(result);
   expect(result.startsWith('Scored 569 rows of breast_cancer.csv') && result.includes('accuracy'), `result: ${result}`);
   expect(result.includes('No column\'s name marks it as the rows\' identifier'), `a file without an identifier: ${result}`);
+  expect(result.includes('This is the file the model was trained on: these figures include its training rows'), `the training file scored: ${result}`);
   // A file without the model's columns gets a message naming them.
   await page.locator('#score-csv-input').setInputFiles(resolve(EXAMPLES, 'two_moons.csv'));
   await page.locator('#score-csv-result.error').waitFor({ timeout: 30_000 });
@@ -159,7 +160,7 @@ async function scoreAnotherCsv({ page, note }) {
   expectEqual(droppedLines[1].split(',')[0], '2', "the first row kept is the file's second");
   const droppedNote = (await page.locator('#score-csv-result').textContent()).trim();
   note(droppedNote);
-  expect(droppedNote.includes('Dropped 1 of 569 rows'), `note: ${droppedNote}`);
+  expect(droppedNote.includes('Dropped 1 of 569 rows') && !droppedNote.includes('trained on'), `note: ${droppedNote}`);
   // The file's identifier column joins the scores to its rows, and a row
   // whose class is missing is scored but not measured.
   const withIds = [`Patient ID,${header}`, ...[first, ...rest].map((line, i) => `P${i + 1},${line}`)];
@@ -323,6 +324,34 @@ async function csvLinkCarriesTheFile({ page }) {
   );
   const reproduced = JSON.parse(await downloadText(other, 'export-epochs-json')).reports[0].test;
   expectEqual(JSON.stringify(reproduced), JSON.stringify(original), 'first-epoch metrics of the CSV link');
+  await other.close();
+}
+
+/** A link carrying the file keeps it in the address from the moment it
+ * opens, so a reload at once (before the file is read again) keeps it. */
+async function csvLinkKeepsTheFileInTheAddress({ page }) {
+  await chooseCsvSource(page);
+  await clickButton(page, 'example-1');
+  await csvVerdict(page, true);
+  await page.locator('#share-csv').check();
+  await page.waitForFunction(() => location.hash.includes('&csv='), null, { timeout: 10_000 });
+  const link = page.url();
+  const other = await page.context().newPage();
+  // Every address the page writes, from its first script on.
+  await other.addInitScript(() => {
+    window.writtenAddresses = [];
+    const replace = history.replaceState.bind(history);
+    history.replaceState = (state, title, url) => {
+      window.writtenAddresses.push(String(url));
+      return replace(state, title, url);
+    };
+  });
+  await openApp(other, link);
+  await other.locator('#csv-file:has-text("wine.csv")').waitFor({ timeout: 10_000 });
+  const written = await other.evaluate(() => window.writtenAddresses);
+  const lost = written.filter((url) => !url.includes('&csv=') || !url.includes('wine'));
+  expect(written.length > 0 && lost.length === 0,
+    `${lost.length} of ${written.length} addresses written lack the file or its name: ${lost.map((u) => u.slice(0, 120)).join(' | ')}`);
   await other.close();
 }
 
@@ -696,6 +725,7 @@ export const csvTests = [
   { name: 'csv: a new file is guessed again, the user\'s choices stay, empty labeled cells read as unlabeled', mode: 'cpu',
     run: newFileGuessesAgain },
   { name: 'csv: a link carries the file and reproduces the run', mode: 'cpu', run: csvLinkCarriesTheFile },
+  { name: 'csv: a link carrying the file keeps it in the address while it opens', mode: 'cpu', run: csvLinkKeepsTheFileInTheAddress },
   { name: 'csv: a link keeps the column roles it gives, even the default ones', mode: 'cpu', run: linkKeepsItsRoles },
   { name: 'csv: a column of numbers with a stray cell is left out with that cell located', mode: 'cpu', run: strayCellIsLocated },
   { name: 'csv: a link without the file says the file must be loaded', mode: 'cpu', run: linkWithoutTheFileSaysSo },

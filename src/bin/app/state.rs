@@ -374,6 +374,10 @@ pub struct AppState {
     pub csv_file_problem: RwSignal<Option<String>>,
     /// Set while a link that does not carry its file waits for it.
     pub link_awaits_file: RwSignal<Option<AwaitedFile>>,
+    /// True from opening a link that carries its CSV file until the file is
+    /// read and encoded for the link again: meanwhile the address stays as
+    /// the link came, so a reload then loses nothing.
+    pub reading_link_file: RwSignal<bool>,
     /// The form (settings and CSV file name) when Train or a comparison was
     /// last pressed: the results on screen are of it.
     pub trained_form: RwSignal<Option<(RunConfig, Option<String>)>>,
@@ -539,6 +543,7 @@ impl AppState {
             csv_problem: RwSignal::new(None),
             csv_file_problem: RwSignal::new(None),
             link_awaits_file: RwSignal::new(None),
+            reading_link_file: RwSignal::new(false),
             trained_form: RwSignal::new(None),
         }
     }

@@ -8,6 +8,7 @@ use burn::tensor::Device;
 use clap::Args;
 use policypu::data::csv::{IdColumn, MissingValues};
 use policypu::learn::score_csv::{ScoreError, score_csv};
+use policypu::saved_model::SavedModel;
 
 use crate::output_paths::{Named, check_outputs};
 
@@ -90,6 +91,19 @@ pub fn predict(args: &PredictArgs) -> Result<(), String> {
     }
     for note in &scores.notes {
         eprintln!("note: {note}");
+    }
+    let scored_name = args.csv.file_name().map(|n| n.to_string_lossy());
+    let trained_on = SavedModel::from_bytes(&model)
+        .ok()
+        .and_then(|m| m.header.saved)
+        .and_then(|saved| saved.data_file);
+    if let Some(name) = trained_on.filter(|name| Some(name.as_str()) == scored_name.as_deref())
+        && scores.against_truth.is_some()
+    {
+        eprintln!(
+            "note: the model was trained on a file named {name}: if it is this one, these \
+             figures include its training rows and read higher than on new data."
+        );
     }
     if scores.identifier.is_none() && args.id_column.is_none() {
         eprintln!("note: --id-column NAME carries a column of your choice after \"row\".");

@@ -32,6 +32,9 @@ pub fn restore_and_mirror(state: AppState) {
     on_hash_change.forget();
     encode_csv_while_shared(state);
     Effect::new(move |_| {
+        if state.reading_link_file.get() {
+            return;
+        }
         let hash = to_hash(
             &state.config.get(),
             false,
@@ -58,6 +61,7 @@ fn encode_csv_while_shared(state: AppState) {
                 // The file may have changed while compressing.
                 if state.csv.with_untracked(|f| f.as_ref() == Some(&file)) {
                     state.csv_in_link.set(Some(encoded));
+                    state.reading_link_file.set(false);
                 }
             }),
             _ => state.csv_in_link.set(None),
@@ -88,19 +92,25 @@ fn apply_hash(state: AppState) {
     let autorun = shared.autorun && !state.status.get_untracked().is_active();
     let file_name = shared.csv.name.clone();
     match (shared.csv.data, columns, lesson_file) {
-        (Some(data), Some(columns), _) => spawn_local(async move {
-            match decode_from_link(&data) {
-                Ok(bytes) => {
-                    state.share_csv.set(true);
-                    let name = file_name.unwrap_or_else(|| "CSV from the link".to_string());
-                    use_csv(state, name, bytes, Some(columns));
-                    if autorun {
-                        start_run(state);
+        (Some(data), Some(columns), _) => {
+            state.reading_link_file.set(true);
+            spawn_local(async move {
+                match decode_from_link(&data) {
+                    Ok(bytes) => {
+                        state.share_csv.set(true);
+                        let name = file_name.unwrap_or_else(|| "CSV from the link".to_string());
+                        use_csv(state, name, bytes, Some(columns));
+                        if autorun {
+                            start_run(state);
+                        }
+                    }
+                    Err(message) => {
+                        state.reading_link_file.set(false);
+                        state.link_notices.update(|n| n.push(message));
                     }
                 }
-                Err(message) => state.link_notices.update(|n| n.push(message)),
-            }
-        }),
+            })
+        }
         (None, Some(columns), Some(example)) => spawn_local(async move {
             match open_example(state, example, Some(columns)).await {
                 Ok(()) if autorun => start_run(state),

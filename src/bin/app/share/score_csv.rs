@@ -25,8 +25,9 @@ use crate::state::use_app_state;
 #[component]
 pub fn ScoreCsv() -> impl IntoView {
     let state = use_app_state();
-    // The file being scored, to name the download; None when nothing is pending.
-    let pending = RwSignal::new(None::<String>);
+    // The file being scored, to name the download, and whether it is the
+    // file the model trained on; None when nothing is pending.
+    let pending = RwSignal::new(None::<(String, bool)>);
     let outcome = RwSignal::new(None::<Result<String, String>>);
     // The last file picked, scored again when the missing-values choice changes.
     let last_file = StoredValue::new(None::<(String, Vec<u8>)>);
@@ -47,7 +48,11 @@ pub fn ScoreCsv() -> impl IntoView {
             return;
         };
         outcome.set(None);
-        pending.set(Some(name.clone()));
+        let trained_on_it = state.trained_file().as_deref() == Some(name.as_str())
+            && state
+                .csv
+                .with_untracked(|f| f.as_ref().is_some_and(|f| *f.bytes == csv));
+        pending.set(Some((name.clone(), trained_on_it)));
         last_file.set_value(Some((name, csv.clone())));
         worker_client::send(
             state,
@@ -69,7 +74,7 @@ pub fn ScoreCsv() -> impl IntoView {
         let Some(answer) = state.scored.get() else {
             return;
         };
-        let Some(file) = pending.get_untracked() else {
+        let Some((file, trained_on_it)) = pending.get_untracked() else {
             return;
         };
         pending.set(None);
@@ -84,11 +89,19 @@ pub fn ScoreCsv() -> impl IntoView {
             download(&name, "text/csv", scores.table.as_bytes())?;
             let truth = scores
                 .against_truth
+                .as_ref()
                 .map(|t| format!(" Scored {t}."))
                 .unwrap_or_default();
+            let caution = if trained_on_it && scores.against_truth.is_some() {
+                " This is the file the model was trained on: these figures include its \
+                 training rows and read higher than on new data; the run's test figures are \
+                 the fair ones."
+            } else {
+                ""
+            };
             let notes: String = scores.notes.iter().map(|n| format!(" {n}")).collect();
             Ok(format!(
-                "Scored {} of {file}: downloaded {name}.{truth}{notes}",
+                "Scored {} of {file}: downloaded {name}.{truth}{caution}{notes}",
                 counted(scores.rows, "row")
             ))
         })));

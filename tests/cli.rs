@@ -363,41 +363,28 @@ fn a_truth_column_of_class_names_reads_with_the_guessed_or_named_value() {
             && stderr.contains(" UTC by policypu "),
         "{stderr}"
     );
-    let chosen = policypu(&[
-        "predict",
-        "--model",
-        arg(&model),
-        "--csv",
-        arg(&healthy),
-        "--id-column",
-        "x1",
-    ]);
+    let predict_with_id_column = |id: &str| {
+        policypu(&[
+            "predict",
+            "--model",
+            arg(&model),
+            "--csv",
+            arg(&healthy),
+            "--id-column",
+            id,
+        ])
+    };
+    let chosen = predict_with_id_column("x1");
     let table = String::from_utf8_lossy(&chosen.stdout);
     assert!(table.starts_with("row,x1,score,predicted\n1,1,"), "{table}");
-    let without = policypu(&[
-        "predict",
-        "--model",
-        arg(&model),
-        "--csv",
-        arg(&healthy),
-        "--id-column",
-        "",
-    ]);
+    let without = predict_with_id_column("");
     let table = String::from_utf8_lossy(&without.stdout);
     assert!(table.starts_with("row,score,predicted\n1,0."), "{table}");
     assert!(
         !String::from_utf8_lossy(&without.stderr).contains("--id-column"),
         "{without:?}"
     );
-    let absent = policypu(&[
-        "predict",
-        "--model",
-        arg(&model),
-        "--csv",
-        arg(&healthy),
-        "--id-column",
-        "account_no",
-    ]);
+    let absent = predict_with_id_column("account_no");
     let stderr = String::from_utf8_lossy(&absent.stderr);
     assert!(
         !absent.status.success()

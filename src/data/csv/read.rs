@@ -466,6 +466,12 @@ mod tests {
     use crate::data::csv::test_support::{REFUSE, at, read, read_err, strings};
     use crate::data::csv::{MAX_ROWS, preview_csv};
 
+    /// The named columns read to score, with no truth column, the guessed
+    /// identifier and gaps refused.
+    fn plain_rows(bytes: &[u8], names: &[String]) -> Result<FeatureRows, CsvError> {
+        read_feature_rows(bytes, names, None, None, &IdColumn::Guessed, REFUSE)
+    }
+
     #[test]
     fn reads_a_comma_file() {
         let data = read("x1,labeled,x2\n1.5,1,-2\n0,0,3e2\n2,no,4\n").unwrap();
@@ -681,15 +687,7 @@ mod tests {
     #[test]
     fn feature_rows_name_a_missing_column_and_a_bad_cell() {
         let names = strings(&["a", "b"]);
-        let err = read_feature_rows(
-            b"a,c\n1,2\n",
-            &names,
-            None,
-            None,
-            &IdColumn::Guessed,
-            REFUSE,
-        )
-        .unwrap_err();
+        let err = plain_rows(b"a,c\n1,2\n", &names).unwrap_err();
         assert_eq!(
             err,
             CsvError::MissingColumn {
@@ -701,31 +699,14 @@ mod tests {
         assert!(err.to_string().contains("no column \"b\""), "{err}");
         // A file of one column is read: it may hold a one-feature model's
         // rows, or lack the model's other columns.
-        let err = read_feature_rows(b"a\n1\n", &names, None, None, &IdColumn::Guessed, REFUSE)
-            .unwrap_err();
+        let err = plain_rows(b"a\n1\n", &names).unwrap_err();
         assert!(
             matches!(err, CsvError::MissingColumn { ref name, .. } if name == "b"),
             "{err}"
         );
-        let one = read_feature_rows(
-            b"a\n1.5\n-2\n",
-            &names[..1],
-            None,
-            None,
-            &IdColumn::Guessed,
-            REFUSE,
-        )
-        .unwrap();
+        let one = plain_rows(b"a\n1.5\n-2\n", &names[..1]).unwrap();
         assert_eq!((one.features, one.numbers), (vec![1.5, -2.0], vec![1, 2]));
-        let err = read_feature_rows(
-            b"a,b\n1,2\n3,x\n",
-            &names,
-            None,
-            None,
-            &IdColumn::Guessed,
-            REFUSE,
-        )
-        .unwrap_err();
+        let err = plain_rows(b"a,b\n1,2\n3,x\n", &names).unwrap_err();
         assert_eq!(
             err,
             CsvError::NonNumeric {
@@ -733,10 +714,7 @@ mod tests {
                 value: "x".into()
             }
         );
-        assert_eq!(
-            read_feature_rows(b"a,b\n", &names, None, None, &IdColumn::Guessed, REFUSE),
-            Err(CsvError::NoDataRows)
-        );
+        assert_eq!(plain_rows(b"a,b\n", &names), Err(CsvError::NoDataRows));
         assert!(matches!(
             read_feature_rows(
                 b"a,b\n1,2\n",
@@ -802,15 +780,7 @@ mod tests {
                     .to_owned()
             ]
         );
-        let refused = read_feature_rows(
-            text.as_bytes(),
-            &names,
-            None,
-            None,
-            &IdColumn::Guessed,
-            REFUSE,
-        )
-        .unwrap_err();
+        let refused = plain_rows(text.as_bytes(), &names).unwrap_err();
         assert!(refused.is_about_missing_values(), "{refused:?}");
         assert!(
             refused
@@ -830,15 +800,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(none_left, CsvError::EveryRowHasGaps { rows: 2 });
         assert!(none_left.when_scoring().contains("leaves nothing to score"));
-        let text = read_feature_rows(
-            b"a,b\n1,x\n",
-            &names,
-            None,
-            None,
-            &IdColumn::Guessed,
-            REFUSE,
-        )
-        .unwrap_err();
+        let text = plain_rows(b"a,b\n1,x\n", &names).unwrap_err();
         assert!(
             text.when_scoring().ends_with(
                 "The model reads this column as a feature, so every cell of it must hold a \

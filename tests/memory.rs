@@ -70,6 +70,31 @@ fn hostile_inputs_cost_memory_in_proportion_to_their_size() {
     assert!(matches!(result, Err(CsvError::TooManyColumns { .. })));
     assert_within_budget("comma header, preview", peak, header.len());
 
+    // The same in Windows-1252 (an é, 0xE9, makes it so), where the header
+    // line is decoded as a whole; and its quote left open, so that the
+    // header line runs to the end of the file.
+    for (what, text) in [
+        (
+            "Windows-1252 comma header",
+            header.replacen('a', "\u{e9}", 1),
+        ),
+        (
+            "Windows-1252 open quote",
+            header.replacen('a', "\"\u{e9}", 1),
+        ),
+    ] {
+        let bytes: Vec<u8> = text.chars().map(|c| c as u8).collect();
+        let (result, peak) = peak_of(|| read_csv(&bytes, &CsvColumns::default()));
+        assert!(
+            matches!(
+                result,
+                Err(CsvError::TooManyColumns { .. } | CsvError::UnclosedQuote { .. })
+            ),
+            "{what}: {result:?}"
+        );
+        assert_within_budget(what, peak, bytes.len());
+    }
+
     // A data row as wide.
     let row = format!("x,labeled\n1,1\n2{}\n", ",".repeat(4 * 1024 * 1024));
     let (result, peak) = peak_of(|| read_csv(row.as_bytes(), &CsvColumns::default()));

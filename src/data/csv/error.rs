@@ -101,10 +101,11 @@ pub enum CsvError {
         /// Size of the file in bytes.
         bytes: usize,
     },
-    /// The bytes are not UTF-8 text.
+    /// The bytes are neither UTF-8 nor Windows-1252 text.
     #[error(
         "The file is not UTF-8 text: line {line} (byte offset {byte}) holds bytes that are \
-         not valid UTF-8. Save the file as UTF-8 (in Excel: \"CSV UTF-8\") and load it again."
+         not valid UTF-8, and not Windows-1252 either. Save the file as UTF-8 (in Excel: \
+         \"CSV UTF-8\") and load it again."
     )]
     NotUtf8 {
         /// 1-based line holding the first invalid byte.

@@ -7,7 +7,8 @@
 //! says what is wrong, where, and what to do.
 //!
 //! Reading rules shared by both:
-//! - at most [`MAX_CSV_BYTES`] of UTF-8 text; a byte order mark at the start
+//! - at most [`MAX_CSV_BYTES`] of UTF-8 text, or of Windows-1252 where the
+//!   bytes are not UTF-8 (said in a warning); a byte order mark at the start
 //!   is ignored, and one inside the header is refused;
 //! - the separator is detected from the header line (see [`read_csv`]), or
 //!   named by a first line such as `sep=;` (which Excel also reads); in a file
@@ -26,12 +27,14 @@
 
 mod cleaning;
 mod decimal_marks;
+mod encoding;
 mod error;
 mod flags;
 mod identifier;
 mod kinds;
 mod labeled_guess;
 mod layout;
+mod lines;
 mod missing;
 mod number;
 mod read;

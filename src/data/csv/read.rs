@@ -69,7 +69,7 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
         delimiter,
         decimal,
         header,
-        renamed,
+        notes,
         mut rows,
     } = Table::open(bytes, Width::AtLeastTwo)?;
     let layout = match Layout::resolve(&header, columns) {
@@ -148,7 +148,7 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
     }
     let warnings = delimiter_warning(delimiter)
         .into_iter()
-        .chain(renamed)
+        .chain(notes)
         .chain(parsed.decimal_marks.sentence())
         .chain(unknown_truth.map(|rows| {
             format!(
@@ -239,7 +239,7 @@ pub fn read_feature_rows(
     let Table {
         decimal,
         header,
-        renamed,
+        notes,
         mut rows,
         ..
     } = Table::open(bytes, Width::AtLeastOne)?;
@@ -300,7 +300,7 @@ pub fn read_feature_rows(
         Ok(())
     })?;
     read.numbers = (1..=count).collect();
-    read.warnings.extend(renamed);
+    read.warnings.extend(notes);
     read.warnings.extend(decimal_marks.sentence());
     if let Some(found) = Gaps::find(&read.features, features.len()) {
         match gaps.choice {

@@ -23,7 +23,9 @@
 use csv_core::{ReadFieldResult, Reader, ReaderBuilder};
 
 use super::MAX_COLUMNS;
+use super::encoding::Text;
 use super::error::CsvError;
+use super::lines::LineCounter;
 
 /// Fields of a record kept in memory: one more than any header may have, so
 /// a record that is too wide is still recognised but costs no more memory.
@@ -40,7 +42,7 @@ const PARSE_CHUNK: usize = 4096;
 /// widest file allowed.
 pub(super) struct Rows<'a> {
     /// The whole text.
-    text: &'a str,
+    text: Text<'a>,
     /// Bytes of the text the parser has consumed.
     consumed: usize,
     /// The parser.
@@ -91,7 +93,7 @@ impl<'a> Rows<'a> {
     }
 
     /// A reader at the start of `text`.
-    pub(super) fn new(text: &'a str, delimiter: u8) -> Self {
+    pub(super) fn new(text: Text<'a>, delimiter: u8) -> Self {
         Rows {
             text,
             consumed: 0,
@@ -116,7 +118,7 @@ impl<'a> Rows<'a> {
             }
             let line = self
                 .lines
-                .line_of(self.text.as_bytes(), record_start(self.text, start));
+                .line_of(self.text.bytes(), record_start(self.text.bytes(), start));
             if let Some(expected) = self.width.filter(|&width| width != self.found) {
                 return Err(CsvError::Ragged {
                     line,
@@ -147,11 +149,7 @@ impl<'a> Rows<'a> {
         let mut field = Vec::new();
         let mut chunk = [0u8; PARSE_CHUNK];
         loop {
-            let input = self
-                .text
-                .as_bytes()
-                .get(self.consumed..)
-                .unwrap_or_default();
+            let input = self.text.bytes().get(self.consumed..).unwrap_or_default();
             let (result, read, written) = self.parser.read_field(input, &mut chunk);
             self.consumed += read;
             field.extend_from_slice(chunk.get(..written).unwrap_or_default());
@@ -159,9 +157,7 @@ impl<'a> Rows<'a> {
                 ReadFieldResult::InputEmpty | ReadFieldResult::OutputFull => {}
                 ReadFieldResult::End => return None,
                 ReadFieldResult::Field { record_end } => {
-                    // Fields split the text at ASCII bytes, so they are UTF-8.
-                    let text = String::from_utf8(std::mem::take(&mut field))
-                        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+                    let text = self.text.decode(std::mem::take(&mut field));
                     blank &= text.trim().is_empty();
                     if self.found < FIELDS_KEPT {
                         self.fields.push(text);
@@ -178,47 +174,14 @@ impl<'a> Rows<'a> {
 
 /// Where a record whose reading started at byte `start` begins: the parser
 /// skips empty lines before a record without reporting them.
-fn record_start(text: &str, start: usize) -> usize {
-    let skipped = text
-        .as_bytes()
+fn record_start(bytes: &[u8], start: usize) -> usize {
+    let skipped = bytes
         .get(start..)
         .unwrap_or_default()
         .iter()
         .take_while(|&&byte| byte == b'\n' || byte == b'\r')
         .count();
     start + skipped
-}
-
-/// Counts lines up to a byte offset, moving forward only, so reading a whole
-/// file counts each byte once. A line ends at `\n`, `\r\n` or a lone `\r`.
-#[derive(Clone, Default)]
-struct LineCounter {
-    /// Offset counted up to.
-    offset: usize,
-    /// Line breaks before `offset`.
-    breaks: u64,
-}
-
-impl LineCounter {
-    /// The 1-based line holding byte `offset` of `bytes` (not before the last one asked for).
-    fn line_of(&mut self, bytes: &[u8], offset: usize) -> u64 {
-        if offset > self.offset {
-            self.breaks += line_breaks(bytes, self.offset, offset);
-            self.offset = offset;
-        }
-        self.breaks + 1
-    }
-}
-
-/// Line breaks (`\n`, `\r\n`, lone `\r`) that end in `bytes[from..to]`.
-pub(super) fn line_breaks(bytes: &[u8], from: usize, to: usize) -> u64 {
-    let part = bytes.get(from..to).unwrap_or_default();
-    part.iter()
-        .enumerate()
-        .filter(|&(at, &byte)| {
-            byte == b'\n' || (byte == b'\r' && bytes.get(from + at + 1) != Some(&b'\n'))
-        })
-        .count() as u64
 }
 
 #[cfg(test)]
@@ -255,7 +218,7 @@ mod tests {
     #[test]
     fn a_rewound_reader_reads_the_same_records_again() {
         let text = "x,labeled\r\n1,1\r\n\r\n\"a,\r\nb\",0\r2,1\n";
-        let mut rows = Rows::new(text, b',');
+        let mut rows = Rows::new(Text::Utf8(text), b',');
         rows.next_row().unwrap();
         rows.require_width(2);
         let mark = rows.mark();
@@ -353,7 +316,7 @@ mod tests {
             }
         );
         assert_eq!(
-            read_csv(b"x,labeled\r1,1\r\xff,0", &CsvColumns::default()),
+            read_csv(b"x,labeled\r1,1\r\x81,0", &CsvColumns::default()),
             Err(CsvError::NotUtf8 { line: 3, byte: 14 })
         );
     }

@@ -1,11 +1,14 @@
 //! Opening a file: its size, its encoding, its header line and the
 //! separator that line uses, leaving a reader at the first data row.
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
+use super::encoding::Text;
 use super::error::{CsvError, MAX_SHOWN_VALUES};
+use super::lines::line_breaks;
 use super::number::DecimalMark;
-use super::reader::{Rows, line_breaks};
+use super::reader::Rows;
 use super::{MAX_COLUMNS, MAX_CSV_BYTES};
 use crate::user_text::{clip, counted};
 
@@ -21,8 +24,9 @@ pub(super) struct Table<'a> {
     pub(super) decimal: DecimalMark,
     /// Column names, trimmed, a repeated one numbered ([`distinct_names`]).
     pub(super) header: Vec<String>,
-    /// The warning naming the repeated names numbered, if any.
-    pub(super) renamed: Option<String>,
+    /// What the user should know about opening it: the encoding it was
+    /// read in when not UTF-8, and the repeated names numbered.
+    pub(super) notes: Vec<String>,
     /// The data rows.
     pub(super) rows: Rows<'a>,
 }
@@ -43,12 +47,14 @@ impl<'a> Table<'a> {
         if bytes.len() > MAX_CSV_BYTES {
             return Err(CsvError::FileTooLarge { bytes: bytes.len() });
         }
-        let text = utf8_text(bytes)?;
-        if text.trim().is_empty() {
+        let text = Text::of(bytes)?;
+        if text.blank_from(0) == text.bytes().len() {
             return Err(CsvError::Empty);
         }
         let mut first = header_line(text, 0);
-        let hinted = separator_hint(text.get(first.start..first.end).unwrap_or_default());
+        // A `sep=` line is ASCII: in any other it names no separator.
+        let first_line = text.bytes().get(first.start..first.end).unwrap_or_default();
+        let hinted = separator_hint(std::str::from_utf8(first_line).unwrap_or_default());
         if hinted.is_some() {
             first = header_line(text, first.end);
         }
@@ -60,7 +66,7 @@ impl<'a> Table<'a> {
                 check_named_separator(named, &first)?;
                 named
             }
-            None => match detect_delimiter(first.text) {
+            None => match detect_delimiter(&first.text) {
                 Err(CsvError::NoDelimiter { .. }) if width == Width::AtLeastOne => b',',
                 found => found?,
             },
@@ -95,38 +101,27 @@ impl<'a> Table<'a> {
             });
         }
         let decimal = DecimalMark::of_separator(delimiter);
-        check_header(&header, first.text, decimal)?;
-        let renamed = distinct_names(&mut header);
+        check_header(&header, &first.text, decimal)?;
+        let notes = text
+            .note()
+            .into_iter()
+            .chain(distinct_names(&mut header))
+            .collect();
         rows.require_width(header.len());
         Ok(Table {
             delimiter,
             decimal,
             header,
-            renamed,
+            notes,
             rows,
         })
     }
 }
 
-/// The bytes as text without a leading byte order mark, or where they stop
-/// being UTF-8 (UTF-16, known by its byte order mark, is named as such).
-fn utf8_text(bytes: &[u8]) -> Result<&str, CsvError> {
-    let text = std::str::from_utf8(bytes).map_err(|err| {
-        if bytes.starts_with(b"\xff\xfe") || bytes.starts_with(b"\xfe\xff") {
-            return CsvError::Utf16;
-        }
-        CsvError::NotUtf8 {
-            line: 1 + line_breaks(bytes, 0, err.valid_up_to()),
-            byte: err.valid_up_to(),
-        }
-    })?;
-    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
-}
-
 /// The header line as found in the text.
 struct HeaderLine<'a> {
     /// Its text, extended over line breaks inside quotes, trimmed.
-    text: &'a str,
+    text: Cow<'a, str>,
     /// Its 1-based line.
     line: u64,
     /// False when a quote opened in it is never closed.
@@ -139,14 +134,13 @@ struct HeaderLine<'a> {
 
 /// The first non-blank line of the text from byte `from` on, extended over
 /// line breaks inside quotes.
-fn header_line(text: &str, from: usize) -> HeaderLine<'_> {
-    let after = text.get(from..).unwrap_or_default();
-    let rest = after.trim_start();
-    let start = text.len() - rest.len();
-    let line = 1 + line_breaks(text.as_bytes(), 0, start);
+fn header_line(text: Text<'_>, from: usize) -> HeaderLine<'_> {
+    let start = from + text.blank_from(from);
+    let rest = text.bytes().get(start..).unwrap_or_default();
+    let line = 1 + line_breaks(text.bytes(), 0, start);
     let mut quoted = false;
     let mut end = rest.len();
-    for (index, byte) in rest.bytes().enumerate() {
+    for (index, &byte) in rest.iter().enumerate() {
         match byte {
             b'"' => quoted = !quoted,
             b'\n' | b'\r' if !quoted => {
@@ -157,7 +151,7 @@ fn header_line(text: &str, from: usize) -> HeaderLine<'_> {
         }
     }
     HeaderLine {
-        text: rest.get(..end).unwrap_or(rest).trim(),
+        text: text.part(start, start + end),
         line,
         closed: !quoted,
         start,
@@ -178,10 +172,10 @@ fn separator_hint(line: &str) -> Option<u8> {
 /// A separator named by a `sep=` line must be the header's: one the header
 /// line lacks while it holds another is refused, naming both.
 fn check_named_separator(named: u8, header: &HeaderLine<'_>) -> Result<(), CsvError> {
-    if count_unquoted(header.text, named) > 0 {
+    if count_unquoted(&header.text, named) > 0 {
         return Ok(());
     }
-    match detect_delimiter(header.text) {
+    match detect_delimiter(&header.text) {
         Ok(found) => Err(CsvError::SeparatorNotInHeader {
             line: header.line,
             named: separator_name(named),
@@ -490,13 +484,36 @@ mod tests {
     }
 
     #[test]
-    fn not_utf8_names_line_and_byte() {
-        let bytes = b"x,labeled\n1,1\nGr\xf6\xdfe,0\n";
+    fn windows_1252_reads_with_a_note_and_other_bytes_are_refused() {
+        // As Excel saves "CSV" on German Windows: semicolons, decimal commas,
+        // ä as 0xE4 and € as 0x80.
+        let bytes = b"Gr\xf6\xdfe;Betrag \x80;labeled;y\n1,5;2;1;\xe4\n2,25;3;0;n\n";
+        let columns = CsvColumns {
+            features: Some(strings(&["Größe", "Betrag €"])),
+            truth: None,
+            ..CsvColumns::default()
+        };
+        let data = read_csv(bytes, &columns).unwrap();
+        assert_eq!(data.feature_names, strings(&["Größe", "Betrag €"]));
+        assert_eq!(data.features, vec![1.5, 2.0, 2.25, 3.0]);
+        assert!(
+            data.warnings
+                .iter()
+                .any(|w| w.starts_with("The file is not UTF-8, so it was read as Windows-1252")),
+            "{:?}",
+            data.warnings
+        );
+        let preview = preview_csv(bytes, 5).unwrap();
+        assert_eq!(preview.header[3], "y");
+        assert_eq!(preview.rows[0][3], "ä");
+        // The five bytes Windows-1252 leaves undefined are refused where the
+        // file stops being UTF-8.
+        let bytes = b"x,labeled\n1,1\nGr\xf6\x81e,0\n";
         let err = read_csv(bytes, &CsvColumns::default()).unwrap_err();
         assert_eq!(err, CsvError::NotUtf8 { line: 3, byte: 16 });
         let message = err.to_string();
         assert!(message.contains("line 3 (byte offset 16)"));
-        assert!(message.contains("Save the file as UTF-8"));
+        assert!(message.contains("not Windows-1252 either. Save the file as UTF-8"));
         // UTF-16, known by its byte order mark, is named.
         for utf16 in [&b"\xff\xfex\x00,\x00"[..], b"\xfe\xff\x00x\x00,"] {
             let err = preview_csv(utf16, 5).unwrap_err();

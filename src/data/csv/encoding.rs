@@ -1,0 +1,185 @@
+//! The text of a CSV file: UTF-8 (a byte order mark at its start left out),
+//! or, where its bytes are not UTF-8, Windows-1252, which Excel on Western
+//! European Windows writes when asked for plain "CSV". A Windows-1252 file
+//! is decoded a field at a time (and its header line once), never as a
+//! whole, so reading it costs no decoded copy of the file.
+
+use std::borrow::Cow;
+
+use super::error::CsvError;
+use super::lines::line_breaks;
+
+/// Bytes 0x80 to 0x9F as Windows-1252 reads them; it leaves five undefined.
+/// (Every other byte is the Unicode character of the same number.)
+const FROM_0X80: [Option<char>; 32] = [
+    Some('€'),
+    None,
+    Some('‚'),
+    Some('ƒ'),
+    Some('„'),
+    Some('…'),
+    Some('†'),
+    Some('‡'),
+    Some('ˆ'),
+    Some('‰'),
+    Some('Š'),
+    Some('‹'),
+    Some('Œ'),
+    None,
+    Some('Ž'),
+    None,
+    None,
+    Some('‘'),
+    Some('’'),
+    Some('“'),
+    Some('”'),
+    Some('•'),
+    Some('–'),
+    Some('—'),
+    Some('˜'),
+    Some('™'),
+    Some('š'),
+    Some('›'),
+    Some('œ'),
+    None,
+    Some('ž'),
+    Some('Ÿ'),
+];
+
+/// The character a byte stands for in Windows-1252, if it stands for one.
+fn windows_1252(byte: u8) -> Option<char> {
+    match byte {
+        0x80..=0x9F => FROM_0X80[usize::from(byte - 0x80)],
+        _ => Some(char::from(byte)),
+    }
+}
+
+/// Windows-1252 bytes as text (an undefined byte, which [`Text::of`] lets
+/// through in no file, as the replacement character).
+fn decode_1252(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .map(|&byte| windows_1252(byte).unwrap_or(char::REPLACEMENT_CHARACTER))
+        .collect()
+}
+
+/// A file's text, as the reader splits it: separators, quotes and line
+/// breaks are the same ASCII bytes in both encodings.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Text<'a> {
+    /// UTF-8 text.
+    Utf8(&'a str),
+    /// Windows-1252 bytes, each byte one character.
+    Windows1252(&'a [u8]),
+}
+
+impl<'a> Text<'a> {
+    /// The text of `bytes`: UTF-8 if they are, without a leading byte order
+    /// mark; otherwise Windows-1252 if every byte has a meaning there.
+    ///
+    /// # Errors
+    /// [`CsvError::Utf16`] for bytes that start with UTF-16's byte order mark;
+    /// [`CsvError::NotUtf8`], naming where they stop being UTF-8, for bytes
+    /// that are neither.
+    pub(super) fn of(bytes: &'a [u8]) -> Result<Self, CsvError> {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => Ok(Text::Utf8(text.strip_prefix('\u{feff}').unwrap_or(text))),
+            Err(_) if bytes.starts_with(b"\xff\xfe") || bytes.starts_with(b"\xfe\xff") => {
+                Err(CsvError::Utf16)
+            }
+            Err(_) if bytes.iter().all(|&byte| windows_1252(byte).is_some()) => {
+                Ok(Text::Windows1252(bytes))
+            }
+            Err(err) => Err(CsvError::NotUtf8 {
+                line: 1 + line_breaks(bytes, 0, err.valid_up_to()),
+                byte: err.valid_up_to(),
+            }),
+        }
+    }
+
+    /// The bytes the reader splits.
+    pub(super) fn bytes(self) -> &'a [u8] {
+        match self {
+            Text::Utf8(text) => text.as_bytes(),
+            Text::Windows1252(bytes) => bytes,
+        }
+    }
+
+    /// A field's bytes as text. A UTF-8 file's fields are UTF-8, as they are
+    /// split at ASCII bytes.
+    pub(super) fn decode(self, field: Vec<u8>) -> String {
+        match self {
+            Text::Utf8(_) => String::from_utf8(field)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+            Text::Windows1252(_) => decode_1252(&field),
+        }
+    }
+
+    /// How many bytes of whitespace (blank lines included) start the text
+    /// from byte `from` on.
+    pub(super) fn blank_from(self, from: usize) -> usize {
+        match self {
+            Text::Utf8(text) => {
+                let after = text.get(from..).unwrap_or_default();
+                after.len() - after.trim_start().len()
+            }
+            Text::Windows1252(bytes) => bytes
+                .get(from..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|&&byte| windows_1252(byte).is_some_and(char::is_whitespace))
+                .count(),
+        }
+    }
+
+    /// The text between bytes `start` and `end` (both just after or before
+    /// an ASCII byte), trimmed.
+    pub(super) fn part(self, start: usize, end: usize) -> Cow<'a, str> {
+        match self {
+            Text::Utf8(text) => Cow::Borrowed(text.get(start..end).unwrap_or_default().trim()),
+            Text::Windows1252(bytes) => {
+                let part = decode_1252(bytes.get(start..end).unwrap_or_default());
+                match part.trim() {
+                    trimmed if trimmed.len() == part.len() => Cow::Owned(part),
+                    trimmed => Cow::Owned(trimmed.to_owned()),
+                }
+            }
+        }
+    }
+
+    /// What the user should know about how the file was read, if anything.
+    pub(super) fn note(self) -> Option<String> {
+        matches!(self, Text::Windows1252(_)).then(|| {
+            "The file is not UTF-8, so it was read as Windows-1252 (what Excel on Western \
+             European Windows saves as \"CSV\"). If names or values show odd characters, \
+             save it as UTF-8 (in Excel: \"CSV UTF-8\") and load it again."
+                .to_owned()
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_that_are_not_utf8_read_as_windows_1252_where_each_has_a_meaning() {
+        let latin = b"Gr\xf6\xdfe;\x80\x96\xa0";
+        let text = Text::of(latin).unwrap();
+        assert!(matches!(text, Text::Windows1252(_)));
+        assert_eq!(text.decode(latin.to_vec()), "Größe;€–\u{a0}");
+        assert_eq!(text.part(0, latin.len()), "Größe;€–");
+        assert_eq!(Text::of(b"\xa0 \n\xe9").unwrap().blank_from(0), 3);
+        assert!(text.note().unwrap().contains("read as Windows-1252"));
+        // Bytes Windows-1252 leaves undefined (as Shift-JIS and GBK use) are
+        // refused where UTF-8 stops.
+        assert_eq!(
+            Text::of(b"a\nb\x81c").unwrap_err(),
+            CsvError::NotUtf8 { line: 2, byte: 3 }
+        );
+        let utf8 = Text::of("\u{feff}\u{a0}Größe".as_bytes()).unwrap();
+        assert_eq!(utf8.bytes(), "\u{a0}Größe".as_bytes());
+        assert_eq!(utf8.blank_from(0), 2);
+        assert_eq!(utf8.note(), None);
+    }
+}

@@ -8,7 +8,8 @@ use crate::selection::Criterion;
 use crate::selection::auto::Leaderboard;
 
 /// The start of every file name a run's downloads get, saying which learner
-/// and data they belong to, e.g. `policypu-weighter-frozen-mnist-nl300-rho0.5-seed1`,
+/// (with its model preset, unless the usual one) and data they belong to,
+/// e.g. `policypu-weighter-frozen-mnist-nl300-rho0.5-seed1`,
 /// or `policypu-auto-churn-2024-seed1` for a run on the CSV file `data_file`
 /// ("Churn 2024.csv"; `csv` where it has no name).
 pub fn file_stem(config: &RunConfig, data_file: Option<&str>) -> String {
@@ -27,8 +28,15 @@ pub fn file_stem(config: &RunConfig, data_file: Option<&str>) -> String {
         DataConfig::Csv { .. } => data_file.map_or_else(String::new, name_in_file_names),
     };
     let data = if data.is_empty() { "csv".into() } else { data };
+    // A preset other than the one every run starts with is named, as two
+    // kept candidates may differ only in it.
+    let preset = if config.model == RunConfig::default().model {
+        String::new()
+    } else {
+        format!("-{}", config.model.name())
+    };
     format!(
-        "policypu-{}{frozen}-{data}-seed{}",
+        "policypu-{}{preset}{frozen}-{data}-seed{}",
         config.learner.key(),
         config.seed
     )
@@ -216,6 +224,11 @@ mod tests {
         assert_eq!(
             named(&"a".repeat(60)).len(),
             "policypu-nn-pu--seed7".len() + 40
+        );
+        c.model = crate::config::ModelPreset::Linear;
+        assert_eq!(
+            file_stem(&c, Some("churn.csv")),
+            "policypu-nn-pu-linear-churn-seed7"
         );
     }
     use crate::config::Stage;

@@ -190,11 +190,14 @@ struct HeaderV1 {
 
 impl ModelHeader {
     /// The model in words for whoever scores with it: "the mean of VPU,
-    /// PMPU and Dist-PU, trained on churn.csv, saved 2026-12-01 20:31 UTC by
-    /// policypu 0.1.0".
+    /// PMPU and KM2+nnPU (linear), trained on churn.csv, saved 2026-12-01
+    /// 20:31 UTC by policypu 0.1.0".
     pub fn describe(&self) -> String {
-        let own = self.config.model;
-        let names: Vec<String> = self.members.iter().map(|m| m.label(own)).collect();
+        // Each member's preset is named unless it is the one every run
+        // starts with, as a mean's members or a kept candidate may differ
+        // from it.
+        let usual = RunConfig::default().model;
+        let names: Vec<String> = self.members.iter().map(|m| m.label(usual)).collect();
         let data_file = self.saved.as_ref().and_then(|s| s.data_file.as_deref());
         let data = match (data_file, &self.config.data) {
             (Some(file), _) => format!(", trained on {}", clip(file)),
@@ -726,6 +729,13 @@ mod tests {
         assert_eq!(
             image.header.describe(),
             format!("policyPU_weighter, trained on MNIST, {made}")
+        );
+        let mut linear = tabular_model();
+        linear.header.config.model = ModelPreset::Linear;
+        linear.header.members[0].model = ModelPreset::Linear;
+        assert_eq!(
+            linear.header.describe(),
+            format!("policyPU_weighter (linear), {made}")
         );
     }
 

@@ -39,6 +39,18 @@ fn push_escaped(shown: &mut String, c: char) {
     }
 }
 
+/// Longest file name kept from outside text, in characters: no common file
+/// system allows a longer one.
+pub const MAX_FILE_NAME_CHARS: usize = 255;
+
+/// A file's name as a link or another outside source gives it: whole, as it
+/// names the file, with control characters escaped as [`clip`] escapes them,
+/// cut after [`MAX_FILE_NAME_CHARS`] characters.
+pub fn file_name(text: &str) -> String {
+    let kept: String = text.chars().take(MAX_FILE_NAME_CHARS).collect();
+    escaped(&kept)
+}
+
 /// The names clipped, quoted and comma-separated, at most `limit` of them,
 /// then "and N more".
 pub fn quoted_list(names: &[String], limit: usize) -> String {

@@ -768,6 +768,23 @@ mod tests {
         assert_eq!(c.truth.as_deref(), Some("class"));
     }
 
+    /// A column marking some rows `yes` and leaving the rest blank, after
+    /// a yes/no class that holds `yes` on all of them, is the labeled one:
+    /// its blanks are its other value, not missing ones.
+    #[test]
+    fn a_column_marking_with_blanks_is_labeled_whatever_the_column_order() {
+        let mut text = String::from("churned,age,flagged\n");
+        for i in 0..60 {
+            let churned = i % 3 == 0;
+            let flagged = if churned && i % 2 == 0 { "yes" } else { "" };
+            text += &format!("{},{i},{flagged}\n", if churned { "yes" } else { "no" });
+        }
+        let c = suggest_columns(&preview(&text), &CsvColumns::default());
+        assert_eq!(c.labeled, "flagged");
+        assert_eq!(c.labeled_value.as_deref(), Some("yes"));
+        assert_eq!(c.truth.as_deref(), Some("churned"));
+    }
+
     #[test]
     fn falls_back_to_flag_columns_in_order() {
         let p = preview("a,b,mark,gold\n1.5,2,yes,P\n2.5,3,no,N\n");

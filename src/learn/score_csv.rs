@@ -190,14 +190,21 @@ impl KnownClasses {
     }
 }
 
+/// The table's own columns.
+const OWN_COLUMNS: [&str; 3] = ["row", "score", "predicted"];
+
 /// The `row,score,predicted` table, with the file's identifier column after
-/// `row` when it has one.
+/// `row` when it has one (named "row (from the file)" where its name is one
+/// of the table's own).
 fn scores_table(
     numbers: &[usize],
     identifiers: Option<&(String, Vec<String>)>,
     scores: &[f32],
 ) -> String {
     let mut table = match identifiers {
+        Some((name, _)) if OWN_COLUMNS.contains(&name.as_str()) => {
+            format!("row,{name} (from the file),score,predicted\n")
+        }
         Some((name, _)) => format!("row,{},score,predicted\n", csv_field(name)),
         None => String::from("row,score,predicted\n"),
     };
@@ -217,5 +224,29 @@ fn csv_field(text: &str) -> String {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
         text.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_identifier_column_follows_row_under_a_name_of_its_own() {
+        let cells = |name: &str| (name.to_owned(), vec!["a,\"b\"".to_owned(), "7".to_owned()]);
+        assert_eq!(
+            scores_table(&[2, 5], Some(&cells("Patient ID")), &[0.25, 0.5]),
+            "row,Patient ID,score,predicted\n2,\"a,\"\"b\"\"\",0.25,0\n5,7,0.5,1\n"
+        );
+        let header = |name: &str| {
+            let table = scores_table(&[1], Some(&cells(name)), &[0.5]);
+            table.lines().next().unwrap_or_default().to_owned()
+        };
+        assert_eq!(header("row"), "row,row (from the file),score,predicted");
+        assert_eq!(header("score"), "row,score (from the file),score,predicted");
+        assert_eq!(
+            scores_table(&[3], None, &[0.75]),
+            "row,score,predicted\n3,0.75,1\n"
+        );
     }
 }

@@ -29,7 +29,7 @@ use serde_json::{Map, Value};
 
 use crate::config::{DataConfig, RunConfig};
 use crate::page::lessons::{Lesson, PageView, Part};
-use crate::user_text::{capped, clip};
+use crate::user_text::{capped, clip, file_name};
 
 /// Key that asks the page to start training on open.
 pub const AUTORUN_KEY: &str = "autorun";
@@ -170,7 +170,7 @@ pub fn from_hash(hash: &str) -> SharedRun {
         match key.as_str() {
             AUTORUN_KEY => autorun = matches!(decode(raw).as_str(), "1" | "true" | "yes"),
             CSV_DATA_KEY => csv.data = Some(decode(raw)),
-            CSV_NAME_KEY => csv.name = Some(clip(&decode(raw))),
+            CSV_NAME_KEY => csv.name = Some(file_name(&decode(raw))),
             HIDE_KEY => view.hidden = hidden_parts(&decode(raw), &mut notices),
             LESSON_KEY => {
                 let name = decode(raw);
@@ -584,12 +584,16 @@ mod tests {
             },
             ..RunConfig::default()
         };
-        let csv = LinkCsv {
+        let mut csv = LinkCsv {
             name: Some("my data & more.csv".into()),
             data: Some("H4sIAAAA".into()),
         };
         let run = from_hash(&to_hash(&c, false, &csv, &PageView::default()));
         assert_eq!(run.config, c);
+        assert_eq!(run.csv, csv);
+        // A long name comes back whole, as it names the file to load.
+        csv.name = Some("données clients été 2024 – export (final) v2 for the team.csv".into());
+        let run = from_hash(&to_hash(&c, false, &csv, &PageView::default()));
         assert_eq!(run.csv, csv);
     }
 

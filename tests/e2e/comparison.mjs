@@ -261,6 +261,8 @@ async function autoRanksItsCandidates({ page, note }) {
           : [/^$/, /^$/];
     expect(summary.test(before) && stages.test(detail), `${run}: "${before}", opening to "${detail}"`);
   }
+  const split = (await page.locator('#history-table tbody tr td.split').first().textContent()).trim();
+  expect(split.startsWith('breast_cancer.csv, test'), `the runs list names the file: ${split}`);
   const rankPruning = page.locator('#history-table tbody tr', { hasText: 'RankPruning' }).first().locator('details');
   const detailShown = () => rankPruning.evaluate((d) => d.getBoundingClientRect().height);
   const closedHeight = await detailShown();

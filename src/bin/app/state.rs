@@ -381,6 +381,10 @@ pub struct AppState {
     /// The form (settings and CSV file name) when Train or a comparison was
     /// last pressed: the results on screen are of it.
     pub trained_form: RwSignal<Option<(RunConfig, Option<String>)>>,
+    /// The CSV file's bytes when Train or a comparison was last pressed on
+    /// CSV data (shared with the file, not copied), to tell that file apart
+    /// when it is scored.
+    pub trained_bytes: RwSignal<Option<Arc<Vec<u8>>>>,
 }
 
 /// What a settings-only CSV link waits for: its file, which keeps the
@@ -440,7 +444,25 @@ impl AppState {
 
     /// Remember the form as the one the next results are of (Train pressed).
     pub fn note_trained_form(&self) {
-        self.trained_form.set(Some(self.form()));
+        let (config, file) = self.form();
+        let bytes = file
+            .is_some()
+            .then(|| {
+                self.csv
+                    .with_untracked(|f| f.as_ref().map(|f| f.bytes.clone()))
+            })
+            .flatten();
+        self.trained_form.set(Some((config, file)));
+        self.trained_bytes.set(bytes);
+    }
+
+    /// Whether `name` and `bytes` are the CSV file the results on screen
+    /// were trained on.
+    pub fn trained_on(&self, name: &str, bytes: &[u8]) -> bool {
+        self.trained_file().as_deref() == Some(name)
+            && self
+                .trained_bytes
+                .with_untracked(|b| b.as_ref().is_some_and(|b| b.as_slice() == bytes))
     }
 
     /// Whether the form (settings or file) has changed since the results on
@@ -545,6 +567,7 @@ impl AppState {
             link_awaits_file: RwSignal::new(None),
             reading_link_file: RwSignal::new(false),
             trained_form: RwSignal::new(None),
+            trained_bytes: RwSignal::new(None),
         }
     }
 }

@@ -27,8 +27,9 @@ pub struct PredictArgs {
     pub out: Option<PathBuf>,
     /// The column to carry after `row` in the table, to join the scores to
     /// your rows; "" for none (default: the first column whose name ends in
-    /// the word id, uuid, guid or identifier, such as `customer_id`, that the
-    /// model does not read)
+    /// the word id, uuid, guid, identifier, no or nr, or number after another
+    /// word, such as `customer_id` or `account_no`, that the model does not
+    /// read)
     #[arg(long, value_name = "NAME")]
     pub id_column: Option<String>,
     /// What to do with missing feature values (empty, NA, NaN, null, ?):

@@ -1,5 +1,6 @@
 //! Whether a column's name marks it as the rows' identifier (`id`,
-//! `customer_id`, `CustomerID`, `Patient ID`): what names a row rather than
+//! `customer_id`, `CustomerID`, `Patient ID`, `account_no`, `Kunden-Nr`,
+//! `order number`): what names a row rather than
 //! measuring it, so no feature to guess, and what a table of scores should
 //! carry so that its rows can be joined back to the file's.
 
@@ -30,16 +31,23 @@ impl IdColumn {
 }
 
 /// Words that, ending a column's name, make it an identifier.
-const IDENTIFIER_WORDS: [&str; 4] = ["id", "uuid", "guid", "identifier"];
+const IDENTIFIER_WORDS: [&str; 6] = ["id", "uuid", "guid", "identifier", "no", "nr"];
+
+/// A word that makes a name an identifier only after another word
+/// (`account number`; a column called `number` alone may count something).
+const AFTER_A_WORD: &str = "number";
 
 /// Whether `name` ends in a word that names an identifier: `id`, `uuid`,
-/// `guid` or `identifier`, in any case, after a space, an underscore or
-/// another separator, or after a lowercase letter in camel case
-/// (`CustomerID`, `userId`). A word merely ending in those letters
-/// (`Lipid`, `paid`, `PID`) does not.
+/// `guid`, `identifier`, `no` or `nr`, or `number` after another word, in
+/// any case, after a space, an underscore or another separator, or after a
+/// lowercase letter in camel case (`CustomerID`, `userId`, `accountNo`). A
+/// word merely ending in those letters (`Lipid`, `paid`, `PID`, `casino`)
+/// does not.
 pub fn names_an_identifier(name: &str) -> bool {
-    let word = last_word(name).to_lowercase();
-    IDENTIFIER_WORDS.contains(&word.as_str())
+    let last = last_word(name);
+    let word = last.to_lowercase();
+    let after_a_word = last.len() < name.trim_matches(|c: char| !c.is_alphanumeric()).len();
+    IDENTIFIER_WORDS.contains(&word.as_str()) || (word == AFTER_A_WORD && after_a_word)
 }
 
 /// The last word of `name`: its trailing run of letters and digits, cut
@@ -101,12 +109,18 @@ mod tests {
             "CustomerGUID",
             "record identifier",
             " id ",
+            "account_no",
+            "accountNo",
+            "Kunden-Nr",
+            "No.",
+            "order number",
+            "CustomerNumber",
         ] {
             assert!(names_an_identifier(name), "{name}");
         }
         for name in [
             "Lipid", "paid", "PID", "valid", "isValid", "covid", "ida", "id2", "identity", "key",
-            "", "_", "x",
+            "", "_", "x", "casino", "Kundennr", "number", " Number ", "numbers",
         ] {
             assert!(!names_an_identifier(name), "{name}");
         }

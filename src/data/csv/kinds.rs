@@ -166,8 +166,17 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
                 .flatten()
         })
         .collect();
+    let marks_with_blanks: Vec<Option<bool>> = tallies
+        .iter()
+        .zip(&kinds)
+        .map(|(tally, &kind)| {
+            (kind == ColumnKind::Flag)
+                .then(|| tally.one_class())
+                .flatten()
+        })
+        .collect();
     rows.rewind(&data_start);
-    let agreeing_columns = agreeing_columns(&mut rows, &kinds, &classes)?;
+    let agreeing_columns = agreeing_columns(&mut rows, &kinds, &classes, &marks_with_blanks)?;
     Ok(CsvPreview {
         delimiter,
         decimal_comma: decimal == DecimalMark::PointOrComma,
@@ -249,11 +258,14 @@ impl TwoClasses {
 
 /// [`CsvPreview::agreeing_columns`], from a second pass over the data rows,
 /// which [`preview_csv`] has read once without an error; `classes` holds
-/// each text column of two classes' classes.
+/// each text column of two classes' classes, and `marks_with_blanks` the
+/// one class of each flag column that holds only one beside blank cells
+/// (`yes` or nothing), whose blanks then hold the other.
 fn agreeing_columns(
     rows: &mut Rows<'_>,
     kinds: &[ColumnKind],
     classes: &[Option<TwoClasses>],
+    marks_with_blanks: &[Option<bool>],
 ) -> Result<Vec<Option<Vec<usize>>>, CsvError> {
     let flags = (0..kinds.len())
         .filter(|&i| kinds[i] == ColumnKind::Flag)
@@ -275,10 +287,14 @@ fn agreeing_columns(
         return Ok(agreeing);
     }
     // The class a cell of column `column` holds: a truth value for a flag
-    // column, else which of its two classes; None where missing.
+    // column (a blank one the other class of a column that marks with one
+    // value and leaves the rest blank), else which of its two classes; None
+    // where missing.
     let class_of = |column: usize, cell: &str| match &classes[column] {
         Some(two) => two.class_of(cell),
-        None => TRUTH_VALUES.parse(cell),
+        None => TRUTH_VALUES
+            .parse(cell)
+            .or_else(|| marks_with_blanks[column].map(|class| !class)),
     };
     let marks = |marker: usize, cell: &str| match &classes[marker] {
         Some(two) => two.rarer.is_some() && two.class_of(cell) == two.rarer,
@@ -412,6 +428,16 @@ impl KindTally {
                 }
             }
         }
+    }
+
+    /// The one class every non-blank cell holds, where the column also has
+    /// missing cells and lists its values: a column that marks some rows
+    /// (`yes`) and leaves the others blank.
+    fn one_class(&self) -> Option<bool> {
+        let values = self.values.as_ref().filter(|_| self.missing)?;
+        let mut classes = values.iter().map(|value| TRUTH_VALUES.parse(value));
+        let first = classes.next()??;
+        classes.all(|class| class == Some(first)).then_some(first)
     }
 
     /// The column's first stray cell, where it holds numbers but for a few.

@@ -661,7 +661,7 @@ mod tests {
 
     #[test]
     fn feature_rows_carry_the_identifier_column_named_or_none() {
-        let text = b"account_no,a,order_id\nA7,1,9\nB8,2,8\n";
+        let text = b"email,a,order_id\nA7,1,9\nB8,2,8\n";
         let read = |id: IdColumn| {
             read_feature_rows(text, &strings(&["a"]), None, None, &id, REFUSE)
                 .map(|rows| rows.identifiers)
@@ -669,8 +669,8 @@ mod tests {
         let cells = |name: &str, cells: [&str; 2]| Ok(Some((name.to_owned(), strings(&cells))));
         assert_eq!(read(IdColumn::Guessed), cells("order_id", ["9", "8"]));
         assert_eq!(
-            read(IdColumn::Named("account_no".into())),
-            cells("account_no", ["A7", "B8"])
+            read(IdColumn::Named("email".into())),
+            cells("email", ["A7", "B8"])
         );
         // A feature the model reads may also name the rows.
         assert_eq!(read(IdColumn::Named("a".into())), cells("a", ["1", "2"]));

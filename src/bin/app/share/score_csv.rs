@@ -48,10 +48,7 @@ pub fn ScoreCsv() -> impl IntoView {
             return;
         };
         outcome.set(None);
-        let trained_on_it = state.trained_file().as_deref() == Some(name.as_str())
-            && state
-                .csv
-                .with_untracked(|f| f.as_ref().is_some_and(|f| *f.bytes == csv));
+        let trained_on_it = state.trained_on(&name, &csv);
         pending.set(Some((name.clone(), trained_on_it)));
         last_file.set_value(Some((name, csv.clone())));
         worker_client::send(

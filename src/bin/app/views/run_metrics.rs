@@ -3,6 +3,7 @@
 
 use policypu::config::{DataConfig, Stage};
 use policypu::report::{EpochReport, TestMetrics, kept_report};
+use policypu::user_text::clip;
 
 use crate::state::RunRecord;
 
@@ -112,7 +113,8 @@ impl EpochCount {
     }
 }
 
-/// "MNIST, n_l = 300, |U| = 900, ρ = 0.3, seed 1": what decides the split.
+/// "MNIST, n_l = 300, |U| = 900, ρ = 0.3, seed 1" or "churn.csv, test share
+/// 0.25, seed 1": what decides the split.
 /// Each part's spaces and hyphens do not break ("Fashion-MNIST" stays
 /// whole), so a narrow cell wraps between parts.
 pub fn split_summary(run: &RunRecord) -> String {
@@ -126,14 +128,17 @@ pub fn split_summary(run: &RunRecord) -> String {
             format!("seed {}", c.seed),
         ],
         DataConfig::Csv { .. } => vec![
-            "CSV".to_string(),
             format!("test share {}", c.split.test_fraction),
             format!("seed {}", c.seed),
         ],
     };
-    parts
+    let parts = parts
         .iter()
-        .map(|part| part.replace(' ', "\u{a0}").replace('-', "\u{2011}"))
-        .collect::<Vec<_>>()
-        .join(", ")
+        .map(|part| part.replace(' ', "\u{a0}").replace('-', "\u{2011}"));
+    // The CSV file's name (shortened) may wrap where it has spaces.
+    let file = match &c.data {
+        DataConfig::Csv { .. } => Some(run.data_file.as_deref().map_or("CSV".into(), clip)),
+        DataConfig::Builtin { .. } => None,
+    };
+    file.into_iter().chain(parts).collect::<Vec<_>>().join(", ")
 }

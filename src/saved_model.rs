@@ -28,7 +28,7 @@ use crate::config::{DataConfig, Learner, ModelPreset, RunConfig};
 use crate::data::FeatureShape;
 use crate::data::tabular_features::TabularFeatures;
 use crate::split::PuSplit;
-use crate::user_text::{clip, escaped, mean_of};
+use crate::user_text::{clip, escaped, file_name, mean_of};
 
 /// The bytes every model file starts with.
 pub const MAGIC: &[u8; 8] = b"PPUMODEL";
@@ -200,7 +200,7 @@ impl ModelHeader {
         let names: Vec<String> = self.members.iter().map(|m| m.label(usual)).collect();
         let data_file = self.saved.as_ref().and_then(|s| s.data_file.as_deref());
         let data = match (data_file, &self.config.data) {
-            (Some(file), _) => format!(", trained on {}", clip(file)),
+            (Some(file), _) => format!(", trained on {}", file_name(file)),
             (None, DataConfig::Builtin { dataset, .. }) => {
                 format!(", trained on {}", dataset.title())
             }

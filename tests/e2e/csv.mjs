@@ -514,6 +514,7 @@ async function reloadedRolesStayWithTheirFile({ page }) {
   await page.locator('#link-notice').waitFor({ timeout: 10_000 });
   const notice = (await page.locator('#link-notice').textContent()).trim();
   expect(notice.includes('load “chosen.csv” (its column choices are set for it)'), `notice: "${notice}"`);
+  expect(notice.startsWith('After the reload:The page was reloaded, which keeps its settings but not its file'), `a reload is not called a link: "${notice}"`);
   await page.locator('#csv-input').setInputFiles(roleFile('other.csv', 40, (i) => i / 10, (l) => (l ? 1 : 0)));
   await summary('2 features');
   expectEqual(await page.locator('#csv-truth').inputValue(), 'y', 'another file: the truth column guessed again');

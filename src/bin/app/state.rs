@@ -399,6 +399,8 @@ pub struct AwaitedFile {
     pub roles_chosen: bool,
     /// The notice is on screen (until dismissed).
     pub shown: bool,
+    /// The address came from reloading the page, not from a link.
+    pub reloaded: bool,
 }
 
 impl AwaitedFile {
@@ -418,6 +420,12 @@ impl AwaitedFile {
         } else {
             ""
         };
+        if self.reloaded {
+            return format!(
+                "The page was reloaded, which keeps its settings but not its file: {load}{roles} \
+                 and press Train."
+            );
+        }
         format!(
             "This link describes a run on {run} but does not carry the file: {load}{roles} and \
              press Train."

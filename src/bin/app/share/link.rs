@@ -21,8 +21,8 @@ use crate::state::{AppState, AutoKept, AwaitedFile, use_app_state};
 /// address bar, and keep the hash in step with the form. Starts training
 /// when the link asks for it.
 pub fn restore_and_mirror(state: AppState) {
-    apply_hash(state);
-    let on_hash_change = Closure::<dyn FnMut()>::new(move || apply_hash(state));
+    apply_hash(state, page_was_reloaded());
+    let on_hash_change = Closure::<dyn FnMut()>::new(move || apply_hash(state, false));
     if let Some(window) = web_sys::window() {
         let _ = window.add_event_listener_with_callback(
             "hashchange",
@@ -69,9 +69,21 @@ fn encode_csv_while_shared(state: AppState) {
     });
 }
 
+/// Whether the page was loaded by reloading it (its address then is the
+/// page's own, not a link someone shared).
+fn page_was_reloaded() -> bool {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| p.get_entries_by_type("navigation").get(0))
+        .and_then(|entry| js_sys::Reflect::get(&entry, &"type".into()).ok())
+        .and_then(|kind| kind.as_string())
+        .is_some_and(|kind| kind == "reload")
+}
+
 /// Read the settings (and any CSV data) from the location's hash, if it has
-/// any; a lesson on an example file loads that file.
-fn apply_hash(state: AppState) {
+/// any, `reloaded` saying whether it came from reloading the page; a lesson
+/// on an example file loads that file.
+fn apply_hash(state: AppState, reloaded: bool) {
     let hash = web_sys::window()
         .and_then(|w| w.location().hash().ok())
         .unwrap_or_default();
@@ -133,6 +145,7 @@ fn apply_hash(state: AppState) {
                 name: file_name,
                 roles_chosen,
                 shown: true,
+                reloaded,
             }));
         }
         (None, Some(_), None) => {
@@ -224,6 +237,16 @@ pub fn ShareControls() -> impl IntoView {
         }
         notices
     };
+    let heading = move || {
+        let reloaded = state
+            .link_awaits_file
+            .with(|a| a.as_ref().is_some_and(|a| a.reloaded));
+        if reloaded && state.link_notices.with(Vec::is_empty) {
+            "After the reload:"
+        } else {
+            "About this link:"
+        }
+    };
     let dismiss = move |_| {
         state.link_notices.set(Vec::new());
         state
@@ -306,7 +329,7 @@ pub fn ShareControls() -> impl IntoView {
             <span id="share-feedback" class="hint" aria-live="polite">{move || feedback.get()}</span>
             <Show when=move || !notices().is_empty()>
                 <div id="link-notice" class="notice" role="status">
-                    <p>"About this link:"</p>
+                    <p>{heading}</p>
                     <ul>{move || notices().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
                     <button on:click=dismiss>"Dismiss"</button>
                 </div>

@@ -159,6 +159,9 @@ pub struct CsvScores {
     pub rows: usize,
     /// The model that scored them, in words ([`crate::saved_model::ModelHeader::describe`]).
     pub model: String,
+    /// The name of the file the model was trained on, when the model file
+    /// says (models saved before it did, or from built-in data, do not).
+    pub trained_on: Option<String>,
     /// The file's column the table carries after `row`, if any.
     pub identifier: Option<String>,
     /// With the run's truth column in the file: accuracy and ROC-AUC against

@@ -164,6 +164,7 @@ pub async fn score_csv(
         table,
         rows: rows.rows,
         model: model.header.describe(),
+        trained_on: model.header.saved.and_then(|saved| saved.data_file),
         identifier: rows.identifiers.map(|(name, _)| name),
         against_truth,
         notes,

@@ -80,7 +80,32 @@ async function stopThenNnpu({ page, note }) {
   expectAbove(accuracy, 0.7, 'nnPU test accuracy');
 }
 
+/** Stop pressed while the dataset downloads: the run never starts, and the next one trains. */
+async function stopWhileLoading({ page, note }) {
+  const held = 'data/*.pubin.gz';
+  await page.route(`**/${held}`, async (route) => {
+    await sleep(3000);
+    await route.continue();
+  });
+  await clickButton(page, 'train');
+  await clickButton(page, 'stop');
+  const stopping = await waitForStatus(page, 'Stopping', 5_000);
+  note(`while the data loads: "${stopping}"`);
+  expect(await page.locator('#stop').isDisabled(), 'Stop waits, disabled, once pressed');
+  await waitForStatus(page, 'Stopped.', 30_000);
+  await sleep(QUIET_MS);
+  expectEqual(await readStage(page), null, '#stage after a run stopped before it started');
+  expect((await readStatus(page)).text.startsWith('Stopped.'), 'status stays Stopped: no run started');
+  await page.unroute(`**/${held}`);
+
+  await chooseOption(page, 'learner', 'nnPU (true π)');
+  await setField(page, 'optim.epochs', '1');
+  const { epochs } = await trainToDone(page, FULL_RUN_MS);
+  expectEqual(epochs, 1, '#epochs-done of the run after');
+}
+
 export const controlTests = [
   { name: 'pause holds, step trains one batch, resume finishes', mode: 'cpu', run: pauseStepResume },
   { name: 'stop, then a 3-epoch nnPU run completes', mode: 'cpu', run: stopThenNnpu },
+  { name: 'stop while the dataset loads: no run starts', mode: 'cpu', run: stopWhileLoading },
 ];

@@ -322,6 +322,9 @@ pub struct AppState {
     pub problems: Memo<Vec<FieldError>>,
     /// Status of the current run.
     pub status: RwSignal<RunStatus>,
+    /// Stop was pressed for the current run, which has not ended yet (a
+    /// run still loading its data never starts).
+    pub stop_asked: RwSignal<bool>,
     /// The current run's configuration, as started.
     pub run_config: RwSignal<Option<RunConfig>>,
     /// The current run's split and device, once started.
@@ -483,6 +486,7 @@ impl AppState {
     /// Clear the previous run's results for a new run of `config`.
     pub fn reset_run(&self, config: RunConfig) {
         self.run_config.set(Some(config));
+        self.stop_asked.set(false);
         self.started.set(None);
         self.progress.set(None);
         self.reports.set(Vec::new());
@@ -549,6 +553,7 @@ impl AppState {
             problems: Memo::new(move |_| config.with(check)),
             config,
             status: RwSignal::new(RunStatus::Idle),
+            stop_asked: RwSignal::new(false),
             run_config: RwSignal::new(None),
             started: RwSignal::new(None),
             progress: RwSignal::new(None),

@@ -8,7 +8,6 @@ use burn::tensor::Device;
 use clap::Args;
 use policypu::data::csv::{IdColumn, MissingValues};
 use policypu::learn::score_csv::{ScoreError, score_csv};
-use policypu::saved_model::SavedModel;
 
 use crate::output_paths::{Named, check_outputs};
 
@@ -94,11 +93,8 @@ pub fn predict(args: &PredictArgs) -> Result<(), String> {
         eprintln!("note: {note}");
     }
     let scored_name = args.csv.file_name().map(|n| n.to_string_lossy());
-    let trained_on = SavedModel::from_bytes(&model)
-        .ok()
-        .and_then(|m| m.header.saved)
-        .and_then(|saved| saved.data_file);
-    if let Some(name) = trained_on.filter(|name| Some(name.as_str()) == scored_name.as_deref())
+    if let Some(name) =
+        (scores.trained_on.as_deref()).filter(|name| Some(*name) == scored_name.as_deref())
         && scores.against_truth.is_some()
     {
         eprintln!(

@@ -8,7 +8,7 @@ use super::flags::{LABELED_FLAGS, TRUTH_VALUES};
 use super::missing::is_missing;
 use super::number::DecimalMark;
 use super::role::ColumnRole;
-use crate::user_text::{plural_s, quoted_list};
+use crate::user_text::{counted, plural_s, quoted_list};
 
 /// Most distinct labeled-column values quoted in a message.
 pub(super) const MAX_SHOWN_VALUES: usize = 5;
@@ -54,8 +54,11 @@ pub struct ColumnSummary {
     pub role: SummarisedColumn,
     /// Name of the column.
     pub column: String,
-    /// Number of data rows.
+    /// Number of data rows counted.
     pub rows: usize,
+    /// Data rows left out before counting: a missing true class, or a
+    /// missing feature value where such rows are dropped.
+    pub left_out: usize,
     /// The first few distinct values seen in the column.
     pub values: Vec<String>,
     /// Which values mean true, e.g. `only "pos" (any case)`.
@@ -68,9 +71,17 @@ impl fmt::Display for ColumnSummary {
             SummarisedColumn::Truth => "means a positive",
             SummarisedColumn::Labeled => "marks a row as labeled",
         };
+        let left_out = match self.left_out {
+            0 => String::new(),
+            n => format!(
+                " once {} with a missing true class or feature value {} left out",
+                counted(n, "row"),
+                if n == 1 { "is" } else { "are" }
+            ),
+        };
         write!(
             f,
-            "Column \"{}\" has {} row{} and its values include {}; {} {meaning}.",
+            "Column \"{}\" has {} row{}{left_out} and its values include {}; {} {meaning}.",
             self.column,
             self.rows,
             plural_s(self.rows),

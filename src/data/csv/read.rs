@@ -122,6 +122,7 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
             role: SummarisedColumn::Labeled,
             column: clip(columns.labeled.trim()),
             rows: parsed.labeled.len(),
+            left_out: rows_read - parsed.labeled.len(),
             values: parsed.labeled_values,
             rule: rules.labeled.describe(),
         };

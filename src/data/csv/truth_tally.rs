@@ -52,6 +52,7 @@ impl TruthTally {
                 role: SummarisedColumn::Truth,
                 column: clip(column.trim()),
                 rows: self.rows,
+                left_out: 0,
                 values: self.values.clone(),
                 rule: rule.describe(),
             })
@@ -110,6 +111,7 @@ mod tests {
                 role: SummarisedColumn::Truth,
                 column: "y".to_owned(),
                 rows: 3,
+                left_out: 0,
                 values: strings(&["B", "M"]),
                 rule: "only \"malignant\" (any case)".to_owned(),
             })

@@ -132,6 +132,7 @@ mod tests {
                 role: SummarisedColumn::Labeled,
                 column: "labeled".to_owned(),
                 rows: 3,
+                left_out: 0,
                 values: strings(&["0", "no"]),
                 rule: "only 1, true, yes, y or P".to_owned(),
             })
@@ -165,6 +166,24 @@ mod tests {
         assert!(
             message.contains("Column \"labeled\" has 2 rows and its values include \"1\", \"P\"")
         );
+    }
+
+    #[test]
+    fn no_unlabeled_rows_once_rows_without_a_true_class_are_left_out() {
+        let columns = CsvColumns {
+            truth: Some("y".to_owned()),
+            ..CsvColumns::default()
+        };
+        let text = "x,labeled,y\n1,1,1\n2,1,1\n3,0,\n4,0,NA\n";
+        let (err, message) = read_err(text, &columns);
+        assert!(matches!(
+            &err,
+            CsvError::NoUnlabeledRows(summary) if summary.rows == 2 && summary.left_out == 2
+        ));
+        assert!(message.contains(
+            "Column \"labeled\" has 2 rows once 2 rows with a missing true class or feature \
+             value are left out and its values include"
+        ));
     }
 
     #[test]

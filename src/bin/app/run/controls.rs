@@ -60,7 +60,8 @@ pub fn RunControls() -> impl IntoView {
                 </Show>
                 <button id="step" on:click=move |_| worker_client::send(state, ToWorker::Step) disabled=move || !paused()
                     title="Train exactly one mini-batch">"Step"</button>
-                <button id="stop" on:click=move |_| lifecycle::stop(state) disabled=move || !active()>
+                <button id="stop" on:click=move |_| lifecycle::stop(state)
+                    disabled=move || !active() || state.stop_asked.get()>
                     "Stop"
                 </button>
             </div>
@@ -105,7 +106,17 @@ fn StatusLine() -> impl IntoView {
                 view! { <p class="error" role="alert" id="status">{problem}</p> }.into_any()
             }
             (status, None) => {
+                let stopping = state.stop_asked.get();
                 let text = match status {
+                    RunStatus::LoadingData if stopping => {
+                        "Stopping: the run will not start once the data has loaded.".into()
+                    }
+                    RunStatus::Starting if stopping => {
+                        "Stopping: the worker stops the run as soon as it has prepared it.".into()
+                    }
+                    RunStatus::Running | RunStatus::Paused if stopping => {
+                        "Stopping after the current mini-batch…".into()
+                    }
                     RunStatus::Idle => {
                         "Ready: press Train to start with these settings.".to_string()
                     }

@@ -71,6 +71,8 @@ fn start(state: AppState, config: RunConfig) {
     state.status.set(RunStatus::LoadingData);
     spawn_local(async move {
         match load_data(state, &config).await {
+            // Stop pressed while the data loaded: the worker never gets the run.
+            Ok(_) if state.stop_asked.get_untracked() => ended(state, RunEnd::Stopped),
             Ok(data) => {
                 state.status.set(RunStatus::Starting);
                 let scoring = comparison::test_scoring(state);
@@ -138,6 +140,7 @@ pub fn resume(state: AppState) {
 /// Stop the run, and the comparison it is part of; while the comparison
 /// waits for its run in the second worker, stop that one.
 pub fn stop(state: AppState) {
+    state.stop_asked.set(true);
     if state.status.get_untracked() == RunStatus::Waiting {
         state.status.set(RunStatus::Stopped);
         end_comparison(state);
@@ -189,7 +192,8 @@ fn ended(state: AppState, end: RunEnd) {
     if let Some(outcome) = finished {
         history::record(state, outcome);
     }
-    if finished != Some(RunOutcome::Done) {
+    // A Stop that crossed the run's last mini-batch still ends the comparison.
+    if finished != Some(RunOutcome::Done) || state.stop_asked.get_untracked() {
         return end_comparison(state);
     }
     // A Pause that reached the live run only as it ended (or a Step that

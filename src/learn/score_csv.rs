@@ -11,7 +11,7 @@ use burn::tensor::Device;
 
 use crate::config::DataConfig;
 use crate::data::csv::{
-    ColumnRole, CsvError, IdColumn, MissingValues, ScoringGaps, read_feature_rows,
+    ColumnRole, CsvError, Dialect, IdColumn, MissingValues, ScoringGaps, read_feature_rows,
 };
 use crate::metrics::{accuracy, roc_auc};
 use crate::report::CsvScores;
@@ -110,7 +110,12 @@ pub async fn score_csv(
         .score(&classifiers, &rows.features, device)
         .await
         .map_err(|e| in_model(&e))?;
-    let table = scores_table(&rows.numbers, rows.identifiers.as_ref(), &scores);
+    let table = scores_table(
+        &rows.numbers,
+        rows.identifiers.as_ref(),
+        &scores,
+        rows.dialect,
+    );
     let known = rows
         .truth
         .as_ref()
@@ -129,6 +134,7 @@ pub async fn score_csv(
             )
         });
     let mut notes = rows.warnings;
+    notes.extend(rows.dialect.note("scores table"));
     if rows.identifiers.is_none() && *id == IdColumn::Guessed {
         notes.push(NO_IDENTIFIER.to_string());
     }
@@ -196,36 +202,43 @@ const OWN_COLUMNS: [&str; 3] = ["row", "score", "predicted"];
 
 /// The `row,score,predicted` table, with the file's identifier column after
 /// `row` when it has one (named "row (from the file)" where its name is one
-/// of the table's own).
+/// of the table's own), written in the scored file's `dialect`.
 fn scores_table(
     numbers: &[usize],
     identifiers: Option<&(String, Vec<String>)>,
     scores: &[f32],
+    dialect: Dialect,
 ) -> String {
-    let mut table = match identifiers {
-        Some((name, _)) if OWN_COLUMNS.contains(&name.as_str()) => {
-            format!("row,{name} (from the file),score,predicted\n")
+    let identifier_name = identifiers.map(|(name, _)| {
+        if OWN_COLUMNS.contains(&name.as_str()) {
+            format!("{name} (from the file)")
+        } else {
+            name.clone()
         }
-        Some((name, _)) => format!("row,{},score,predicted\n", csv_field(name)),
-        None => String::from("row,score,predicted\n"),
+    });
+    let mut table = String::new();
+    let mut line = |fields: &[String]| {
+        let fields: Vec<String> = fields.iter().map(|f| dialect.field(f)).collect();
+        table += &fields.join(&dialect.separator.to_string());
+        table.push('\n');
     };
+    let header: Vec<String> = ["row"]
+        .into_iter()
+        .map(str::to_owned)
+        .chain(identifier_name)
+        .chain(["score", "predicted"].map(str::to_owned))
+        .collect();
+    line(&header);
     for (index, (number, score)) in numbers.iter().zip(scores).enumerate() {
-        let identifier = identifiers
-            .and_then(|(_, cells)| cells.get(index))
-            .map_or(String::new(), |cell| format!("{},", csv_field(cell)));
-        table += &format!("{number},{identifier}{score},{}\n", u8::from(*score >= 0.5));
+        let identifier = identifiers.and_then(|(_, cells)| cells.get(index).cloned());
+        let fields: Vec<String> = [number.to_string()]
+            .into_iter()
+            .chain(identifier)
+            .chain([dialect.number(*score), u8::from(*score >= 0.5).to_string()])
+            .collect();
+        line(&fields);
     }
     table
-}
-
-/// `text` as one CSV field: quoted, its quotes doubled, when it holds a
-/// comma, a quote or a line break.
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_owned()
-    }
 }
 
 #[cfg(test)]
@@ -235,19 +248,33 @@ mod tests {
     #[test]
     fn the_identifier_column_follows_row_under_a_name_of_its_own() {
         let cells = |name: &str| (name.to_owned(), vec!["a,\"b\"".to_owned(), "7".to_owned()]);
+        let commas = Dialect::default();
         assert_eq!(
-            scores_table(&[2, 5], Some(&cells("Patient ID")), &[0.25, 0.5]),
+            scores_table(&[2, 5], Some(&cells("Patient ID")), &[0.25, 0.5], commas),
             "row,Patient ID,score,predicted\n2,\"a,\"\"b\"\"\",0.25,0\n5,7,0.5,1\n"
         );
         let header = |name: &str| {
-            let table = scores_table(&[1], Some(&cells(name)), &[0.5]);
+            let table = scores_table(&[1], Some(&cells(name)), &[0.5], commas);
             table.lines().next().unwrap_or_default().to_owned()
         };
         assert_eq!(header("row"), "row,row (from the file),score,predicted");
         assert_eq!(header("score"), "row,score (from the file),score,predicted");
         assert_eq!(
-            scores_table(&[3], None, &[0.75]),
+            scores_table(&[3], None, &[0.75], commas),
             "row,score,predicted\n3,0.75,1\n"
+        );
+    }
+
+    #[test]
+    fn a_file_with_semicolons_and_decimal_commas_gets_its_scores_so() {
+        let semicolons = Dialect {
+            separator: ';',
+            decimal_comma: true,
+        };
+        let cells = ("Kunden-Nr".to_owned(), vec!["A;1".to_owned()]);
+        assert_eq!(
+            scores_table(&[4], Some(&cells), &[0.625], semicolons),
+            "row;Kunden-Nr;score;predicted\n4;\"A;1\";0,625;1\n"
         );
     }
 }

@@ -21,7 +21,8 @@ pub struct PredictArgs {
     #[arg(long)]
     pub csv: PathBuf,
     /// Where to write the `row,score,predicted` table, with the file's
-    /// identifier column after `row` if it has one (default: standard output).
+    /// identifier column after `row` if it has one, in the file's separator
+    /// and decimal mark (default: standard output).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// The column to carry after `row` in the table, to join the scores to

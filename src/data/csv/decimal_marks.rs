@@ -6,6 +6,7 @@
 //! by points or spaces beside a decimal comma) are counted too, so the user is told
 //! they were read so.
 
+use super::dialect::Dialect;
 use super::error::{CellAt, CsvError};
 use super::number::DecimalMark;
 use super::rows::{Cell, EmptyCells};
@@ -55,6 +56,11 @@ impl Marked {
 }
 
 impl DecimalMarks {
+    /// The dialect of a file separated by `delimiter` whose cells these are.
+    pub(super) fn dialect(&self, delimiter: u8) -> Dialect {
+        Dialect::of(delimiter, self.commas.count, self.points.count)
+    }
+
     /// The feature cell as a number (as [`EmptyCells::number`] reads it),
     /// taking note of a decimal comma or point.
     pub(super) fn read(

@@ -27,6 +27,7 @@
 
 mod cleaning;
 mod decimal_marks;
+mod dialect;
 mod encoding;
 mod error;
 mod flags;
@@ -49,6 +50,7 @@ mod truth_guess;
 mod truth_tally;
 mod value_rule;
 
+pub use dialect::Dialect;
 pub use error::{CellAt, ColumnSummary, CsvError, SummarisedColumn};
 pub use identifier::{IdColumn, names_an_identifier};
 pub use kinds::{

@@ -3,6 +3,7 @@
 
 use super::cleaning::drop_constant_columns;
 use super::decimal_marks::DecimalMarks;
+use super::dialect::Dialect;
 use super::error::{ColumnSummary, CsvError, MAX_SHOWN_VALUES, SummarisedColumn};
 use super::identifier::{IdColumn, names_an_identifier};
 use super::layout::{CsvColumns, Layout, column_index};
@@ -199,6 +200,8 @@ pub struct FeatureRows {
     /// Things the user should know that did not stop the read (decimal
     /// commas read, missing values dropped or filled), as sentences.
     pub warnings: Vec<String>,
+    /// How the file writes its table, for a table written back for it.
+    pub dialect: Dialect,
 }
 
 /// What scoring does with missing feature values: the choice, and for
@@ -238,11 +241,11 @@ pub fn read_feature_rows(
     gaps: ScoringGaps<'_>,
 ) -> Result<FeatureRows, CsvError> {
     let Table {
+        delimiter,
         decimal,
         header,
         notes,
         mut rows,
-        ..
     } = Table::open(bytes, Width::AtLeastOne)?;
     let features = feature_names
         .iter()
@@ -280,6 +283,7 @@ pub fn read_feature_rows(
         numbers: Vec::new(),
         identifiers: identifier.map(|index| (header[index].clone(), Vec::new())),
         warnings: Vec::new(),
+        dialect: Dialect::default(),
     };
     let mut decimal_marks = DecimalMarks::default();
     let count = for_each_row(&mut rows, &header, decimal, gaps.choice, |row, empty| {
@@ -303,6 +307,7 @@ pub fn read_feature_rows(
     read.numbers = (1..=count).collect();
     read.warnings.extend(notes);
     read.warnings.extend(decimal_marks.sentence());
+    read.dialect = decimal_marks.dialect(delimiter);
     if let Some(found) = Gaps::find(&read.features, features.len()) {
         match gaps.choice {
             MissingValues::Refuse => {}
@@ -483,6 +488,27 @@ mod tests {
         assert_eq!(data.delimiter, b',');
         assert!(data.warnings.is_empty());
         assert_eq!((data.rows(), data.dim()), (3, 2));
+    }
+
+    #[test]
+    fn scoring_reads_the_file_s_separator_and_decimal_mark() {
+        let names = strings(&["a", "b"]);
+        let semicolons = plain_rows(b"a;b\n1,5;2\n3;4,25\n", &names).unwrap();
+        assert_eq!(semicolons.features, vec![1.5, 2.0, 3.0, 4.25]);
+        assert_eq!(
+            semicolons.dialect,
+            Dialect {
+                separator: ';',
+                decimal_comma: true
+            }
+        );
+        let tabs = plain_rows(b"a\tb\n1.5\t2\n", &names).unwrap();
+        assert_eq!(
+            (tabs.dialect.separator, tabs.dialect.decimal_comma),
+            ('\t', false)
+        );
+        let commas = plain_rows(b"a,b\n1.5,2\n", &names).unwrap();
+        assert_eq!(commas.dialect, Dialect::default());
     }
 
     #[test]

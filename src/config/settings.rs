@@ -393,7 +393,7 @@ pub static PRIOR: NumberSetting = NumberSetting {
         "nnpu.prior",
         "prior",
         "Class prior π",
-        "uPU and nnPU (true π): the share of positives in U they assume. Empty: the split's true ρ, which a demo knows.",
+        "uPU and nnPU (true π): the share of positives in U they assume; given, it replaces the true π, and the run is named nnPU (π = …). Empty: the split's true ρ, which a demo knows.",
         PRIORS,
         false,
         (|c| c.nnpu.prior, |c, v| c.nnpu.prior = Some(v)),

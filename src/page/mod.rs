@@ -4,12 +4,13 @@
 //! reads them back, [`lessons`] names the parts of the page a link can hide
 //! and the ready lessons, [`link_data`] carries a CSV file inside a link
 //! (through [`base64url`]), [`protocol`] holds the messages between the
-//! page and the worker, and [`outbox`] says when the worker posts what
-//! training did.
+//! page and the worker, [`outbox`] says when the worker posts what
+//! training did, and [`pace`] how long a run has left.
 
 pub mod base64url;
 pub mod lessons;
 pub mod link_data;
 pub mod outbox;
+pub mod pace;
 pub mod protocol;
 pub mod share;

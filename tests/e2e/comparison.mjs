@@ -443,6 +443,14 @@ async function twoLearnersFillTheTable({ page, note }) {
   const shown = planned.find((name) => comparedLine.includes(`show one of them, ${name},`));
   expect(comparedLine.startsWith("The comparison's 2 runs are in the run history below") && shown !== undefined
     && kept.includes(` of ${shown},`), `the comparison's line "${comparedLine}" against the kept line "${kept}"`);
+  // A link holds one run: Copy link says it trains the form's learner, not the one shown.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+  await clickButton(page, 'copy-link');
+  const copied = page.locator('#share-feedback:has-text("Link copied")');
+  await copied.waitFor({ timeout: 10_000 });
+  const feedback = (await copied.textContent()).trim();
+  expect(feedback.includes(`opening it trains policyPU_weighter, not ${shown} shown above, and not the comparison`),
+    `Copy link after a comparison: "${feedback}"`);
   const lines = await page.locator('#panel-compare svg path.series-line').count();
   expectAbove(lines, 1, 'overlaid curves in the comparison chart');
   // Each later run is drawn thinner, so equal curves do not hide each other.

@@ -104,8 +104,25 @@ async function stopWhileLoading({ page, note }) {
   expectEqual(epochs, 1, '#epochs-done of the run after');
 }
 
+/** A long run says how long it has left; a pause hides the estimate. */
+async function longRunSaysTimeLeft({ page, note }) {
+  await chooseOption(page, 'learner', 'biased PU');
+  await setField(page, 'optim.epochs', '1000');
+  await clickButton(page, 'train');
+  const left = await waitUntil('an estimate of the time left', async () => {
+    const text = (await page.locator('#time-left').textContent()).trim();
+    return /^about \d+(\.\d)? (s|min|h) left$/.test(text) ? text : null;
+  }, { timeoutMs: 60_000, lastSeen: async () => page.locator('#time-left').textContent() });
+  note(`1000 epochs of biased PU: "${left}"`);
+  await pauseRun(page);
+  expectEqual((await page.locator('#time-left').textContent()).trim(), '', 'no estimate while paused');
+  await clickButton(page, 'stop');
+  await waitForStatus(page, 'Stopped.', 30_000);
+}
+
 export const controlTests = [
   { name: 'pause holds, step trains one batch, resume finishes', mode: 'cpu', run: pauseStepResume },
   { name: 'stop, then a 3-epoch nnPU run completes', mode: 'cpu', run: stopThenNnpu },
   { name: 'stop while the dataset loads: no run starts', mode: 'cpu', run: stopWhileLoading },
+  { name: 'a long run says how long it has left, not while paused', mode: 'cpu', run: longRunSaysTimeLeft },
 ];

@@ -47,6 +47,8 @@ async function linkRoundTrip({ page, note }) {
 
   const other = await page.context().newPage();
   await openApp(other, link);
+  const told = (await other.locator(byId('link-notice')).textContent()).trim();
+  expect(told.includes('This link reproduces a run someone shared'), `the opened link says what it does: "${told}"`);
   await waitForStatus(other, 'Done.', SHORT_RUN_MS);
   expectEqual(await fieldValue(other, 'split.n_labeled'), '100', 'n_l in the opened link');
   expectEqual(await fieldValue(other, 'split.rho'), '0.5', 'ρ in the opened link');

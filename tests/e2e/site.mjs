@@ -2,7 +2,7 @@
 // project site is, /policypu/) trains its demo, a lesson link and an example
 // file and makes a share link round trip there; and after a first visit it
 // works with the network gone, from its service worker's cache.
-import { byId, clickButton, openApp, waitForStatus, waitUntil } from './app.mjs';
+import { byId, chooseOption, clickButton, openApp, waitForStatus, waitUntil } from './app.mjs';
 import { chooseCsvSource, setShortCsvRun } from './csv.mjs';
 import { expect, expectEqual } from './expect.mjs';
 import { trainToDone } from './training.mjs';
@@ -94,6 +94,12 @@ async function offlineAfterTheFirstVisit({ page, site, note }) {
   note(`served while offline: ${whileOffline.join(', ') || 'nothing'}`);
   const reached = whileOffline.filter((path) => !path.endsWith('/sw.js'));
   expectEqual(reached.join(', '), '', 'requests of the page that reached the server while offline');
+  // A subset never opened says why it cannot load, and what can.
+  await chooseOption(page, 'dataset', 'CIFAR-10');
+  await clickButton(page, 'train');
+  const failed = (await page.locator('#status.error').textContent({ timeout: 30_000 })).trim();
+  expect(failed.includes('This browser is offline, and keeps for offline use only the datasets opened before'),
+    `CIFAR-10 offline: "${failed}"`);
   await page.context().setOffline(false);
 }
 

@@ -54,11 +54,12 @@ async function defaultRunOnCpu({ page, note }) {
   expectAbove(accuracy, 0.85, 'final test accuracy');
   // The epoch kept is chosen on the PU validation split, and said so.
   const caption = await page.locator('#panel-validation').textContent();
-  const chosen = caption.match(/keeps training epoch (\d+) \(its best L-vs-U AUC\)/);
-  expect(chosen !== null, `validation caption: ${caption}`);
+  // The charts draw it after the 20 pre-training epochs, and both say where.
+  const chosen = caption.match(/keeps training epoch (\d+) \(epoch (\d+) on the charts\), its best L-vs-U AUC/);
+  expect(chosen !== null && Number(chosen[2]) === Number(chosen[1]) + 20, `validation caption: ${caption}`);
   const kept = await page.locator('#kept').textContent();
   note(kept);
-  expect(kept.startsWith(`Kept: training epoch ${chosen[1]} of policyPU_weighter, the best L-vs-U AUC`), `kept line: ${kept}`);
+  expect(kept.startsWith(`Kept: training epoch ${chosen[1]} (epoch ${chosen[2]} on the charts) of policyPU_weighter, the best L-vs-U AUC`), `kept line: ${kept}`);
   // Once the run ends, the large scores are the kept epoch's (those downloads
   // and scoring use), and the line below them gives the last epoch's.
   expectEqual((await page.locator('#results-title').textContent()).trim(), 'The kept classifier on the test set', 'results heading');

@@ -69,10 +69,14 @@ pub async fn download(
     let response: Response = JsFuture::from(window.fetch_with_str(url))
         .await
         .map_err(|e| {
-            format!(
-                "downloading {url} failed: {}. Check the connection and try again.",
-                describe(e)
-            )
+            let offline = !window.navigator().on_line();
+            let advice = if offline {
+                "This browser is offline, and keeps for offline use only the datasets opened \
+                 before: connect, or choose one of those."
+            } else {
+                "Check the connection and try again."
+            };
+            format!("downloading {url} failed: {}. {advice}", describe(e))
         })?
         .unchecked_into();
     if !response.ok() {

@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 use policypu::config::RunConfig;
+use policypu::page::pace::Pace;
 use policypu::page::protocol::ToWorker;
 
 use crate::run::lifecycle;
@@ -13,6 +14,7 @@ use crate::state::{Charted, RunStatus, use_app_state};
 #[component]
 pub fn RunControls() -> impl IntoView {
     let state = use_app_state();
+    let section = NodeRef::<leptos::html::Section>::new();
     let status = state.status;
     let active = move || status.get().is_active();
     let paused = move || status.get() == RunStatus::Paused;
@@ -41,9 +43,15 @@ pub fn RunControls() -> impl IntoView {
         })
     };
     view! {
-        <section class="controls" id="run-controls" aria-label="Training controls">
+        <section class="controls" id="run-controls" aria-label="Training controls" tabindex="-1"
+            node_ref=section>
             <div class="buttons">
                 <button id="train" class="primary" disabled=active on:click=move |_| {
+                    // Train is disabled next: focus waits on the controls, so
+                    // Tab goes on to Pause and Stop, not from the page's top.
+                    if let Some(section) = section.get_untracked() {
+                        let _ = section.focus();
+                    }
                     lifecycle::start_run(state);
                     bring_run_into_view("run-controls");
                 }>
@@ -70,6 +78,7 @@ pub fn RunControls() -> impl IntoView {
                 <div class="bar" style=move || format!("transform: scaleX({:.4})", fraction())></div>
             </div>
             <p class="stage" id="stage">{stage_text}</p>
+            <TimeLeft/>
             <StatusLine/>
             <AutoLine/>
             <ComparedLine/>
@@ -78,6 +87,37 @@ pub fn RunControls() -> impl IntoView {
             <SplitNotes/>
         </section>
     }
+}
+
+/// How long the run has left at its pace since it last started running;
+/// nothing for a short run.
+#[component]
+fn TimeLeft() -> impl IntoView {
+    let state = use_app_state();
+    let pace = StoredValue::new(None::<Pace>);
+    // A pause, a new run or an auto candidate restarts the clock.
+    Effect::new(move |_| {
+        state.status.track();
+        pace.set_value(None);
+    });
+    let left = move || {
+        let progress = state.progress.get()?;
+        if state.status.get() != RunStatus::Running {
+            return None;
+        }
+        let total = state
+            .started
+            .with_untracked(|s| s.as_ref().map(|s| s.total_batches))?;
+        let now = js_sys::Date::now();
+        match pace.get_value() {
+            Some(pace) => pace.left(now, progress.done, total),
+            None => {
+                pace.set_value(Some(Pace::start(now, progress.done)));
+                None
+            }
+        }
+    };
+    view! { <p class="time-left" id="time-left">{left}</p> }
 }
 
 /// What the run is doing, in words; errors in an alert.

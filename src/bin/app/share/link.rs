@@ -69,6 +69,11 @@ fn encode_csv_while_shared(state: AppState) {
     });
 }
 
+/// The notice on a link that trains a shared run as it opens.
+const SHARED_RUN: &str = "This link reproduces a run someone shared: it trains the same split \
+    from the same initial weights, so on the same kind of device (CPU or GPU) its scores match \
+    the ones they saw.";
+
 /// Whether the page was loaded by reloading it (its address then is the
 /// page's own, not a link someone shared).
 fn page_was_reloaded() -> bool {
@@ -98,8 +103,13 @@ fn apply_hash(state: AppState, reloaded: bool) {
         DataConfig::Builtin { .. } => None,
     };
     let lesson_file = shared.view.lesson.and_then(|lesson| lesson.example);
+    let mut notices = shared.notices;
+    // A lesson's link has its banner; a reloaded one is the user's own run.
+    if shared.autorun && !reloaded && shared.view.lesson.is_none() {
+        notices.insert(0, SHARED_RUN.to_string());
+    }
     state.config.set(shared.config);
-    state.link_notices.set(shared.notices);
+    state.link_notices.set(notices);
     state.view.set(shared.view);
     let autorun = shared.autorun && !state.status.get_untracked().is_active();
     let file_name = shared.csv.name.clone();
@@ -208,6 +218,15 @@ fn link_csv(state: AppState) -> LinkCsv {
     }
 }
 
+/// The form's learner and the one the results show, named, where a
+/// comparison left them different (auto's candidates aside).
+fn learner_not_shown(state: AppState) -> Option<(String, String)> {
+    let form = state.config.get_untracked();
+    let shown = state.run_config.get_untracked()?;
+    (form.learner != shown.learner && !form.learner.is_auto())
+        .then(|| (form.learner_label(), shown.learner_label()))
+}
+
 /// The candidate kept on auto's leaderboard in place of auto's own model,
 /// named as there, while the form still asks for auto: a link holds the
 /// settings, so it trains auto again and keeps auto's choice.
@@ -281,6 +300,12 @@ pub fn ShareControls() -> impl IntoView {
                  shown: opening it trains these (the same split and initial weights for whoever \
                  opens it), not that run."
                     .into()
+            } else if let Some((form, shown)) = copied.then(|| learner_not_shown(state)).flatten() {
+                format!(
+                    "Link copied. It holds the form's settings, whose learner is {form}: opening \
+                     it trains {form}, not {shown} shown above, and not the comparison (a link \
+                     holds one run). To share {shown}, choose it as the learner first."
+                )
             } else if copied {
                 "Link copied: opening it reproduces this run (same split, same initial weights) and starts training.".into()
             } else {

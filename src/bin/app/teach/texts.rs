@@ -283,7 +283,8 @@ pub static EXPLANATIONS: &[Explanation] = &[
              baselines), most positive first, redrawn each epoch. The tint goes from orange \
              (0, treated as negative) through grey (0.5) to blue (1, treated as positive); ▲ \
              marks a true positive and □ a true negative.",
-            "Triangles late in the grid are hidden positives the learner still treats as negative, \
+            "Triangles late in the grid (scroll it to its end) are hidden positives the learner \
+             still treats as negative, \
              the examples biased PU gets wrong and the policy has to recover (its actions, \
              eqs. (8) and (9)). Pick one to see its value over the epochs.",
         ],

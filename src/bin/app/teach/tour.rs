@@ -46,8 +46,8 @@ const STOPS: [Stop; 7] = [
     Stop {
         target: "[id='split.n_labeled']",
         title: "How many positives are labeled",
-        text: "n_l positives get a label, drawn at random (SCAR). Everything else goes into the \
-               unlabeled set U, three times as many by default.",
+        text: "n_l positives get a label, drawn at random (SCAR). The unlabeled set U is drawn \
+               from the rest: three times as many examples by default, as in the paper.",
     },
     Stop {
         target: "[id='split.rho']",
@@ -59,7 +59,8 @@ const STOPS: [Stop; 7] = [
         target: "#learner",
         title: "Pick a learner",
         text: "The two policyPU variants learn how to use each unlabeled example; the others are \
-               the baselines of the paper.",
+               the paper's baselines and later PU learners, and auto picks among them on PU data \
+               alone.",
     },
     Stop {
         target: "#train",

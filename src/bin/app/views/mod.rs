@@ -125,7 +125,7 @@ pub fn TrainingViews() -> impl IntoView {
                     </Show>
                     <Show when=move || reveal.includes(1) && shows(state, Part::Losses)>
                         <EpochChart id="panel-losses" title="Training losses" explain="losses" bands series=losses
-                        caption="The mean loss over each epoch's mini-batches: lower means the network fits its training targets better."
+                        caption="The mean loss over each epoch's mini-batches: lower means the network fits its training targets better. A policy's loss changes objective where its pre-training ends (a cross-entropy, then the policy-gradient surrogate, which can fall below zero), so its jump there is not learning."
                         chart_title="Classifier and policy loss" y_title="mean loss"/>
                     </Show>
                     <Show when=move || reveal.includes(2) && uses_policy() && shows(state, Part::Reward)>

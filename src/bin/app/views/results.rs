@@ -10,6 +10,7 @@ use policypu::report::{EpochReport, PuMetrics, TestMetrics, kept_report, latest_
 use policypu::selection::{Criterion, ValidationScores};
 use policypu::user_text::counted;
 
+use super::charts::epoch_series::charted_epoch_name;
 use super::shown_epoch::{ShownEpoch, kept_by, shown_epoch};
 use crate::state::{AppState, AutoOutcome, use_app_state};
 
@@ -148,11 +149,11 @@ pub fn ResultsPanel() -> impl IntoView {
             state.reports.with(|r| {
                 let kept = kept_report(r, c.criterion())?;
                 match ended {
-                    Shown::KeptEpoch(_) => Some(kept_for_good(kept, c)),
+                    Shown::KeptEpoch(_) => Some(kept_for_good(r, kept, c)),
                     _ => kept
                         .validation
                         .is_some()
-                        .then(|| kept_so_far(kept, c.criterion())),
+                        .then(|| kept_so_far(r, kept, c.criterion())),
                 }
             })
         }),
@@ -232,15 +233,16 @@ fn few_labeled_caution(kept: &EpochReport, criterion: Criterion) -> String {
         .map_or_else(String::new, |caution| format!(" {caution}"))
 }
 
-/// While a run trains: the epoch its validation split has chosen so far,
+/// While a run trains: the epoch its validation split has chosen so far
+/// (named as `charted_epoch_name` names it among `reports`),
 /// with its test scores where that epoch scored the test set.
-fn kept_so_far(kept: &EpochReport, criterion: Criterion) -> String {
+fn kept_so_far(reports: &[EpochReport], kept: &EpochReport, criterion: Criterion) -> String {
     let scores = kept
         .scored_test()
         .map_or_else(String::new, |t| format!(": {}", scores_in_words(t)));
     format!(
         "Kept so far: {}, {}{scores}. Downloads and scoring use this epoch's classifier.{}",
-        kept.stage.epoch_name(kept.epoch),
+        charted_epoch_name(reports, kept),
         kept_because(kept, criterion),
         few_labeled_caution(kept, criterion),
     )
@@ -248,11 +250,11 @@ fn kept_so_far(kept: &EpochReport, criterion: Criterion) -> String {
 
 /// Once a run of `config` has ended: the epoch it keeps, whose scores the
 /// panel shows.
-fn kept_for_good(kept: &EpochReport, config: &RunConfig) -> String {
+fn kept_for_good(reports: &[EpochReport], kept: &EpochReport, config: &RunConfig) -> String {
     format!(
         "Kept: {} of {}, {}; the scores above are its. Downloads and scoring use this epoch's \
          classifier.{}",
-        kept.stage.epoch_name(kept.epoch),
+        charted_epoch_name(reports, kept),
         config.learner_label(),
         kept_because(kept, config.criterion()),
         few_labeled_caution(kept, config.criterion()),

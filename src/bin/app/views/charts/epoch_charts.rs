@@ -7,7 +7,7 @@ use policypu::config::{PolicyConfig, RewardRule, VerdictThreshold};
 use policypu::report::{EpochReport, kept_report};
 use policypu::selection::Criterion;
 
-use super::epoch_series::{EPOCH_AXIS, over_epochs, test_over_epochs};
+use super::epoch_series::{EPOCH_AXIS, charted_epoch_name, over_epochs, test_over_epochs};
 use super::line_chart::{Band, LineChart, Series};
 use super::series_style::SeriesStyle;
 use crate::state::use_app_state;
@@ -117,8 +117,8 @@ pub fn validation_caption(reports: &[EpochReport], criterion: Criterion) -> Stri
             format!("{what} This run keeps its last epoch.")
         }
         (_, Some(kept)) => format!(
-            "{what} This run keeps {} (its best {}).",
-            kept.stage.epoch_name(kept.epoch),
+            "{what} This run keeps {}, its best {}.",
+            charted_epoch_name(reports, kept),
             criterion.label()
         ),
     }

@@ -11,6 +11,20 @@ use super::series_style::SeriesStyle;
 /// Title of the x axis of every chart against epochs.
 pub const EPOCH_AXIS: &str = "epoch (pre-training first)";
 
+/// `kept`'s name ("training epoch 19"), with where the charts draw it when
+/// pre-training epochs come first: "training epoch 19 (epoch 39 on the charts)".
+pub fn charted_epoch_name(reports: &[EpochReport], kept: &EpochReport) -> String {
+    let name = kept.stage.epoch_name(kept.epoch);
+    let running = reports
+        .iter()
+        .position(|r| r.stage == kept.stage && r.epoch == kept.epoch)
+        .map(|i| i + 1);
+    match running {
+        Some(at) if at != kept.epoch => format!("{name} (epoch {at} on the charts)"),
+        _ => name,
+    }
+}
+
 /// A series of `value` over every report, at running epochs 1, 2, 3, …
 pub fn over_epochs(
     reports: &[EpochReport],

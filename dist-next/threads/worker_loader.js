@@ -1,0 +1,2 @@
+import start from './worker.js';
+start();

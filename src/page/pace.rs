@@ -39,7 +39,7 @@ impl Pace {
 
 /// A duration in words, as rough as an estimate: "40 s", "12 min", "1.5 h".
 fn duration_words(seconds: f64) -> String {
-    if seconds < 90.0 {
+    if seconds < 55.0 {
         format!("{} s", (seconds / 10.0).round() as u64 * 10)
     } else if seconds < 90.0 * 60.0 {
         format!("{} min", (seconds / 60.0).round() as u64)
@@ -63,6 +63,10 @@ mod tests {
         assert_eq!(
             pace.left(15_000.0, 50, 150).as_deref(),
             Some("about 50 s left")
+        );
+        assert_eq!(
+            pace.left(15_000.0, 50, 170).as_deref(),
+            Some("about 1 min left")
         );
         assert_eq!(
             pace.left(15_000.0, 50, 20_050).as_deref(),

@@ -661,9 +661,38 @@ async function stepThroughTheEndResumesTheSecondWorker({ page, site, note }) {
   expectEqual(warnings.filter((w) => w.includes('second worker failed')).join(' | '), '', 'no worker given up');
 }
 
+/** Runs on two splits show each one's split; a run that sees the truth
+ * is a reference, and bold marks the best of the others. */
+async function splitsAndReferencesInTheTable({ page }) {
+  await chooseOption(page, 'learner', 'biased PU');
+  await setField(page, 'optim.epochs', '1');
+  await setField(page, 'split.rho', '0.7');
+  await trainToDone(page, COMPARISON_MS);
+  await setField(page, 'split.rho', '0.3');
+  await trainToDone(page, COMPARISON_MS);
+  await page.locator('#compare-run-1').check();
+  await page.locator('#compare-run-2').check();
+  const heads = (await page.locator('#compare-table thead th').allTextContents()).map((t) => t.trim());
+  expectEqual(heads.join(' | '), 'Model | Split | ROC-AUC | Acc | PR-AUC', 'columns of runs on two splits');
+  const splits = (await page.locator('#compare-table td.split').allTextContents()).map((t) => t.trim());
+  expect(splits[0].includes('ρ\u00a0=\u00a00.7') && splits[1].includes('ρ\u00a0=\u00a00.3'), `the Split column: ${splits}`);
+
+  await chooseOption(page, 'learner', 'optimal PN');
+  await trainToDone(page, COMPARISON_MS);
+  await page.locator('#compare-run-1').uncheck();
+  await page.locator('#compare-run-3').check();
+  expectEqual(await page.locator('#compare-table thead th').count(), 4, 'no Split column on one split');
+  expectEqual(await page.locator('#compare-table tr.reference').count(), 1, 'optimal PN is the reference');
+  expectEqual(await page.locator('#compare-table tr.reference td.best').count(), 0, 'no bold on the reference');
+  expectEqual(await page.locator('#compare-table tbody tr:not(.reference) td.best').count(), 3, 'bold on biased PU');
+  const note = (await page.locator('#compare-reference').textContent()).trim();
+  expect(note.startsWith('In italics, optimal PN: it sees what PU data hides'), `the reference note: ${note}`);
+}
+
 export const comparisonTests = [
   { name: 'learners: the select and the comparison list the CLI\'s learner table', mode: 'cpu', run: pageListsTheLearnerTable },
   { name: 'comparison: two learners on one split fill the table', mode: 'cpu', run: twoLearnersFillTheTable },
+  { name: 'comparison: runs on two splits show their splits; optimal PN is a reference, not bold', mode: 'cpu', run: splitsAndReferencesInTheTable },
   { name: 'auto: its candidates ranked on PU data, the mean of the first three kept, one candidate keepable', mode: 'cpu', run: autoRanksItsCandidates },
   { name: 'auto on few labeled validation rows: the mean of every candidate, and why', mode: 'cpu', run: autoAveragesEveryCandidateOnFewLabeledRows },
   { name: 'auto with a validation share of 0: the mean of every candidate at its last epoch, and why', mode: 'cpu', run: autoWithoutValidationAveragesEveryCandidate },

@@ -59,7 +59,7 @@ pub fn ComparisonPanel() -> impl IntoView {
         format!(
             "Tick runs in the list to compare them: their test score over the training epochs, a \
              ring on the epoch each kept (the legend gives its score there), and their scores at \
-             that epoch in the paper's table layout (best in bold).{after_auto}"
+             that epoch in the paper's table layout (the best PU-only score in bold).{after_auto}"
         )
     });
     view! {
@@ -184,14 +184,28 @@ fn HistoryList() -> impl IntoView {
     }
 }
 
+/// True for a run whose learner sees what PU data hides (the true labels,
+/// or the true class prior): a reference for the others, not one of them.
+fn sees_the_truth(run: &RunRecord) -> bool {
+    let prior_given = run.config.given_prior().is_some();
+    run.config.learner.truth_need(prior_given).is_some()
+}
+
 /// Test scores of the compared runs at the epoch each kept, one row per
-/// run, the best of each column in bold; a note when the runs did not share
-/// a split.
+/// run, the best PU-only score of each column in bold (a run that sees the
+/// truth is a reference, in italics); each run's split where they differ.
 #[component]
 fn CompareTable(runs: Memo<Vec<RunRecord>>) -> impl IntoView {
     let best = move |metric: Metric| {
         runs.with(|runs| {
-            runs.iter()
+            let contenders: Vec<&RunRecord> = runs.iter().filter(|r| !sees_the_truth(r)).collect();
+            // With only references ticked, they are the ones compared.
+            let pool = if contenders.is_empty() {
+                runs.iter().collect()
+            } else {
+                contenders
+            };
+            pool.into_iter()
                 .filter_map(|r| metric.of(&kept_test(r)))
                 .fold(None, |best: Option<f64>, v| {
                     Some(best.map_or(v, |b| b.max(v)))
@@ -201,31 +215,61 @@ fn CompareTable(runs: Memo<Vec<RunRecord>>) -> impl IntoView {
     let splits = move || {
         runs.with(|runs| {
             let mut s: Vec<String> = runs.iter().map(split_summary).collect();
+            s.sort();
             s.dedup();
             s
         })
     };
+    let splits_differ = move || splits().len() > 1;
+    let references = move || {
+        runs.with(|runs| {
+            let mut names: Vec<String> = runs
+                .iter()
+                .filter(|r| sees_the_truth(r))
+                .map(|r| r.config.learner_label())
+                .collect();
+            names.dedup();
+            names
+        })
+    };
+    let reference_note =
+        move || {
+            let names = references();
+            (!names.is_empty() && names.len() < runs.with(Vec::len)).then(|| {
+            format!(
+                "In italics, {}: {} what PU data hides (the true labels or the true class prior), \
+                 so {} a reference, not a contender; bold marks the best of the others.",
+                names.join(" and "),
+                if names.len() == 1 { "it sees" } else { "they see" },
+                if names.len() == 1 { "it is" } else { "they are" },
+            )
+        })
+        };
     view! {
         <p class="hint" id="compare-split">{move || {
             let splits = splits();
             if splits.len() == 1 {
                 format!("All on the same split: {}.", splits[0])
             } else {
-                "These runs used different splits, so their scores are not directly comparable.".to_string()
+                "These runs used different splits (the Split column), so their scores differ by \
+                 split as well as by learner.".to_string()
             }
         }}</p>
         <TableScroll label="Scores of the compared runs">
             <table class="paper-table" id="compare-table">
                 <thead><tr>
                     <th scope="col">"Model"</th>
+                    <Show when=splits_differ><th scope="col">"Split"</th></Show>
                     {Metric::ALL.iter().map(|m| view! { <th scope="col">{m.name()}</th> }).collect_view()}
                 </tr></thead>
                 <tbody>
                     {move || runs.get().into_iter().map(|run| {
                         let test = kept_test(&run);
+                        let split = splits_differ().then(|| view! { <td class="split">{split_summary(&run)}</td> });
                         view! {
-                            <tr data-learner=run.config.learner.name()>
+                            <tr data-learner=run.config.learner.name() class:reference=sees_the_truth(&run)>
                                 <th scope="row">{run.label()}</th>
+                                {split}
                                 {Metric::ALL.iter().map(|m| {
                                     let value = m.of(&test);
                                     let is_best = value.is_some() && value == best(*m);
@@ -242,5 +286,6 @@ fn CompareTable(runs: Memo<Vec<RunRecord>>) -> impl IntoView {
                 </tbody>
             </table>
         </TableScroll>
+        <p class="hint" id="compare-reference">{reference_note}</p>
     }
 }

@@ -1,2 +1,0 @@
-import start from './worker.js';
-start();

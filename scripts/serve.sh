@@ -13,7 +13,7 @@ url="http://127.0.0.1:$port/"
 if [ -f "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm-release/worker.wasm" ]; then
   echo "[serve] building (a minute or two), then serving at $url"
 else
-  echo "[serve] first build: about 15 minutes on 2 cores (Burn for wasm, then wasm-opt);"
+  echo "[serve] first build: about 11 minutes on 2 cores (Burn for wasm, then wasm-opt);"
   echo "[serve] the app will then be at $url"
 fi
 exec trunk serve --release=true --offline --dist target/serve-dist --port "$port" "$@"

@@ -36,7 +36,7 @@ fi
 # Unoptimised and without debug info: trunk's own release profile (fat LTO,
 # one codegen unit) took 795 s to install on 2 cores, this 252 s. Trunk only
 # drives cargo, wasm-bindgen and wasm-opt, so its dist/ is byte for byte the
-# same, built in 330 s against 315 s (2026-11-29, docs/build-notes.md).
+# same, built in 330 s against 315 s (2026-11-29, commit 4f8aa85's message).
 if ! trunk --version 2>/dev/null | grep -q " $TRUNK_VERSION"; then
   timed "installing trunk $TRUNK_VERSION (about 4 minutes on 2 cores)" \
     env CARGO_PROFILE_DEV_DEBUG=0 cargo install trunk --version "$TRUNK_VERSION" --locked --debug

@@ -6,6 +6,9 @@
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
+/// How many values each of the prior estimates' memos keeps.
+pub const PRIOR_MEMO_KEPT: usize = 64;
+
 /// The last `kept` values made, by key.
 pub struct Memo<V> {
     kept: usize,

@@ -100,11 +100,11 @@ pub mod stream {
     pub const SPLIT: u64 = 1;
     /// Mini-batch order.
     pub const BATCHES: u64 = 2;
-    /// Actions sampled from the policy.
-    pub const ACTIONS: u64 = 3;
+    // 3 stays unused, so that the streams after it keep their numbers.
     /// Initial weights of every network, drawn on the host so that every backend starts alike.
     pub const WEIGHTS: u64 = 4;
-    /// Learners' own draws: RankPruning's folds, PMPU's resampling.
+    /// Learners' own draws: the policy's actions, RankPruning's folds,
+    /// PMPU's resampling, VPU's and Dist-PU's mix-up.
     pub const LEARNER: u64 = 5;
     /// Class-prior estimators (down-sampling, folds).
     pub const PRIOR: u64 = 6;

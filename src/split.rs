@@ -118,11 +118,6 @@ impl PuSplit {
         let unlabeled = gather_rows(&self.train_x, dim, &self.unlabeled_indices());
         Some(Pca2::fit(&unlabeled, dim).project_all(&unlabeled))
     }
-
-    /// True when the test set holds both classes, so AUCs are defined.
-    pub fn test_has_negatives(&self) -> bool {
-        self.test_y.iter().any(|y| !y)
-    }
 }
 
 /// Why a split cannot be drawn.

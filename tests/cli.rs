@@ -757,6 +757,25 @@ fn flags_for_other_data_are_refused() {
             vec!["sweep", "--dataset", "mnist", "--rho", "0.5"],
             "a sweep's rho values are its grid's: give them with --grid-rho",
         ),
+        (
+            vec!["sweep", "--dataset", "mnist", "--grid-rho", "0.3,1.5"],
+            "must be between 0 and 0.95",
+        ),
+        // Every cell is checked before the first trains.
+        (
+            vec![
+                "sweep",
+                "--dataset",
+                "mnist",
+                "--grid-n-labeled",
+                "300,6000",
+            ],
+            "at n_l=6000 ρ=0.3: the training data has",
+        ),
+        (
+            vec!["run", "--paper", "--csv", arg(&file)],
+            "the argument '--paper' cannot be used with '--csv <CSV>'",
+        ),
         // Before training, not after it.
         (
             vec![
@@ -1042,7 +1061,26 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
     let stderr = String::from_utf8_lossy(&refused.stderr);
     assert!(
         stderr.contains("nnPU (true π) trains with the true class prior")
+            && stderr.contains("or --prior on the command line")
             && stderr.contains("such as KM2+nnPU"),
+        "{stderr}"
+    );
+    // A sweep whose every run fails says so in its exit status.
+    let sweep = policypu(&[
+        "sweep",
+        "--csv",
+        arg(&file),
+        "--learners",
+        "nnpu",
+        "--seeds",
+        "2",
+        "--epochs",
+        "1",
+    ]);
+    assert!(!sweep.status.success());
+    let stderr = String::from_utf8_lossy(&sweep.stderr);
+    assert!(
+        stderr.contains("all 2 runs failed; the notes under the tables say why"),
         "{stderr}"
     );
     let given = nnpu(&["--prior", "0.4"]);

@@ -163,7 +163,7 @@ fn examples_split_for_training() {
         config.use_csv(columns);
         let split =
             split_csv(&table, &config).unwrap_or_else(|err| panic!("{}: {err}", example.file));
-        assert!(split.test_has_negatives(), "{}", example.file);
+        assert!(split.test_y.contains(&false), "{}", example.file);
         assert!(split.prior.is_some_and(|prior| prior > 0.0 && prior < 1.0));
     }
 }

@@ -44,8 +44,9 @@ pub enum Learner {
     DistPu,
     /// Trained on the true labels: the ceiling.
     OraclePn,
-    /// Trains its candidates on one split and keeps the mean of the three
-    /// the PU validation split ranks first.
+    /// Trains its candidates on one split and keeps the mean of the first
+    /// few the PU validation split ranks, or of all where it has too few
+    /// labeled rows to rank by (`selection::auto::Leaderboard::members`).
     Auto,
 }
 
@@ -124,9 +125,12 @@ impl TruthNeed {
             ),
             Self::Prior => format!(
                 "{} trains with the true class prior, and this data has no ground-truth column \
-                 to take it from: name one, give the class prior π in the settings, or choose \
-                 a learner that estimates it, such as KM2+nnPU.",
-                learner.name()
+                 to take it from: name one, give the class prior π (the field \"{}\", or \
+                 --{} on the command line), or choose a learner that estimates it, such as \
+                 KM2+nnPU.",
+                learner.name(),
+                super::settings::PRIOR.label,
+                super::settings::PRIOR.flag
             ),
         }
     }

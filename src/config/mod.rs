@@ -230,7 +230,9 @@ impl Default for BaselineConfig {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum BackendChoice {
-    /// A GPU when a real one is there, else the CPU (the browser default).
+    /// The browser's default: on a real (hardware) WebGPU adapter, time the
+    /// run's first steps there and on the CPU and keep the faster; else the
+    /// CPU. The CLI takes the CPU (`--backend wgpu` for the GPU).
     Auto,
     /// Burn's CPU backend.
     Cpu,
@@ -400,16 +402,21 @@ impl RunConfig {
                 positive_classes, ..
             } => {
                 let distinct: std::collections::BTreeSet<_> = positive_classes.iter().collect();
+                let classes = BuiltinDataset::CLASSES;
+                let last = classes - 1;
                 check(
                     !positive_classes.is_empty(),
                     "data.positive_classes",
-                    "choose at least one class id between 0 and 9".into(),
+                    format!("choose at least one class id between 0 and {last}"),
                 );
-                if let Some(outside) = positive_classes.iter().find(|c| **c >= 10) {
+                if let Some(outside) = positive_classes
+                    .iter()
+                    .find(|c| usize::from(**c) >= classes)
+                {
                     check(
                         false,
                         "data.positive_classes",
-                        format!("{outside} is not a class id: they run from 0 to 9"),
+                        format!("{outside} is not a class id: they run from 0 to {last}"),
                     );
                 }
                 check(
@@ -418,9 +425,9 @@ impl RunConfig {
                     "list each class id once".into(),
                 );
                 check(
-                    positive_classes.len() < 10,
+                    positive_classes.len() < classes,
                     "data.positive_classes",
-                    "leave at least one class negative (choose at most 9)".into(),
+                    format!("leave at least one class negative (choose at most {last})"),
                 );
             }
             DataConfig::Csv { .. } => {

@@ -131,6 +131,16 @@ impl NumberSetting {
         }
     }
 
+    /// Reads a flag's text, which must hold a value: the value when it is
+    /// allowed, else what is wrong.
+    pub fn parse_given(&self, text: &str) -> Result<f64, String> {
+        match self.parse(text) {
+            Ok(Some(value)) => Ok(value),
+            Ok(None) => Err(format!("--{} needs a value", self.flag)),
+            Err(message) => Err(message),
+        }
+    }
+
     /// Writes a parsed value; `None` clears a setting that may be empty.
     pub fn set(&self, config: &mut RunConfig, value: Option<f64>) {
         match (value, self.clear) {
@@ -140,13 +150,20 @@ impl NumberSetting {
         }
     }
 
-    /// The `--help` text: the hint, the bounds and the default.
+    /// The `--help` text: the hint, the bounds and the default, and a CSV
+    /// run's where it starts elsewhere ([`RunConfig::use_csv`]).
     pub fn help(&self) -> String {
-        let default = match (self.get)(&RunConfig::default()) {
+        let default_of = |config: &RunConfig| match (self.get)(config) {
             Some(v) => show(v),
             None => self.when_empty.to_string(),
         };
-        format!("{} [{}; default {default}]", self.hint, self.bounds())
+        let default = default_of(&RunConfig::default());
+        let csv = default_of(&RunConfig::csv_default());
+        let csv = match self.applies_to.includes(true) && csv != default {
+            true => format!(", {csv} for a CSV file"),
+            false => String::new(),
+        };
+        format!("{} [{}; default {default}{csv}]", self.hint, self.bounds())
     }
 }
 
@@ -619,5 +636,11 @@ mod tests {
             "Fraction of U that is secretly positive (0.3, 0.5, 0.7 in the paper). [between 0 and 0.95; default 0.5]"
         );
         assert!(PRIOR.help().ends_with("default the split's true ρ]"));
+        assert!(
+            BATCH_SIZE
+                .help()
+                .ends_with("; default 128, 32 for a CSV file]")
+        );
+        assert!(EPOCHS.help().ends_with("; default 20]"));
     }
 }

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::FeatureShape;
+use super::{Dataset, FeatureShape};
 
 /// An image subset shipped in `public/data/`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -19,6 +19,9 @@ pub enum BuiltinDataset {
 impl BuiltinDataset {
     /// Every built-in dataset.
     pub const ALL: [BuiltinDataset; 3] = [Self::Mnist, Self::FashionMnist, Self::Cifar10];
+
+    /// How many classes each dataset has, with ids 0 to `CLASSES - 1`.
+    pub const CLASSES: usize = 10;
 
     /// The file stem under `public/data/`: `{stem}_train.pubin.gz`, `{stem}_test.pubin.gz`.
     pub fn file_stem(self) -> &'static str {
@@ -42,6 +45,21 @@ impl BuiltinDataset {
         }
     }
 
+    /// Refuses a `part` file ("training" or "test") of this dataset whose
+    /// images are not its shape: another dataset's file, or a damaged one.
+    pub fn check_file(self, part: &str, file: &Dataset) -> Result<(), String> {
+        if file.shape == self.shape() {
+            return Ok(());
+        }
+        Err(format!(
+            "the {part} file of {title} holds {found} images where {title}'s are {expected}: \
+             it is another dataset's file, or damaged",
+            title = self.title(),
+            found = file.shape,
+            expected = self.shape(),
+        ))
+    }
+
     /// Name shown to people.
     pub fn title(self) -> &'static str {
         match self {
@@ -52,7 +70,7 @@ impl BuiltinDataset {
     }
 
     /// Names of the ten classes, by id.
-    pub fn class_names(self) -> [&'static str; 10] {
+    pub fn class_names(self) -> [&'static str; Self::CLASSES] {
         match self {
             Self::Mnist => ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
             Self::FashionMnist => [
@@ -173,6 +191,27 @@ mod tests {
             BuiltinDataset::Mnist
                 .describe_choice(&[])
                 .starts_with("No class ticked.")
+        );
+    }
+
+    #[test]
+    fn a_file_of_another_datasets_shape_is_refused() {
+        let file = |shape| Dataset {
+            shape,
+            features: Vec::new(),
+            classes: Vec::new(),
+            n_classes: BuiltinDataset::CLASSES,
+        };
+        let cifar = file(BuiltinDataset::Cifar10.shape());
+        assert_eq!(BuiltinDataset::Cifar10.check_file("test", &cifar), Ok(()));
+        assert_eq!(
+            BuiltinDataset::Mnist.check_file("test", &cifar),
+            Err(format!(
+                "the test file of MNIST holds {} images where MNIST's are {}: it is another \
+                 dataset's file, or damaged",
+                BuiltinDataset::Cifar10.shape(),
+                BuiltinDataset::Mnist.shape()
+            ))
         );
     }
 

@@ -40,18 +40,16 @@ impl Schedule {
                 .is_some_and(|&(_, n)| self.epoch == n)
     }
 
-    /// Move past the current epoch. Returns true when a new stage starts.
-    pub fn advance(&mut self) -> bool {
+    /// Move past the current epoch, into the next stage after a stage's last.
+    pub fn advance(&mut self) {
         let Some(&(_, length)) = self.stages.get(self.position) else {
-            return false;
+            return;
         };
         if self.epoch < length {
             self.epoch += 1;
-            false
         } else {
             self.position += 1;
             self.epoch = 1;
-            true
         }
     }
 }

@@ -140,12 +140,14 @@ impl Trainer {
     }
 
     /// Mini-batches trained so far, over all stages.
+    #[cfg(test)]
     pub fn batches_done(&self) -> usize {
         self.batches_done
     }
 
     /// The run's class prior, with the true ρ when known, as the plan
     /// settled it ([`crate::plan::prior::prior_for`]).
+    #[cfg(test)]
     pub fn prior(&self) -> Option<&PriorUsed> {
         self.prior.as_ref()
     }

@@ -10,11 +10,12 @@
 use serde::{Deserialize, Serialize};
 
 use super::prior::{Estimated, MEMO};
+use crate::memo::PRIOR_MEMO_KEPT;
 use crate::priors::PriorEstimate;
 use crate::priors::km2_memo::MADE;
 
-/// Estimates kept at most when merging: as many as the memos keep, both.
-const KEPT: usize = 128;
+/// Estimates of each kind kept at most when merging: as many as a memo keeps.
+const KEPT: usize = PRIOR_MEMO_KEPT;
 
 /// Estimates made in some process, by their memo keys. A key is written in
 /// hexadecimal: a 64-bit integer does not survive JavaScript's numbers.

@@ -168,7 +168,9 @@ mod tests {
         assert!(
             err.0
                 .starts_with("nnPU (true π) trains with the true class prior")
-                && err.0.contains("give the class prior π in the settings"),
+                && err
+                    .0
+                    .contains("give the class prior π (the field \"Class prior π\""),
             "{err}"
         );
         nnpu.nnpu.prior = Some(0.3);

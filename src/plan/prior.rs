@@ -10,8 +10,8 @@
 
 use super::PlanError;
 use crate::concurrent::both;
-use crate::config::{DataConfig, RunConfig, VerdictThreshold};
-use crate::memo::Memo;
+use crate::config::{DataConfig, Learner, RunConfig, VerdictThreshold};
+use crate::memo::{Memo, PRIOR_MEMO_KEPT};
 use crate::priors::{DEFAULT_ESTIMATOR, PriorError, PriorMethod, PuRows, bootstrap};
 use crate::report::{PriorSource, PriorUsed};
 use crate::split::PuSplit;
@@ -19,10 +19,10 @@ use crate::split::PuSplit;
 /// An estimate of ρ and, when asked for, its bootstrap spread.
 pub(crate) type Estimated = (f64, Option<f64>);
 
-/// Estimates made in this process, the last 64, by rows, estimator, seed
+/// Estimates made in this process, the last few, by rows, estimator, seed
 /// and whether the spread was asked for: the runs of one split estimate its
 /// prior once.
-pub(crate) static MEMO: Memo<Estimated> = Memo::new(64);
+pub(crate) static MEMO: Memo<Estimated> = Memo::new(PRIOR_MEMO_KEPT);
 
 /// The memo's key of `method`'s estimate on `split`'s training rows.
 pub(crate) fn key(split: &PuSplit, method: PriorMethod, seed: u64, with_spread: bool) -> u64 {
@@ -87,7 +87,8 @@ pub fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed
     // it as KM2+nnPU does.
     let estimator = learner.prior_estimator().or_else(|| {
         (verdict == Some(VerdictThreshold::Prior) && config.given_prior().is_none())
-            .then_some(PriorMethod::Km2)
+            .then(|| Learner::Km2NnPu.prior_estimator())
+            .flatten()
     });
     let method = match (estimator, config.given_prior(), split.prior) {
         (Some(method), _, _) => method,

@@ -162,7 +162,10 @@ impl Workload {
         if self.activation_bytes > MAX_ACTIVATION_BYTES {
             verdict.refused.push(field_error(
                 "optim.batch_size",
-                format!("{memory}, over the limit of 2 GiB: use a smaller batch"),
+                format!(
+                    "{memory}, over the limit of {} GiB: use a smaller batch",
+                    MAX_ACTIVATION_BYTES >> 30
+                ),
             ));
         } else if self.activation_bytes > WARN_ACTIVATION_BYTES {
             verdict.warnings.push(field_error(

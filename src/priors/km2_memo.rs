@@ -8,10 +8,10 @@
 use std::hash::{Hash, Hasher};
 
 use super::{PriorError, PriorEstimate, PuRows, km};
-use crate::memo::Memo;
+use crate::memo::{Memo, PRIOR_MEMO_KEPT};
 
-/// The estimates made, the last 64.
-pub(crate) static MADE: Memo<PriorEstimate> = Memo::new(64);
+/// The estimates made, the last few.
+pub(crate) static MADE: Memo<PriorEstimate> = Memo::new(PRIOR_MEMO_KEPT);
 
 #[cfg(test)]
 thread_local! {

@@ -35,9 +35,10 @@ pub use rows::PuRows;
 pub const PRIORS: (f64, f64) = (0.001, 0.999);
 
 /// The estimator a run uses when its learner needs no particular one: the
-/// prior a CSV run shows and its PU-only scores assume, and the one `auto`
-/// ranks its candidates with. Chosen by measurement on tables with known
-/// priors (`policypu priors`, results/priors.md).
+/// prior a CSV run shows and its PU-only scores assume (`auto` ranks under
+/// its nnPU candidate's, `selection::auto::RANKING_ESTIMATOR`). Chosen by
+/// measurement on tables with known priors (`policypu priors`,
+/// results/priors.md).
 pub const DEFAULT_ESTIMATOR: PriorMethod = PriorMethod::Km2Bbe;
 
 /// Which estimator.

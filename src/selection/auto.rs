@@ -385,7 +385,7 @@ mod tests {
             configs
                 .iter()
                 .any(|c| c.learner.prior_estimator() == Some(RANKING_ESTIMATOR)),
-            "the ranking's prior comes from the candidate nnPU with the default estimate"
+            "the ranking's prior comes from the candidate nnPU with the ranking estimator"
         );
     }
 
@@ -398,7 +398,7 @@ mod tests {
     }
 
     #[test]
-    fn the_ranking_reads_the_default_estimate_and_never_the_test_set() {
+    fn the_ranking_reads_the_nnpu_candidates_estimate_and_never_the_test_set() {
         let nnpu = with_learner(Learner::Km2NnPu);
         let biased = with_learner(Learner::BiasedPu);
         let weighter = RunConfig::default();

@@ -23,8 +23,9 @@ pub struct RunArgs {
     /// refused), or a run file written by `run --out` (the configuration it ran).
     #[arg(long)]
     pub config: Option<PathBuf>,
-    /// Start from the paper's settings (CNNs, lr 1e-5, 300 epochs, …) for the dataset and learner.
-    #[arg(long)]
+    /// Start from the paper's settings (CNNs, lr 1e-5, 300 epochs, …) for the dataset and learner
+    /// (its image datasets only, and not with a configuration file, which holds its own).
+    #[arg(long, conflicts_with_all = ["config", "csv"])]
     pub paper: bool,
     /// Built-in dataset: mnist, fashion-mnist or cifar10.
     #[arg(long)]
@@ -404,16 +405,22 @@ impl RunArgs {
                 "--feature-columns names \"{twice}\" twice: name each feature once"
             ));
         }
-        let problems = policypu::plan::check(&c);
-        if !problems.is_empty() {
-            let listed: Vec<String> = problems.iter().map(ToString::to_string).collect();
-            let from = self.config.as_ref().map_or_else(String::new, |path| {
-                format!(" (from {} and the flags)", path.display())
-            });
-            return Err(format!("invalid settings{from}: {}", listed.join("; ")));
-        }
-        Ok(c)
+        let from = self.config.as_ref().map_or_else(String::new, |path| {
+            format!(" (from {} and the flags)", path.display())
+        });
+        checked(c, &from)
     }
+}
+
+/// `config` when the plan accepts it (`policypu::plan::check`), else every
+/// problem in one message, saying the settings came `from` somewhere.
+pub fn checked(config: RunConfig, from: &str) -> Result<RunConfig, String> {
+    let problems = policypu::plan::check(&config);
+    if problems.is_empty() {
+        return Ok(config);
+    }
+    let listed: Vec<String> = problems.iter().map(ToString::to_string).collect();
+    Err(format!("invalid settings{from}: {}", listed.join("; ")))
 }
 
 /// Parses a number of seeds for `--seeds`: a whole number of at least 1.

@@ -111,6 +111,9 @@ pub fn train_auto(
             candidate.model.name()
         );
         let plan = RunPlan::new(candidate, split).map_err(|e| e.to_string())?;
+        for warning in &plan.warnings {
+            eprintln!("note: {warning}");
+        }
         let (result, trainer) = train(&plan, split, device, device_name, Verbosity::Candidate)?;
         results.push(with_test_scores(result, &trainer));
         trainers.push(Some(trainer));

@@ -3,6 +3,7 @@
 //! program (the browser tests compare the page's lists with it).
 
 use policypu::config::{LEARNERS, LearnerSpec, PriorNeed, RunConfig};
+use policypu::saved_model::Member;
 
 /// What `spec` needs besides PU data, in words.
 fn needs(spec: &LearnerSpec) -> String {
@@ -11,9 +12,12 @@ fn needs(spec: &LearnerSpec) -> String {
         let listed: Vec<String> = spec
             .candidates
             .iter()
-            .map(|c| match c.model {
-                Some(model) if model != own => format!("{} ({})", c.learner.name(), model.name()),
-                _ => c.learner.name().to_string(),
+            .map(|c| {
+                let member = Member {
+                    learner: c.learner,
+                    model: c.model.unwrap_or(own),
+                };
+                member.label(own)
             })
             .collect();
         return format!("trains its candidates: {}", listed.join(", "));

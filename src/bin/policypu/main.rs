@@ -166,10 +166,10 @@ fn run_once(
         (result, members, Some(board))
     } else {
         let plan = RunPlan::new(&config, &split).map_err(|e| e.to_string())?;
-        let (result, trainer) = train(&plan, &split, &device, &device_name, verbosity)?;
         for warning in &plan.warnings {
             eprintln!("note: {warning}");
         }
+        let (result, trainer) = train(&plan, &split, &device, &device_name, verbosity)?;
         (result, vec![trainer], None)
     };
     if let Some(averaged) = &result.averaged {

@@ -52,7 +52,12 @@ impl DataCache {
                         path.display()
                     )
                 })?;
-                parse_pubin_gz(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+                let file =
+                    parse_pubin_gz(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+                dataset
+                    .check_file(part, &file)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                Ok(file)
             };
             let pair = (read("train")?, read("test")?);
             self.loaded.insert(dataset, pair);

@@ -60,11 +60,7 @@ impl Args for SettingFlags {
                     // So that "-1" gets the setting's bounds, not "unexpected argument".
                     .allow_negative_numbers(true)
                     .help(setting.help())
-                    .value_parser(move |text: &str| match setting.parse(text) {
-                        Ok(Some(value)) => Ok(value),
-                        Ok(None) => Err(format!("{} needs a value", setting.flag)),
-                        Err(message) => Err(message),
-                    }),
+                    .value_parser(move |text: &str| setting.parse_given(text)),
             )
         })
     }

@@ -63,6 +63,30 @@ pub struct Placed {
     pub outcome: Outcome,
 }
 
+/// How many n_l tables, ρ columns, learner rows and seeds (1 to `seeds`) a
+/// grid has: every run a shard file places must lie inside it.
+#[derive(Clone, Copy, Debug)]
+pub struct GridSize {
+    /// n_l tables.
+    pub tables: usize,
+    /// ρ columns.
+    pub columns: usize,
+    /// Learner rows.
+    pub rows: usize,
+    /// Seeds.
+    pub seeds: u64,
+}
+
+impl Placed {
+    /// True when its place lies inside a grid of `size`.
+    fn inside(&self, size: GridSize) -> bool {
+        self.table < size.tables
+            && self.column < size.columns
+            && self.row < size.rows
+            && (1..=size.seeds).contains(&self.seed)
+    }
+}
+
 /// What one shard writes.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct ShardFile {
@@ -111,7 +135,7 @@ pub fn write(path: &Path, file: &ShardFile) -> Result<(), String> {
 
 /// Read shard files of the grid `grid`, checking that together they hold
 /// every part once.
-pub fn load(paths: &[PathBuf], grid: &str) -> Result<Vec<ShardFile>, String> {
+pub fn load(paths: &[PathBuf], grid: &str, size: GridSize) -> Result<Vec<ShardFile>, String> {
     let mut files = Vec::new();
     for path in paths {
         let text = std::fs::read_to_string(path)
@@ -123,6 +147,17 @@ pub fn load(paths: &[PathBuf], grid: &str) -> Result<Vec<ShardFile>, String> {
                 "{} belongs to another sweep ({}); merge with the shards' own flags ({grid} here)",
                 path.display(),
                 file.grid
+            ));
+        }
+        if let Some(p) = file.runs.iter().find(|p| !p.inside(size)) {
+            return Err(format!(
+                "{} is damaged: it places a run outside its grid (table {}, column {}, row {}, \
+                 seed {}); run that shard again",
+                path.display(),
+                p.table,
+                p.column,
+                p.row,
+                p.seed
             ));
         }
         files.push(file);
@@ -172,7 +207,20 @@ mod tests {
     fn a_merge_refuses_a_missing_or_foreign_shard() {
         let dir = std::env::temp_dir().join(format!("policypu-shards-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let file = |shard: &str, grid: &str| {
+        let size = GridSize {
+            tables: 1,
+            columns: 1,
+            rows: 2,
+            seeds: 1,
+        };
+        let placed = |row: usize| Placed {
+            table: 0,
+            column: 0,
+            seed: 1,
+            row,
+            outcome: Err("failed".into()),
+        };
+        let file = |shard: &str, grid: &str, runs: Vec<Placed>| {
             let path = dir.join(shard.replace('/', "-"));
             let f = ShardFile {
                 grid: grid.into(),
@@ -180,23 +228,31 @@ mod tests {
                 provenance: String::new(),
                 device: String::new(),
                 minutes: 0.0,
-                runs: Vec::new(),
+                runs,
             };
             write(&path, &f).unwrap();
             path
         };
-        let (a, b) = (file("1/2", "g"), file("2/2", "g"));
-        assert_eq!(load(&[a.clone(), b.clone()], "g").unwrap().len(), 2);
+        let (a, b) = (
+            file("1/2", "g", vec![placed(0)]),
+            file("2/2", "g", vec![placed(1)]),
+        );
+        assert_eq!(load(&[a.clone(), b.clone()], "g", size).unwrap().len(), 2);
         assert!(
-            load(std::slice::from_ref(&a), "g")
+            load(std::slice::from_ref(&a), "g", size)
                 .unwrap_err()
                 .contains("missing: 2/2")
         );
         assert!(
-            load(&[a, b], "other")
+            load(&[a.clone(), b], "other", size)
                 .unwrap_err()
                 .contains("another sweep")
         );
+        // A hand-edited file placing a run in a third row.
+        let damaged = file("2/2", "g", vec![placed(2)]);
+        assert!(load(&[a, damaged], "g", size).unwrap_err().contains(
+            "is damaged: it places a run outside its grid (table 0, column 0, row 2, seed 1)"
+        ));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

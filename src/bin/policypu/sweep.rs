@@ -39,11 +39,13 @@ pub struct SweepArgs {
     /// Seeds: 1..=N (the paper averages 5 runs).
     #[arg(long, default_value_t = 5, value_parser = crate::args::seed_count)]
     pub seeds: u64,
-    /// n_l values (one table each).
-    #[arg(long, value_delimiter = ',', default_value = "300,500,1000")]
+    /// n_l values (one table each), each within --n-labeled's bounds.
+    #[arg(long, value_delimiter = ',', default_value = "300,500,1000",
+          value_parser = |text: &str| N_LABELED.parse_given(text).map(|n| n as usize))]
     pub grid_n_labeled: Vec<usize>,
-    /// ρ values (column groups).
-    #[arg(long, value_delimiter = ',', default_value = "0.3,0.5,0.7")]
+    /// ρ values (column groups), each within --rho's bounds.
+    #[arg(long, value_delimiter = ',', default_value = "0.3,0.5,0.7",
+          value_parser = |text: &str| RHO.parse_given(text))]
     pub grid_rho: Vec<f64>,
     /// Also write the tables to this markdown file, headed by the command and commit.
     #[arg(long)]
@@ -178,6 +180,21 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
             .map(|&r| Column { rho: Some(r) })
             .collect()
     };
+    // Every cell's settings, and the split each grid point draws, are
+    // checked before any run trains (a seed changes neither's bounds).
+    for &n_labeled in &tables {
+        for column in &columns {
+            for spec in &args.learners {
+                cell_config(args, spec, n_labeled, column.rho, 1)?;
+            }
+            if let (Some(spec), true) = (args.learners.first(), args.merge.is_empty()) {
+                let config = cell_config(args, spec, n_labeled, column.rho, 1)?;
+                cache
+                    .split(&config, args.run.csv.as_deref())
+                    .map_err(|e| format!("at {}: {e}", heading(n_labeled, column)))?;
+            }
+        }
+    }
     let labels: Vec<String> = args.learners.iter().map(|l| l.label()).collect();
     let rhos: Vec<Option<f64>> = columns.iter().map(|c| c.rho).collect();
     let grid_key = crate::shard::grid_key(&labels, &tables, &rhos, args.seeds);
@@ -214,7 +231,13 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
             format!("sweep of {runs} runs finished in {minutes:.1} min on {device_name}"),
         )
     } else {
-        let files = crate::shard::load(&args.merge, &grid_key)?;
+        let size = crate::shard::GridSize {
+            tables: tables.len(),
+            columns: columns.len(),
+            rows: args.learners.len(),
+            seeds: args.seeds,
+        };
+        let files = crate::shard::load(&args.merge, &grid_key, size)?;
         let longest = files.iter().map(|f| f.minutes).fold(0.0, f64::max);
         let total: f64 = files.iter().map(|f| f.minutes).sum();
         let timing = format!(
@@ -286,6 +309,17 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
     if let Some(path) = &args.out {
         let text = format!("{head}\n{markdown}\n{timing}.\n");
         std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    let failed: usize = grid
+        .iter()
+        .flatten()
+        .flat_map(|(_, cells)| cells)
+        .map(|cell| cell.failures.len())
+        .sum();
+    if failed == runs {
+        return Err(format!(
+            "all {runs} runs failed; the notes under the tables say why"
+        ));
     }
     Ok(())
 }
@@ -428,7 +462,8 @@ fn cell_config(
         c.split.rho = r;
     }
     c.seed = seed;
-    Ok(c)
+    let at = heading(n_labeled, &Column { rho });
+    crate::args::checked(c, &format!(" of {} at {at}", spec.label()))
 }
 
 /// The test metrics a run contributes to its cell: for `auto`, its averaged

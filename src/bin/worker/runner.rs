@@ -297,9 +297,11 @@ async fn plan_of(config: &RunConfig, split: &PuSplit) -> Result<RunPlan, String>
 
 fn split_of(config: &RunConfig, data: DataPayload) -> Result<PuSplit, String> {
     match (&config.data, data) {
-        (DataConfig::Builtin { .. }, DataPayload::Builtin { train, test }) => {
+        (DataConfig::Builtin { dataset, .. }, DataPayload::Builtin { train, test }) => {
             let train = parse_pubin(&train).map_err(|e| e.to_string())?;
             let test = parse_pubin(&test).map_err(|e| e.to_string())?;
+            dataset.check_file("training", &train)?;
+            dataset.check_file("test", &test)?;
             split_builtin(&train, &test, config).map_err(|e| e.to_string())
         }
         (DataConfig::Csv { columns }, DataPayload::Csv { bytes }) => {

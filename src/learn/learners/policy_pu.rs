@@ -25,6 +25,7 @@ use crate::learn::losses::bce_with_logits;
 use crate::learn::network::{Network, Role};
 use crate::learn::trained::Trained;
 use crate::learn::{TrainError, check_finite};
+use crate::selection::scores::sigmoid_of;
 
 /// The policy side of a policyPU run.
 pub struct PolicyPu {
@@ -143,7 +144,7 @@ impl PolicyPu {
             predicted,
             actions: actions.action,
             latent: actions.latent,
-            p_target: target_logits.iter().map(|&g| sigmoid(g)).collect(),
+            p_target: sigmoid_of(target_logits),
         }
     }
 
@@ -226,10 +227,6 @@ impl Method for PolicyPu {
     fn unlabeled_viewer(&self, stage: Stage) -> Option<Network> {
         (stage != Stage::PretrainClassifier).then(|| self.online.inference())
     }
-}
-
-fn sigmoid(g: f32) -> f32 {
-    1.0 / (1.0 + (-g).exp())
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ use crate::config::Stage;
 use crate::learn::TrainError;
 use crate::learn::context::{Batch, TrainContext, as_targets};
 use crate::learn::device_data::logits_of;
+use crate::selection::scores::sigmoid_of;
 
 /// Unlabeled rows always kept.
 const MIN_KEPT: usize = 10;
@@ -64,8 +65,8 @@ impl RankPruning {
             .collect();
         let x = ctx.data.train_rows(&held_out);
         let logits = logits_of(&ctx.classifier.inference(), &x).await?;
-        for (&i, g) in held_out.iter().zip(logits) {
-            self.scores[i] = 1.0 / (1.0 + (-g).exp());
+        for (&i, p) in held_out.iter().zip(sigmoid_of(&logits)) {
+            self.scores[i] = p;
         }
         ctx.reset_classifier()?;
         if fold + 1 == self.folds {

@@ -172,8 +172,8 @@ pub fn SettingsForm() -> impl IntoView {
         <form class="settings" on:submit=|ev| ev.prevent_default() aria-label="Run settings">
             <h2>"Data"</h2>
             <SelectField label="Data source" id="dataset" hint="Built-in image subsets are downloaded once per session; a CSV file stays in this tab."
-                options=vec![(Source::Builtin(BuiltinDataset::Mnist), "MNIST"), (Source::Builtin(BuiltinDataset::FashionMnist), "Fashion-MNIST"),
-                    (Source::Builtin(BuiltinDataset::Cifar10), "CIFAR-10"), (Source::Csv, "Your CSV file")]
+                options=BuiltinDataset::ALL.iter().map(|&d| (Source::Builtin(d), d.title()))
+                    .chain([(Source::Csv, "Your CSV file")]).collect()
                 get=source_of set=set_source/>
             <Show when=is_csv fallback=|| view! {
                 <PositiveClasses/>
@@ -192,7 +192,7 @@ pub fn SettingsForm() -> impl IntoView {
             <SelectField label=settings::MODEL_LABEL id="model" hint="Fast MLPs train in seconds; the paper's CNN needs a GPU."
                 options=ModelPreset::ALL.iter().map(|m| (*m, m.label())).collect()
                 get=|c| c.model set=|c, m| c.model = m/>
-            <SelectField label="Backend" id="backend" hint="Auto uses WebGPU on a real GPU and the CPU otherwise."
+            <SelectField label="Backend" id="backend" hint="Auto times WebGPU against the CPU on a real GPU and keeps the faster; else the CPU."
                 options=vec![(BackendChoice::Auto, "Auto"), (BackendChoice::Gpu, "WebGPU"), (BackendChoice::Cpu, "CPU")]
                 get=|c| c.backend set=|c, b| c.backend = b/>
             <h2>"Training"</h2>

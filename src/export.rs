@@ -5,7 +5,7 @@
 use crate::config::{DataConfig, ModelPreset, RunConfig};
 use crate::report::{Averaged, EpochReport, RunResult, TestMetrics, kept_report};
 use crate::selection::Criterion;
-use crate::selection::auto::Leaderboard;
+use crate::selection::auto::{Leaderboard, TestColumns};
 
 /// The start of every file name a run's downloads get, saying which learner
 /// (with its model preset, unless the usual one) and data they belong to,
@@ -151,24 +151,40 @@ pub struct AutoResult<'a> {
 /// best first, as the page shows it. `rank` is empty for a candidate the
 /// ranking had no value for; `kept` is 1 on the model kept: the mean, or the
 /// candidate at position `kept_candidate` (as trained) where one was kept
-/// instead. The test cells were never read by the ranking; without a truth
-/// column the accuracy is the recall on held-out positives.
+/// instead. The test cells were never read by the ranking: accuracy,
+/// ROC-AUC and PR-AUC, or without a truth column the recall on held-out
+/// positives alone ([`Leaderboard::test_columns`]).
 pub fn leaderboard_csv(
     board: &Leaderboard,
     averaged: Option<&Averaged>,
     own: ModelPreset,
     kept_candidate: Option<usize>,
 ) -> String {
-    let mut csv = String::from(
-        "rank,candidate,learner,model,in_mean,kept,kept_epoch,ranked_by,rank_value,val_lu_auc,\
-         test_accuracy,test_roc_auc,test_pr_auc\n",
+    let columns = board.test_columns();
+    let test_heads = match columns {
+        TestColumns::Scores => ",test_accuracy,test_roc_auc,test_pr_auc",
+        TestColumns::Recall => ",test_recall_on_held_out_positives",
+        TestColumns::None => "",
+    };
+    let mut csv = format!(
+        "rank,candidate,learner,model,in_mean,kept,kept_epoch,ranked_by,rank_value,val_lu_auc\
+         {test_heads}\n",
     );
     let cell = |v: Option<f64>| v.map(|v| format!("{v}")).unwrap_or_default();
-    let tests = |t: &TestMetrics| [cell(t.accuracy), cell(t.roc_auc), cell(t.pr_auc)].join(",");
+    let tests = |t: &TestMetrics| match columns {
+        TestColumns::Scores => format!(
+            ",{},{},{}",
+            cell(t.accuracy),
+            cell(t.roc_auc),
+            cell(t.pr_auc)
+        ),
+        TestColumns::Recall => format!(",{}", cell(t.accuracy)),
+        TestColumns::None => String::new(),
+    };
     let ranked_by = board.criterion.key();
     if let Some(mean) = averaged {
         csv += &format!(
-            ",auto,auto,{},,{},,{ranked_by},,,{}\n",
+            ",auto,auto,{},,{},,{ranked_by},,{}\n",
             own.name(),
             u8::from(kept_candidate.is_none()),
             tests(&mean.kept),
@@ -178,7 +194,7 @@ pub fn leaderboard_csv(
         let rank = s.place(index).map(|p| p.to_string()).unwrap_or_default();
         let in_mean = averaged.is_some() && board.is_member(s);
         csv += &format!(
-            "{rank},{},{},{},{},{},{},{ranked_by},{},{},{}\n",
+            "{rank},{},{},{},{},{},{},{ranked_by},{},{}{}\n",
             s.label(own),
             s.learner.key(),
             s.model.name(),
@@ -344,18 +360,33 @@ mod tests {
             last: TestMetrics::default(),
             curves: Curves::default(),
         };
-        let csv = leaderboard_csv(&board, Some(&mean), ModelPreset::Fast, None);
-        let lines: Vec<&str> = csv.lines().collect();
+        // Without a truth column the test cells are the recall on held-out positives.
+        let recall = leaderboard_csv(&board, Some(&mean), ModelPreset::Fast, None);
+        let lines: Vec<&str> = recall.lines().collect();
+        assert!(lines[0].ends_with(",val_lu_auc,test_recall_on_held_out_positives"));
         assert_eq!(
             lines[1..],
             [
-                ",auto,auto,fast,,1,,call-gap,,,0.75,0.5,",
-                "1,VPU,vpu,fast,1,0,5,call-gap,0.5,0.75,0.875,,",
-                "2,biased PU (linear),biased-pu,linear,1,0,4,call-gap,0.25,0.75,0.625,,",
-                ",PMPU,pmpu,fast,0,0,6,call-gap,,0.75,0.5,,",
+                ",auto,auto,fast,,1,,call-gap,,,0.75",
+                "1,VPU,vpu,fast,1,0,5,call-gap,0.5,0.75,0.875",
+                "2,biased PU (linear),biased-pu,linear,1,0,4,call-gap,0.25,0.75,0.625",
+                ",PMPU,pmpu,fast,0,0,6,call-gap,,0.75,0.5",
             ]
         );
-        assert_eq!(lines[0].split(',').count(), lines[1].split(',').count());
+        // With one, accuracy, ROC-AUC and PR-AUC.
+        let mut board = board;
+        board.standings[0].test.roc_auc = Some(0.9375);
+        let csv = leaderboard_csv(&board, Some(&mean), ModelPreset::Fast, None);
+        let lines: Vec<&str> = csv.lines().collect();
+        assert!(lines[0].ends_with(",val_lu_auc,test_accuracy,test_roc_auc,test_pr_auc"));
+        assert_eq!(lines[1], ",auto,auto,fast,,1,,call-gap,,,0.75,0.5,");
+        assert_eq!(
+            lines[2],
+            "1,VPU,vpu,fast,1,0,5,call-gap,0.5,0.75,0.875,0.9375,"
+        );
+        for line in &lines[1..] {
+            assert_eq!(line.split(',').count(), lines[0].split(',').count());
+        }
         // A candidate kept instead of the mean carries the mark.
         let csv = leaderboard_csv(&board, Some(&mean), ModelPreset::Fast, Some(0));
         let kept: Vec<&str> = csv.lines().map(|l| l.split(',').nth(5).unwrap()).collect();

@@ -228,12 +228,13 @@ impl PriorUsed {
     }
 
     /// [`PriorUsed::sentence`] for the run charted beside `auto`'s mean,
-    /// whose candidates each estimate the prior they need.
-    pub fn sentence_beside_auto(&self) -> String {
-        self.sentence_with(
-            " auto trains with no prior of its own: each candidate that needs one estimates it \
-             as it would alone.",
-        )
+    /// the candidate `charted`, whose candidates each estimate the prior
+    /// they need.
+    pub fn sentence_beside_auto(&self, charted: &str) -> String {
+        self.sentence_with(&format!(
+            " This is the prior of {charted}, charted beside auto's mean. auto trains with no \
+             prior of its own: each candidate that needs one estimates it as it would alone."
+        ))
     }
 
     /// The sentence with `remark` on who uses the prior.
@@ -637,11 +638,12 @@ mod tests {
             "{}",
             unused_known.sentence()
         );
-        let beside_auto = unused_known.sentence_beside_auto();
+        let beside_auto = unused_known.sentence_beside_auto("VPU");
         assert!(
             beside_auto.contains(
-                "error +0.050). auto trains with no prior of its own: each candidate that needs \
-                 one estimates it as it would alone. The ±"
+                "error +0.050). This is the prior of VPU, charted beside auto's mean. auto trains \
+                 with no prior of its own: each candidate that needs one estimates it as it \
+                 would alone. The ±"
             ) && !beside_auto.contains("This learner"),
             "{beside_auto}"
         );

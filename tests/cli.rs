@@ -1065,6 +1065,24 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
             && stderr.contains("such as KM2+nnPU"),
         "{stderr}"
     );
+    // A sweep's table names the recall for what it is.
+    let sweep = policypu(&[
+        "sweep",
+        "--csv",
+        arg(&file),
+        "--learners",
+        "biased-pu",
+        "--seeds",
+        "1",
+        "--epochs",
+        "1",
+    ]);
+    assert!(sweep.status.success());
+    let stdout = String::from_utf8_lossy(&sweep.stdout);
+    assert!(
+        stdout.contains("| ROC-AUC | Recall on held-out positives | PR-AUC |"),
+        "{stdout}"
+    );
     // A sweep whose every run fails says so in its exit status.
     let sweep = policypu(&[
         "sweep",
@@ -1169,7 +1187,7 @@ fn auto_trains_its_candidates_and_saves_the_mean_of_the_first_three() {
     let criterion = policypu::selection::auto::AUTO_CRITERION.label();
     assert!(
         stdout.contains(&format!(
-            "| rank | candidate | kept epoch | {criterion} (ranks) | L-vs-U AUC | \
+            "| rank | candidate | kept training epoch | {criterion} (ranks) | L-vs-U AUC | \
              test accuracy (not used) | test ROC-AUC (not used) |"
         )) && stdout.contains("| 3 (in the mean) |")
             && !stdout.contains("| 4 (in the mean) |")

@@ -90,6 +90,44 @@ fn labeled_column(preview: &CsvPreview) -> Option<usize> {
         .or_else(|| first_flag(preview, None, &|_| true))
 }
 
+/// Where `labeled` is not named as labeled columns usually are, the other
+/// flag columns (but `truth` and those named as truth columns are) that
+/// could mark the labeled rows as well: a guess among them is the first,
+/// and a wrong one trains on noise, so the user is told of the others.
+pub fn other_flag_columns(preview: &CsvPreview, labeled: &str, truth: Option<&str>) -> Vec<String> {
+    if LABELED_NAMES.contains(&labeled.to_lowercase().as_str()) {
+        return Vec::new();
+    }
+    (0..preview.header.len())
+        .filter(|&i| preview.kinds[i] == ColumnKind::Flag)
+        .map(|i| preview.header[i].clone())
+        .filter(|name| {
+            name != labeled
+                && Some(name.as_str()) != truth
+                && !TRUTH_NAMES.contains(&name.to_lowercase().as_str())
+        })
+        .collect()
+}
+
+/// The sentence telling of [`other_flag_columns`], if there are any.
+pub fn other_flag_columns_note(preview: &CsvPreview, columns: &CsvColumns) -> Option<String> {
+    let others = other_flag_columns(preview, &columns.labeled, columns.truth.as_deref());
+    (!others.is_empty()).then(|| {
+        format!(
+            "{} also {} two values: if {} the labeled rows rather than \"{}\", choose it as \
+             the labeled column.",
+            quoted_list(&others, 5),
+            if others.len() == 1 { "holds" } else { "hold" },
+            if others.len() == 1 {
+                "it marks"
+            } else {
+                "one of them marks"
+            },
+            clip(&columns.labeled)
+        )
+    })
+}
+
 /// The column [`suggest_columns`] takes as the true class beside the
 /// labeled column `labeled`, if any.
 pub fn guess_truth_column(preview: &CsvPreview, labeled: &str) -> Option<String> {
@@ -471,6 +509,27 @@ mod tests {
 
     fn preview(text: &str) -> CsvPreview {
         preview_csv(text.as_bytes(), 5).unwrap()
+    }
+
+    #[test]
+    fn other_flag_columns_are_named_where_the_labeled_one_is_a_guess() {
+        // Neither flag column's marked rows lie within one value of the other.
+        let p =
+            preview("id,tenure,is_premium,churned\n1,3.5,1,0\n2,4.5,0,1\n3,1.5,1,1\n4,2.5,0,0\n");
+        let guessed = suggest_columns(&p, &CsvColumns::default());
+        assert_eq!(guessed.labeled, "is_premium");
+        assert_eq!(
+            other_flag_columns_note(&p, &guessed).as_deref(),
+            Some(
+                "\"churned\" also holds two values: if it marks the labeled rows rather than \
+                 \"is_premium\", choose it as the labeled column."
+            )
+        );
+        // A labeled column named as such needs no note.
+        let named = preview("x,flag,labeled\n1.5,1,0\n2.5,0,1\n");
+        let c = suggest_columns(&named, &CsvColumns::default());
+        assert_eq!(c.labeled, "labeled");
+        assert_eq!(other_flag_columns_note(&named, &c), None);
     }
 
     #[test]

@@ -368,6 +368,22 @@ async function linkWithoutTheFileSaysSo({ page }) {
   const text = await feedback.textContent();
   expect(text.includes('not the CSV file') && text.includes('must load'), `feedback: "${text}"`);
   expect(!text.includes('reproduces this run'), `feedback must not promise a reproduction: "${text}"`);
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  // What was said on copying goes once a setting changes.
+  await setField(page, 'seed', '7');
+  await waitUntil('the copy feedback to clear', async () => ((await feedback.textContent()).trim() === '' ? true : null),
+    { timeoutMs: 5_000 });
+  // Opened, then given another file: the notice says so, and no longer
+  // promises the shared run.
+  const other = await page.context().newPage();
+  await openApp(other, link);
+  await other.locator('#link-notice').waitFor({ timeout: 10_000 });
+  await other.locator('#csv-input').setInputFiles(roleFile('other.csv', 40, (i) => i / 10, (l) => (l ? 1 : 0)));
+  await other.locator('#csv-file:has-text("other.csv")').waitFor({ timeout: 10_000 });
+  const notice = (await other.locator('#link-notice').textContent()).trim();
+  expect(notice.includes('This link was made on “wine.csv”, and you loaded “other.csv”'), `notice: ${notice}`);
+  expect(!notice.includes('reproduces a run someone shared'), `notice must not promise the shared run: ${notice}`);
+  await other.close();
 }
 
 /** A link keeps the roles it gives for its file, even the default ones a
@@ -493,6 +509,79 @@ async function newFileGuessesAgain({ page }) {
     await summary(`${counts}, 1 feature;`);
     expect(!(await featureB.isChecked()), `${name}: the feature the user left out stays out`);
   }
+}
+
+/** A CSV of 40 rows with `header`, each row `row(i, positive, labeled)`
+ * (rows 0, 3, 6… of the positives, the even rows, are labeled). */
+function tableFile(name, header, row) {
+  let text = `${header}\n`;
+  for (let i = 0; i < 40; i += 1) {
+    const positive = i % 2 === 0;
+    text += `${row(i, positive, positive && i % 3 === 0)}\n`;
+  }
+  return { name, mimeType: 'text/csv', buffer: Buffer.from(text) };
+}
+
+/** The lists show the roles in use, whatever the user picked before; a
+ * column taken for a role leaves the features ticked by hand; another
+ * 0/1 column that could be the labeled one is named; and leaving the file
+ * for an image subset and coming back keeps its roles, its missing-values
+ * choice and its learner. */
+async function rolesShownAsUsed({ page }) {
+  const summary = (text) => page.locator(`#csv-summary:has-text("${text}")`).waitFor({ timeout: 10_000 });
+  const labeledShown = () => page.locator('#csv-labeled').inputValue();
+  const load = async (file) => {
+    await page.locator('#csv-input').setInputFiles(file);
+    await page.locator(`#csv-file:has-text("${file.name}")`).waitFor({ timeout: 10_000 });
+  };
+  const customers = tableFile('customers.csv', 'customer_id,age,income,labeled,churned',
+    (i, positive, labeled) => `C${1000 + i},${30 + (i % 17)},${positive ? 2 + (i % 5) : 1 + (i % 3)},${labeled ? 1 : 0},${positive ? 1 : 0}`);
+  // is_buyer leaves unlabeled rows empty; promo is a 0/1 feature.
+  const buyers = tableFile('buyers.csv', 'age,income,promo,spend,is_buyer,y_true',
+    (i, positive, labeled) => `${30 + (i % 13)},${positive ? 3 + (i % 4) : 1 + (i % 3)},${i % 5 === 0 ? 1 : 0},${positive ? 5 + (i % 4) : 2 + (i % 3)}.5,${labeled ? 1 : ''},${positive ? 1 : 0}`);
+  await chooseCsvSource(page);
+  await load(customers);
+  await summary('7 labeled positives');
+  expectEqual(await labeledShown(), 'labeled', 'the labeled column of customers.csv');
+  await load(buyers);
+  await summary('7 labeled positives');
+  expectEqual(await labeledShown(), 'is_buyer', 'the labeled column of buyers.csv');
+  // The list picked by hand, then other files: it shows what is in use.
+  await page.locator('#csv-labeled').selectOption('spend');
+  await page.locator('#csv-labeled').selectOption('is_buyer');
+  await load(customers);
+  await summary('7 labeled positives');
+  expectEqual(await labeledShown(), 'labeled', 'customers.csv again');
+  await load(buyers);
+  await summary('7 labeled positives');
+  expectEqual(await labeledShown(), 'is_buyer', 'buyers.csv again: the list shows the column counted');
+  const text = await page.locator('#csv-summary').textContent();
+  expect(text.includes('"promo" also holds two values: if it marks the labeled rows rather than "is_buyer", choose it as the labeled column.'),
+    `the other 0/1 column named: ${text}`);
+  // Features ticked by hand, then a ticked one taken as the labeled column.
+  await page.locator('#csv-feature-0').uncheck();
+  await page.locator('#csv-feature-0').check();
+  await page.locator('#csv-labeled').selectOption('promo');
+  await summary('8 labeled positives');
+  expect(!(await page.locator('#csv-feature-2').isChecked()), 'promo, now the labeled column, is no feature');
+  await page.locator('#csv-labeled').selectOption('is_buyer');
+  await summary('7 labeled positives');
+  // Every feature off, then every numeric one on, in one click each.
+  await clickButton(page, 'csv-features-none');
+  const none = await csvVerdict(page, false);
+  expect(none.text.includes('feature'), `no feature ticked: ${none.text}`);
+  await clickButton(page, 'csv-features-numeric');
+  await summary('7 labeled positives');
+  for (const i of [0, 1, 2, 3]) expect(await page.locator(`#csv-feature-${i}`).isChecked(), `numeric column ${i} ticked`);
+  // Away to an image subset and back: the file's choices stay.
+  await page.locator('#csv-missing').selectOption('mean');
+  await chooseOption(page, 'learner', 'VPU');
+  await chooseOption(page, 'dataset', 'MNIST');
+  await chooseOption(page, 'dataset', 'Your CSV file');
+  await summary('7 labeled positives');
+  expectEqual(await labeledShown(), 'is_buyer', 'the labeled column after MNIST and back');
+  expectEqual(await page.locator('#csv-missing').inputValue(), 'mean', 'the missing-values choice after MNIST and back');
+  expectEqual((await page.locator('#learner option:checked').textContent()).trim(), 'VPU', 'the learner after MNIST and back');
 }
 
 /** A reload keeps the roles only for the file they were chosen for: the
@@ -730,6 +819,7 @@ export const csvTests = [
     run: classNames },
   { name: 'csv: a new file is guessed again, the user\'s choices stay, empty labeled cells read as unlabeled', mode: 'cpu',
     run: newFileGuessesAgain },
+  { name: 'csv: the role lists show the roles in use; a column taken for a role leaves the features; another 0/1 column is named; MNIST and back keeps the choices', mode: 'cpu', run: rolesShownAsUsed },
   { name: 'csv: a link carries the file and reproduces the run', mode: 'cpu', run: csvLinkCarriesTheFile },
   { name: 'csv: a link carrying the file keeps it in the address while it opens', mode: 'cpu', run: csvLinkKeepsTheFileInTheAddress },
   { name: 'csv: a link keeps the column roles it gives, even the default ones', mode: 'cpu', run: linkKeepsItsRoles },

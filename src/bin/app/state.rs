@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use policypu::config::settings::label_of;
 use policypu::config::{DataConfig, FieldError, Learner, RunConfig};
 use policypu::data::Dataset;
+use policypu::data::csv::CsvColumns;
 use policypu::page::lessons::{PageView, Part};
 use policypu::page::protocol::{DeviceInfo, RunStarted};
 use policypu::plan::check;
@@ -351,6 +352,10 @@ pub struct AppState {
     pub view: RwSignal<PageView>,
     /// The CSV file in use, when the data source is a CSV.
     pub csv: RwSignal<Option<CsvFile>>,
+    /// The column roles and learner of the CSV file the data source last
+    /// left for an image subset, by the file's name: coming back to the
+    /// same file restores them.
+    pub csv_left: StoredValue<Option<(String, CsvColumns, Learner)>>,
     /// Put the CSV itself into share links (off by default).
     pub share_csv: RwSignal<bool>,
     /// The CSV as share-link text while `share_csv` is on, or why it cannot be.
@@ -566,6 +571,7 @@ impl AppState {
             view: RwSignal::new(PageView::default()),
             scored: RwSignal::new(None),
             csv: RwSignal::new(None),
+            csv_left: StoredValue::new(None),
             share_csv: RwSignal::new(false),
             csv_in_link: RwSignal::new(None),
             model: RwSignal::new(None),

@@ -8,7 +8,9 @@ use policypu::config::{BackendChoice, DataConfig, Learner, ModelPreset, PolicyVa
 use crate::config_file::read_config_file;
 use crate::learner_spec::{self, LearnerSpec};
 use crate::setting_flags::SettingFlags;
-use policypu::data::column_guess::{guess_labeled_column, guess_truth_column};
+use policypu::data::column_guess::{
+    guess_labeled_column, guess_truth_column, other_flag_columns_note,
+};
 use policypu::data::csv::{
     CsvColumns, MissingValues, guess_labeled_value, guess_positive_value, preview_csv,
 };
@@ -176,6 +178,14 @@ impl RunArgs {
                 );
                 self.truth_column = Some(truth);
             }
+        }
+        if let Some(preview) = &preview
+            && let Some(note) = other_flag_columns_note(preview, &self.csv_columns(base.as_ref()))
+        {
+            eprintln!(
+                "note: {}: {note} Name it with --label-column.",
+                path.display()
+            );
         }
         if columns.labeled_value.is_none()
             && let Some(preview) = &preview

@@ -140,7 +140,7 @@ pub fn leaderboard_table(board: &Leaderboard, config: &RunConfig) -> String {
         .map(|h| format!(" {h} (not used) |"))
         .collect();
     let mut text = format!(
-        "| rank | candidate | kept epoch | {} (ranks) | L-vs-U AUC |{test_heads}\n|---|---|---|---|---|{}\n",
+        "| rank | candidate | kept training epoch | {} (ranks) | L-vs-U AUC |{test_heads}\n|---|---|---|---|---|{}\n",
         board.criterion.label(),
         "---|".repeat(tests.headings().len())
     );

@@ -528,10 +528,25 @@ fn format_table(
             "; each metric at its best epoch on the test set, a bound for epoch selection, not a result"
         }
     };
+    // Without a truth column the test set holds labeled positives alone:
+    // its accuracy is the recall on them, and no AUC exists.
+    let metrics: Vec<TestMetrics> = rows
+        .iter()
+        .flat_map(|(_, cells)| cells)
+        .flat_map(|cell| &cell.results)
+        .map(|result| reported_metrics(result, reported))
+        .collect();
+    let recall_only =
+        metrics.iter().any(|m| m.accuracy.is_some()) && metrics.iter().all(|m| m.roc_auc.is_none());
+    let accuracy = if recall_only {
+        "Recall on held-out positives"
+    } else {
+        "Acc"
+    };
     let mut t = format!("### {title} (mean ± std over {seeds} seeds{which})\n\n| Model |");
     for column in columns {
         let at = column.rho.map(|r| format!(" ρ={r}")).unwrap_or_default();
-        t += &format!(" ROC-AUC{at} | Acc{at} | PR-AUC{at} |");
+        t += &format!(" ROC-AUC{at} | {accuracy}{at} | PR-AUC{at} |");
     }
     t += "\n|---|";
     t += &"---|".repeat(3 * columns.len());

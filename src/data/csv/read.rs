@@ -155,7 +155,9 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
         .chain(unknown_truth.map(|rows| {
             format!(
                 "Dropped {} whose true class is missing in column \"{}\": a class cannot be \
-                 filled in, and an unknown one is no negative.",
+                 filled in, and an unknown one is no negative. They are not trained on either: \
+                 to train on every row, take no truth column (only held-out positives are then \
+                 scored).",
                 counted(rows, "row"),
                 clip(truth_column)
             )
@@ -580,7 +582,9 @@ mod tests {
         assert!(
             dropped.warnings.contains(
                 &"Dropped 2 rows whose true class is missing in column \"truth\": a class \
-                  cannot be filled in, and an unknown one is no negative."
+                  cannot be filled in, and an unknown one is no negative. They are not trained \
+                  on either: to train on every row, take no truth column (only held-out \
+                  positives are then scored)."
                     .to_string()
             ),
             "{:?}",

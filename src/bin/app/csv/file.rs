@@ -24,7 +24,13 @@ pub fn use_csv(state: AppState, name: String, bytes: Vec<u8>, columns: Option<Cs
     let awaited = state.link_awaits_file.get_untracked();
     state.link_awaits_file.set(None);
     let from_link = awaited.as_ref().is_some_and(|a| a.keeps_roles_for(&name));
-    let for_another_file = awaited.is_some_and(|a| a.roles_chosen) && !from_link;
+    let for_another_file = awaited.as_ref().is_some_and(|a| a.roles_chosen) && !from_link;
+    if let Some(made_on) = awaited
+        .and_then(|a| a.name)
+        .filter(|made_on| *made_on != name)
+    {
+        crate::share::link::another_file_loaded(state, &made_on, &name);
+    }
     state.csv.set(Some(CsvFile {
         name,
         bytes: Arc::new(bytes),

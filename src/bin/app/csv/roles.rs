@@ -7,7 +7,7 @@
 use leptos::prelude::*;
 use policypu::config::settings;
 use policypu::config::{DataConfig, RunConfig};
-use policypu::data::column_guess::{guess_truth_column, usable_features};
+use policypu::data::column_guess::{guess_truth_column, other_flag_columns_note, usable_features};
 use policypu::data::csv::{
     CsvColumns, CsvPreview, MissingValues, guess_labeled_value, guess_positive_value, read_csv,
 };
@@ -69,8 +69,9 @@ fn edit_labeled(state: AppState, edit: impl FnOnce(&mut CsvColumns)) {
     edit_columns(state, move |c| *c = columns);
 }
 
-/// What the reader makes of the file with the current choice.
-fn check(state: AppState) -> Result<String, String> {
+/// What the reader makes of the file (previewed as `preview`) with the
+/// current choice.
+fn check(state: AppState, preview: &CsvPreview) -> Result<String, String> {
     let columns = state.config.with(columns_of);
     state.csv.with(|f| {
         let Some(f) = f else {
@@ -98,7 +99,11 @@ fn check(state: AppState) -> Result<String, String> {
             table.rows() - labeled,
             plural_s(dim)
         );
-        for warning in &table.warnings {
+        for warning in table
+            .warnings
+            .iter()
+            .chain(&other_flag_columns_note(preview, &columns))
+        {
             text.push(' ');
             text.push_str(warning);
         }
@@ -114,7 +119,10 @@ pub fn ColumnRoles(
 ) -> impl IntoView {
     let state = use_app_state();
     let columns = Memo::new(move |_| state.config.with(columns_of));
-    let verdict = Memo::new(move |_| check(state));
+    let verdict = {
+        let preview = preview.clone();
+        Memo::new(move |_| check(state, &preview))
+    };
     Effect::new(move |_| state.csv_problem.set(verdict.get().err()));
     on_cleanup(move || state.csv_problem.set(None));
     let header = preview.header.clone();
@@ -151,6 +159,10 @@ pub fn ColumnRoles(
                     c.truth = truth;
                     c.truth_value = None;
                 }
+                // A column taken for a role leaves the features ticked by hand.
+                if let Some(features) = &mut c.features {
+                    features.retain(|feature| *feature != name);
+                }
                 c.labeled = name;
                 c.labeled_value = value;
             });
@@ -159,6 +171,9 @@ pub fn ColumnRoles(
     let set_truth = move |ev| {
         let name = event_target_value(&ev);
         let mut columns = columns.get_untracked();
+        if let Some(features) = &mut columns.features {
+            features.retain(|feature| *feature != name);
+        }
         columns.truth = (!name.is_empty()).then_some(name);
         columns.truth_value = None;
         let columns = with_guessed_truth_value(state, columns);
@@ -178,7 +193,7 @@ pub fn ColumnRoles(
                     {labeled_options.into_iter().map(|name| {
                         let selected = name.clone();
                         let value = name.clone();
-                        view! { <option value=value selected=move || columns.with(|c| c.labeled == selected)>{name}</option> }
+                        view! { <option value=value prop:selected=move || columns.with(|c| c.labeled == selected)>{name}</option> }
                     }).collect_view()}
                 </select>
             </div>
@@ -191,11 +206,11 @@ pub fn ColumnRoles(
             <div class="field">
                 <label for="csv-truth">"True class (for evaluation only)"</label>
                 <select id="csv-truth" on:change=set_truth aria-describedby="csv-truth-hint">
-                    <option value="" selected=move || columns.with(|c| c.truth.is_none())>"none"</option>
+                    <option value="" prop:selected=move || columns.with(|c| c.truth.is_none())>"none"</option>
                     {truth_options.into_iter().map(|name| {
                         let selected = name.clone();
                         let value = name.clone();
-                        view! { <option value=value selected=move || columns.with(|c| c.truth.as_deref() == Some(selected.as_str()))>{name}</option> }
+                        view! { <option value=value prop:selected=move || columns.with(|c| c.truth.as_deref() == Some(selected.as_str()))>{name}</option> }
                     }).collect_view()}
                 </select>
                 <small class="hint" id="csv-truth-hint">"Never shown to the learners; it scores the test set and colours the scatter."</small>
@@ -212,7 +227,7 @@ pub fn ColumnRoles(
                 <label for="csv-missing">"Missing values"</label>
                 <select id="csv-missing" on:change=set_missing aria-describedby="csv-missing-hint">
                     {MissingValues::ALL.into_iter().map(|choice| view! {
-                        <option value=choice.key() selected=move || columns.with(|c| c.missing == choice)>{choice.label()}</option>
+                        <option value=choice.key() prop:selected=move || columns.with(|c| c.missing == choice)>{choice.label()}</option>
                     }).collect_view()}
                 </select>
                 <small class="hint" id="csv-missing-hint">"Empty, NA, N/A, NaN, null or ? in a feature column; a row whose true class is missing is left out whatever the choice. The summary below says how many rows or cells it changed."</small>
@@ -295,6 +310,16 @@ fn FeatureChoice(preview: CsvPreview) -> impl IntoView {
             c.features = Some(chosen);
         });
     };
+    // Many columns: tick every numeric one, or none, in one click.
+    let numeric = {
+        let preview = preview.clone();
+        move || {
+            edit_columns(state, |c| {
+                c.features = usable_features(&preview, &c.labeled, c.truth.as_deref()).chosen();
+            })
+        }
+    };
+    let none = move || edit_columns(state, |c| c.features = Some(Vec::new()));
     let text_note = Signal::derive(move || {
         let usable = columns.with(|c| usable_features(&preview, &c.labeled, c.truth.as_deref()));
         // A column the user ticked is not left out: the reader's message
@@ -310,6 +335,11 @@ fn FeatureChoice(preview: CsvPreview) -> impl IntoView {
     view! {
         <fieldset class="features">
             <legend>"Features"</legend>
+            <p class="feature-all">
+                <button type="button" id="csv-features-numeric" on:click=move |_| numeric()>"Tick every numeric column"</button>
+                " "
+                <button type="button" id="csv-features-none" on:click=move |_| none()>"Untick all"</button>
+            </p>
             {header.into_iter().enumerate().map(|(i, name)| {
                 let (shown, checked_name, toggled) = (name.clone(), name.clone(), name.clone());
                 let toggle = toggle.clone();

@@ -295,13 +295,17 @@ fn PriorLine() -> impl IntoView {
             .started
             .with(|s| s.as_ref().and_then(|s| s.prior.clone()))?;
         // Beside auto's mean the charts are its first member's.
-        let mean_charted = state
-            .auto
-            .with(|a| a.as_ref().is_some_and(|a| a.charted == Some(Charted::Mean)));
-        let sentence = if mean_charted {
-            prior.sentence_beside_auto()
-        } else {
-            prior.sentence()
+        let first_member = state.auto.with(|a| {
+            a.as_ref()
+                .filter(|a| a.charted == Some(Charted::Mean))
+                .and_then(|a| {
+                    let members = a.board.members();
+                    members.first().map(|s| s.label(a.config.model))
+                })
+        });
+        let sentence = match first_member {
+            Some(name) => prior.sentence_beside_auto(&name),
+            None => prior.sentence(),
         };
         Some(view! {
             <p class="prior" id="prior" data-value=format!("{}", prior.rho)>

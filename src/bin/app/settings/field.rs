@@ -104,7 +104,7 @@ pub fn SelectField<T>(
     /// Read the value.
     get: fn(&RunConfig) -> T,
     /// Write the value.
-    set: fn(&mut RunConfig, T),
+    set: impl Fn(&mut RunConfig, T) + 'static,
 ) -> impl IntoView
 where
     T: Copy + PartialEq + Send + Sync + 'static,
@@ -127,7 +127,7 @@ where
             <label for=id>{label}</label>
             <select id=id on:change=on_change aria-describedby=hint_id.clone()>
                 {options.into_iter().enumerate().map(|(i, (value, text))| view! {
-                    <option value=i.to_string() selected=move || state.config.with(|c| get(c) == value)>{text}</option>
+                    <option value=i.to_string() prop:selected=move || state.config.with(|c| get(c) == value)>{text}</option>
                 }).collect_view()}
             </select>
             <small id=hint_id class="hint">{hint}</small>

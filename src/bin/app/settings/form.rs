@@ -12,7 +12,7 @@ use policypu::selection::Criterion;
 
 use crate::csv::panel::CsvPanel;
 use crate::settings::field::{NumberField, SelectField};
-use crate::state::use_app_state;
+use crate::state::{AppState, use_app_state};
 
 /// Checkboxes choosing which classes of a built-in dataset are positive.
 #[component]
@@ -150,14 +150,32 @@ fn source_of(c: &RunConfig) -> Source {
     }
 }
 
-/// Switch the data source (CSV data gets the page's CSV settings, `switch_to_csv`).
-fn set_source(c: &mut RunConfig, source: Source) {
+/// Switch the data source (CSV data gets the page's CSV settings,
+/// `switch_to_csv`). Leaving a CSV file keeps its column roles and learner,
+/// which coming back to it restores.
+fn set_source(state: AppState, c: &mut RunConfig, source: Source) {
     if source_of(c) == source {
         return;
     }
-    match source {
-        Source::Builtin(dataset) => c.data = DataConfig::builtin(dataset),
-        Source::Csv => crate::csv::file::switch_to_csv(c, CsvColumns::default()),
+    let file = state
+        .csv
+        .with_untracked(|f| f.as_ref().map(|f| f.name.clone()));
+    match (source, &c.data) {
+        (Source::Builtin(dataset), DataConfig::Csv { columns }) => {
+            let left = file.map(|name| (name, columns.clone(), c.learner));
+            state.csv_left.set_value(left);
+            c.data = DataConfig::builtin(dataset);
+        }
+        (Source::Builtin(dataset), DataConfig::Builtin { .. }) => {
+            c.data = DataConfig::builtin(dataset);
+        }
+        (Source::Csv, _) => match state.csv_left.get_value() {
+            Some((name, columns, learner)) if Some(&name) == file.as_ref() => {
+                crate::csv::file::switch_to_csv(c, columns);
+                c.learner = learner;
+            }
+            _ => crate::csv::file::switch_to_csv(c, CsvColumns::default()),
+        },
     }
 }
 
@@ -174,7 +192,7 @@ pub fn SettingsForm() -> impl IntoView {
             <SelectField label="Data source" id="dataset" hint="Built-in image subsets are downloaded once per session; a CSV file stays in this tab."
                 options=BuiltinDataset::ALL.iter().map(|&d| (Source::Builtin(d), d.title()))
                     .chain([(Source::Csv, "Your CSV file")]).collect()
-                get=source_of set=set_source/>
+                get=source_of set=move |c, source| set_source(state, c, source)/>
             <Show when=is_csv fallback=|| view! {
                 <PositiveClasses/>
                 <h2>"PU training set"</h2>

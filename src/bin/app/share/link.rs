@@ -74,6 +74,19 @@ const SHARED_RUN: &str = "This link reproduces a run someone shared: it trains t
     from the same initial weights, so on the same kind of device (CPU or GPU) its scores match \
     the ones they saw.";
 
+/// Say, in place of [`SHARED_RUN`], that the file loaded is not the one the
+/// link was made on, so its run is not the one shared.
+pub fn another_file_loaded(state: AppState, made_on: &str, loaded: &str) {
+    let said = format!(
+        "This link was made on “{made_on}”, and you loaded “{loaded}”: the link's column \
+         choices are not used, and the run is not the one shared."
+    );
+    state.link_notices.update(|notices| {
+        notices.retain(|n| n != SHARED_RUN);
+        notices.push(said);
+    });
+}
+
 /// Whether the page was loaded by reloading it (its address then is the
 /// page's own, not a link someone shared).
 fn page_was_reloaded() -> bool {
@@ -248,6 +261,14 @@ fn candidate_kept_instead_of_auto(state: AppState) -> Option<String> {
 pub fn ShareControls() -> impl IntoView {
     let state = use_app_state();
     let feedback = RwSignal::new(String::new());
+    // What was said on copying holds for that moment: another setting,
+    // file or run makes it stale.
+    Effect::new(move |_| {
+        state.config.track();
+        state.csv.track();
+        state.run_config.track();
+        feedback.set(String::new());
+    });
     // What the link had that could not be used, and what it waits for.
     let notices = move || {
         let mut notices = state.link_notices.get();

@@ -147,7 +147,7 @@ pub fn ScoreCsv() -> impl IntoView {
                 <label for="score-csv-missing">"Missing values: "</label>
                 <select id="score-csv-missing" on:change=on_missing>
                     {MissingValues::ALL.into_iter().map(|choice| view! {
-                        <option value=choice.key() selected=move || missing() == choice>{choice.scoring_label()}</option>
+                        <option value=choice.key() prop:selected=move || missing() == choice>{choice.scoring_label()}</option>
                     }).collect_view()}
                 </select>
                 {move || outcome.get().map(|o| match o {

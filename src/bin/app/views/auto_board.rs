@@ -147,7 +147,7 @@ pub fn AutoBoardPanel() -> impl IntoView {
                     <thead><tr>
                         <th scope="col">"Rank"</th>
                         <th scope="col">"Candidate"</th>
-                        <th scope="col">"Kept epoch"</th>
+                        <th scope="col">"Kept training epoch"</th>
                         <th scope="col">{move || heading(criterion(), "(ranks)")}</th>
                         <th scope="col">{whole_words("L-vs-U AUC")}</th>
                         {move || tests.get().headings().iter().map(|h| view! {

@@ -75,7 +75,7 @@ pub fn ComparisonPanel() -> impl IntoView {
                         metric.set(Metric::ALL[i.min(2)]);
                     }>
                         {Metric::ALL.iter().enumerate().map(|(i, m)| view! {
-                            <option value=i.to_string() selected=move || metric.get() == *m>{m.name()}</option>
+                            <option value=i.to_string() prop:selected=move || metric.get() == *m>{m.name()}</option>
                         }).collect_view()}
                     </select>
                 </div>

@@ -23,6 +23,15 @@ impl BuiltinDataset {
     /// How many classes each dataset has, with ids 0 to `CLASSES - 1`.
     pub const CLASSES: usize = 10;
 
+    /// The key of `--dataset` and of JSON: `fashion-mnist`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Mnist => "mnist",
+            Self::FashionMnist => "fashion-mnist",
+            Self::Cifar10 => "cifar10",
+        }
+    }
+
     /// The file stem under `public/data/`: `{stem}_train.pubin.gz`, `{stem}_test.pubin.gz`.
     pub fn file_stem(self) -> &'static str {
         match self {
@@ -157,12 +166,17 @@ impl std::str::FromStr for BuiltinDataset {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
         match s.to_ascii_lowercase().replace('_', "-").as_str() {
-            "mnist" => Ok(Self::Mnist),
-            "fashion-mnist" | "fmnist" => Ok(Self::FashionMnist),
-            "cifar10" | "cifar-10" => Ok(Self::Cifar10),
-            other => Err(format!(
-                "unknown dataset '{other}': use mnist, fashion-mnist or cifar10"
-            )),
+            "fmnist" => Ok(Self::FashionMnist),
+            "cifar-10" => Ok(Self::Cifar10),
+            key => Self::ALL
+                .into_iter()
+                .find(|d| d.key() == key)
+                .ok_or_else(|| {
+                    format!(
+                        "unknown dataset '{key}': use {}",
+                        Self::ALL.map(Self::key).join(", ")
+                    )
+                }),
         }
     }
 }

@@ -542,6 +542,21 @@ mod tests {
     use crate::data::tasks::BuiltinDataset;
     use crate::page::lessons::LESSONS;
 
+    /// Every setting of both data sources is a link field: an optional
+    /// setting `Field::all` does not know would be dropped from every link.
+    #[test]
+    fn every_setting_is_a_link_field() {
+        for template in [RunConfig::default(), RunConfig::csv_default()] {
+            let fields = Field::all(&template);
+            let value = serde_json::to_value(&template).unwrap();
+            let mut paths = Vec::new();
+            leaves("", &value, &mut paths);
+            for (path, _) in paths {
+                assert!(fields.contains_key(&path), "{path} is no link field");
+            }
+        }
+    }
+
     fn custom() -> RunConfig {
         let mut c = RunConfig {
             learner: Learner::NnPu,

@@ -29,8 +29,8 @@ pub struct RunArgs {
     /// (its image datasets only, and not with a configuration file, which holds its own).
     #[arg(long, conflicts_with_all = ["config", "csv"])]
     pub paper: bool,
-    /// Built-in dataset: mnist, fashion-mnist or cifar10.
-    #[arg(long)]
+    /// Built-in dataset.
+    #[arg(long, help = format!("Built-in dataset: {}", BuiltinDataset::ALL.map(BuiltinDataset::key).join(", ")))]
     pub dataset: Option<BuiltinDataset>,
     /// Positive class ids of a built-in dataset, e.g. 0,2,4,6,8.
     #[arg(long, value_delimiter = ',')]
@@ -76,18 +76,14 @@ pub struct RunArgs {
     /// policyPU ablation: keep the pre-trained policy for the whole run.
     #[arg(long)]
     pub freeze_policy: bool,
-    /// Model preset: fast, linear, small-cnn, paper-cnn, paper-mlp4, paper-mlp6.
-    #[arg(long)]
+    /// Model preset.
+    #[arg(long, help = format!("Model preset: {}", ModelPreset::ALL.map(ModelPreset::name).join(", ")))]
     pub model: Option<ModelPreset>,
     /// Every numeric setting (n_l, ρ, epochs, learning rates, …), one flag each.
     #[command(flatten)]
     pub settings: SettingFlags,
-    /// Which epoch a run keeps, judged on its PU validation split (no
-    /// negatives): learner-default (the default: each learner's own rule as
-    /// `policypu learners` lists it, lu-auc or variational-loss), lu-auc
-    /// (labeled-vs-unlabeled AUC), nn-pu-risk, u-pu-risk, proxy-accuracy,
-    /// call-gap, variational-loss, or last-epoch (no choice).
-    #[arg(long)]
+    /// Which epoch a run keeps, judged on its PU validation split.
+    #[arg(long, help = select_by_help())]
     pub select_by: Option<Criterion>,
     /// Backend: cpu (Burn's flex) or wgpu.
     #[arg(long)]
@@ -431,6 +427,20 @@ pub fn checked(config: RunConfig, from: &str) -> Result<RunConfig, String> {
     }
     let listed: Vec<String> = problems.iter().map(ToString::to_string).collect();
     Err(format!("invalid settings{from}: {}", listed.join("; ")))
+}
+
+/// `--select-by`'s help: every criterion's key and name, the default first.
+fn select_by_help() -> String {
+    let listed: Vec<String> = Criterion::ALL
+        .iter()
+        .map(|c| format!("{} ({})", c.key(), c.label()))
+        .collect();
+    format!(
+        "Which epoch a run keeps, judged on its PU validation split (no negatives): {}; the \
+         default, {}, is each learner's own, as `policypu learners` lists it",
+        listed.join(", "),
+        Criterion::LearnerDefault.key()
+    )
 }
 
 /// Parses a number of seeds for `--seeds`: a whole number of at least 1.

@@ -9,12 +9,14 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
+use policypu::concurrent::map_items;
 use policypu::config::settings::{SEED, TEST_FRACTION, VALIDATION_FRACTION};
 use policypu::priors::{DEFAULT_ESTIMATOR, PriorMethod, PuRows, bootstrap};
 
 use crate::args::RunArgs;
 use crate::native::DataCache;
 use crate::output_paths::{Named, check_outputs, run_inputs};
+use crate::sweep::mean_and_std;
 
 /// Flags of `priors`.
 #[derive(Args, Debug)]
@@ -47,42 +49,6 @@ impl Estimate {
     fn error(&self) -> f64 {
         self.rho - self.truth
     }
-}
-
-/// Mean and sample standard deviation.
-fn mean_std(values: &[f64]) -> (f64, f64) {
-    let n = values.len().max(1) as f64;
-    let mean = values.iter().sum::<f64>() / n;
-    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    (mean, var.sqrt())
-}
-
-/// `work` on every job, on as many threads as the machine has cores; the
-/// results in the jobs' order.
-fn on_every_core<J: Sync, R: Send>(jobs: &[J], work: impl Fn(&J) -> R + Sync) -> Vec<R> {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let mut results: Vec<(usize, R)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads.min(jobs.len()).max(1))
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut mine = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(job) = jobs.get(i) else { break };
-                        mine.push((i, work(job)));
-                    }
-                    mine
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().expect("a prior estimate panicked"))
-            .collect()
-    });
-    results.sort_by_key(|(i, _)| *i);
-    results.into_iter().map(|(_, r)| r).collect()
 }
 
 /// The first flag given that the study has no use for: those of one run's
@@ -145,9 +111,10 @@ pub fn prior_study(args: &PriorStudyArgs) -> Result<(), String> {
     let mut text = crate::provenance::provenance();
     text += "\nρ is the share of positives among the unlabeled training rows; each \
              estimator sees the training rows of the split (the test and validation \
-             rows held out), as a run does. \"Covered\" counts the seeds whose error \
-             lies within the bootstrap spread (one standard deviation of the estimate \
-             over 10 resamples, the \"±\" a CSV run shows).\n\n";
+             rows held out), as a run does. An estimate is its mean ± std over the \
+             seeds; the \"±\" column is the mean bootstrap spread (one standard deviation \
+             of the estimate over 10 resamples, the \"±\" a CSV run shows), and \
+             \"covered\" counts the seeds whose error lies within it.\n\n";
     text += "| table | training rows | true ρ |";
     for method in PriorMethod::ALL {
         text += &format!(" {}: estimate | error | ± | covered |", method.name());
@@ -188,7 +155,7 @@ pub fn prior_study(args: &PriorStudyArgs) -> Result<(), String> {
     let jobs: Vec<(usize, PriorMethod)> = (0..splits.len())
         .flat_map(|s| PriorMethod::ALL.into_iter().map(move |m| (s, m)))
         .collect();
-    let done = on_every_core(&jobs, |&(s, method)| {
+    let done = map_items(jobs, true, |(s, method)| {
         let (seed, truth, _, rows) = &splits[s];
         let started = Instant::now();
         let rho = method.estimate(rows, *seed).map_err(|e| e.to_string())?.rho;
@@ -217,13 +184,13 @@ pub fn prior_study(args: &PriorStudyArgs) -> Result<(), String> {
             }
         }
         let truths: Vec<f64> = estimates[0].iter().map(|e| e.truth).collect();
-        text += &format!("| {name} | {rows_line} | {:.3} |", mean_std(&truths).0);
+        text += &format!("| {name} | {rows_line} | {:.3} |", mean_and_std(&truths).0);
         for (i, seeds) in estimates.iter().enumerate() {
-            let rho = mean_std(&seeds.iter().map(|e| e.rho).collect::<Vec<_>>());
+            let rho = mean_and_std(&seeds.iter().map(|e| e.rho).collect::<Vec<_>>());
             let errors: Vec<f64> = seeds.iter().map(Estimate::error).collect();
             let abs = errors.iter().map(|e| e.abs()).sum::<f64>() / errors.len() as f64;
-            let bias = mean_std(&errors).0;
-            let spread = mean_std(&seeds.iter().map(|e| e.spread).collect::<Vec<_>>()).0;
+            let bias = mean_and_std(&errors).0;
+            let spread = mean_and_std(&seeds.iter().map(|e| e.spread).collect::<Vec<_>>()).0;
             let covered = seeds.iter().filter(|e| e.error().abs() <= e.spread).count();
             let seconds = seeds.iter().map(|e| e.seconds).sum::<f64>() / seeds.len() as f64;
             text += &format!(

@@ -668,11 +668,18 @@ fn prior_summary(cell: &Cell) -> String {
     }
 }
 
-/// "mean ± population std" to three decimals.
-pub fn mean_std(values: &[f64]) -> String {
-    let n = values.len() as f64;
+/// The mean and the population standard deviation (over n, not n − 1):
+/// the "mean ± std over seeds" of every table the CLI writes.
+pub fn mean_and_std(values: &[f64]) -> (f64, f64) {
+    let n = values.len().max(1) as f64;
     let mean = values.iter().sum::<f64>() / n;
     let std = (values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n).sqrt();
+    (mean, std)
+}
+
+/// "mean ± std" ([`mean_and_std`]) to three decimals.
+pub fn mean_std(values: &[f64]) -> String {
+    let (mean, std) = mean_and_std(values);
     format!("{mean:.3} ± {std:.3}")
 }
 

@@ -25,7 +25,9 @@ pub fn use_csv(state: AppState, name: String, bytes: Vec<u8>, columns: Option<Cs
     state.link_awaits_file.set(None);
     let from_link = awaited.as_ref().is_some_and(|a| a.keeps_roles_for(&name));
     let for_another_file = awaited.as_ref().is_some_and(|a| a.roles_chosen) && !from_link;
+    // (After a reload the address is the page's own, no shared link.)
     if let Some(made_on) = awaited
+        .filter(|a| !a.reloaded)
         .and_then(|a| a.name)
         .filter(|made_on| *made_on != name)
     {

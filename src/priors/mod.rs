@@ -78,17 +78,37 @@ impl PriorMethod {
         }
     }
 
-    /// Run this estimator on `rows`, drawing any randomness from `seed`.
+    /// Run this estimator on `rows`, drawing any randomness from `seed`
+    /// (KM2 once per rows and seed in this process: `km2_memo`).
     pub fn estimate(self, rows: &PuRows, seed: u64) -> Result<PriorEstimate, PriorError> {
+        self.estimate_with(rows, seed, km2_memo::estimate)
+    }
+
+    /// [`PriorMethod::estimate`] made afresh, KM2 run even where this
+    /// process has made it on these rows: what an estimate costs, which
+    /// `policypu priors` times. The value is the same.
+    pub fn estimate_afresh(self, rows: &PuRows, seed: u64) -> Result<PriorEstimate, PriorError> {
+        self.estimate_with(rows, seed, |rows, seed| {
+            km::estimate(rows, &km::KmSettings::default(), seed)
+        })
+    }
+
+    /// The estimate, with KM2's made by `km2`.
+    fn estimate_with(
+        self,
+        rows: &PuRows,
+        seed: u64,
+        km2: fn(&PuRows, u64) -> Result<PriorEstimate, PriorError>,
+    ) -> Result<PriorEstimate, PriorError> {
         match self {
             Self::Tice => tice::estimate(rows, &tice::TiceSettings::default(), seed),
-            Self::Km2 => km2_memo::estimate(rows, seed),
+            Self::Km2 => km2(rows, seed),
             Self::ElkanNoto => {
                 elkan_noto::estimate(rows, &elkan_noto::ElkanNotoSettings::default(), seed)
             }
             Self::Bbe => bbe::estimate(rows, &bbe::BbeSettings::default(), seed),
             Self::Km2Bbe => {
-                let km2 = Self::Km2.estimate(rows, seed)?;
+                let km2 = km2(rows, seed)?;
                 let bbe = Self::Bbe.estimate(rows, seed)?;
                 let (n_labeled, n_unlabeled) = rows.counts();
                 let mut smaller = PriorEstimate::from_rho(
@@ -209,6 +229,8 @@ mod tests {
         let both = PriorMethod::Km2Bbe.estimate(&rows, 1).unwrap();
         assert_eq!(both.rho, km2.min(bbe));
         assert_eq!(both.method, PriorMethod::Km2Bbe);
+        // Made afresh, past the memo, it is the same estimate.
+        assert_eq!(PriorMethod::Km2Bbe.estimate_afresh(&rows, 1).unwrap(), both);
     }
 
     #[test]

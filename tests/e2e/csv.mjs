@@ -539,22 +539,20 @@ async function rolesShownAsUsed({ page }) {
   // is_buyer leaves unlabeled rows empty; promo is a 0/1 feature.
   const buyers = tableFile('buyers.csv', 'age,income,promo,spend,is_buyer,y_true',
     (i, positive, labeled) => `${30 + (i % 13)},${positive ? 3 + (i % 4) : 1 + (i % 3)},${i % 5 === 0 ? 1 : 0},${positive ? 5 + (i % 4) : 2 + (i % 3)}.5,${labeled ? 1 : ''},${positive ? 1 : 0}`);
+  // Load `file`: its 7 labeled positives are counted from `column`, which the list shows.
+  const loadShows = async (file, column, when) => {
+    await load(file);
+    await summary('7 labeled positives');
+    expectEqual(await labeledShown(), column, `the labeled column of ${file.name} ${when}`);
+  };
   await chooseCsvSource(page);
-  await load(customers);
-  await summary('7 labeled positives');
-  expectEqual(await labeledShown(), 'labeled', 'the labeled column of customers.csv');
-  await load(buyers);
-  await summary('7 labeled positives');
-  expectEqual(await labeledShown(), 'is_buyer', 'the labeled column of buyers.csv');
+  await loadShows(customers, 'labeled', 'at first');
+  await loadShows(buyers, 'is_buyer', 'at first');
   // The list picked by hand, then other files: it shows what is in use.
   await page.locator('#csv-labeled').selectOption('spend');
   await page.locator('#csv-labeled').selectOption('is_buyer');
-  await load(customers);
-  await summary('7 labeled positives');
-  expectEqual(await labeledShown(), 'labeled', 'customers.csv again');
-  await load(buyers);
-  await summary('7 labeled positives');
-  expectEqual(await labeledShown(), 'is_buyer', 'buyers.csv again: the list shows the column counted');
+  await loadShows(customers, 'labeled', 'again');
+  await loadShows(buyers, 'is_buyer', 'again');
   const text = await page.locator('#csv-summary').textContent();
   expect(text.includes('"promo" also holds two values: if it marks the labeled rows rather than "is_buyer", choose it as the labeled column.'),
     `the other 0/1 column named: ${text}`);

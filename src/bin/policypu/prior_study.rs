@@ -158,7 +158,10 @@ pub fn prior_study(args: &PriorStudyArgs) -> Result<(), String> {
     let done = map_items(jobs, true, |(s, method)| {
         let (seed, truth, _, rows) = &splits[s];
         let started = Instant::now();
-        let rho = method.estimate(rows, *seed).map_err(|e| e.to_string())?.rho;
+        let rho = method
+            .estimate_afresh(rows, *seed)
+            .map_err(|e| e.to_string())?
+            .rho;
         let seconds = started.elapsed().as_secs_f64();
         let spread = bootstrap::spread(method, rows, *seed, bootstrap::BOOTSTRAP_SAMPLES)
             .map_err(|e| e.to_string())?;

@@ -184,13 +184,14 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
     // checked before any run trains (a seed changes neither's bounds).
     for &n_labeled in &tables {
         for column in &columns {
-            for spec in &args.learners {
-                cell_config(args, spec, n_labeled, column.rho, 1)?;
-            }
-            if let (Some(spec), true) = (args.learners.first(), args.merge.is_empty()) {
-                let config = cell_config(args, spec, n_labeled, column.rho, 1)?;
+            let configs = args
+                .learners
+                .iter()
+                .map(|spec| cell_config(args, spec, n_labeled, column.rho, 1))
+                .collect::<Result<Vec<_>, _>>()?;
+            if let (Some(config), true) = (configs.first(), args.merge.is_empty()) {
                 cache
-                    .split(&config, args.run.csv.as_deref())
+                    .split(config, args.run.csv.as_deref())
                     .map_err(|e| format!("at {}: {e}", heading(n_labeled, column)))?;
             }
         }

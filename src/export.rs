@@ -2,10 +2,11 @@
 //! policy (or classifier) gives each unlabeled example, and `auto`'s
 //! leaderboard and run file.
 
+use crate::auto_learner::{Leaderboard, TestColumns};
 use crate::config::{DataConfig, ModelPreset, RunConfig};
 use crate::report::{Averaged, EpochReport, RunResult, TestMetrics, kept_report};
 use crate::selection::Criterion;
-use crate::selection::auto::{Leaderboard, TestColumns};
+use crate::user_text::without_folders;
 
 /// The start of every file name a run's downloads get, saying which learner
 /// (with its model preset, unless the usual one) and data they belong to,
@@ -46,7 +47,7 @@ pub fn file_stem(config: &RunConfig, data_file: Option<&str>) -> String {
 /// letters and digits lower-cased, every other run of characters one `-`,
 /// at most 40 characters ("Churn (2024).CSV" gives `churn-2024`).
 pub fn name_in_file_names(name: &str) -> String {
-    let name = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    let name = without_folders(name);
     let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
     let mut part = String::new();
     for c in stem.chars().flat_map(char::to_lowercase) {
@@ -324,8 +325,8 @@ mod tests {
 
     #[test]
     fn the_leaderboard_csv_has_the_mean_then_each_candidate_best_first() {
+        use crate::auto_learner::Standing;
         use crate::config::Learner;
-        use crate::selection::auto::Standing;
         let standing = |candidate, learner, model, value: Option<f64>, accuracy| Standing {
             candidate,
             learner,

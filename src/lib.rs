@@ -6,10 +6,12 @@
 //! in one table), [`split`] builds the PU training set, [`plan`] prepares a
 //! run on it (stages, work, class prior), [`learn`] trains (behind the
 //! `learn` feature, the only layer that links Burn) and [`metrics`] scores
-//! on host vectors. [`saved_model`] is the file a trained classifier is
+//! on host vectors. [`selection`] chooses a run's epoch on PU data alone,
+//! and [`auto_learner`] its learner. [`saved_model`] is the file a trained classifier is
 //! saved to, to score new CSV rows later; [`page`] is what the browser page
 //! and its worker share, and `web` (feature `web`) their browser plumbing.
 
+pub mod auto_learner;
 pub mod concurrent;
 pub mod config;
 pub mod data;

@@ -446,7 +446,7 @@ pub struct RunResult {
 }
 
 /// The model `auto` kept, the mean of its first candidates
-/// (`selection::average`), and its test metrics, which no choice read.
+/// (`auto_learner::average`), and its test metrics, which no choice read.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Averaged {
     /// Its members: their positions among the candidates as trained, best

@@ -28,7 +28,7 @@ use crate::config::{DataConfig, Learner, ModelPreset, RunConfig};
 use crate::data::FeatureShape;
 use crate::data::tabular_features::TabularFeatures;
 use crate::split::PuSplit;
-use crate::user_text::{clip, escaped, file_name, mean_of};
+use crate::user_text::{clip, escaped, file_name, mean_of, without_folders};
 
 /// The bytes every model file starts with.
 pub const MAGIC: &[u8; 8] = b"PPUMODEL";
@@ -115,7 +115,7 @@ impl SavedFrom {
     /// says) from a run on `data_file`, given as a path or a bare name.
     pub fn new(data_file: Option<&str>, unix_seconds: u64) -> Self {
         let name = data_file
-            .map(|path| path.rsplit(['/', '\\']).next().unwrap_or(path).trim())
+            .map(|path| without_folders(path).trim())
             .filter(|name| !name.is_empty());
         SavedFrom {
             data_file: name.map(str::to_owned),

@@ -43,6 +43,12 @@ fn push_escaped(shown: &mut String, c: char) {
 /// system allows a longer one.
 pub const MAX_FILE_NAME_CHARS: usize = 255;
 
+/// The last part of a path, after its last `/` or `\\` (either system's
+/// folders): "data/churn.csv" and "C:\\data\\churn.csv" give "churn.csv".
+pub fn without_folders(path: &str) -> &str {
+    path.rsplit(['/', '\\']).next().unwrap_or(path)
+}
+
 /// A file's name as a link or another outside source gives it: whole, as it
 /// names the file, with control characters escaped as [`clip`] escapes them,
 /// cut after [`MAX_FILE_NAME_CHARS`] characters.
@@ -121,6 +127,14 @@ mod tests {
         assert_eq!(file_size(1536), "1.5 kB");
         assert_eq!(file_size(1000 * 1024), "1000.0 kB");
         assert_eq!(file_size(4_361_728), "4.2 MB");
+    }
+
+    #[test]
+    fn folders_of_either_system_are_left_out() {
+        assert_eq!(without_folders("data/churn.csv"), "churn.csv");
+        assert_eq!(without_folders("C:\\data\\churn.csv"), "churn.csv");
+        assert_eq!(without_folders("churn.csv"), "churn.csv");
+        assert_eq!(without_folders("data/"), "");
     }
 
     #[test]

@@ -1101,6 +1101,29 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
         stderr.contains("all 2 runs failed; the notes under the tables say why"),
         "{stderr}"
     );
+    // One that fails in part writes its tables and says so in its status too.
+    let partly = policypu(&[
+        "sweep",
+        "--csv",
+        arg(&file),
+        "--learners",
+        "biased-pu,nnpu",
+        "--seeds",
+        "2",
+        "--epochs",
+        "1",
+    ]);
+    assert!(!partly.status.success());
+    assert!(
+        String::from_utf8_lossy(&partly.stdout).contains("| biased PU |"),
+        "{}",
+        String::from_utf8_lossy(&partly.stdout)
+    );
+    assert!(
+        String::from_utf8_lossy(&partly.stderr).contains("2 of 4 runs failed"),
+        "{}",
+        String::from_utf8_lossy(&partly.stderr)
+    );
     let given = nnpu(&["--prior", "0.4"]);
     assert!(
         given.status.success(),
@@ -1184,7 +1207,7 @@ fn auto_trains_its_candidates_and_saves_the_mean_of_the_first_three() {
         String::from_utf8_lossy(&output.stderr)
     );
     let stdout = String::from_utf8_lossy(&output.stdout);
-    let criterion = policypu::selection::auto::AUTO_CRITERION.label();
+    let criterion = policypu::auto_learner::AUTO_CRITERION.label();
     assert!(
         stdout.contains(&format!(
             "| rank | candidate | kept training epoch | {criterion} (ranks) | L-vs-U AUC | \

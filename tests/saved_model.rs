@@ -239,7 +239,7 @@ fn an_averaging_model_scores_each_row_as_the_mean_of_its_members() {
     assert_close(&scored[0], each[0]);
     assert_close(&scored[1], each[1]);
     assert_close(
-        &policypu::selection::average::mean_probabilities(&scored),
+        &policypu::auto_learner::average::mean_probabilities(&scored),
         &expected,
     );
     // Scoring raw rows averages the members too (the split does not keep the

@@ -5,7 +5,7 @@
 //! select, the run plan and the trainer all read this table; the training
 //! itself is one file per learner in `learn/learners/`. One row, `auto`,
 //! trains no model of its own: it names the candidates it trains on the
-//! same split and chooses among on PU data (`selection::auto`).
+//! same split and chooses among on PU data (`auto_learner`).
 
 use serde::{Deserialize, Serialize};
 
@@ -46,7 +46,7 @@ pub enum Learner {
     OraclePn,
     /// Trains its candidates on one split and keeps the mean of the first
     /// few the PU validation split ranks, or of all where it has too few
-    /// labeled rows to rank by (`selection::auto::Leaderboard::members`).
+    /// labeled rows to rank by (`auto_learner::Leaderboard::members`).
     Auto,
 }
 

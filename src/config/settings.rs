@@ -113,7 +113,10 @@ impl NumberSetting {
     }
 
     /// Reads typed text: `Ok(None)` for an empty text where the setting may
-    /// be left empty, the value when it is allowed, else what is wrong.
+    /// be left empty, the value when it is allowed, else what is wrong. A
+    /// fractional setting reads one comma as the decimal point ("0,3"), as
+    /// many keyboards type it; a whole one refuses a comma, which may be a
+    /// thousands separator ("1,000").
     pub fn parse(&self, text: &str) -> Result<Option<f64>, String> {
         let text = text.trim();
         if text.is_empty() {
@@ -122,9 +125,15 @@ impl NumberSetting {
                 None => Err("must not be empty: enter a value".into()),
             };
         }
-        let value: f64 = text
-            .parse()
-            .map_err(|_| format!("\"{text}\" is not a number"))?;
+        let decimal_comma = !self.whole && text.matches(',').count() == 1 && !text.contains('.');
+        let read = match decimal_comma {
+            true => text.replace(',', "."),
+            false => text.to_string(),
+        };
+        let value: f64 = read.parse().map_err(|_| match text.contains(',') {
+            true => format!("\"{text}\" is not a number: write it without separators"),
+            false => format!("\"{text}\" is not a number"),
+        })?;
         match self.refusal(value) {
             Some(message) => Err(message),
             None => Ok(Some(value)),
@@ -620,6 +629,15 @@ mod tests {
             Err("must not be empty: enter a value".into())
         );
         assert_eq!(PRIOR.parse(""), Ok(None));
+        assert_eq!(RHO.parse("0,3"), Ok(Some(0.3)));
+        assert_eq!(
+            RHO.parse("0,3,5"),
+            Err("\"0,3,5\" is not a number: write it without separators".into())
+        );
+        assert_eq!(
+            EPOCHS.parse("1,000"),
+            Err("\"1,000\" is not a number: write it without separators".into())
+        );
         assert_eq!(EPOCHS.parse("2.5"), Err("must be a whole number".into()));
         assert_eq!(LR.parse("inf"), Err("must be a finite number".into()));
         assert_eq!(LR.parse("1e-8"), Err("must be between 1e-7 and 1".into()));

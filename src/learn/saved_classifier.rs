@@ -18,9 +18,9 @@ use burn::tensor::{Bytes, Device, ExecutionError, Tensor, TensorData};
 use super::TrainError;
 use super::device_data::probabilities;
 use super::network::{Network, Role};
+use crate::auto_learner::average::mean_probabilities;
 use crate::rng::{PortableRng, stream};
 use crate::saved_model::{SavedModel, SavedModelError};
-use crate::selection::average::mean_probabilities;
 
 /// A parameter's value on its way back from the device.
 type PendingRead = Pin<Box<dyn Future<Output = Result<TensorData, ExecutionError>> + Send>>;

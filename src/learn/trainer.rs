@@ -829,7 +829,7 @@ mod tests {
             learner: Learner::Auto,
             ..RunConfig::default()
         };
-        let (km2, other): (Vec<_>, Vec<_>) = crate::selection::auto::candidate_configs(&auto)
+        let (km2, other): (Vec<_>, Vec<_>) = crate::auto_learner::candidate_configs(&auto)
             .iter()
             .map(|c| {
                 let prior = RunPlan::new(c, &split).unwrap().prior.unwrap();

@@ -51,7 +51,7 @@ impl RunPlan {
         if config.learner.is_auto() {
             return Err(PlanError(
                 "auto is not one run: plan each of its candidates \
-                 (selection::auto::candidate_configs)"
+                 (auto_learner::candidate_configs)"
                     .into(),
             ));
         }

@@ -36,7 +36,7 @@ pub const PRIORS: (f64, f64) = (0.001, 0.999);
 
 /// The estimator a run uses when its learner needs no particular one: the
 /// prior a CSV run shows and its PU-only scores assume (`auto` ranks under
-/// its nnPU candidate's, `selection::auto::RANKING_ESTIMATOR`). Chosen by
+/// its nnPU candidate's, `auto_learner::RANKING_ESTIMATOR`). Chosen by
 /// measurement on tables with known priors (`policypu priors`,
 /// results/priors.md).
 pub const DEFAULT_ESTIMATOR: PriorMethod = PriorMethod::Km2Bbe;

@@ -4,11 +4,8 @@
 //! [`scores::ValidationScores`]. A [`Criterion`] turns those scores into one
 //! number, higher better, and the run keeps the classifier of the epoch
 //! that number ranks first ([`select_epoch`]). `auto` ranks whole learners
-//! the same way ([`auto::Leaderboard`]) and keeps the mean of the first
-//! few ([`average`]).
+//! the same way ([`crate::auto_learner`]).
 
-pub mod auto;
-pub mod average;
 pub mod criterion;
 pub mod scores;
 

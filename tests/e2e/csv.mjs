@@ -115,7 +115,7 @@ async function exampleButton({ page }) {
   );
 }
 
-/** After a CSV run, another file is scored in the page and the table downloaded. */
+/** After a CSV run, the file it trained on and others are scored in the page and the table downloaded. */
 async function scoreAnotherCsv({ page, note }) {
   await chooseCsvSource(page);
   await clickButton(page, 'example-0');
@@ -123,9 +123,12 @@ async function scoreAnotherCsv({ page, note }) {
   await setField(page, 'optim.epochs', '2');
   await setField(page, 'policy.pretrain_epochs', '1');
   await trainToDone(page, CSV_RUN_MS);
+  // The file it trained on is scored in one click.
+  const button = (await page.locator('#score-trained-file').textContent()).trim();
+  expectEqual(button, 'Score every row of breast_cancer.csv', 'the button names the file');
   const [download] = await Promise.all([
     page.waitForEvent('download', { timeout: 60_000 }),
-    page.locator('#score-csv-input').setInputFiles(resolve(EXAMPLES, 'breast_cancer.csv')),
+    clickButton(page, 'score-trained-file'),
   ]);
   const name = download.suggestedFilename();
   expect(/^policypu-weighter-breast-cancer-seed1-scores-breast-cancer\.csv$/.test(name), `download name ${name}`);

@@ -22,21 +22,24 @@ async function expectRefused(page, path, value) {
   return message;
 }
 
-/** Test 5: out-of-range and non-numeric values are refused at their field. */
+/** Test 5: out-of-range and non-numeric values are refused at their field; a decimal comma is not. */
 async function invalidValuesRefused({ page }) {
   const labeledBefore = await fieldValue(page, 'split.n_labeled');
   expectEqual(labeledBefore, '300', 'default split.n_labeled');
 
   const rhoMessage = await expectRefused(page, 'split.rho', '1.5');
   expect(/0\.95/.test(rhoMessage), `split.rho error should state the range (max 0.95): "${rhoMessage}"`);
+  const separated = await expectRefused(page, 'optim.epochs', '1,000');
+  expect(/without separators/.test(separated), `a thousands separator in a whole number: "${separated}"`);
   await expectRefused(page, 'optim.epochs', 'abc');
 
   expectEqual(await fieldValue(page, 'split.n_labeled'), '300', 'split.n_labeled after refused values');
   expectEqual(await fieldValue(page, 'split.rho'), '1.5', 'split.rho keeps what was typed');
 
-  await setField(page, 'split.rho', '0.3');
+  // A decimal comma, as many keyboards type it, is read as the point.
+  await setField(page, 'split.rho', '0,3');
   const fixed = await readFieldError(page, 'split.rho');
-  expectEqual(fixed.message, '', 'split.rho error after fixing it to 0.3');
+  expectEqual(fixed.message, '', 'split.rho error after fixing it to 0,3');
   expectEqual(fixed.invalid, 'false', 'aria-invalid of split.rho after fixing it');
   const epochs = await readFieldError(page, 'optim.epochs');
   expectEqual(epochs.invalid, 'true', 'optim.epochs stays refused while it holds "abc"');

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use leptos::prelude::*;
+use policypu::auto_learner::Leaderboard;
 use policypu::config::settings::label_of;
 use policypu::config::{DataConfig, FieldError, Learner, RunConfig};
 use policypu::data::Dataset;
@@ -13,7 +14,6 @@ use policypu::page::protocol::{DeviceInfo, RunStarted};
 use policypu::plan::check;
 use policypu::report::Averaged;
 use policypu::report::{BatchProgress, CsvScores, EpochReport, TestMetrics, TestScores};
-use policypu::selection::auto::Leaderboard;
 
 /// Where a run stands.
 #[derive(Clone, Debug, PartialEq)]

@@ -3,12 +3,12 @@
 //! the first few.
 
 use burn::tensor::Device;
+use policypu::auto_learner::average::averaged;
+use policypu::auto_learner::{AUTO_CRITERION, Leaderboard, candidate_configs};
 use policypu::config::RunConfig;
 use policypu::learn::Trainer;
 use policypu::plan::RunPlan;
 use policypu::report::{EpochReport, RunResult, TestScores};
-use policypu::selection::auto::{AUTO_CRITERION, Leaderboard, candidate_configs};
-use policypu::selection::average::averaged;
 use policypu::split::PuSplit;
 
 use crate::progress::{Verbosity, train};

@@ -3,11 +3,12 @@
 //! model, and, as analysis, the candidate a test-set reader would have
 //! picked in hindsight.
 
+use policypu::auto_learner::average::AVERAGED;
+use policypu::auto_learner::{AUTO_CRITERION, Leaderboard};
 use policypu::config::{ModelPreset, RunConfig};
 use policypu::report::{EpochReport, RunResult, TestMetrics};
 use policypu::selection::Criterion;
-use policypu::selection::auto::{AUTO_CRITERION, Leaderboard};
-use policypu::selection::average::{AVERAGED, FEW_LABELED};
+use policypu::selection::scores::FEW_LABELED;
 
 use crate::sweep::{Cell, mean_std};
 

@@ -25,10 +25,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use policypu::auto_learner::average::mean_probabilities;
 use policypu::export::AutoResult;
 use policypu::plan::RunPlan;
 use policypu::saved_model::{SavedFrom, SavedModel};
-use policypu::selection::average::mean_probabilities;
 use policypu::selection::{Criterion, ValidationScores};
 
 use args::RunArgs;

@@ -6,10 +6,10 @@
 use std::io::Write;
 use std::path::Path;
 
+use policypu::auto_learner::Leaderboard;
 use policypu::config::RunConfig;
 use policypu::learn::Trainer;
 use policypu::report::flag_string;
-use policypu::selection::auto::Leaderboard;
 use serde::Serialize;
 
 /// The open file the lines go to.

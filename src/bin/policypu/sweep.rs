@@ -9,10 +9,10 @@ use std::path::PathBuf;
 use burn::tensor::Device;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+use policypu::auto_learner::candidate_configs;
 use policypu::config::RunConfig;
 use policypu::plan::RunPlan;
 use policypu::report::{PriorUsed, RunResult, TestMetrics};
-use policypu::selection::auto::candidate_configs;
 use policypu::split::PuSplit;
 
 use crate::args::RunArgs;
@@ -317,12 +317,16 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
         .flat_map(|(_, cells)| cells)
         .map(|cell| cell.failures.len())
         .sum();
-    if failed == runs {
-        return Err(format!(
+    match failed {
+        0 => Ok(()),
+        all if all == runs => Err(format!(
             "all {runs} runs failed; the notes under the tables say why"
-        ));
+        )),
+        some => Err(format!(
+            "{some} of {runs} runs failed: the tables average the seeds that ran and \
+             say how many, and the notes under them say why the others failed"
+        )),
     }
-    Ok(())
 }
 
 /// Train every unit of the grid this process owns (all, without --shard):

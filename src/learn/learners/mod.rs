@@ -84,7 +84,7 @@ pub trait Method: Send {
 
 /// Why `auto` is no method: it trains its candidates, each a run of its own.
 pub const AUTO_IS_CANDIDATES: &str = "auto trains no model of its own: train each of its \
-     candidates (selection::auto::candidate_configs) and rank them with a Leaderboard";
+     candidates (auto_learner::candidate_configs) and rank them with a Leaderboard";
 
 /// The method a learner names, ready to train in `ctx`.
 pub fn build(learner: Learner, ctx: &mut TrainContext) -> Result<Box<dyn Method>, TrainError> {

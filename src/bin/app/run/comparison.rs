@@ -9,11 +9,11 @@
 use std::sync::Arc;
 
 use leptos::prelude::*;
+use policypu::auto_learner::average::averaged;
+use policypu::auto_learner::{AUTO_CRITERION, Leaderboard, candidate_configs};
 use policypu::config::{Learner, RunConfig, TestScoring};
 use policypu::report::{EpochReport, TestScores};
 use policypu::saved_model::SavedModel;
-use policypu::selection::auto::{AUTO_CRITERION, Leaderboard, candidate_configs};
-use policypu::selection::average::averaged;
 
 use super::charted_run;
 use crate::state::{AppState, AutoKept, AutoOutcome, ComparisonQueue, RunRecord};

@@ -1,5 +1,6 @@
 //! "Score another CSV": the trained classifier of a CSV run scores the rows
-//! of a file the user picks, in the worker, as `policypu predict` does, and
+//! of a file the user picks, or of the file it trained on in one click, in
+//! the worker, as `policypu predict` does, and
 //! the page downloads the `row,score,predicted` table (with the file's
 //! identifier column after `row`, if it has one). The file never leaves
 //! the browser. Missing feature values are handled as the run handled them
@@ -10,7 +11,7 @@ use leptos::task::spawn_local;
 use policypu::config::DataConfig;
 use policypu::data::csv::MissingValues;
 use policypu::page::protocol::ToWorker;
-use policypu::user_text::counted;
+use policypu::user_text::{clip, counted};
 use serde_bytes::ByteBuf;
 use wasm_bindgen::JsCast;
 
@@ -139,9 +140,28 @@ pub fn ScoreCsv() -> impl IntoView {
             }
         }
     };
+    // The file the model trained on, scored in one click: its every row,
+    // unlabeled ones included, which is what a PU user came to rank.
+    let trained_file = move || {
+        state
+            .trained_form
+            .with(|form| form.as_ref().and_then(|(_, file)| file.clone()))
+    };
+    let score_trained_file = move |_| {
+        let bytes = state.trained_bytes.get_untracked();
+        if let (Some(name), Some(bytes)) = (trained_file(), bytes) {
+            score(name, bytes.to_vec());
+        }
+    };
     view! {
         <Show when=shown>
             <div class="score-csv" id="score-csv">
+                {move || trained_file().map(|file| view! {
+                    <button type="button" id="score-trained-file" on:click=score_trained_file>
+                        {format!("Score every row of {}", clip(&file))}
+                    </button>
+                    <span class="hint">" (the file it trained on), or"</span>
+                })}
                 <label for="score-csv-input">"Score another CSV with this classifier: "</label>
                 <input type="file" id="score-csv-input" accept=".csv,.tsv,.txt,text/csv" on:change=on_change/>
                 <label for="score-csv-missing">"Missing values: "</label>

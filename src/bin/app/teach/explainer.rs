@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 
-use crate::teach::texts::{Explanation, explanation};
+use crate::teach::texts::{Explanation, explanation, filled};
 
 /// The paragraphs of `text`, then the paper's equations it refers to.
 #[component]
@@ -16,7 +16,7 @@ pub fn ExplanationText(
     let paragraphs = text
         .paragraphs
         .iter()
-        .map(|p| view! { <p>{*p}</p> })
+        .map(|p| view! { <p>{filled(p)}</p> })
         .collect_view();
     view! {
         {paragraphs}

@@ -2,6 +2,9 @@
 //! idea of PU learning, each tied to the paper's equation numbers (Li et al.,
 //! ICDM 2019). Views show them through `crate::teach::explainer::Explainer` by id.
 
+use policypu::auto_learner::average::AVERAGED;
+use policypu::selection::scores::FEW_LABELED;
+
 /// A short, precise explanation in plain words, beside a view or in the intro.
 #[derive(Debug)]
 pub struct Explanation {
@@ -25,6 +28,16 @@ impl Explanation {
             many => Some(format!("In the paper: eqs. {}.", many.join(", "))),
         }
     }
+}
+
+/// `paragraph` with its placeholders filled from the rules they name, so a
+/// text quotes a rule's number from where the rule is written:
+/// `{averaged}` is how many candidates `auto` averages, `{few_labeled}` the
+/// labeled validation rows below which it averages them all.
+pub fn filled(paragraph: &str) -> String {
+    paragraph
+        .replace("{averaged}", &AVERAGED.to_string())
+        .replace("{few_labeled}", &FEW_LABELED.to_string())
 }
 
 /// The explanation with this id, if there is one.
@@ -332,14 +345,15 @@ pub static EXPLANATIONS: &[Explanation] = &[
              share of U called positive and, under a π estimated from the training rows, its \
              precision and accuracy on U.",
             "So auto does not bet on the first alone: it keeps the mean of the probabilities \
-             of the first three, and calls a row positive when that mean is at least 0.5. Where \
+             of the first {averaged}, and calls a row positive when that mean is at least 0.5. Where \
              their errors differ, the mean is right more often than any one of them; on \
              development data that no reported table uses (Fashion-MNIST and six CSV tables) \
              it was more accurate than the first candidate alone, a rule written down before \
              those runs. Thresholds other than 0.5, chosen on the PU validation rows, were tried \
              the same way and not adopted: none raised the mean accuracy on Fashion-MNIST, \
-             which the rule written first asked for (one did raise it on the CSV tables). With fewer than 10 labeled validation rows a \
-             single row moves r by more than 0.1 and the ranking is mostly chance, so auto \
+             which the rule written first asked for (one did raise it on the CSV tables). With \
+             fewer than {few_labeled} labeled validation rows a single row moves r by more than \
+             0.1 and the ranking is mostly chance, so auto \
              keeps the mean of every candidate instead, which on new development tables that \
              small was the more accurate (another rule written down first). With no labeled \
              validation row at all (a validation share of 0) nothing can be ranked, and auto \

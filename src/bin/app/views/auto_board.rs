@@ -6,7 +6,7 @@
 //! show the mean or a candidate's run in the charts.
 
 use leptos::prelude::*;
-use policypu::selection::auto::TestColumns;
+use policypu::auto_learner::TestColumns;
 
 use super::panel::Panel;
 use super::table_scroll::TableScroll;

@@ -3,19 +3,12 @@
 //! uses, the mean of the first three was more accurate than the first alone
 //! (`results/dev-ensemble.md`; the rule was written before the runs), and
 //! on a validation split with too few labeled rows to rank by, the mean of
-//! all ([`FEW_LABELED`]).
+//! all ([`crate::selection::scores::FEW_LABELED`]).
 
 use crate::report::{Averaged, Curves, PuMetrics, TestMetrics, TestScores};
 
 /// How many of the ranked candidates `auto` averages.
 pub const AVERAGED: usize = 3;
-
-/// With fewer labeled validation rows than this, `auto` averages every
-/// candidate it could score: the call gap then moves in steps of more than
-/// 0.1, more than most candidates differ by, and on development data no
-/// reported table uses the mean of all was the more accurate
-/// (`results/dev-few-labeled.md`; the rule was written before the runs).
-pub const FEW_LABELED: usize = 10;
 
 /// The row-by-row mean of several classifiers' probabilities on the same
 /// rows; empty without a classifier. Rows beyond the shortest are dropped.

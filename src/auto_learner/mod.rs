@@ -4,7 +4,7 @@
 //! criterion on the shared validation split: a [`Leaderboard`]. It keeps the
 //! mean of the first few, or of all where the split has too few labeled rows
 //! to rank by or none to score with ([`Leaderboard::members`],
-//! [`super::average`]). The
+//! [`average`]). The
 //! test set, where there is one, is shown beside the ranking and never read
 //! by it.
 //!
@@ -14,15 +14,18 @@
 //! candidate nnPU trained with. A criterion that needs it falls back to the
 //! labeled-vs-unlabeled AUC, which needs none, where there is none.
 
+pub mod average;
+
 use serde::{Deserialize, Serialize};
 
-use super::average::{AVERAGED, FEW_LABELED};
-use super::{Criterion, ValidationScores, improves};
 use crate::config::{Learner, ModelPreset, RunConfig};
 use crate::priors::PriorMethod;
 use crate::report::{EpochReport, TestMetrics, kept_report};
 use crate::saved_model::Member;
+use crate::selection::scores::FEW_LABELED;
+use crate::selection::{Criterion, ValidationScores, improves};
 use crate::user_text::{counted, mean_of};
+use average::AVERAGED;
 
 /// The estimator whose prior the leaderboard assumes: the one of the nnPU
 /// candidate (KM2+nnPU), so no estimate is made twice.

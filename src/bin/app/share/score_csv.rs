@@ -160,9 +160,14 @@ pub fn ScoreCsv() -> impl IntoView {
                     <button type="button" id="score-trained-file" on:click=score_trained_file>
                         {format!("Score every row of {}", clip(&file))}
                     </button>
-                    <span class="hint">" (the file it trained on), or"</span>
+                    <span class="hint">" (the file it trained on), or "</span>
                 })}
-                <label for="score-csv-input">"Score another CSV with this classifier: "</label>
+                <label for="score-csv-input">
+                    {move || match trained_file() {
+                        Some(_) => "score another CSV with this classifier: ",
+                        None => "Score another CSV with this classifier: ",
+                    }}
+                </label>
                 <input type="file" id="score-csv-input" accept=".csv,.tsv,.txt,text/csv" on:change=on_change/>
                 <label for="score-csv-missing">"Missing values: "</label>
                 <select id="score-csv-missing" on:change=on_missing>

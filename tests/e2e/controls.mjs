@@ -83,7 +83,10 @@ async function stopThenNnpu({ page, note }) {
 /** Stop pressed while the dataset downloads: the run never starts, and the next one trains. */
 async function stopWhileLoading({ page, note }) {
   const held = 'data/*.pubin.gz';
-  await page.route(`**/${held}`, async (route) => {
+  // Held on the context, not the page: once the page's service worker
+  // controls it, the data's request is the service worker's, which a
+  // page's route never sees.
+  await page.context().route(`**/${held}`, async (route) => {
     await sleep(3000);
     await route.continue();
   });
@@ -96,7 +99,7 @@ async function stopWhileLoading({ page, note }) {
   await sleep(QUIET_MS);
   expectEqual(await readStage(page), null, '#stage after a run stopped before it started');
   expect((await readStatus(page)).text.startsWith('Stopped.'), 'status stays Stopped: no run started');
-  await page.unroute(`**/${held}`);
+  await page.context().unroute(`**/${held}`);
 
   await chooseOption(page, 'learner', 'nnPU (true π)');
   await setField(page, 'optim.epochs', '1');

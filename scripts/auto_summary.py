@@ -34,7 +34,7 @@ def kept_tables(text):
     tables, i = [], 0
     while i < len(lines):
         if lines[i].startswith("### ") and KEPT in lines[i]:
-            title, rows, i = lines[i][4:].split(" (")[0], {}, i + 4
+            title, rows, i = lines[i][4:].split(" (mean ± std")[0], {}, i + 4
             while i < len(lines) and lines[i].startswith("|"):
                 cells = [c.strip() for c in lines[i].strip("|").split("|")]
                 rows[cells[0]] = cells[1:]
@@ -63,7 +63,7 @@ def cells(path, text):
     out = []
     for title, rows in kept_tables(text):
         for g in columns(rows):
-            rho = ["0.3", "0.5", "0.7"][g // 3] if "n_l" in title else None
+            rho = ["0.3", "0.5", "0.7"][g // 3] if title.startswith("n_l = ") else None
             where = path + (f" {title}, ρ = {rho}" if rho else "")
             values = {}
             for row, c in rows.items():

@@ -854,13 +854,13 @@ fn sweep_of_a_csv_has_one_column_group_and_refuses_grid_settings() {
     let table = std::fs::read_to_string(&out).unwrap();
     assert!(
         table.contains(
-            "### the CSV file (mean ± std over 2 seeds; each run at the epoch its PU validation \
+            "### data.csv (mean ± std over 2 seeds; each run at the epoch its PU validation \
              split chose, with no negative seen)"
         ),
         "{table}"
     );
     assert!(
-        table.contains("### the CSV file (mean ± std over 2 seeds; each run at its last epoch)"),
+        table.contains("### data.csv (mean ± std over 2 seeds; each run at its last epoch)"),
         "{table}"
     );
     assert!(table.contains("| ROC-AUC | Acc | PR-AUC |"), "{table}");

@@ -112,6 +112,12 @@ pub enum Backend {
 }
 
 impl RunArgs {
+    /// The name of the `--csv` file without its folders, if there is one.
+    pub fn csv_file_name(&self) -> Option<String> {
+        let path = self.csv.as_deref()?;
+        Some(path.file_name()?.to_string_lossy().into_owned())
+    }
+
     /// These flags with `--label-column`, `--truth-column`,
     /// `--labeled-value` and `--truth-value` guessed where the CSV file needs
     /// them and none is given, saying so on standard error, as the page

@@ -240,11 +240,7 @@ fn run_once(
             1 => models.remove(0),
             _ => SavedModel::averaging(config.clone(), models).map_err(|e| e.to_string())?,
         };
-        let data_file = run
-            .csv
-            .as_deref()
-            .and_then(std::path::Path::file_name)
-            .map(|name| name.to_string_lossy());
+        let data_file = run.csv_file_name();
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());

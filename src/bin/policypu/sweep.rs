@@ -284,10 +284,17 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
             }
             rows.push((spec, cells));
         }
-        let mut table = format_table(n_labeled, &columns, &rows, args.seeds, args.report);
+        let title = match n_labeled {
+            Some(n) => format!("n_l = {n}"),
+            None => args
+                .run
+                .csv_file_name()
+                .unwrap_or_else(|| "the CSV file".to_string()),
+        };
+        let mut table = format_table(&title, &columns, &rows, args.seeds, args.report);
         if args.report == Reported::Selected {
             table += "\n";
-            table += &format_table(n_labeled, &columns, &rows, args.seeds, Reported::LastEpoch);
+            table += &format_table(&title, &columns, &rows, args.seeds, Reported::LastEpoch);
         }
         table += &format_notes(n_labeled, &columns, &rows);
         for (spec, cells) in &rows {
@@ -512,18 +519,15 @@ fn heading(n_labeled: Option<usize>, column: &Column) -> String {
 /// One markdown table: rows are learners, column groups are ρ values with
 /// ROC-AUC, accuracy and PR-AUC, as in the paper's Tables II–VII; then the
 /// priors the estimators found, and the runs that failed. The title says
-/// when the metrics are the test-set oracle's.
+/// when the metrics are the test-set oracle's; `title` names the grid's
+/// n_l or the CSV file.
 fn format_table(
-    n_labeled: Option<usize>,
+    title: &str,
     columns: &[Column],
     rows: &[(&LearnerSpec, Vec<Cell>)],
     seeds: u64,
     reported: Reported,
 ) -> String {
-    let title = match n_labeled {
-        Some(n) => format!("n_l = {n}"),
-        None => "the CSV file".to_string(),
-    };
     let which = match reported {
         Reported::Selected => {
             "; each run at the epoch its PU validation split chose, with no negative seen"

@@ -164,6 +164,10 @@ pub struct CsvScores {
     pub trained_on: Option<String>,
     /// The file's column the table carries after `row`, if any.
     pub identifier: Option<String>,
+    /// The file's column names, in order: what another identifier column
+    /// can be chosen from.
+    #[serde(default)]
+    pub columns: Vec<String>,
     /// With the run's truth column in the file: accuracy and ROC-AUC against
     /// it, over the rows whose class it holds.
     pub against_truth: Option<String>,

@@ -78,6 +78,15 @@ pub async fn score_csv(
                 format!("The model reads the feature columns {}", names.join(", "))
             };
             let message = match (&e, truth_column) {
+                // The user, not the model, chose it: the error says which
+                // columns the file has.
+                (
+                    CsvError::MissingColumn {
+                        role: ColumnRole::Identifier,
+                        ..
+                    },
+                    _,
+                ) => e.to_string(),
                 (CsvError::InvalidTruth { .. }, Some(column)) => {
                     format!(
                         "{e} Scoring reads column \"{column}\" as the model's run did; remove that \
@@ -172,6 +181,7 @@ pub async fn score_csv(
         model: model.header.describe(),
         trained_on: model.header.saved.and_then(|saved| saved.data_file),
         identifier: rows.identifiers.map(|(name, _)| name),
+        columns: rows.columns,
         against_truth,
         notes,
     })

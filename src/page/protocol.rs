@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_bytes::ByteBuf;
 
 use crate::config::{RunConfig, TestScoring};
-use crate::data::csv::MissingValues;
+use crate::data::csv::{IdColumn, MissingValues};
 use crate::plan::known_estimates::KnownEstimates;
 use crate::report::{BatchProgress, CsvScores, EpochReport, TestScores};
 use crate::step_timing::{StepPlan, StepTiming};
@@ -75,6 +75,8 @@ pub enum ToWorker {
         csv: ByteBuf,
         /// What to do with missing feature values.
         missing: MissingValues,
+        /// Which column carries the rows' identifiers into the table.
+        id: IdColumn,
     },
     /// Make the worker panic: a hook for the browser tests, which check
     /// that the page survives a crashed worker. The page sends it only when

@@ -180,9 +180,21 @@ async function scoreAnotherCsv({ page, note }) {
   note(idNote);
   expect(
     idNote.includes('(568 rows)') && idNote.includes('1 row has no true class in column "malignant": it is scored')
-      && !idNote.includes('identifier'),
+      && idNote.includes('Each row has its "Patient ID" beside its number.') && !idNote.includes('identifier'),
     `note: ${idNote}`,
   );
+  // Another identifier column, or none, scores the same file again.
+  const guessed = (await page.locator('#score-csv-id option:checked').textContent()).trim();
+  expectEqual(guessed, 'guessed from its name: Patient ID', 'the guess names the column it found');
+  const idTableHeader = async (value) => {
+    const [scored] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      page.locator('#score-csv-id').selectOption(value),
+    ]);
+    return (await readFile(await scored.path(), 'utf8')).split('\n')[0];
+  };
+  expectEqual(await idTableHeader('=mean_radius'), 'row,mean_radius,score,predicted', 'a chosen column is carried');
+  expectEqual(await idTableHeader('none'), 'row,score,predicted', 'none carries no column');
   // The trained run lives only in this page: reloading asks first (the
   // harness accepts), and the reloaded page has no run to lose.
   expectEqual(page.leavingPrompts, 0, 'no prompt before leaving was asked yet');

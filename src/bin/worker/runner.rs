@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use burn::tensor::Device;
 use policypu::config::{DataConfig, RunConfig, TestScoring};
-use policypu::data::csv::{IdColumn, read_csv};
+use policypu::data::csv::read_csv;
 use policypu::data::pubin::parse_pubin;
 use policypu::learn::Trainer;
 use policypu::learn::bench::{time_steps, time_steps_with};
@@ -81,16 +81,10 @@ pub fn handle(command: ToWorker, control: &Rc<RefCell<Control>>) {
             model,
             csv,
             missing,
+            id,
         } => wasm_bindgen_futures::spawn_local(async move {
             // A small table: the CPU backend scores it without read-back delays.
-            let scores = score_csv(
-                &model,
-                &csv,
-                Some(missing),
-                &IdColumn::Guessed,
-                &Device::flex(),
-            )
-            .await;
+            let scores = score_csv(&model, &csv, Some(missing), &id, &Device::flex()).await;
             post::send(&FromWorker::Scored(scores.map_err(|e| e.to_string())));
         }),
         ToWorker::CrashForTest => panic!("a crash requested by a browser test"),

@@ -6,7 +6,7 @@
 
 /// Which column of a file to score carries its rows' identifiers into the
 /// table of scores, beside each row's number in the file.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum IdColumn {
     /// The first column whose name marks it as one ([`names_an_identifier`])
     /// and that is neither a feature the model reads nor the truth column.

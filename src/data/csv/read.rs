@@ -199,6 +199,9 @@ pub struct FeatureRows {
     /// The column chosen as the rows' identifier ([`IdColumn`]), with each
     /// kept row's cell, trimmed: what joins a row's score back to the file.
     pub identifiers: Option<(String, Vec<String>)>,
+    /// The file's column names, in order: what an identifier column can be
+    /// chosen from.
+    pub columns: Vec<String>,
     /// Things the user should know that did not stop the read (decimal
     /// commas read, missing values dropped or filled), as sentences.
     pub warnings: Vec<String>,
@@ -284,6 +287,7 @@ pub fn read_feature_rows(
         rows: 0,
         numbers: Vec::new(),
         identifiers: identifier.map(|index| (header[index].clone(), Vec::new())),
+        columns: header.clone(),
         warnings: Vec::new(),
         dialect: Dialect::default(),
     };
@@ -706,6 +710,19 @@ mod tests {
         // A feature the model reads may also name the rows.
         assert_eq!(read(IdColumn::Named("a".into())), cells("a", ["1", "2"]));
         assert_eq!(read(IdColumn::Without), Ok(None));
+        // Every column of the file is offered as another choice.
+        let rows = read_feature_rows(
+            text,
+            &strings(&["a"]),
+            None,
+            None,
+            &IdColumn::Without,
+            REFUSE,
+        );
+        assert_eq!(
+            rows.map(|r| r.columns),
+            Ok(strings(&["email", "a", "order_id"]))
+        );
         assert!(matches!(
             read(IdColumn::Named("kundennummer".into())),
             Err(CsvError::MissingColumn {

@@ -3,13 +3,14 @@
 //! the worker, as `policypu predict` does, and
 //! the page downloads the `row,score,predicted` table (with the file's
 //! identifier column after `row`, if it has one). The file never leaves
-//! the browser. Missing feature values are handled as the run handled them
-//! unless the user picks another choice, which scores the last file again.
+//! the browser. Missing feature values are handled as the run handled them,
+//! and the identifier column is guessed by its name, unless the user picks
+//! another choice, which scores the last file again.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use policypu::config::DataConfig;
-use policypu::data::csv::MissingValues;
+use policypu::data::csv::{IdColumn, MissingValues};
 use policypu::page::protocol::ToWorker;
 use policypu::user_text::{clip, counted};
 use serde_bytes::ByteBuf;
@@ -34,6 +35,11 @@ pub fn ScoreCsv() -> impl IntoView {
     let last_file = StoredValue::new(None::<(String, Vec<u8>)>);
     // The user's missing-values choice; None follows the run's.
     let chosen_missing = RwSignal::new(None::<MissingValues>);
+    // The user's identifier column, and the last scored file's columns and
+    // the one its table carried: what the choice offers and shows.
+    let chosen_id = RwSignal::new(IdColumn::Guessed);
+    let columns = RwSignal::new(Vec::<String>::new());
+    let carried = RwSignal::new(None::<String>);
     let missing = move || {
         chosen_missing.get().unwrap_or_else(|| {
             state
@@ -58,6 +64,7 @@ pub fn ScoreCsv() -> impl IntoView {
                 model: ByteBuf::from(model.to_vec()),
                 csv: ByteBuf::from(csv),
                 missing: missing(),
+                id: chosen_id.get_untracked(),
             },
         );
     };
@@ -78,6 +85,8 @@ pub fn ScoreCsv() -> impl IntoView {
         pending.set(None);
         state.scored.set(None);
         outcome.set(Some(answer.and_then(|scores| {
+            columns.set(scores.columns.clone());
+            carried.set(scores.identifier.clone());
             let stem = name_in_file_names(&file);
             let name = run_file_name(
                 state.model_config().as_ref(),
@@ -98,8 +107,13 @@ pub fn ScoreCsv() -> impl IntoView {
                 ""
             };
             let notes: String = scores.notes.iter().map(|n| format!(" {n}")).collect();
+            let joined = scores
+                .identifier
+                .as_ref()
+                .map(|column| format!(" Each row has its \"{}\" beside its number.", clip(column)))
+                .unwrap_or_default();
             Ok(format!(
-                "Scored {} of {file}: downloaded {name}.{truth}{caution}{notes}",
+                "Scored {} of {file}: downloaded {name}.{joined}{truth}{caution}{notes}",
                 counted(scores.rows, "row")
             ))
         })));
@@ -140,6 +154,46 @@ pub fn ScoreCsv() -> impl IntoView {
             }
         }
     };
+    let on_id = move |ev| {
+        chosen_id.set(id_choice(&event_target_value(&ev)));
+        if let Some((name, csv)) = last_file.get_value() {
+            score(name, csv);
+        }
+    };
+    // The choices of identifier: the guess, none, and each column of the
+    // last file scored (with the chosen one, should that file lack it).
+    let id_options = move || {
+        let chosen = chosen_id.get();
+        let guess = match (chosen == IdColumn::Guessed, carried.get()) {
+            (true, Some(column)) => format!("guessed from its name: {}", clip(&column)),
+            _ => "guessed from its name".to_string(),
+        };
+        let mut names = columns.get();
+        if let IdColumn::Named(name) = &chosen
+            && !names.contains(name)
+        {
+            names.push(name.clone());
+        }
+        [
+            (GUESSED.to_string(), guess, IdColumn::Guessed),
+            (
+                WITHOUT.to_string(),
+                "none: row numbers only".to_string(),
+                IdColumn::Without,
+            ),
+        ]
+        .into_iter()
+        .chain(
+            names
+                .into_iter()
+                .map(|name| (format!("{NAMED}{name}"), clip(&name), IdColumn::Named(name))),
+        )
+        .map(|(value, label, choice)| {
+            let selected = choice == chosen;
+            view! { <option value=value prop:selected=selected>{label}</option> }
+        })
+        .collect_view()
+    };
     // The file the model trained on, scored in one click: its every row,
     // unlabeled ones included, which is what a PU user came to rank.
     let trained_file = move || {
@@ -175,11 +229,28 @@ pub fn ScoreCsv() -> impl IntoView {
                         <option value=choice.key() prop:selected=move || missing() == choice>{choice.scoring_label()}</option>
                     }).collect_view()}
                 </select>
+                <label for="score-csv-id">"Identifier column: "</label>
+                <select id="score-csv-id" on:change=on_id>{id_options}</select>
                 {move || outcome.get().map(|o| match o {
                     Ok(text) => view! { <p class="ok" id="score-csv-result" role="status">{text}</p> }.into_any(),
                     Err(text) => view! { <p class="error" id="score-csv-result" role="alert">{text}</p> }.into_any(),
                 })}
             </div>
         </Show>
+    }
+}
+
+/// The identifier choice's option values: the guess, none, and a column
+/// (this prefix, then its name).
+const GUESSED: &str = "guessed";
+const WITHOUT: &str = "none";
+const NAMED: &str = "=";
+
+/// The identifier column an option's value stands for.
+fn id_choice(value: &str) -> IdColumn {
+    match value.strip_prefix(NAMED) {
+        Some(name) => IdColumn::Named(name.to_owned()),
+        None if value == WITHOUT => IdColumn::Without,
+        None => IdColumn::Guessed,
     }
 }

@@ -89,9 +89,17 @@ pub fn capped(mut messages: Vec<String>, limit: usize) -> Vec<String> {
 /// classifiers, in words.
 pub fn mean_of(names: &[String]) -> String {
     match names {
+        [_, _, ..] => format!("the mean of {}", listed(names)),
+        _ => listed(names),
+    }
+}
+
+/// "A, B and C", "A and B", or "A": names in a sentence.
+pub fn listed(names: &[String]) -> String {
+    match names {
         [] => String::new(),
         [one] => one.clone(),
-        [rest @ .., last] => format!("the mean of {} and {last}", rest.join(", ")),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 
@@ -127,6 +135,16 @@ mod tests {
         assert_eq!(file_size(1536), "1.5 kB");
         assert_eq!(file_size(1000 * 1024), "1000.0 kB");
         assert_eq!(file_size(4_361_728), "4.2 MB");
+    }
+
+    #[test]
+    fn names_read_as_a_list_or_a_mean() {
+        let names = |n: &[&str]| n.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(listed(&names(&[])), "");
+        assert_eq!(listed(&names(&["A"])), "A");
+        assert_eq!(listed(&names(&["A", "B", "C"])), "A, B and C");
+        assert_eq!(mean_of(&names(&["A"])), "A");
+        assert_eq!(mean_of(&names(&["A", "B"])), "the mean of A and B");
     }
 
     #[test]

@@ -390,7 +390,8 @@ fn a_truth_column_of_class_names_reads_with_the_guessed_or_named_value() {
         !absent.status.success()
             && stderr.contains(
                 "The file has no column \"account_no\", which was chosen as the identifier column."
-            ),
+            )
+            && !stderr.contains("The model reads the feature columns"),
         "{stderr}"
     );
     let unnamed = policypu(&["predict", "--model", arg(&model), "--csv", arg(&file)]);
@@ -1083,13 +1084,54 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
         stdout.contains("| ROC-AUC | Recall on held-out positives | PR-AUC |"),
         "{stdout}"
     );
-    // A sweep whose every run fails says so in its exit status.
+    // A learner that needs the truth the file lacks is refused before any
+    // run; the default rows leave it out, with a note.
+    let refused = policypu(&[
+        "sweep",
+        "--csv",
+        arg(&file),
+        "--learners",
+        "biased-pu,nnpu",
+        "--seeds",
+        "1",
+        "--epochs",
+        "1",
+    ]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        !refused.status.success()
+            && stderr.contains("nnPU (true π) trains with the true class prior")
+            && stderr.contains("leave nnPU (true π) out of --learners")
+            && !stderr.contains("sweep: "),
+        "{stderr}"
+    );
+    let defaults = policypu(&[
+        "sweep",
+        "--csv",
+        arg(&file),
+        "--seeds",
+        "1",
+        "--epochs",
+        "1",
+    ]);
+    let stderr = String::from_utf8_lossy(&defaults.stderr);
+    assert!(
+        defaults.status.success()
+            && stderr.contains(
+                "note: the sweep leaves out nnPU (true π) and optimal PN, which need a truth \
+                 column that"
+            )
+            && stderr.contains("sweep: 7 runs"),
+        "{stderr}"
+    );
+    // A sweep whose every run fails says so in its exit status (the
+    // oracle ablation's verdict needs the true prior when it trains).
     let sweep = policypu(&[
         "sweep",
         "--csv",
         arg(&file),
         "--learners",
-        "nnpu",
+        "weighter/true-prior-threshold",
         "--seeds",
         "2",
         "--epochs",
@@ -1107,7 +1149,7 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
         "--csv",
         arg(&file),
         "--learners",
-        "biased-pu,nnpu",
+        "biased-pu,weighter/true-prior-threshold",
         "--seeds",
         "2",
         "--epochs",

@@ -38,7 +38,8 @@ pub struct RunArgs {
     /// A PU CSV file instead of a built-in dataset.
     #[arg(long)]
     pub csv: Option<PathBuf>,
-    /// CSV column that marks labeled positives (default: the --config file's, else "labeled").
+    /// CSV column that marks labeled positives (default: the --config file's, else "labeled";
+    /// a file without that column has one guessed, with a note, as the page guesses it).
     #[arg(long)]
     pub label_column: Option<String>,
     /// CSV: the value of the label column that means "labeled" (default: parse 1/0, yes/no,
@@ -47,7 +48,8 @@ pub struct RunArgs {
     #[arg(long)]
     pub labeled_value: Option<String>,
     /// CSV column holding the true class, used only for evaluation (default: the --config
-    /// file's, else none; an empty name means none).
+    /// file's, else a column that looks like the true class, with a note, else none; an empty
+    /// name means none).
     #[arg(long)]
     pub truth_column: Option<String>,
     /// CSV: the value of the truth column that means positive, for a column of
@@ -375,7 +377,13 @@ impl RunArgs {
                     "--truth-value needs a truth column: name it with --truth-column".to_string(),
                 );
             }
-            c.use_csv(columns);
+            // A configuration file's CSV run keeps its learner; a file named
+            // on the command line alone is first trained with auto.
+            if self.config.is_some() {
+                c.use_csv(columns);
+            } else {
+                c.switch_to_csv(columns);
+            }
         } else if let Some(flag) = self.csv_column_flag() {
             return Err(format!(
                 "{flag} describes a CSV file's columns, and no file is given: pass it with --csv FILE"

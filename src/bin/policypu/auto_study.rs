@@ -7,6 +7,7 @@ use policypu::auto_learner::average::AVERAGED;
 use policypu::auto_learner::{AUTO_CRITERION, Leaderboard};
 use policypu::config::{ModelPreset, RunConfig};
 use policypu::report::{EpochReport, RunResult, TestMetrics};
+use policypu::saved_model::Member;
 use policypu::selection::Criterion;
 use policypu::selection::scores::FEW_LABELED;
 
@@ -71,16 +72,27 @@ pub fn table(headings: &[String], cells: &[Cell], own: ModelPreset) -> String {
     };
     let labels: Vec<String> = first
         .iter()
-        .map(|r| match r.config.model == own {
-            true => r.config.learner.name().to_string(),
-            false => format!("{} ({})", r.config.learner.name(), r.config.model.name()),
-        })
+        .map(|r| Member::of(&r.config).label(own))
         .collect();
-    let mut t = String::from(
-        "\n#### auto: its candidates and its choice (accuracy | ROC-AUC at each candidate's kept epoch, mean ± std over seeds)\n\n| candidate or rule |",
+    // Without negatives in the test set, its accuracy is the recall on the
+    // held-out positives, which calling every row positive would top.
+    let recall_only = cells
+        .iter()
+        .flat_map(|c| c.candidates.iter().flatten())
+        .all(|r| r.kept().is_none_or(|k| k.test.roc_auc.is_none()));
+    let (measure, short) = match recall_only {
+        true => ("recall on held-out positives", "recall"),
+        false => ("test accuracy", "acc"),
+    };
+    let mut t = format!(
+        "\n#### auto: its candidates and its choice ({measure} | ROC-AUC at each candidate's kept epoch, mean ± std over seeds)\n\n| candidate or rule |"
     );
     for h in headings {
-        t += &format!(" acc {h} | ROC-AUC {h} |");
+        // One column group (a CSV file's) needs no name.
+        match headings.len() {
+            1 => t += &format!(" {short} | ROC-AUC |"),
+            _ => t += &format!(" {short} {h} | ROC-AUC {h} |"),
+        }
     }
     t += "\n|---|";
     t += &"---|---|".repeat(headings.len());
@@ -122,7 +134,7 @@ pub fn table(headings: &[String], cells: &[Cell], own: ModelPreset) -> String {
         },
     );
     row(
-        "best candidate in hindsight (highest mean test accuracy: analysis, not a rule)".into(),
+        format!("best candidate in hindsight (highest mean {measure}: analysis, not a rule)"),
         &|cell| {
             let best = (0..labels.len())
                 .map(|i| candidate_tests(cell, i))

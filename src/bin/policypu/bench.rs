@@ -23,13 +23,11 @@ pub struct BenchArgs {
     /// a 4,000-example split, so the timed steps fit in one epoch.
     #[command(flatten)]
     pub run: RunArgs,
-    /// Presets to measure.
-    #[arg(
-        long,
-        value_delimiter = ',',
-        default_value = "fast,small-cnn,paper-mlp4,paper-mlp6,paper-cnn"
-    )]
-    pub models: Vec<ModelPreset>,
+    /// Presets to measure (default: --model's; else, for images, fast,
+    /// small-cnn, paper-mlp4, paper-mlp6 and paper-cnn; for a CSV file, every
+    /// preset but the CNNs).
+    #[arg(long, value_delimiter = ',')]
+    pub models: Option<Vec<ModelPreset>>,
     /// Learners to measure (a baseline trains one network, policyPU two).
     #[arg(long, value_delimiter = ',', default_value = "biased-pu,weighter")]
     pub learners: Vec<LearnerSpec>,
@@ -52,7 +50,7 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
          |---|---|---|---|---|",
         base.optim.batch_size
     ));
-    for &model in &args.models {
+    for model in presets(args) {
         for learner in &args.learners {
             let mut config = RunConfig {
                 model,
@@ -88,6 +86,24 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
         None => println!("\npeak memory: not available on this platform"),
     }
     Ok(())
+}
+
+/// The presets `bench` times: see [`BenchArgs::models`].
+fn presets(args: &BenchArgs) -> Vec<ModelPreset> {
+    if let Some(models) = &args.models {
+        return models.clone();
+    }
+    if let Some(model) = args.run.model {
+        return vec![model];
+    }
+    if args.run.csv.is_some() {
+        return ModelPreset::ALL
+            .into_iter()
+            .filter(|m| !m.is_convolutional())
+            .collect();
+    }
+    use ModelPreset::{Fast, PaperCnn, PaperMlp4, PaperMlp6, SmallCnn};
+    vec![Fast, SmallCnn, PaperMlp4, PaperMlp6, PaperCnn]
 }
 
 /// The process's peak resident memory, from /proc (Linux).

@@ -154,7 +154,12 @@ fn run_once(
         eprintln!("{note}");
     }
     let (device, device_name) = device_for(config.backend)?;
-    eprintln!("{} on {device_name}", config.learner.name());
+    // With its modifiers (km2/linear, weighter/paper) as the flag named it.
+    let learner = match &run.learner {
+        Some(spec) if spec.learner == config.learner => spec.label(),
+        _ => config.learner.name().to_string(),
+    };
+    eprintln!("{learner} on {device_name}");
     let verbosity = if quiet {
         Verbosity::Bar
     } else {

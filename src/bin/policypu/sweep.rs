@@ -14,6 +14,7 @@ use policypu::config::RunConfig;
 use policypu::plan::RunPlan;
 use policypu::report::{PriorUsed, RunResult, TestMetrics};
 use policypu::split::PuSplit;
+use policypu::user_text::{counted, listed};
 
 use crate::args::RunArgs;
 use crate::learner_spec::LearnerSpec;
@@ -23,18 +24,25 @@ use crate::progress::{Verbosity, train};
 use crate::row_scores::RowScores;
 use policypu::config::settings::{N_LABELED, RHO};
 
+/// The rows of a sweep that names none: the paper's.
+const DEFAULT_LEARNERS: &str =
+    "biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,nnpu,oracle-pn";
+
 /// Flags of `sweep`.
-#[derive(Args, Debug)]
+#[derive(Args, Clone, Debug)]
 pub struct SweepArgs {
     /// Base settings shared by every run of the grid.
     #[command(flatten)]
     pub run: RunArgs,
     /// Learners to compare (table rows), with policyPU modifiers (e.g. weighter/frozen).
-    #[arg(
-        long,
-        value_delimiter = ',',
-        default_value = "biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,nnpu,oracle-pn"
-    )]
+    #[arg(long = "learners", value_delimiter = ',', help = format!(
+        "Learners to compare (table rows), with policyPU modifiers (e.g. weighter/frozen) \
+         [default: {DEFAULT_LEARNERS}, less those that need a truth column a CSV file lacks]"
+    ))]
+    pub given_learners: Option<Vec<LearnerSpec>>,
+    /// The rows the sweep trains: `given_learners`, or the default ones the
+    /// data can train ([`learner_rows`]).
+    #[arg(skip)]
     pub learners: Vec<LearnerSpec>,
     /// Seeds: 1..=N (the paper averages 5 runs).
     #[arg(long, default_value_t = 5, value_parser = crate::args::seed_count)]
@@ -166,6 +174,10 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
         run_inputs(&args.run).chain(merged),
     )?;
     let mut cache = DataCache::new(args.run.data_dir.as_deref());
+    let args = &SweepArgs {
+        learners: learner_rows(args, &mut cache)?,
+        ..args.clone()
+    };
     let (device, device_name) = device_for(args.run.to_config()?.backend)?;
     let tables: Vec<Option<usize>> = if csv {
         vec![None]
@@ -229,7 +241,10 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
         }
         (
             placed,
-            format!("sweep of {runs} runs finished in {minutes:.1} min on {device_name}"),
+            format!(
+                "sweep of {} finished in {minutes:.1} min on {device_name}",
+                counted(runs, "run")
+            ),
         )
     } else {
         let size = crate::shard::GridSize {
@@ -336,6 +351,52 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
     }
 }
 
+/// The learners a sweep trains: those `--learners` names, refused before
+/// any run where one needs a truth column the CSV file lacks; without it,
+/// [`DEFAULT_LEARNERS`], less those, with a note.
+fn learner_rows(args: &SweepArgs, cache: &mut DataCache) -> Result<Vec<LearnerSpec>, String> {
+    let rows = match &args.given_learners {
+        Some(given) => given.clone(),
+        None => DEFAULT_LEARNERS
+            .split(',')
+            .map(str::parse)
+            .collect::<Result<Vec<LearnerSpec>, _>>()?,
+    };
+    let (Some(csv), Some(first)) = (args.run.csv.as_deref(), rows.first()) else {
+        return Ok(rows);
+    };
+    let config = cell_config(args, first, None, None, 1)?;
+    if cache.split(&config, Some(csv))?.train_truth.is_some() {
+        return Ok(rows);
+    }
+    let prior_given = config.given_prior().is_some();
+    let (trainable, lacking): (Vec<LearnerSpec>, Vec<LearnerSpec>) = rows
+        .into_iter()
+        .partition(|spec| spec.learner.truth_need(prior_given).is_none());
+    let file = args.run.csv_file_name().unwrap_or_default();
+    match (lacking.first(), &args.given_learners) {
+        (None, _) => Ok(trainable),
+        (Some(spec), Some(_)) => Err(format!(
+            "{} {file} has no truth column for it: name one with --truth-column, or leave {} \
+             out of --learners.",
+            spec.learner
+                .truth_need(prior_given)
+                .map(|need| need.refusal(spec.learner))
+                .unwrap_or_default(),
+            spec.label()
+        )),
+        (Some(_), None) => {
+            let names: Vec<String> = lacking.iter().map(LearnerSpec::label).collect();
+            eprintln!(
+                "note: the sweep leaves out {}, which need a truth column that {file} lacks: \
+                 name one with --truth-column to compare them.",
+                listed(&names)
+            );
+            Ok(trainable)
+        }
+    }
+}
+
 /// Train every unit of the grid this process owns (all, without --shard):
 /// each split (n_l, ρ, seed) with every learner row on it, in the grid's order.
 fn train_units(
@@ -355,7 +416,7 @@ fn train_units(
         .map(|(_, u)| u)
         .collect();
     let runs = units.len() * args.learners.len();
-    eprintln!("sweep: {runs} runs on {device_name}");
+    eprintln!("sweep: {} on {device_name}", counted(runs, "run"));
     let bar = ProgressBar::new(runs as u64);
     bar.set_style(
         ProgressStyle::with_template(
@@ -552,7 +613,10 @@ fn format_table(
     } else {
         "Acc"
     };
-    let mut t = format!("### {title} (mean ± std over {seeds} seeds{which})\n\n| Model |");
+    let mut t = format!(
+        "### {title} (mean ± std over {}{which})\n\n| Model |",
+        counted(seeds as usize, "seed")
+    );
     for column in columns {
         let at = column.rho.map(|r| format!(" ρ={r}")).unwrap_or_default();
         t += &format!(" ROC-AUC{at} | {accuracy}{at} | PR-AUC{at} |");
@@ -609,13 +673,22 @@ fn format_notes(
         }
     }
     if !priors.is_empty() {
-        t += "\nClass prior π used (mean ± std over seeds; error against the split's true share of positives in U, ρ):\n\n| Model |";
+        let truth_known = rows.iter().flat_map(|(_, cells)| cells).any(|cell| {
+            cell.results
+                .iter()
+                .any(|r| r.prior.as_ref().is_some_and(|p| p.error().is_some()))
+        });
+        let error = match truth_known {
+            true => "; in brackets, the error against the split's true share of positives in U, ρ",
+            false => "; no truth column to measure its error against",
+        };
+        t += &format!("\nClass prior π used (mean ± std over seeds{error}):\n\n| Model |");
         for column in columns {
             t += &format!(
                 " {} |",
                 column
                     .rho
-                    .map_or("ρ".to_string(), |r| format!("true ρ = {r}"))
+                    .map_or("π used".to_string(), |r| format!("true ρ = {r}"))
             );
         }
         t += "\n|---|";
@@ -714,8 +787,22 @@ pub(crate) mod tests {
     #[test]
     fn paper_settings_are_the_learners_own() {
         let args = parse(&["--paper", "--learners", "weighter,separator"]);
-        let weighter = cell_config(&args, &args.learners[0], Some(300), Some(0.3), 1).unwrap();
-        let separator = cell_config(&args, &args.learners[1], Some(300), Some(0.3), 1).unwrap();
+        let weighter = cell_config(
+            &args,
+            &args.given_learners.as_ref().unwrap()[0],
+            Some(300),
+            Some(0.3),
+            1,
+        )
+        .unwrap();
+        let separator = cell_config(
+            &args,
+            &args.given_learners.as_ref().unwrap()[1],
+            Some(300),
+            Some(0.3),
+            1,
+        )
+        .unwrap();
         assert_eq!(
             (weighter.learner, weighter.policy.weight_decay),
             (Learner::Weighter, 2.0)
@@ -730,7 +817,14 @@ pub(crate) mod tests {
     #[test]
     fn grid_points_and_seeds_reach_the_config() {
         let args = parse(&["--learners", "weighter/frozen", "--epochs", "7"]);
-        let c = cell_config(&args, &args.learners[0], Some(500), Some(0.7), 4).unwrap();
+        let c = cell_config(
+            &args,
+            &args.given_learners.as_ref().unwrap()[0],
+            Some(500),
+            Some(0.7),
+            4,
+        )
+        .unwrap();
         assert_eq!(
             (c.split.n_labeled, c.split.rho, c.seed, c.optim.epochs),
             (500, 0.7, 4, 7)

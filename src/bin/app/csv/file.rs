@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use js_sys::Uint8Array;
 use leptos::prelude::*;
-use policypu::config::{DataConfig, Learner, RunConfig};
+use policypu::config::DataConfig;
 use policypu::data::csv::{CsvColumns, MAX_CSV_BYTES};
 use policypu::data::examples::ExampleCsv;
 use wasm_bindgen_futures::JsFuture;
@@ -44,21 +44,8 @@ pub fn use_csv(state: AppState, name: String, bytes: Vec<u8>, columns: Option<Cs
             DataConfig::Csv { columns } => columns.clone(),
             DataConfig::Builtin { .. } => CsvColumns::default(),
         };
-        switch_to_csv(c, columns.unwrap_or(kept));
+        c.switch_to_csv(columns.unwrap_or(kept));
     });
-}
-
-/// Use CSV data with `columns`: the CSV settings of [`RunConfig::use_csv`],
-/// and, coming from image data, `auto` as the learner. On the example files
-/// and the tables with known priors auto's mean accuracy is above every
-/// single learner's, its mean ROC-AUC within 0.002 of the best
-/// (`results/auto-summary.md`), at the cost of training its candidates. A
-/// link or a lesson that names a CSV run keeps its learner.
-pub fn switch_to_csv(c: &mut RunConfig, columns: CsvColumns) {
-    if !matches!(c.data, DataConfig::Csv { .. }) {
-        c.learner = Learner::Auto;
-    }
-    c.use_csv(columns);
 }
 
 /// Read a file the user dropped or picked.

@@ -151,7 +151,7 @@ fn source_of(c: &RunConfig) -> Source {
 }
 
 /// Switch the data source (CSV data gets the page's CSV settings,
-/// `switch_to_csv`). Leaving a CSV file keeps its column roles and learner,
+/// [`RunConfig::switch_to_csv`]). Leaving a CSV file keeps its column roles and learner,
 /// which coming back to it restores.
 fn set_source(state: AppState, c: &mut RunConfig, source: Source) {
     if source_of(c) == source {
@@ -171,10 +171,10 @@ fn set_source(state: AppState, c: &mut RunConfig, source: Source) {
         }
         (Source::Csv, _) => match state.csv_left.get_value() {
             Some((name, columns, learner)) if Some(&name) == file.as_ref() => {
-                crate::csv::file::switch_to_csv(c, columns);
+                c.switch_to_csv(columns);
                 c.learner = learner;
             }
-            _ => crate::csv::file::switch_to_csv(c, CsvColumns::default()),
+            _ => c.switch_to_csv(CsvColumns::default()),
         },
     }
 }

@@ -81,11 +81,13 @@ impl PuMetrics {
             }
             (Some(pi), _, _) => {
                 text += &format!(
-                    "; a class prior π = {pi:.3} cannot hold with these predictions (it puts {:.3} of U \
-                     among the positives called positive, more than the {:.3} called positive at all), \
-                     so precision and accuracy on U are not estimated: the prior is likely too high",
+                    "; a class prior π = {pi:.3} does not fit these predictions: with that recall, \
+                     π·r = {:.3} of U would be positives called positive, more than the {:.3} of U \
+                     called positive at all, so precision and accuracy on U are not estimated (the \
+                     prior is too high, or the recall, measured on {}, too low)",
                     pi * self.recall,
-                    self.u_positive_rate
+                    self.u_positive_rate,
+                    counted(self.positives, "held-out positive")
                 );
             }
             _ => {}
@@ -673,9 +675,13 @@ mod tests {
         let too_high = PuMetrics::of(&[0.9; 5], &[0.9, 0.1, 0.1, 0.1, 0.1], Some(0.38)).unwrap();
         assert_eq!((too_high.precision, too_high.accuracy), (None, None));
         assert!(
-            too_high
-                .summary()
-                .contains("a class prior π = 0.380 cannot hold"),
+            too_high.summary().contains(
+                "a class prior π = 0.380 does not fit these predictions: with that recall, \
+                     π·r = 0.380 of U would be positives called positive, more than the 0.200 of \
+                     U called positive at all, so precision and accuracy on U are not estimated \
+                     (the prior is too high, or the recall, measured on 5 held-out positives, too \
+                     low)."
+            ),
             "{}",
             too_high.summary()
         );

@@ -23,7 +23,7 @@ use crate::data::tabular_features::TabularFeatures;
 use crate::data::{Dataset, FeatureShape};
 use crate::pca::Pca2;
 use crate::rng::{PortableRng, stream};
-use crate::user_text::{clip, plural_s};
+use crate::user_text::{clip, counted, plural_s};
 
 /// A PU training set with its hidden truth, and a test set.
 #[derive(Clone, Debug, PartialEq)]
@@ -367,9 +367,11 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
         None => {
             let n_test = (fraction * labeled_rows.len() as f64).round() as usize;
             let note = format!(
-                "No ground-truth column: {n_test} labeled positives are held out as the test set. \
+                "No ground-truth column: {} {} held out as the test set. \
                  Without known negatives, accuracy is the share of held-out positives recognised, \
-                 and ROC-AUC and PR-AUC cannot be computed."
+                 and ROC-AUC and PR-AUC cannot be computed.",
+                counted(n_test, "labeled positive"),
+                if n_test == 1 { "is" } else { "are" }
             );
             (rng.sample(&labeled_rows, n_test), vec![note])
         }
@@ -385,7 +387,10 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
     );
     let n_train_labeled = train_rows.iter().filter(|&&r| table.labeled[r]).count();
     if test_rows.is_empty() || n_train_labeled == 0 || n_train_labeled == train_rows.len() {
-        let remedy = if test_rows.is_empty() {
+        let remedy = if test_rows.is_empty() && table.truth.is_none() && labeled_rows.len() < 2 {
+            "without a truth column the test set is held-out labeled rows, and training keeps \
+             one too: mark at least 2 rows as labeled, or name a truth column"
+        } else if test_rows.is_empty() {
             "a test set needs at least one row: a larger test share, or more labeled rows"
         } else if valid_rows.is_empty() {
             "training needs both labeled and unlabeled rows: mark more rows as labeled"

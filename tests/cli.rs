@@ -842,6 +842,14 @@ fn sweep_of_a_csv_has_one_column_group_and_refuses_grid_settings() {
             "--n-labeled applies to the built-in image data, and a CSV file is already PU"
         )
     );
+    let grid = policypu(&["sweep", "--csv", arg(&file), "--grid-rho", "0.5"]);
+    assert!(
+        !grid.status.success()
+            && String::from_utf8_lossy(&grid.stderr).contains(
+                "--grid-rho sets the built-in image data's grid, and a CSV file is already PU"
+            ),
+        "{grid:?}"
+    );
     let out = dir.join("table.md");
     let output = sweep_csv(&file, "biased-pu,tice", "2", &["--out", arg(&out)]);
     assert!(

@@ -2,7 +2,7 @@
 
 mod common;
 
-use policypu::config::RunConfig;
+use policypu::config::{RunConfig, SplitConfig};
 use policypu::data::csv::{CsvColumns, read_csv};
 use policypu::split::{PuSplit, SplitError, split_builtin, split_csv};
 
@@ -272,6 +272,24 @@ fn the_test_set_never_takes_every_labeled_row() {
     let message = split_csv(&table, &csv_config(None))
         .unwrap_err()
         .to_string();
+    assert!(
+        message.ends_with(
+            "without a truth column the test set is held-out labeled rows, and training keeps \
+             one too: mark at least 2 rows as labeled, or name a truth column"
+        ),
+        "{message}"
+    );
+    // With two, a test share that rounds to none asks for a larger one.
+    let two = "x,labeled\n1,1\n2,1\n3,0\n4,0\n";
+    let table = read_csv(two.as_bytes(), &CsvColumns::default()).unwrap();
+    let config = RunConfig {
+        split: SplitConfig {
+            test_fraction: 0.1,
+            ..csv_config(None).split
+        },
+        ..csv_config(None)
+    };
+    let message = split_csv(&table, &config).unwrap_err().to_string();
     assert!(
         message.ends_with(
             "a test set needs at least one row: a larger test share, or more labeled rows"

@@ -458,7 +458,7 @@ pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>)
         usable.left_out.push(name.clone());
         if unnamed && preview.kinds[i] == ColumnKind::Empty {
             usable.blank.push(name.clone());
-        } else if preview.numeric[i] && constant {
+        } else if constant {
             usable.constant.push(name.clone());
         } else if preview.numeric[i] {
             usable
@@ -550,6 +550,23 @@ mod tests {
         assert_eq!(
             c.features,
             Some(vec!["width".to_string(), "height".to_string()])
+        );
+    }
+
+    /// A column of one word in every row is one value, not text to encode.
+    #[test]
+    fn a_column_of_one_word_is_left_out_as_one_value() {
+        let usable = usable_features(
+            &preview("x,comment,labeled\n1,same,0\n2,same,1\n3,same,0\n"),
+            "labeled",
+            None,
+        );
+        assert_eq!(usable.constant, ["comment"]);
+        assert_eq!(
+            usable.note().as_deref(),
+            Some(
+                "Left out: \"comment\" holds one value in every row, which tells no row from another."
+            )
         );
     }
 

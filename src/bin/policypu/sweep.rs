@@ -47,14 +47,15 @@ pub struct SweepArgs {
     /// Seeds: 1..=N (the paper averages 5 runs).
     #[arg(long, default_value_t = 5, value_parser = crate::args::seed_count)]
     pub seeds: u64,
-    /// n_l values (one table each), each within --n-labeled's bounds.
-    #[arg(long, value_delimiter = ',', default_value = "300,500,1000",
+    /// n_l values (one table each), each within --n-labeled's bounds
+    /// (default: 300,500,1000; built-in data only).
+    #[arg(long, value_delimiter = ',',
           value_parser = |text: &str| N_LABELED.parse_given(text).map(|n| n as usize))]
-    pub grid_n_labeled: Vec<usize>,
-    /// ρ values (column groups), each within --rho's bounds.
-    #[arg(long, value_delimiter = ',', default_value = "0.3,0.5,0.7",
-          value_parser = |text: &str| RHO.parse_given(text))]
-    pub grid_rho: Vec<f64>,
+    pub grid_n_labeled: Option<Vec<usize>>,
+    /// ρ values (column groups), each within --rho's bounds (default:
+    /// 0.3,0.5,0.7; built-in data only).
+    #[arg(long, value_delimiter = ',', value_parser = |text: &str| RHO.parse_given(text))]
+    pub grid_rho: Option<Vec<f64>>,
     /// Also write the tables to this markdown file, headed by the command and commit.
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -155,6 +156,16 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
             ));
         }
     }
+    let grid_flags = [
+        ("--grid-n-labeled", args.grid_n_labeled.is_some()),
+        ("--grid-rho", args.grid_rho.is_some()),
+    ];
+    if let Some((flag, _)) = grid_flags.iter().find(|(_, given)| csv && *given) {
+        return Err(format!(
+            "{flag} sets the built-in image data's grid, and a CSV file is already PU: its \
+             sweep runs the file's one split per learner. Remove it."
+        ));
+    }
     if args.run.learner.is_some() {
         return Err(
             "a sweep trains the learners of --learners; --learner names one run's: list them with --learners"
@@ -182,15 +193,14 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
     let tables: Vec<Option<usize>> = if csv {
         vec![None]
     } else {
-        args.grid_n_labeled.iter().map(|&n| Some(n)).collect()
+        let n_labeled = args.grid_n_labeled.as_deref().unwrap_or(&[300, 500, 1000]);
+        n_labeled.iter().map(|&n| Some(n)).collect()
     };
     let columns: Vec<Column> = if csv {
         vec![Column { rho: None }]
     } else {
-        args.grid_rho
-            .iter()
-            .map(|&r| Column { rho: Some(r) })
-            .collect()
+        let rhos = args.grid_rho.as_deref().unwrap_or(&[0.3, 0.5, 0.7]);
+        rhos.iter().map(|&r| Column { rho: Some(r) }).collect()
     };
     // Every cell's settings, and the split each grid point draws, are
     // checked before any run trains (a seed changes neither's bounds).

@@ -1094,17 +1094,20 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
     );
     // A learner that needs the truth the file lacks is refused before any
     // run; the default rows leave it out, with a note.
-    let refused = policypu(&[
-        "sweep",
-        "--csv",
-        arg(&file),
-        "--learners",
-        "biased-pu,nnpu",
-        "--seeds",
-        "1",
-        "--epochs",
-        "1",
-    ]);
+    let sweep_of = |learners: Option<&str>, seeds: &str| {
+        let mut args = vec![
+            "sweep",
+            "--csv",
+            arg(&file),
+            "--seeds",
+            seeds,
+            "--epochs",
+            "1",
+        ];
+        args.extend(learners.map(|l| ["--learners", l]).into_iter().flatten());
+        policypu(&args)
+    };
+    let refused = sweep_of(Some("biased-pu,nnpu"), "1");
     let stderr = String::from_utf8_lossy(&refused.stderr);
     assert!(
         !refused.status.success()
@@ -1113,15 +1116,7 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
             && !stderr.contains("sweep: "),
         "{stderr}"
     );
-    let defaults = policypu(&[
-        "sweep",
-        "--csv",
-        arg(&file),
-        "--seeds",
-        "1",
-        "--epochs",
-        "1",
-    ]);
+    let defaults = sweep_of(None, "1");
     let stderr = String::from_utf8_lossy(&defaults.stderr);
     assert!(
         defaults.status.success()
@@ -1134,17 +1129,7 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
     );
     // A sweep whose every run fails says so in its exit status (the
     // oracle ablation's verdict needs the true prior when it trains).
-    let sweep = policypu(&[
-        "sweep",
-        "--csv",
-        arg(&file),
-        "--learners",
-        "weighter/true-prior-threshold",
-        "--seeds",
-        "2",
-        "--epochs",
-        "1",
-    ]);
+    let sweep = sweep_of(Some("weighter/true-prior-threshold"), "2");
     assert!(!sweep.status.success());
     let stderr = String::from_utf8_lossy(&sweep.stderr);
     assert!(
@@ -1152,17 +1137,7 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
         "{stderr}"
     );
     // One that fails in part writes its tables and says so in its status too.
-    let partly = policypu(&[
-        "sweep",
-        "--csv",
-        arg(&file),
-        "--learners",
-        "biased-pu,weighter/true-prior-threshold",
-        "--seeds",
-        "2",
-        "--epochs",
-        "1",
-    ]);
+    let partly = sweep_of(Some("biased-pu,weighter/true-prior-threshold"), "2");
     assert!(!partly.status.success());
     assert!(
         String::from_utf8_lossy(&partly.stdout).contains("| biased PU |"),

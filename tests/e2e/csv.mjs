@@ -138,7 +138,11 @@ async function scoreAnotherCsv({ page, note }) {
   const result = (await page.locator('#score-csv-result').textContent()).trim();
   note(result);
   expect(result.startsWith('Scored 569 rows of breast_cancer.csv') && result.includes('accuracy'), `result: ${result}`);
-  expect(result.includes('No column\'s name marks it as the rows\' identifier'), `a file without an identifier: ${result}`);
+  expect(
+    result.includes('No column\'s name marks it as the rows\' identifier')
+      && result.includes('choose it under “Identifier column”'),
+    `a file without an identifier: ${result}`,
+  );
   expect(result.includes('This is the file the model was trained on: these figures include its training rows'), `the training file scored: ${result}`);
   // A file without the model's columns gets a message naming them.
   await page.locator('#score-csv-input').setInputFiles(resolve(EXAMPLES, 'two_moons.csv'));

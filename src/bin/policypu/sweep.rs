@@ -797,22 +797,8 @@ pub(crate) mod tests {
     #[test]
     fn paper_settings_are_the_learners_own() {
         let args = parse(&["--paper", "--learners", "weighter,separator"]);
-        let weighter = cell_config(
-            &args,
-            &args.given_learners.as_ref().unwrap()[0],
-            Some(300),
-            Some(0.3),
-            1,
-        )
-        .unwrap();
-        let separator = cell_config(
-            &args,
-            &args.given_learners.as_ref().unwrap()[1],
-            Some(300),
-            Some(0.3),
-            1,
-        )
-        .unwrap();
+        let cell = |spec| cell_config(&args, spec, Some(300), Some(0.3), 1).unwrap();
+        let [weighter, separator] = [0, 1].map(|i| cell(&args.given_learners.as_ref().unwrap()[i]));
         assert_eq!(
             (weighter.learner, weighter.policy.weight_decay),
             (Learner::Weighter, 2.0)

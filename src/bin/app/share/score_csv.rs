@@ -106,7 +106,11 @@ pub fn ScoreCsv() -> impl IntoView {
             } else {
                 ""
             };
-            let notes: String = scores.notes.iter().map(|n| format!(" {n}")).collect();
+            let mut notes: String = scores.notes.iter().map(|n| format!(" {n}")).collect();
+            if scores.identifier.is_none() && chosen_id.get_untracked() == IdColumn::Guessed {
+                notes +=
+                    " To carry one of its columns instead, choose it under “Identifier column”.";
+            }
             let joined = scores
                 .identifier
                 .as_ref()
@@ -214,7 +218,7 @@ pub fn ScoreCsv() -> impl IntoView {
                     <button type="button" id="score-trained-file" on:click=score_trained_file>
                         {format!("Score every row of {}", clip(&file))}
                     </button>
-                    <span class="hint">" (the file it trained on), or "</span>
+                    " (the file it trained on), or "
                 })}
                 <label for="score-csv-input">
                     {move || match trained_file() {
@@ -223,14 +227,20 @@ pub fn ScoreCsv() -> impl IntoView {
                     }}
                 </label>
                 <input type="file" id="score-csv-input" accept=".csv,.tsv,.txt,text/csv" on:change=on_change/>
-                <label for="score-csv-missing">"Missing values: "</label>
-                <select id="score-csv-missing" on:change=on_missing>
-                    {MissingValues::ALL.into_iter().map(|choice| view! {
-                        <option value=choice.key() prop:selected=move || missing() == choice>{choice.scoring_label()}</option>
-                    }).collect_view()}
-                </select>
-                <label for="score-csv-id">"Identifier column: "</label>
-                <select id="score-csv-id" on:change=on_id>{id_options}</select>
+                <div class="score-choices">
+                    <span>
+                        <label for="score-csv-missing">"Missing values: "</label>
+                        <select id="score-csv-missing" on:change=on_missing>
+                            {MissingValues::ALL.into_iter().map(|choice| view! {
+                                <option value=choice.key() prop:selected=move || missing() == choice>{choice.scoring_label()}</option>
+                            }).collect_view()}
+                        </select>
+                    </span>
+                    <span>
+                        <label for="score-csv-id">"Identifier column: "</label>
+                        <select id="score-csv-id" on:change=on_id>{id_options}</select>
+                    </span>
+                </div>
                 {move || outcome.get().map(|o| match o {
                     Ok(text) => view! { <p class="ok" id="score-csv-result" role="status">{text}</p> }.into_any(),
                     Err(text) => view! { <p class="error" id="score-csv-result" role="alert">{text}</p> }.into_any(),

@@ -9,6 +9,9 @@ use crate::user_text::{clip, plural_s, quoted_list};
 
 /// Names that usually mark labeled positives, lower-case.
 const LABELED_NAMES: [&str; 6] = ["labeled", "labelled", "is_labeled", "s", "pu", "label"];
+/// Words that, in a column's name, say it marks the labeled rows
+/// (`known_pos`, `is_labelled_positive`, `marked-case`), lower-case.
+const LABELED_WORDS: [&str; 5] = ["labeled", "labelled", "known", "marked", "annotated"];
 /// Names that usually hold the ground truth, lower-case.
 const TRUTH_NAMES: [&str; 8] = [
     "truth",
@@ -54,7 +57,8 @@ pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns
 
 /// The column [`suggest_columns`] takes as the labeled one, if it finds
 /// one: a flag column or a column of two words with a name such columns
-/// usually have; else the first of those (not named as truth columns
+/// usually have; else the first of those whose name holds a word such
+/// names do (`known_pos`); else the first of those (not named as truth columns
 /// usually are) whose marked rows all hold one class of another that does
 /// not mark only rows of one of its own classes, as labeled rows lie among
 /// the positives; else the first flag column not named as truth columns
@@ -83,7 +87,15 @@ fn labeled_column(preview: &CsvPreview) -> Option<usize> {
                     .any(|&c| !agreeing(c).is_some_and(|back| back.contains(i)))
             })
     };
+    let marked_by_name = |i: &usize| {
+        (flag(*i) || two_words(i))
+            && !truth_named(*i)
+            && preview.header[*i]
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|word| LABELED_WORDS.contains(&word.to_lowercase().as_str()))
+    };
     named(preview, &LABELED_NAMES, None, &|i| flag(i) || two_words(&i))
+        .or_else(|| (0..preview.header.len()).find(marked_by_name))
         .or_else(|| (0..preview.header.len()).find(marks_a_subset))
         .or_else(|| first_flag(preview, None, &|i| !truth_named(i)))
         .or_else(|| (0..preview.header.len()).find(two_words))
@@ -524,6 +536,15 @@ mod tests {
                 "\"churned\" also holds two values: if it marks the labeled rows rather than \
                  \"is_premium\", choose it as the labeled column."
             )
+        );
+        // A name that holds a word of labeled columns beats an earlier flag,
+        // which the note still names.
+        let worded = preview("smoker,x,known_pos\n1,1.5,1\n0,2.5,1\n1,3.5,0\n0,4.5,0\n");
+        let c = suggest_columns(&worded, &CsvColumns::default());
+        assert_eq!(c.labeled, "known_pos");
+        assert!(
+            other_flag_columns_note(&worded, &c).is_some_and(|n| n.starts_with("\"smoker\"")),
+            "{c:?}"
         );
         // A labeled column named as such needs no note.
         let named = preview("x,flag,labeled\n1.5,1,0\n2.5,0,1\n");

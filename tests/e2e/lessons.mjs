@@ -59,7 +59,10 @@ async function everyLessonShowsItsTextAndParts({ page, note }) {
   const prior = (await page.locator('#prior').textContent()).trim();
   expect(prior.includes('estimated by min(KM2, BBE)') && prior.includes('This learner trains without a prior'),
     `the prior line says biased PU does not use the default estimate: "${prior}"`);
-  expect(await present(page, '#panel-scatter'), 'the 2-D scatter of U is shown');
+  // The results' views are built one per browser task after the run
+  // (views/staged_reveal.rs), the scatter of U last: wait for it.
+  const scatter = await page.locator('#panel-scatter').waitFor({ timeout: 10_000 }).then(() => true, () => false);
+  expect(scatter, 'the 2-D scatter of U is shown');
   expect(!(await present(page, '#panel-losses')), 'the losses panel is hidden');
   // A lesson link whose columns were changed (its truth column taken away,
   // the features named) loads the example with the link's columns, not the

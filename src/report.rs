@@ -84,7 +84,7 @@ impl PuMetrics {
                     "; a class prior π = {pi:.3} does not fit these predictions: with that recall, \
                      π·r = {:.3} of U would be positives called positive, more than the {:.3} of U \
                      called positive at all, so precision and accuracy on U are not estimated (the \
-                     prior is too high, or the recall, measured on {}, too low)",
+                     prior is too high, or the recall, measured on {}, too high)",
                     pi * self.recall,
                     self.u_positive_rate,
                     counted(self.positives, "held-out positive")
@@ -680,7 +680,7 @@ mod tests {
                      π·r = 0.380 of U would be positives called positive, more than the 0.200 of \
                      U called positive at all, so precision and accuracy on U are not estimated \
                      (the prior is too high, or the recall, measured on 5 held-out positives, too \
-                     low)."
+                     high)."
             ),
             "{}",
             too_high.summary()

@@ -1022,6 +1022,30 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
         .map(|l| l.rsplit_once(',').map_or(l, |(head, _)| head).to_string() + "\n")
         .collect();
     std::fs::write(&file, text).unwrap();
+    // A CSV file trains auto unless a flag or a configuration file names
+    // another learner.
+    let default_out = dir.join("default.json");
+    let first_line = |extra: &[&str]| {
+        let mut args = vec!["run", "--csv", arg(&file), "--epochs", "1", "--quiet"];
+        args.extend_from_slice(extra);
+        args.extend(["--out", arg(&default_out)]);
+        let stderr = String::from_utf8_lossy(&policypu(&args).stderr).to_string();
+        let line = stderr
+            .lines()
+            .find(|l| l.contains(" on CPU"))
+            .map(str::to_owned);
+        line.unwrap_or(stderr)
+    };
+    assert_eq!(
+        first_line(&[]),
+        "auto (chosen on PU data) on CPU (Burn flex)"
+    );
+    let config = dir.join("learner.json");
+    std::fs::write(&config, r#"{"learner": "biased-pu"}"#).unwrap();
+    assert_eq!(
+        first_line(&["--config", arg(&config)]),
+        "biased PU on CPU (Burn flex)"
+    );
     let output = run_one_epoch(&file, &dir.join("r.json"), &[]);
     assert!(
         output.status.success(),
@@ -1094,7 +1118,7 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
     );
     // A learner that needs the truth the file lacks is refused before any
     // run; the default rows leave it out, with a note.
-    let sweep_of = |learners: Option<&str>, seeds: &str| {
+    let sweep_of = |learners: Option<&str>, seeds: &str, extra: &[&str]| {
         let mut args = vec![
             "sweep",
             "--csv",
@@ -1105,31 +1129,42 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
             "1",
         ];
         args.extend(learners.map(|l| ["--learners", l]).into_iter().flatten());
+        args.extend_from_slice(extra);
         policypu(&args)
     };
-    let refused = sweep_of(Some("biased-pu,nnpu"), "1");
+    let refused = sweep_of(Some("biased-pu,nnpu,oracle-pn"), "1", &[]);
     let stderr = String::from_utf8_lossy(&refused.stderr);
     assert!(
         !refused.status.success()
-            && stderr.contains("nnPU (true π) trains with the true class prior")
-            && stderr.contains("leave nnPU (true π) out of --learners")
+            && stderr.contains(
+                "data.csv has no truth column, and nnPU (true π) trains with the true class \
+                 prior unless --prior gives one and optimal PN trains on the true labels: name \
+                 the truth column with --truth-column, or leave them out of --learners."
+            )
             && !stderr.contains("sweep: "),
         "{stderr}"
     );
-    let defaults = sweep_of(None, "1");
+    let defaults = sweep_of(None, "1", &[]);
     let stderr = String::from_utf8_lossy(&defaults.stderr);
     assert!(
         defaults.status.success()
             && stderr.contains(
-                "note: the sweep leaves out nnPU (true π) and optimal PN, which need a truth \
-                 column that"
+                "note: the sweep leaves out nnPU (true π) and optimal PN: data.csv has no truth \
+                 column"
             )
             && stderr.contains("sweep: 7 runs"),
         "{stderr}"
     );
+    // A prior given lets nnPU train.
+    let given = sweep_of(Some("nnpu"), "1", &["--prior", "0.4"]);
+    let stderr = String::from_utf8_lossy(&given.stderr);
+    assert!(
+        given.status.success() && stderr.contains("sweep: 1 run on"),
+        "{stderr}"
+    );
     // A sweep whose every run fails says so in its exit status (the
     // oracle ablation's verdict needs the true prior when it trains).
-    let sweep = sweep_of(Some("weighter/true-prior-threshold"), "2");
+    let sweep = sweep_of(Some("weighter/true-prior-threshold"), "2", &[]);
     assert!(!sweep.status.success());
     let stderr = String::from_utf8_lossy(&sweep.stderr);
     assert!(
@@ -1137,7 +1172,7 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
         "{stderr}"
     );
     // One that fails in part writes its tables and says so in its status too.
-    let partly = sweep_of(Some("biased-pu,weighter/true-prior-threshold"), "2");
+    let partly = sweep_of(Some("biased-pu,weighter/true-prior-threshold"), "2", &[]);
     assert!(!partly.status.success());
     assert!(
         String::from_utf8_lossy(&partly.stdout).contains("| biased PU |"),

@@ -275,7 +275,8 @@ fn the_test_set_never_takes_every_labeled_row() {
     assert!(
         message.ends_with(
             "without a truth column the test set is held-out labeled rows, and training keeps \
-             one too: mark at least 2 rows as labeled, or name a truth column"
+             one too: mark more rows as labeled (at least 2, and enough for the test share to \
+             take one), or name a truth column"
         ),
         "{message}"
     );

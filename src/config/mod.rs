@@ -505,6 +505,17 @@ mod tests {
     }
 
     #[test]
+    fn switching_to_a_csv_file_trains_auto_and_a_second_file_keeps_the_learner() {
+        let mut c = RunConfig::default();
+        assert_eq!(c.learner, Learner::Weighter);
+        c.switch_to_csv(CsvColumns::default());
+        assert_eq!(c.learner, Learner::Auto);
+        c.learner = Learner::Vpu;
+        c.switch_to_csv(CsvColumns::default());
+        assert_eq!(c.learner, Learner::Vpu, "the user's choice for a CSV stays");
+    }
+
+    #[test]
     fn csv_data_starts_with_a_smaller_validation_share_than_images() {
         let mut c = RunConfig::default();
         assert_eq!(c.split.validation_fraction, 1.0);

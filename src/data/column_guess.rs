@@ -12,6 +12,9 @@ const LABELED_NAMES: [&str; 6] = ["labeled", "labelled", "is_labeled", "s", "pu"
 /// Words that, in a column's name, say it marks the labeled rows
 /// (`known_pos`, `is_labelled_positive`, `marked-case`), lower-case.
 const LABELED_WORDS: [&str; 5] = ["labeled", "labelled", "known", "marked", "annotated"];
+/// Words that, beside those, say the rows it marks are negatives
+/// (`known_neg`, `marked_negative`), lower-case.
+const NEGATIVE_WORDS: [&str; 5] = ["neg", "negative", "negatives", "non", "not"];
 /// Names that usually hold the ground truth, lower-case.
 const TRUTH_NAMES: [&str; 8] = [
     "truth",
@@ -88,11 +91,15 @@ fn labeled_column(preview: &CsvPreview) -> Option<usize> {
             })
     };
     let marked_by_name = |i: &usize| {
+        let words: Vec<String> = preview.header[*i]
+            .split(|c: char| !c.is_alphanumeric())
+            .map(str::to_lowercase)
+            .collect();
+        let has = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
         (flag(*i) || two_words(i))
             && !truth_named(*i)
-            && preview.header[*i]
-                .split(|c: char| !c.is_alphanumeric())
-                .any(|word| LABELED_WORDS.contains(&word.to_lowercase().as_str()))
+            && has(&LABELED_WORDS)
+            && !has(&NEGATIVE_WORDS)
     };
     named(preview, &LABELED_NAMES, None, &|i| flag(i) || two_words(&i))
         .or_else(|| (0..preview.header.len()).find(marked_by_name))
@@ -235,7 +242,8 @@ pub struct UsableFeatures {
     /// Those of `left_out` that hold numbers labelling the rows, each with
     /// why it is taken for one.
     pub row_labels: Vec<(String, RowLabel)>,
-    /// Those of `left_out` that hold one number in every row, which the
+    /// Those of `left_out` that hold one value (a number or a word) in
+    /// every row: nothing to tell a row from another, and a number the
     /// reader would drop anyway.
     pub constant: Vec<String>,
     /// Those of `left_out` without a name or a value (a separator ending
@@ -433,7 +441,7 @@ fn row_label_note(column: &str, why: RowLabel) -> String {
 /// The rule the page and the CLI share for a file whose features are not
 /// named: every column other than `labeled` and `truth` is a feature, except
 /// those holding anything but numbers (an identifier, a name), those whose
-/// numbers label the rows ([`RowLabel`]) and those holding one number,
+/// numbers label the rows ([`RowLabel`]) and those holding one value,
 /// which are left out rather than refusing the file, learning from the rows'
 /// order or showing a column the reader drops as a feature.
 pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>) -> UsableFeatures {
@@ -545,6 +553,12 @@ mod tests {
         assert!(
             other_flag_columns_note(&worded, &c).is_some_and(|n| n.starts_with("\"smoker\"")),
             "{c:?}"
+        );
+        // Not one whose name says it marks negatives.
+        let negatives = preview("known_neg,x,known_pos\n1,1.5,0\n0,2.5,1\n0,3.5,1\n0,4.5,0\n");
+        assert_eq!(
+            suggest_columns(&negatives, &CsvColumns::default()).labeled,
+            "known_pos"
         );
         // A labeled column named as such needs no note.
         let named = preview("x,flag,labeled\n1.5,1,0\n2.5,0,1\n");

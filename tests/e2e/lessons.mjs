@@ -60,7 +60,7 @@ async function everyLessonShowsItsTextAndParts({ page, note }) {
   expect(prior.includes('estimated by min(KM2, BBE)') && prior.includes('This learner trains without a prior'),
     `the prior line says biased PU does not use the default estimate: "${prior}"`);
   // The results' views are built one per browser task after the run
-  // (views/staged_reveal.rs), the scatter of U last: wait for it.
+  // (views/staged_reveal.rs), the scatter of U after most others: wait for it.
   const scatter = await page.locator('#panel-scatter').waitFor({ timeout: 10_000 }).then(() => true, () => false);
   expect(scatter, 'the 2-D scatter of U is shown');
   expect(!(await present(page, '#panel-losses')), 'the losses panel is hidden');

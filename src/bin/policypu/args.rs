@@ -377,8 +377,8 @@ impl RunArgs {
                     "--truth-value needs a truth column: name it with --truth-column".to_string(),
                 );
             }
-            // A configuration file's CSV run keeps its learner; a file named
-            // on the command line alone is first trained with auto.
+            // A configuration file keeps its learner; a file named on the
+            // command line alone is trained with auto.
             if self.config.is_some() {
                 c.use_csv(columns);
             } else {

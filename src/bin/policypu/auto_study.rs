@@ -76,10 +76,13 @@ pub fn table(headings: &[String], cells: &[Cell], own: ModelPreset) -> String {
         .collect();
     // Without negatives in the test set, its accuracy is the recall on the
     // held-out positives, which calling every row positive would top.
-    let recall_only = cells
+    let tests: Vec<TestMetrics> = cells
         .iter()
         .flat_map(|c| c.candidates.iter().flatten())
-        .all(|r| r.kept().is_none_or(|k| k.test.roc_auc.is_none()));
+        .filter_map(|r| r.kept().map(|k| k.test.clone()))
+        .collect();
+    let recall_only =
+        tests.iter().any(|t| t.accuracy.is_some()) && tests.iter().all(|t| t.roc_auc.is_none());
     let (measure, short) = match recall_only {
         true => ("recall on held-out positives", "recall"),
         false => ("test accuracy", "acc"),

@@ -155,10 +155,10 @@ fn run_once(
     }
     let (device, device_name) = device_for(config.backend)?;
     // With its modifiers (km2/linear, weighter/paper) as the flag named it.
-    let learner = match &run.learner {
-        Some(spec) if spec.learner == config.learner => spec.label(),
-        _ => config.learner.name().to_string(),
-    };
+    let learner = run
+        .learner
+        .as_ref()
+        .map_or_else(|| config.learner.name().to_string(), |spec| spec.label());
     eprintln!("{learner} on {device_name}");
     let verbosity = if quiet {
         Verbosity::Bar

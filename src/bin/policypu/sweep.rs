@@ -10,7 +10,8 @@ use burn::tensor::Device;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use policypu::auto_learner::candidate_configs;
-use policypu::config::RunConfig;
+use policypu::config::learner::TruthNeed;
+use policypu::config::{DataConfig, RunConfig};
 use policypu::plan::RunPlan;
 use policypu::report::{PriorUsed, RunResult, TestMetrics};
 use policypu::split::PuSplit;
@@ -22,7 +23,7 @@ use crate::native::{DataCache, device_for};
 use crate::output_paths::{Named, check_outputs, run_inputs};
 use crate::progress::{Verbosity, train};
 use crate::row_scores::RowScores;
-use policypu::config::settings::{N_LABELED, RHO};
+use policypu::config::settings::{N_LABELED, PRIOR, RHO};
 
 /// The rows of a sweep that names none: the paper's.
 const DEFAULT_LEARNERS: &str =
@@ -34,8 +35,8 @@ pub struct SweepArgs {
     /// Base settings shared by every run of the grid.
     #[command(flatten)]
     pub run: RunArgs,
-    /// Learners to compare (table rows), with policyPU modifiers (e.g. weighter/frozen).
-    #[arg(long = "learners", value_delimiter = ',', help = format!(
+    /// The `--learners` list, if given.
+    #[arg(long = "learners", value_name = "LEARNERS", value_delimiter = ',', help = format!(
         "Learners to compare (table rows), with policyPU modifiers (e.g. weighter/frozen) \
          [default: {DEFAULT_LEARNERS}, less those that need a truth column a CSV file lacks]"
     ))]
@@ -184,11 +185,11 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
         written.into_iter().flatten(),
         run_inputs(&args.run).chain(merged),
     )?;
-    let mut cache = DataCache::new(args.run.data_dir.as_deref());
     let args = &SweepArgs {
-        learners: learner_rows(args, &mut cache)?,
+        learners: learner_rows(args)?,
         ..args.clone()
     };
+    let mut cache = DataCache::new(args.run.data_dir.as_deref());
     let (device, device_name) = device_for(args.run.to_config()?.backend)?;
     let tables: Vec<Option<usize>> = if csv {
         vec![None]
@@ -243,8 +244,9 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
             };
             crate::shard::write(path, &file)?;
             eprintln!(
-                "shard {}: {trained} runs in {minutes:.1} min, written to {}",
+                "shard {}: {} in {minutes:.1} min, written to {}",
                 file.shard,
+                counted(trained, "run"),
                 path.display()
             );
             return Ok(());
@@ -267,8 +269,9 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
         let longest = files.iter().map(|f| f.minutes).fold(0.0, f64::max);
         let total: f64 = files.iter().map(|f| f.minutes).sum();
         let timing = format!(
-            "sweep of {runs} runs merged from {} shards (on {}; {total:.1} min of shard time, the longest shard {longest:.1} min); the shards ran {}",
-            files.len(),
+            "sweep of {} merged from {} (on {}; {total:.1} min of shard time, the longest shard {longest:.1} min); the shards ran {}",
+            counted(runs, "run"),
+            counted(files.len(), "shard"),
             files.first().map_or("?", |f| f.device.as_str()),
             files.first().map_or(String::new(), |f| f
                 .provenance
@@ -351,6 +354,9 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
         .sum();
     match failed {
         0 => Ok(()),
+        1 if runs == 1 => {
+            Err("the sweep's one run failed; the note under the table says why".into())
+        }
         all if all == runs => Err(format!(
             "all {runs} runs failed; the notes under the tables say why"
         )),
@@ -363,8 +369,9 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
 
 /// The learners a sweep trains: those `--learners` names, refused before
 /// any run where one needs a truth column the CSV file lacks; without it,
-/// [`DEFAULT_LEARNERS`], less those, with a note.
-fn learner_rows(args: &SweepArgs, cache: &mut DataCache) -> Result<Vec<LearnerSpec>, String> {
+/// [`DEFAULT_LEARNERS`], less those, with a note. Whether the file has a
+/// truth column is the settings' choice, so a merge reads no file.
+fn learner_rows(args: &SweepArgs) -> Result<Vec<LearnerSpec>, String> {
     let rows = match &args.given_learners {
         Some(given) => given.clone(),
         None => DEFAULT_LEARNERS
@@ -372,39 +379,47 @@ fn learner_rows(args: &SweepArgs, cache: &mut DataCache) -> Result<Vec<LearnerSp
             .map(str::parse)
             .collect::<Result<Vec<LearnerSpec>, _>>()?,
     };
-    let (Some(csv), Some(first)) = (args.run.csv.as_deref(), rows.first()) else {
-        return Ok(rows);
+    let config = args.run.to_config()?;
+    let truth_named = match &config.data {
+        DataConfig::Csv { columns } => columns.truth.is_some(),
+        DataConfig::Builtin { .. } => true,
     };
-    let config = cell_config(args, first, None, None, 1)?;
-    if cache.split(&config, Some(csv))?.train_truth.is_some() {
+    if truth_named {
         return Ok(rows);
     }
-    let prior_given = config.given_prior().is_some();
-    let (trainable, lacking): (Vec<LearnerSpec>, Vec<LearnerSpec>) = rows
-        .into_iter()
-        .partition(|spec| spec.learner.truth_need(prior_given).is_none());
-    let file = args.run.csv_file_name().unwrap_or_default();
-    match (lacking.first(), &args.given_learners) {
-        (None, _) => Ok(trainable),
-        (Some(spec), Some(_)) => Err(format!(
-            "{} {file} has no truth column for it: name one with --truth-column, or leave {} \
-             out of --learners.",
-            spec.learner
-                .truth_need(prior_given)
-                .map(|need| need.refusal(spec.learner))
-                .unwrap_or_default(),
-            spec.label()
-        )),
-        (Some(_), None) => {
-            let names: Vec<String> = lacking.iter().map(LearnerSpec::label).collect();
-            eprintln!(
-                "note: the sweep leaves out {}, which need a truth column that {file} lacks: \
-                 name one with --truth-column to compare them.",
-                listed(&names)
-            );
-            Ok(trainable)
-        }
+    let prior_given = config.nnpu.prior.is_some();
+    let need = |spec: &LearnerSpec| spec.learner.truth_need(prior_given);
+    let (trainable, lacking): (Vec<LearnerSpec>, Vec<LearnerSpec>) =
+        rows.into_iter().partition(|spec| need(spec).is_none());
+    if lacking.is_empty() {
+        return Ok(trainable);
     }
+    let reasons: Vec<String> = lacking
+        .iter()
+        .map(|spec| match need(spec) {
+            Some(TruthNeed::Labels) => format!("{} trains on the true labels", spec.label()),
+            _ => format!(
+                "{} trains with the true class prior unless --{} gives one",
+                spec.label(),
+                PRIOR.flag
+            ),
+        })
+        .collect();
+    let file = args.run.csv_file_name().unwrap_or_default();
+    let names: Vec<String> = lacking.iter().map(LearnerSpec::label).collect();
+    let why = format!("{file} has no truth column, and {}", listed(&reasons));
+    if args.given_learners.is_some() {
+        let them = if lacking.len() == 1 { "it" } else { "them" };
+        return Err(format!(
+            "{why}: name the truth column with --truth-column, or leave {them} out of --learners."
+        ));
+    }
+    eprintln!(
+        "note: the sweep leaves out {}: {why}. Name the truth column with --truth-column to \
+         compare them.",
+        listed(&names)
+    );
+    Ok(trainable)
 }
 
 /// Train every unit of the grid this process owns (all, without --shard):

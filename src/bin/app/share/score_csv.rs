@@ -84,9 +84,19 @@ pub fn ScoreCsv() -> impl IntoView {
         };
         pending.set(None);
         state.scored.set(None);
+        // The choice offers the columns of the file last scored, not of an
+        // earlier one where this file could not be read.
+        match &answer {
+            Ok(scores) => {
+                columns.set(scores.columns.clone());
+                carried.set(scores.identifier.clone());
+            }
+            Err(_) => {
+                columns.set(Vec::new());
+                carried.set(None);
+            }
+        }
         outcome.set(Some(answer.and_then(|scores| {
-            columns.set(scores.columns.clone());
-            carried.set(scores.identifier.clone());
             let stem = name_in_file_names(&file);
             let name = run_file_name(
                 state.model_config().as_ref(),
@@ -160,6 +170,8 @@ pub fn ScoreCsv() -> impl IntoView {
     };
     let on_id = move |ev| {
         chosen_id.set(id_choice(&event_target_value(&ev)));
+        // The column found was the last choice's; this one's comes with its answer.
+        carried.set(None);
         if let Some((name, csv)) = last_file.get_value() {
             score(name, csv);
         }

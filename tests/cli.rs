@@ -881,6 +881,17 @@ fn sweep_of_a_csv_has_one_column_group_and_refuses_grid_settings() {
         table.starts_with("Command: `policypu sweep --csv"),
         "{table}"
     );
+    // Without validation rows every run keeps its last epoch: one table,
+    // which says so, and no heading that claims a split chose.
+    let unchosen = sweep_csv(&file, "biased-pu", "1", &["--validation-fraction", "0"]);
+    let stdout = String::from_utf8_lossy(&unchosen.stdout);
+    assert!(
+        unchosen.status.success()
+            && stdout.contains("### data.csv (mean ± std over 1 seed; each run at its last epoch)")
+            && stdout.contains("No run had PU validation rows to choose an epoch by")
+            && !stdout.contains("validation split chose"),
+        "{stdout}"
+    );
 }
 
 #[test]

@@ -319,10 +319,21 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
                 .csv_file_name()
                 .unwrap_or_else(|| "the CSV file".to_string()),
         };
-        let mut table = format_table(&title, &columns, &rows, args.seeds, args.report);
-        if args.report == Reported::Selected {
+        // Without validation rows in any run the selected table would repeat
+        // the last epoch's under a heading that says a split chose it.
+        let reported = if args.report == Reported::Selected && all_kept_their_last(&rows) {
+            Reported::LastEpoch
+        } else {
+            args.report
+        };
+        let mut table = format_table(&title, &columns, &rows, args.seeds, reported);
+        if reported == Reported::Selected {
             table += "\n";
             table += &format_table(&title, &columns, &rows, args.seeds, Reported::LastEpoch);
+        } else if reported != args.report {
+            table += "\nNo run had PU validation rows to choose an epoch by (a validation \
+                      fraction of 0, or too few labeled rows to set any aside), so each \
+                      kept its last epoch.\n";
         }
         table += &format_notes(n_labeled, &columns, &rows);
         for (spec, cells) in &rows {
@@ -593,6 +604,19 @@ pub fn reported_metrics(result: &RunResult, reported: Reported) -> TestMetrics {
             }
         }
     }
+}
+
+/// Whether the table has finished runs and none of them, `auto`'s
+/// candidates included, was scored on PU validation rows: each then kept
+/// its last epoch.
+fn all_kept_their_last(rows: &[(&LearnerSpec, Vec<Cell>)]) -> bool {
+    let mut runs = rows
+        .iter()
+        .flat_map(|(_, cells)| cells)
+        .flat_map(|cell| cell.results.iter().chain(cell.candidates.iter().flatten()))
+        .peekable();
+    runs.peek().is_some()
+        && runs.all(|run| run.reports.iter().all(|report| report.validation.is_none()))
 }
 
 fn heading(n_labeled: Option<usize>, column: &Column) -> String {

@@ -67,7 +67,8 @@ impl PuMetrics {
         let mut text = format!(
             "No truth column, so the test set holds only {} and no negatives: accuracy, \
              ROC-AUC and PR-AUC cannot be computed. Recall on them {:.3}; {:.1} % of U \
-             classified positive; Lee–Liu r²/q {:.3}",
+             classified positive; Lee–Liu r²/q {:.3} (higher is better: it ranks classifiers as \
+             F1 would, without negatives)",
             counted(self.positives, "held-out labeled positive"),
             self.recall,
             100.0 * self.u_positive_rate,
@@ -687,8 +688,9 @@ mod tests {
         );
         assert!(
             m.summary().ends_with(
-                "Recall on them 0.750; 50.0 % of U classified positive; Lee–Liu r²/q 1.125; \
-             assuming π = 0.500 positives in U: precision ≈ 0.750, accuracy on U ≈ 0.750."
+                "Recall on them 0.750; 50.0 % of U classified positive; Lee–Liu r²/q 1.125 \
+                 (higher is better: it ranks classifiers as F1 would, without negatives); \
+                 assuming π = 0.500 positives in U: precision ≈ 0.750, accuracy on U ≈ 0.750."
             ),
             "{}",
             m.summary()

@@ -341,7 +341,7 @@ impl Leaderboard {
             "auto keeps {kept}: the candidates with the best {} on the PU validation \
              split{prior}. It averages their probabilities: on development tables kept apart \
              from every reported result, that mean was more accurate than the first candidate \
-             alone. No test-set score was read to choose.",
+             alone on average, though not on every table. No test-set score was read to choose.",
             self.criterion.label(),
         )
     }

@@ -157,7 +157,7 @@ pub static LESSONS: [Lesson; 5] = [
                accuracy, then set ρ to 0.3 and train again. Tick both runs in the run history to \
                put them side by side in the comparison table, which warns that their splits \
                differ: here that difference, the share of positives in U, is the lesson. Optimal \
-               PN, which sees the hidden labels, is the ceiling to compare with.",
+               PN, which sees the hidden labels, is the reference to compare with.",
         config: || RunConfig {
             learner: Learner::BiasedPu,
             split: crate::config::SplitConfig {
@@ -194,7 +194,7 @@ pub static LESSONS: [Lesson; 5] = [
         title: "Ranking is not classifying: biased PU on two moons",
         text: "This link opens the two-moons example (the upper moon is positive and 30 % of it \
                is labeled) with biased PU. Train: the ROC-AUC comes close to 1 while the accuracy \
-               stays near one half. Under SCAR a classifier of labeled against unlabeled examples \
+               stays far below it, often near one half. Under SCAR a classifier of labeled against unlabeled examples \
                orders them as one of positives against negatives would (Elkan and Noto), so its \
                ranking is right and only its threshold is wrong: it scores most hidden positives \
                below 0.5. Then train KM2+nnPU, which places the threshold with an estimated class \
@@ -223,8 +223,8 @@ pub static LESSONS: [Lesson; 5] = [
                another seed can reverse (over 5 seeds of 60 epochs at n_l = 300 and ρ = 0.5, the \
                repository's ablation, which reports the last epoch, finds accuracy 0.882 ± \
                0.005 learned against 0.833 ± 0.010 frozen). \
-               Where one run shows what learning bought is “How U is sorted”: compare the mean \
-               p(x) of U's true positives and true negatives in the two runs.",
+               In a single run, “How U is sorted” shows best what learning bought: compare the \
+               mean p(x) of U's true positives and true negatives in the two runs.",
         config: RunConfig::default,
         hidden: &[Part::Tour, Part::Scatter],
         example: None,

@@ -60,12 +60,12 @@ pub const INTRO_TOPICS: [&str; 4] = ["pu-data", "biased-pu", "prior", "policy"];
 /// The hint under the learner select.
 pub const LEARNER_HINT: &str = "policyPU Weighter and Separator learn a policy that decides how \
     each unlabeled example is used (eqs. 3–9) and need no class prior. nnPU and uPU need the \
-    prior π; biased PU calls all of U negative; optimal PN sees the true labels, a ceiling.";
+    prior π; biased PU calls all of U negative; optimal PN sees the true labels: a reference, usually but not always the best.";
 
 /// The policy variant select's hint.
 pub const POLICY_VARIANT_HINT: &str = "The default pays an action for agreeing with the \
     classifier's verdict at ŷ ≥ 0.5, less a baseline; the paper's eq. (4) reward barely depends \
-    on the action, so its policy learns little (README, Departures from the paper).";
+    on the action, so its policy learns little (docs/method.md, Departures from the paper).";
 
 /// The hint under the epoch-selection select.
 pub const SELECT_BY_HINT: &str = "Judged on PU validation rows set aside from the training data, \
@@ -88,8 +88,10 @@ pub static EXPLANATIONS: &[Explanation] = &[
              does not depend on what it looks like: p(s=1|x,y=1) = p(s=1|y=1) = c, \
              eq. (1). The labeled positives are then a fair sample of all positives, and a \
              classifier of labeled versus unlabeled is the true one scaled by c: \
-             p(y=1|x) = p(s=1|x)/c, eq. (2). This app draws the n_l labeled positives \
-             uniformly at random, so SCAR holds by construction.",
+             p(y=1|x) = p(s=1|x)/c, eq. (2). On the built-in images this app draws the n_l \
+             labeled positives uniformly at random, so SCAR holds by construction. A CSV \
+             file's labels are the file's own: there SCAR is an assumption the data cannot \
+             confirm.",
         ],
         equations: &[1, 2],
     },
@@ -117,10 +119,11 @@ pub static EXPLANATIONS: &[Explanation] = &[
              paper writes α). Without negatives, uPU replaces the negative part by \
              E_u[ℓ(−g(x))] − π·E_p[ℓ(−g(x))], which gives an unbiased estimate from P and U \
              alone, eq. (11). nnPU (Kiryo et al., 2017) adds one fix: a flexible network drives \
-             that negative part below zero, which no true risk can be, so nnPU stops it at −β \
-             and steps back by γ instead.",
-            "Both need π, here the share of positives in U. A demo split knows it exactly (it is \
-             ρ); real data does not, and the paper pairs nnPU with the estimators TIcE and KM2. \
+             that negative part below zero, which no true risk can be, so when it falls below −β \
+             nnPU takes a step scaled by γ that pushes it back up instead of lowering the risk \
+             further.",
+            "Both need π, here the share of positives in U (which need not be the test set's). A \
+             demo split knows it exactly (it is ρ); real data does not, and the paper pairs nnPU with the estimators TIcE and KM2. \
              policyPU needs no π: its policy learns from the classifier's predictions which \
              unlabeled examples to treat as positive.",
         ],
@@ -144,8 +147,9 @@ pub static EXPLANATIONS: &[Explanation] = &[
              as the least confident labeled example.",
             "The policy learns by REINFORCE: Θ ← Θ + η·(1/m)·Σ ∇log π_Θ(a_i|x_i)·R(x_i,a_i), \
              eqs. (6)–(7), which makes well-paid actions more likely. Actions are drawn from a \
-             copy Θ′ refreshed every k epochs, and both networks are first pre-trained with U \
-             as negative (Algorithm 1).",
+             copy Θ′ refreshed every k epochs (Algorithm 1). Before it, the classifier is \
+             pre-trained with U as negative, then the policy learns to copy the classifier's ŷ \
+             (the paper's Section III-E).",
         ],
         equations: &[3, 4, 5, 6, 7, 8, 9],
     },
@@ -155,15 +159,16 @@ pub static EXPLANATIONS: &[Explanation] = &[
         paragraphs: &[
             "A PU user has no negatives, so the test-set scores above are out of reach on real \
              data. Before training, the run sets aside PU validation rows (labeled and unlabeled, \
-             never trained on) and scores the classifier on them after every training epoch, \
-             with no truth: the L-vs-U AUC is the chance a labeled row scores above an unlabeled \
-             one; the call gap is r − q, with r the share of labeled and q the share of \
-             unlabeled rows called positive; the nnPU risk is the non-negative PU risk with the \
-             run's class prior (and the proxy accuracy, 1 − π − q + 2π·r, a criterion you can \
-             choose, also assumes it). Another you can choose needs no prior: VPU's variational \
-             loss, log E_U[Φ] − E_L[log Φ], the rule by which VPU's authors keep an epoch and \
-             VPU's default here. The chart draws the L-vs-U AUC, the call gap and the rule \
-             that keeps the run's epoch (else the nnPU risk, where the run has a prior).",
+             never trained on). After every training epoch it scores the classifier on them, \
+             with no truth.",
+            "Two scores need no prior: the L-vs-U AUC, the chance a labeled row scores above an \
+             unlabeled one, and the call gap r − q, with r the share of labeled and q the share \
+             of unlabeled rows called positive. Two need the run's class prior π: the nnPU risk, \
+             the non-negative PU risk, and the proxy accuracy, 1 − π − q + 2π·r. A fifth needs \
+             no prior: the variational loss, log E_U[Φ] − E_L[log Φ], the rule by which VPU's \
+             authors keep an epoch, and the default here for VPU, KM2+nnPU, RankPruning and \
+             Dist-PU. The chart draws the L-vs-U AUC, the call gap and the rule that keeps the \
+             run's epoch (else the nnPU risk, where the run has a prior).",
             "Under SCAR the L-vs-U AUC rises and falls with the true ROC-AUC (Menon et al., 2015), \
              so it picks the epoch that ranks best. It sits below the true ROC-AUC: a labeled row \
              against one of U's hidden positives is a coin toss, so with a share ρ of positives \
@@ -186,8 +191,10 @@ pub static EXPLANATIONS: &[Explanation] = &[
              cut-off ŷ = 0.5, ROC-AUC (the chance that a random positive is ranked above a \
              random negative) and PR-AUC (average precision). The paper reports the same three \
              (its Tables II–VIII) and plots accuracy over epochs in Figs. 2–4.",
-            "Shaded epochs are pre-training, where U is treated as negative: accuracy there is \
-             biased PU's. A learner that only ranks well (high ROC-AUC, low accuracy) has its \
+            "Shaded epochs come before the learner's main training: policyPU's pre-training \
+             and PMPU's warm-up (U treated as negative, so accuracy there is biased PU's), \
+             RankPruning's cross-validation, and Dist-PU's warm-up, which already trains \
+             Dist-PU's own loss. A learner that only ranks well (high ROC-AUC, low accuracy) has its \
              cut-off in the wrong place, the typical symptom of that bias.",
         ],
         equations: &[],
@@ -225,7 +232,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
              the policy knows comes from pre-training.",
             "That is why this app's default policyPU pays a different reward: a·v + (1 − a)·(1 − v), \
              where v is the classifier's verdict (1 for labeled examples; for unlabeled ones, \
-             whether ŷ ≥ 0.5), less the reward expected under the target policy. It depends on \
+             whether ŷ ≥ 0.5), less the reward the target policy's own p′(x) would earn. It depends on \
              the action, so the policy does learn. To see the paper's rule, eqs. (4) and (5), at \
              work, choose \"The paper's, eqs. (4)–(5)\" under Policy variant (the command line: \
              --variant paper); the caption says which rule a run uses.",
@@ -240,8 +247,9 @@ pub static EXPLANATIONS: &[Explanation] = &[
              does not, so it can check how U is sorted. For the policyPU learners, \"correct \
              side of 0.5\" is the share of U whose p(x) falls on the side of 0.5 of its true \
              class: for the Separator, whose action is a = 1 with probability p(x), this is the \
-             correct-assignment rate of the paper's Fig. 5. For the baselines it uses the \
-             classifier's ŷ.",
+             correct-assignment rate it would have if it always took its likelier action, \
+             close to what the paper's Fig. 5 counts with sampled actions. For the baselines \
+             it uses the classifier's ŷ.",
             "The two means show the separation: p(x) (or ŷ) averaged over U's true positives \
              should climb towards 1 and over its true negatives fall towards 0.",
         ],
@@ -309,10 +317,10 @@ pub static EXPLANATIONS: &[Explanation] = &[
         paragraphs: &[
             "Each point is an unlabeled example, placed by the first two principal components \
              of the features (PCA), so nearby points look alike. The colour is the policy's \
-             action on it (p(x) for the Weighter's weight, eq. (8); the Separator's positive or \
-             negative assignment, eq. (9)), and the shape is its true class, which only a demo \
-             split knows.",
-            "Where colour and shape disagree the policy is wrong. Mistakes bunched where the two \
+             p(x): the centre of the Weighter's weight, eq. (8), or the Separator's chance of \
+             assigning the example to the positives, eq. (9); for a learner without a policy, \
+             the classifier's ŷ. The shape is its true class, which only a demo split knows.",
+            "Where colour and shape disagree the learner is wrong. Mistakes bunched where the two \
              classes overlap are expected; a whole cluster of positives coloured negative is the \
              bias of treating U as negative.",
         ],
@@ -329,15 +337,15 @@ pub static EXPLANATIONS: &[Explanation] = &[
              classifiers on the PU validation rows.",
             "It ranks by the call gap on those rows, r − q, with r the share of labeled and q \
              the share of unlabeled rows called positive. Under SCAR r is the true-positive rate \
-             and q mixes it with the false-positive rate by U's share of positives, so r − q is \
-             (1 − π)·(TPR − FPR): it rises with the balanced accuracy, the accuracy on a test \
-             set half positive, and it needs no estimate of π. Unlike the L-vs-U AUC it sees a \
+             and q mixes it with the false-positive rate by U's true share of positives ρ, so \
+             r − q is (1 − ρ)·(TPR − FPR): it rises with the balanced accuracy, the accuracy on \
+             a test set half positive, and it needs no estimate of ρ. Unlike the L-vs-U AUC it sees a \
              classifier whose scores sit on the wrong side of 0.5 (biased PU often ranks rows \
              well and calls too few positive). It ranked by the proxy accuracy before, \
              1 − π − q + 2π·r, the accuracy on rows like U's under an estimated π; but U's share \
-             of positives is how the sample was drawn, not the data the model will score, and \
-             on development data no reported table uses the call gap chose the more accurate \
-             candidates. On a few hundred rows the top candidates often differ by less than \
+             of positives is how the sample was drawn, not the data the model will score. On \
+             development data that no reported table uses, the call gap did as well on \
+             Fashion-MNIST and chose more accurate candidates on the CSV tables. On a few hundred rows the top candidates often differ by less than \
              their noise: the table shows how close they \
              are. The test scores, where the file has a truth column, are shown for teaching \
              and were not read to choose; without one, the test set holds only labeled \
@@ -346,10 +354,10 @@ pub static EXPLANATIONS: &[Explanation] = &[
              precision and accuracy on U.",
             "So auto does not bet on the first alone: it keeps the mean of the probabilities \
              of the first {averaged}, and calls a row positive when that mean is at least 0.5. Where \
-             their errors differ, the mean is right more often than any one of them; on \
+             their errors differ, averaging often cancels some of them; on \
              development data that no reported table uses (Fashion-MNIST and six CSV tables) \
-             it was more accurate than the first candidate alone, a rule written down before \
-             those runs. Thresholds other than 0.5, chosen on the PU validation rows, were tried \
+             it was more accurate than the first candidate alone on average, though not on \
+             every table, a rule written down before those runs. Thresholds other than 0.5, chosen on the PU validation rows, were tried \
              the same way and not adopted: none raised the mean accuracy on Fashion-MNIST, \
              which the rule written first asked for (one did raise it on the CSV tables). With \
              fewer than {few_labeled} labeled validation rows a single row moves r by more than \

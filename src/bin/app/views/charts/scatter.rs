@@ -124,7 +124,7 @@ pub fn UnlabeledScatter() -> impl IntoView {
         )
     });
     view! {
-        <Panel id="panel-scatter" title="The unlabeled examples" caption explain="scatter" wide=true>
+        <Panel id="panel-scatter" title="U in two dimensions" caption explain="scatter" wide=true>
             <div class="colour-key" aria-hidden="true">
                 <span>"0 negative"</span>
                 <span class="ramp" style=format!("background: {}", css_gradient())></span>

@@ -63,7 +63,7 @@ pub fn test_scores(r: &[EpochReport]) -> Vec<Series> {
 /// score the test set (`auto`'s candidates).
 pub fn test_caption(reports: &[EpochReport]) -> String {
     let what = "How well the classifier does on held-out test examples after each epoch; 1 is \
-                perfect, and shaded epochs are pre-training.";
+                perfect; shaded epochs come before the learner's main training (the band names the stage).";
     if reports.iter().any(|r| r.test_skipped) {
         format!(
             "{what} auto's candidates score the test set only after the epochs they keep (a new \
@@ -200,7 +200,7 @@ pub fn reward_caption(policy: &PolicyConfig) -> String {
 pub fn unlabeled_caption(uses_policy: bool) -> String {
     if uses_policy {
         "The share of U the policy puts on the side of 0.5 of its true class (for the Separator, the \
-         correct-assignment rate of the paper's Fig. 5), and its mean p(x) on U's true positives and true \
+         correct-assignment rate of its likelier action, close to the paper's Fig. 5), and its mean p(x) on U's true positives and true \
          negatives. During classifier pre-training the values are the classifier's ŷ."
             .to_string()
     } else {

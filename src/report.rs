@@ -317,7 +317,8 @@ pub struct UnlabeledView {
     /// Whose output the values are.
     pub source: ViewSource,
     /// Share of U whose value falls on the side of 0.5 of its true class
-    /// (for the Separator: its likelier action's correct-assignment rate, close to the paper's Fig. 5).
+    /// (for the Separator: its likelier action's correct-assignment rate,
+    /// close to the paper's Fig. 5).
     pub correct_rate: Option<f64>,
     /// Mean value over the true positives in U.
     pub mean_on_positives: Option<f64>,

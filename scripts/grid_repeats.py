@@ -53,6 +53,10 @@ def last_epoch_cells(version, path):
     for line in text.splitlines():
         if line.startswith("#"):
             heading = line
+        elif line and not line.startswith("|"):
+            # A paragraph ends the table: the prior table that follows has
+            # learner rows of its own.
+            heading = ""
         elif "its last epoch" in heading and line.startswith("| ") and not line.startswith("| Model"):
             parts = [part.strip() for part in line.strip().strip("|").split("|")]
             if not parts[0].startswith("auto"):

@@ -91,11 +91,13 @@ fn labeled_column(preview: &CsvPreview) -> Option<usize> {
             })
     };
     let marked_by_name = |i: &usize| {
-        let words: Vec<String> = preview.header[*i]
-            .split(|c: char| !c.is_alphanumeric())
-            .map(str::to_lowercase)
-            .collect();
-        let has = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
+        // Word by word, allocating nothing: a header cell can be as long as
+        // the file and hold as many words as it has bytes.
+        let has = |list: &[&str]| {
+            preview.header[*i]
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|word| list.iter().any(|l| word.eq_ignore_ascii_case(l)))
+        };
         (flag(*i) || two_words(i))
             && !truth_named(*i)
             && has(&LABELED_WORDS)

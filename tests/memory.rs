@@ -112,6 +112,20 @@ fn hostile_inputs_cost_memory_in_proportion_to_their_size() {
     });
     assert_eq!(columns.map(|c| c.labeled.len()), Ok(1024 * 1024));
     assert_within_budget("a name of many words, preview and guess", peak, wordy.len());
+    // A feature named by one word of a million letters: whether it names an
+    // identifier is read from its last word without a list of its
+    // characters (16 bytes each; 17 times the file in the fuzz run).
+    let long = format!("{},labeled\n1,1\n2,0\n3,1\n", "a".repeat(1024 * 1024));
+    let (columns, peak) = peak_of(|| {
+        preview_csv(long.as_bytes(), 10)
+            .map(|preview| suggest_columns(&preview, &CsvColumns::default()))
+    });
+    assert_eq!(columns.map(|c| c.labeled), Ok("labeled".to_string()));
+    assert_within_budget(
+        "a name of one long word, preview and guess",
+        peak,
+        long.len(),
+    );
 
     // A share link of 2 MiB of `x=1&`: 524,288 notices used to be kept.
     let flood = "x=1&".repeat(512 * 1024);

@@ -60,24 +60,32 @@ fn last_word(name: &str) -> &str {
             let separator = trimmed[at..].chars().next().map_or(1, char::len_utf8);
             &trimmed[at + separator..]
         });
-    let chars: Vec<(usize, char)> = run.char_indices().collect();
-    let Some(&(_, last)) = chars.last() else {
+    // Backwards from the last character, collecting nothing: a header cell
+    // can be as long as the file.
+    let mut before = run.char_indices().rev().peekable();
+    let Some((mut start, last)) = before.next() else {
         return run;
     };
-    let mut start = chars.len() - 1;
-    if last.is_uppercase() {
-        while start > 0 && chars[start - 1].1.is_uppercase() {
-            start -= 1;
+    let same_case = |c: char| {
+        if last.is_uppercase() {
+            c.is_uppercase()
+        } else {
+            c.is_lowercase()
         }
-    } else {
-        while start > 0 && chars[start - 1].1.is_lowercase() {
-            start -= 1;
-        }
-        if start > 0 && chars[start - 1].1.is_uppercase() {
-            start -= 1;
-        }
+    };
+    while let Some(&(at, c)) = before.peek()
+        && same_case(c)
+    {
+        start = at;
+        before.next();
     }
-    &run[chars[start].0..]
+    if !last.is_uppercase()
+        && let Some(&(at, c)) = before.peek()
+        && c.is_uppercase()
+    {
+        start = at;
+    }
+    &run[start..]
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@ run to the next, read from the versions of its results file in git.
 
 A cell is one "mean ± std" entry of a last-epoch table (ROC-AUC, accuracy
 and PR-AUC at each ρ of each n_l), outside auto's rows (auto changed with
-its ranking). For each pair of consecutive file versions named, it prints
+its ranking), that holds a figure in both versions ("failed" holds none). For each pair of consecutive file versions named, it prints
 how many cells are identical, the largest difference between two means in
 the same cell, and per learner how many of its cells are identical.
 
@@ -86,7 +86,8 @@ def main():
     for path, versions in VERSIONS.items():
         print_table_head(
             path,
-            "Each row compares the file as a commit left it with the version before; "
+            "Each row compares the file as a commit left it with the version before, "
+            "over the cells that hold a figure in both (a failed cell holds none); "
             "a learner's figure is its identical cells of its cells.",
             [
                 "file version (runs at)",
@@ -98,7 +99,11 @@ def main():
         )
         for (before, _, _), (after, runs, change) in zip(versions, versions[1:]):
             old, new = last_epoch_cells(before, path), last_epoch_cells(after, path)
-            common = [key for key in new if key in old]
+            # A failed cell holds no figure, so repeating it says nothing.
+            common = [
+                key for key in new
+                if key in old and mean(old[key]) is not None and mean(new[key]) is not None
+            ]
             same = [key for key in common if old[key] == new[key]]
             learners = sorted({key[1] for key in common})
             per_learner = ", ".join(

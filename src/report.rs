@@ -49,8 +49,9 @@ pub struct PuMetrics {
     pub recall: f64,
     /// Share of U classified positive, q.
     pub u_positive_rate: f64,
-    /// Lee & Liu's (ICML 2003) r² / q, which ranks classifiers like F1 does
-    /// without needing negatives; higher is better (not bounded by 1).
+    /// Lee & Liu's (ICML 2003) r² / q, under SCAR precision × recall over π:
+    /// it grows with both, as F1 does, without needing negatives; higher is
+    /// better (not bounded by 1).
     pub lee_liu: f64,
     /// The prior π (share of positives in U) the estimates below assume.
     pub prior: Option<f64>,
@@ -67,8 +68,8 @@ impl PuMetrics {
         let mut text = format!(
             "No truth column, so the test set holds only {} and no negatives: accuracy, \
              ROC-AUC and PR-AUC cannot be computed. Recall on them {:.3}; {:.1} % of U \
-             classified positive; Lee–Liu r²/q {:.3} (higher is better: it ranks classifiers as \
-             F1 would, without negatives)",
+             classified positive; Lee–Liu r²/q {:.3} (higher is better: it grows with \
+             precision × recall, as F1 grows with both, without negatives)",
             counted(self.positives, "held-out labeled positive"),
             self.recall,
             100.0 * self.u_positive_rate,
@@ -690,7 +691,8 @@ mod tests {
         assert!(
             m.summary().ends_with(
                 "Recall on them 0.750; 50.0 % of U classified positive; Lee–Liu r²/q 1.125 \
-                 (higher is better: it ranks classifiers as F1 would, without negatives); \
+                 (higher is better: it grows with precision × recall, as F1 grows with both, \
+                 without negatives); \
                  assuming π = 0.500 positives in U: precision ≈ 0.750, accuracy on U ≈ 0.750."
             ),
             "{}",

@@ -223,8 +223,8 @@ pub static LESSONS: [Lesson; 5] = [
                another seed can reverse (over 5 seeds of 60 epochs at n_l = 300 and ρ = 0.5, the \
                repository's ablation, which reports the last epoch, finds accuracy 0.882 ± \
                0.005 learned against 0.833 ± 0.010 frozen). \
-               In a single run, “How U is sorted” shows best what learning bought: compare the \
-               mean p(x) of U's true positives and true negatives in the two runs.",
+               With one run of each, “How U is sorted” shows best what learning bought: compare \
+               the mean p(x) of U's true positives and true negatives in the two runs.",
         config: RunConfig::default,
         hidden: &[Part::Tour, Part::Scatter],
         example: None,

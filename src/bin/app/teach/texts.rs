@@ -88,10 +88,10 @@ pub static EXPLANATIONS: &[Explanation] = &[
              does not depend on what it looks like: p(s=1|x,y=1) = p(s=1|y=1) = c, \
              eq. (1). The labeled positives are then a fair sample of all positives, and a \
              classifier of labeled versus unlabeled is the true one scaled by c: \
-             p(y=1|x) = p(s=1|x)/c, eq. (2). On the built-in images this app draws the n_l \
-             labeled positives uniformly at random, so SCAR holds by construction. A CSV \
-             file's labels are the file's own: there SCAR is an assumption the data cannot \
-             confirm.",
+             p(y=1|x) = p(s=1|x)/c, eq. (2). On the built-in images, and in the example files, \
+             the labeled positives were drawn uniformly at random, so SCAR holds by \
+             construction. In a CSV file of your own the labels are the file's: there SCAR is \
+             an assumption the data cannot confirm.",
         ],
         equations: &[1, 2],
     },
@@ -163,9 +163,9 @@ pub static EXPLANATIONS: &[Explanation] = &[
              with no truth.",
             "Two scores need no prior: the L-vs-U AUC, the chance a labeled row scores above an \
              unlabeled one, and the call gap r − q, with r the share of labeled and q the share \
-             of unlabeled rows called positive. Two need the run's class prior π: the nnPU risk, \
-             the non-negative PU risk, and the proxy accuracy, 1 − π − q + 2π·r. A fifth needs \
-             no prior: the variational loss, log E_U[Φ] − E_L[log Φ], the rule by which VPU's \
+             of unlabeled rows called positive. Three need the run's class prior π: the uPU risk, \
+             the nnPU risk (the same with the non-negative correction) and the proxy accuracy, \
+             1 − π − q + 2π·r. A sixth needs no prior: the variational loss, log E_U[Φ] − E_L[log Φ], the rule by which VPU's \
              authors keep an epoch, and the default here for VPU, KM2+nnPU, RankPruning and \
              Dist-PU. The chart draws the L-vs-U AUC, the call gap and the rule that keeps the \
              run's epoch (else the nnPU risk, where the run has a prior).",
@@ -192,7 +192,8 @@ pub static EXPLANATIONS: &[Explanation] = &[
              random negative) and PR-AUC (average precision). The paper reports the same three \
              (its Tables II–VIII) and plots accuracy over epochs in Figs. 2–4.",
             "Shaded epochs come before the learner's main training: policyPU's pre-training \
-             and PMPU's warm-up (U treated as negative, so accuracy there is biased PU's), \
+             and PMPU's warm-up, shown as pre-training the classifier (U treated as negative, \
+             so accuracy there is biased PU's), \
              RankPruning's cross-validation, and Dist-PU's warm-up, which already trains \
              Dist-PU's own loss. A learner that only ranks well (high ROC-AUC, low accuracy) has its \
              cut-off in the wrong place, the typical symptom of that bias.",

@@ -83,7 +83,13 @@ pub struct LinkCsv {
 pub fn to_hash(config: &RunConfig, autorun: bool, csv: &LinkCsv, view: &PageView) -> String {
     let mut pairs = Vec::new();
     if let Ok(value) = serde_json::to_value(config) {
-        flatten("", &value, &mut pairs);
+        let mut config_leaves = Vec::new();
+        leaves("", &value, &mut config_leaves);
+        pairs.extend(
+            config_leaves
+                .into_iter()
+                .map(|(path, leaf)| (path, leaf_text(leaf))),
+        );
     }
     if autorun {
         pairs.push((AUTORUN_KEY.to_string(), "1".to_string()));
@@ -106,23 +112,6 @@ pub fn to_hash(config: &RunConfig, autorun: bool, csv: &LinkCsv, view: &PageView
         .map(|(k, v)| format!("{}={v}", encode(k)))
         .collect::<Vec<_>>()
         .join("&")
-}
-
-/// Every leaf of `value` as (dotted path, value text).
-fn flatten(prefix: &str, value: &Value, out: &mut Vec<(String, String)>) {
-    match value {
-        Value::Object(map) => {
-            for (key, child) in map {
-                let path = if prefix.is_empty() {
-                    key.clone()
-                } else {
-                    format!("{prefix}.{key}")
-                };
-                flatten(&path, child, out);
-            }
-        }
-        leaf => out.push((prefix.to_string(), leaf_text(leaf))),
-    }
 }
 
 /// A leaf's value text, by the rules in the module's documentation.

@@ -343,6 +343,25 @@ fn small_test_note(rows: usize) -> Option<String> {
     })
 }
 
+/// The split's note on a test set whose truth column gives it one class
+/// only, so that ROC-AUC and PR-AUC, which rank one class against the
+/// other, do not exist for it.
+fn one_class_test_note(test_truth: &[bool]) -> Option<String> {
+    let positives = test_truth.iter().filter(|y| **y).count();
+    let (class, other) = match positives {
+        _ if test_truth.is_empty() => return None,
+        0 => ("negative", "positive"),
+        n if n == test_truth.len() => ("positive", "negative"),
+        _ => return None,
+    };
+    Some(format!(
+        "The test set drew {}, all {class} by the truth column: accuracy is the share of them \
+         classified correctly, and ROC-AUC and PR-AUC, which need both classes, cannot be \
+         computed (a larger test share, or a file with more {other} rows, gives them)",
+        counted(test_truth.len(), "row")
+    ))
+}
+
 /// Split a PU table into training rows and a test set, standardising
 /// features with statistics of the training rows.
 pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, SplitError> {
@@ -445,6 +464,8 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
             .as_ref()
             .map(|t| rows.iter().map(|&r| t[r]).collect::<Vec<_>>())
     };
+    let test_truth = truth_of(&test_rows);
+    notes.extend(test_truth.as_deref().and_then(one_class_test_note));
     let train_truth = truth_of(&train_rows);
     let prior = train_truth.as_ref().and_then(|t: &Vec<bool>| {
         let unlabeled: Vec<bool> = train_rows
@@ -461,7 +482,7 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
         train_x,
         train_labeled: train_rows.iter().map(|&r| table.labeled[r]).collect(),
         train_truth,
-        test_y: truth_of(&test_rows).unwrap_or_else(|| vec![true; test_rows.len()]),
+        test_y: test_truth.unwrap_or_else(|| vec![true; test_rows.len()]),
         test_source: test_rows,
         file_rows: Some(table.row_numbers.clone()),
         train_source: train_rows,

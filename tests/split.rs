@@ -232,6 +232,50 @@ fn csv_without_truth_tests_on_held_out_positives_and_says_so() {
     assert_eq!(split.prior, None);
 }
 
+/// A truth column whose rows are nearly all positive: some seeds' test sets
+/// draw no negative, and their note says so and why no AUC; the others have none.
+#[test]
+fn a_test_set_of_one_class_by_the_truth_column_says_why_it_has_no_auc() {
+    let mut text = String::from("x1,labeled,truth\n");
+    for i in 0..40 {
+        let positive = i >= 2;
+        let labeled = positive && i % 3 == 0;
+        text += &format!("{},{},{}\n", i, u8::from(labeled), u8::from(positive));
+    }
+    let columns = CsvColumns {
+        truth: Some("truth".into()),
+        ..CsvColumns::default()
+    };
+    let table = read_csv(text.as_bytes(), &columns).unwrap();
+    let (mut one_class, mut both) = (0, 0);
+    for seed in 1..=20 {
+        let mut config = csv_config(Some("truth"));
+        config.seed = seed;
+        let split = split_csv(&table, &config).unwrap();
+        let note = split
+            .notes
+            .iter()
+            .find(|n| n.starts_with("The test set drew"));
+        if split.test_y.contains(&false) {
+            both += 1;
+            assert_eq!(note, None, "seed {seed}");
+        } else {
+            one_class += 1;
+            assert_eq!(
+                note.map(String::as_str),
+                Some(
+                    "The test set drew 10 rows, all positive by the truth column: accuracy is the \
+                     share of them classified correctly, and ROC-AUC and PR-AUC, which need both \
+                     classes, cannot be computed (a larger test share, or a file with more \
+                     negative rows, gives them)"
+                ),
+                "seed {seed}"
+            );
+        }
+    }
+    assert!(one_class > 0 && both > 0, "{one_class} and {both}");
+}
+
 /// The split of every seed from 1 to `seeds` of a file of `rows` rows with a
 /// truth column (even rows positive) in which only rows 0 and 2 are labeled.
 fn splits_of_two_labeled_rows(rows: usize, seeds: u64) -> Vec<(u64, PuSplit)> {

@@ -473,10 +473,12 @@ impl Trainer {
     ) -> Result<(TestMetrics, Curves), TrainError> {
         let scores = sigmoid_of(logits);
         let mut test = TestMetrics::of_logits(logits, &self.test_y);
-        // Only held-out positives: measure what needs no negatives, from the
-        // classifier's probabilities on U.
+        // Without a truth column the test set is held-out labeled positives
+        // alone: measure what needs no negatives, from the classifier's
+        // probabilities on U. (With one, a test set that drew one class has
+        // its accuracy, and the split's note says why no AUC.)
         let mut u_scores = Vec::new();
-        if !self.test_y.contains(&false) {
+        if self.unlabeled_truth.is_none() {
             u_scores = match passes.source {
                 ViewSource::Classifier => passes.u_values.clone(),
                 ViewSource::Policy => probabilities(&passes.classifier, &self.unlabeled_x).await?,
@@ -798,6 +800,32 @@ mod tests {
         split.train_truth = None;
         split.train_x[0] += shift;
         split
+    }
+
+    #[test]
+    fn only_a_test_set_without_truth_gets_the_pu_figures() {
+        // A test set of positives alone: held-out labeled rows without a
+        // truth column, or a draw of one class with one.
+        let one_class = |mut split: PuSplit| {
+            let rows = split.test_y.len() / 2;
+            split.test_y = vec![true; rows];
+            split.test_x.truncate(rows * 4);
+            split.test_source.truncate(rows);
+            split
+        };
+        let config = short_run(Learner::BiasedPu, 1);
+        for (split, pu_expected) in [
+            (one_class(tiny_split()), false),
+            (one_class(split_without_truth(3.0)), true),
+        ] {
+            let (_, reports, _) = trained(&config, &split);
+            let test = &reports.last().unwrap().test;
+            assert_eq!(test.pu.is_some(), pu_expected, "{test:?}");
+            assert!(
+                test.accuracy.is_some() && test.roc_auc.is_none(),
+                "{test:?}"
+            );
+        }
     }
 
     #[test]

@@ -1411,10 +1411,43 @@ fn a_column_that_looks_like_the_truth_is_taken_as_it_unless_named_a_feature() {
         "{stderr}"
     );
     assert_eq!(columns.truth, None);
-    // Saying there is no truth column is an answer too.
+    // Saying there is no truth column is an answer too; the column named
+    // as the truth still does not become a feature unasked.
     let (stderr, columns) = run(&["--truth-column", ""]);
     assert!(!stderr.contains("looks like the true class"), "{stderr}");
     assert_eq!(columns.truth, None);
+    assert!(
+        stderr.contains("Left out: \"y\" is named as a true class often is and holds the values"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn left_out_columns_are_noted_each_with_its_own_remedy() {
+    let dir = test_dir("left-out");
+    let file = dir.join("three-classes.csv");
+    // x2 holds one stray word; "class" holds three classes, so it is no
+    // truth column and no feature.
+    let mut text = String::from("x1,x2,labeled,class\n");
+    for i in 0..60 {
+        let x2 = if i == 7 {
+            "abc".to_owned()
+        } else {
+            format!("{}", i % 5)
+        };
+        text += &format!("{}.5,{x2},{},{}\n", i % 11, u8::from(i % 4 == 0), i % 3);
+    }
+    std::fs::write(&file, text).unwrap();
+    let output = run_one_epoch(&file, &dir.join("r.json"), &[]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(
+            "Fix that cell, or empty it and choose what to do with missing values (--missing drop \
+             or --missing mean), to use the column. Left out: \"class\" is named as a true class"
+        ),
+        "{stderr}"
+    );
 }
 
 #[test]

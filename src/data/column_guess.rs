@@ -254,6 +254,12 @@ pub struct UsableFeatures {
     /// Those of `left_out` whose text has a look of its own (amounts,
     /// percentages, dates, or text differing from row to row), each with it.
     pub looks: Vec<(String, TextLook)>,
+    /// Those of `left_out` named as true-class columns usually are
+    /// ([`TRUTH_NAMES`]) that hold a few numbers but are not the truth
+    /// column (three classes, or another column chosen), each with its
+    /// values: as a feature, the true class would hand the learners the
+    /// answer.
+    pub truth_named: Vec<(String, Vec<String>)>,
 }
 
 /// Why a column of numbers is taken for the rows' labels, not a feature.
@@ -267,6 +273,10 @@ pub enum RowLabel {
     /// Its name marks it as an identifier: see [`names_an_identifier`].
     NamedIdentifier,
 }
+
+/// The remedy a stray cell's note ends with, after emptying the cell; the
+/// command line adds its flags to it.
+pub const CHOOSE_MISSING: &str = "choose what to do with missing values";
 
 /// Why a column of numbers with a few stray cells is left out of the
 /// features, and how to use it.
@@ -284,7 +294,7 @@ fn stray_note(column: &str, stray: &StrayCell) -> String {
     format!(
         "Column \"{}\" is left out of the features: line {} holds \"{}\"{more}, not a finite \
          number, though {} of its {} non-empty cells are numbers. Fix {those}, or empty {them} \
-         and choose what to do with missing values, to use the column.",
+         and {CHOOSE_MISSING}, to use the column.",
         clip(column),
         stray.line,
         stray.cell,
@@ -317,6 +327,7 @@ impl UsableFeatures {
                 || self.constant.contains(name)
                 || self.blank.contains(name)
                 || self.looks.iter().any(|(l, _)| l == name)
+                || self.truth_named.iter().any(|(t, _)| t == name)
         };
         let text: Vec<String> = self
             .left_out
@@ -346,6 +357,11 @@ impl UsableFeatures {
                 .map(|(n, why)| (n, row_label_note(n, *why))),
         );
         notes.extend(self.strays.iter().map(|(n, s)| (n, stray_note(n, s))));
+        notes.extend(
+            self.truth_named
+                .iter()
+                .map(|(n, classes)| (n, truth_named_note(n, classes))),
+        );
         // In the file's column order, without the columns chosen anyway.
         notes.retain(|(name, _)| !chosen(name));
         notes.sort_by_key(|(name, _)| self.left_out.iter().position(|n| n == *name));
@@ -417,6 +433,22 @@ fn words_note(column: &str, words: &[String]) -> String {
     )
 }
 
+/// Why a column named as the true class, holding a few numbers, is not a
+/// feature, and how to use it.
+fn truth_named_note(column: &str, classes: &[String]) -> String {
+    let or_truth = if classes.len() == 2 {
+        ""
+    } else {
+        ", or write it as two classes to make it the truth column"
+    };
+    format!(
+        "Left out: \"{}\" is named as a true class often is and holds the values {}: as a feature it \
+         could hand the learners the answer. Make it a feature to use it anyway{or_truth}.",
+        clip(column),
+        quoted_list(classes, 4)
+    )
+}
+
 /// Why a column labelling the rows is not a feature.
 fn row_label_note(column: &str, why: RowLabel) -> String {
     let because = match why {
@@ -443,7 +475,8 @@ fn row_label_note(column: &str, why: RowLabel) -> String {
 /// The rule the page and the CLI share for a file whose features are not
 /// named: every column other than `labeled` and `truth` is a feature, except
 /// those holding anything but numbers (an identifier, a name), those whose
-/// numbers label the rows ([`RowLabel`]) and those holding one value,
+/// numbers label the rows ([`RowLabel`]), those named as a true class is
+/// that hold a few numbers (three classes) and those holding one value,
 /// which are left out rather than refusing the file, learning from the rows'
 /// order or showing a column the reader drops as a feature.
 pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>) -> UsableFeatures {
@@ -456,6 +489,7 @@ pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>)
         constant: Vec::new(),
         blank: Vec::new(),
         looks: Vec::new(),
+        truth_named: Vec::new(),
     };
     for (i, name) in preview.header.iter().enumerate() {
         if name == labeled || Some(name.as_str()) == truth {
@@ -473,7 +507,8 @@ pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>)
         };
         let values = preview.values.get(i).filter(|v| !v.is_empty());
         let constant = values.is_some_and(|v| v.len() == 1) && !preview.missing[i];
-        if preview.numeric[i] && row_label.is_none() && !constant {
+        let classes = truth_named_classes(preview, i);
+        if preview.numeric[i] && row_label.is_none() && !constant && classes.is_none() {
             usable.numeric.push(name.clone());
             continue;
         }
@@ -482,6 +517,8 @@ pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>)
             usable.blank.push(name.clone());
         } else if constant {
             usable.constant.push(name.clone());
+        } else if let Some(classes) = classes.filter(|_| preview.numeric[i]) {
+            usable.truth_named.push((name.clone(), classes.clone()));
         } else if preview.numeric[i] {
             usable
                 .row_labels
@@ -499,6 +536,22 @@ pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>)
         }
     }
     usable
+}
+
+/// The values of column `i` where it looks like a true class of its own:
+/// named as truth columns usually are ([`TRUTH_NAMES`]), holding whole
+/// numbers, few enough to be listed, each in at least
+/// [`MIN_AGREEING_ROWS`](super::csv::MIN_AGREEING_ROWS) rows (iris's
+/// `target` of 0, 1 and 2; not a `y` coordinate of a small file).
+fn truth_named_classes(preview: &CsvPreview, i: usize) -> Option<&Vec<String>> {
+    let named = TRUTH_NAMES.contains(&preview.header[i].to_lowercase().as_str());
+    let values = preview.values.get(i).filter(|v| named && !v.is_empty())?;
+    let whole = |v: &String| v.parse::<f64>().is_ok_and(|n| n.fract() == 0.0);
+    let common = preview
+        .value_counts
+        .get(i)
+        .is_some_and(|counts| counts.iter().all(|&c| c >= super::csv::MIN_AGREEING_ROWS));
+    (values.iter().all(whole) && common).then_some(values)
 }
 
 /// Every column `columns` names is in the header, and with no feature list
@@ -673,6 +726,35 @@ mod tests {
             "{chosen}"
         );
         assert_eq!(usable.chosen(), Some(vec!["x".to_owned()]));
+    }
+
+    /// A column named as the true class is that holds three classes is not
+    /// the truth, and not a feature either; a `y` of many values, or of a
+    /// few values in a few rows each, is one.
+    #[test]
+    fn a_column_named_as_the_truth_of_three_classes_is_left_out() {
+        let mut text = "x,y,labeled,truth\n".to_string();
+        for i in 0..30 {
+            text += &format!("{i}.5,{}.25,{},{}\n", i * 3, i % 4 == 0, i % 3);
+        }
+        let p = preview(&text);
+        assert_eq!(guess_truth_column(&p, "labeled"), None);
+        let usable = usable_features(&p, "labeled", None);
+        assert_eq!(usable.numeric, ["x", "y"]);
+        assert_eq!(
+            usable.note().unwrap(),
+            "Left out: \"truth\" is named as a true class often is and holds the values \"0\", \
+             \"1\", \"2\": as a feature it could hand the learners the answer. Make it a \
+             feature to use it anyway, or write it as two classes to make it the truth column."
+        );
+        assert_eq!(
+            suggest_columns(&p, &CsvColumns::default()).features,
+            Some(vec!["x".to_owned(), "y".to_owned()])
+        );
+        // A few whole numbers, each in few rows, are a small file's
+        // coordinate, not classes.
+        let small = preview("x,y,labeled\n1,2,1\n2,3,0\n3,1,0\n4,4,1\n5,2,0\n6,1,0\n");
+        assert_eq!(usable_features(&small, "labeled", None).numeric, ["x", "y"]);
     }
 
     /// Numbers in a column named as an identifier are left out, even

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use burn::tensor::Device;
 use policypu::config::{BackendChoice, DataConfig, RunConfig};
 use policypu::data::Dataset;
-use policypu::data::column_guess::usable_features;
+use policypu::data::column_guess::{CHOOSE_MISSING, usable_features};
 use policypu::data::csv::{CsvColumns, preview_csv, read_csv};
 use policypu::data::pubin::parse_pubin_gz;
 use policypu::data::tasks::BuiltinDataset;
@@ -125,13 +125,12 @@ fn with_usable_features(bytes: &[u8], columns: &CsvColumns) -> (CsvColumns, Opti
         columns.labeled.trim(),
         columns.truth.as_deref().map(str::trim),
     );
-    // The note's choice of what to do with missing values, as a flag.
+    // The note's choice of what to do with missing values, with its flags.
     let note = usable.note().map(|note| {
-        if usable.strays.is_empty() {
-            note
-        } else {
-            format!("{note} (On the command line: --missing drop or --missing mean.)")
-        }
+        note.replace(
+            CHOOSE_MISSING,
+            &format!("{CHOOSE_MISSING} (--missing drop or --missing mean)"),
+        )
     });
     let columns = CsvColumns {
         features: usable.chosen(),

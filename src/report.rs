@@ -51,8 +51,9 @@ pub struct PuMetrics {
     pub u_positive_rate: f64,
     /// Lee & Liu's (ICML 2003) r² / q, under SCAR precision × recall over π:
     /// it grows with both, as F1 does, without needing negatives; higher is
-    /// better (not bounded by 1).
-    pub lee_liu: f64,
+    /// better (not bounded by 1). `None` where no row of U is classified
+    /// positive (q = 0), which leaves it undefined.
+    pub lee_liu: Option<f64>,
     /// The prior π (share of positives in U) the estimates below assume.
     pub prior: Option<f64>,
     /// Precision on U, estimated as π·r / q (at most 1).
@@ -65,15 +66,20 @@ impl PuMetrics {
     /// What the test set is and what the figures say, in one sentence for
     /// the page and the command line.
     pub fn summary(&self) -> String {
+        let lee_liu = match self.lee_liu {
+            Some(value) => format!(
+                "Lee–Liu r²/q {value:.3} (higher is better: it grows with precision × recall, \
+                 as F1 grows with both, without negatives)"
+            ),
+            None => "Lee–Liu r²/q undefined, as no row of U is classified positive".to_string(),
+        };
         let mut text = format!(
             "No truth column, so the test set holds only {} and no negatives: accuracy, \
              ROC-AUC and PR-AUC cannot be computed. Recall on them {:.3}; {:.1} % of U \
-             classified positive; Lee–Liu r²/q {:.3} (higher is better: it grows with \
-             precision × recall, as F1 grows with both, without negatives)",
+             classified positive; {lee_liu}",
             counted(self.positives, "held-out labeled positive"),
             self.recall,
             100.0 * self.u_positive_rate,
-            self.lee_liu
         );
         match (self.prior, self.precision, self.accuracy) {
             (Some(pi), Some(precision), Some(accuracy)) => {
@@ -116,7 +122,7 @@ impl PuMetrics {
             positives: positive_scores.len(),
             recall,
             u_positive_rate: q,
-            lee_liu: if q > 0.0 { recall * recall / q } else { 0.0 },
+            lee_liu: (q > 0.0).then(|| recall * recall / q),
             prior,
             precision: fits.map(|pi| if q > 0.0 { pi * recall / q } else { 0.0 }),
             accuracy: fits.map(|pi| 1.0 - pi - q + 2.0 * pi * recall),
@@ -663,13 +669,21 @@ mod tests {
         // 3 of 4 held-out positives recalled; half of U called positive.
         let m = PuMetrics::of(&[0.9, 0.8, 0.6, 0.2], &[0.9, 0.1, 0.7, 0.3], Some(0.5)).unwrap();
         assert_eq!((m.positives, m.recall, m.u_positive_rate), (4, 0.75, 0.5));
-        assert_eq!(m.lee_liu, 0.75 * 0.75 / 0.5);
+        assert_eq!(m.lee_liu, Some(0.75 * 0.75 / 0.5));
         assert_eq!(m.precision, Some(0.75));
         assert_eq!(m.accuracy, Some(1.0 - 0.5 - 0.5 + 2.0 * 0.5 * 0.75));
+        // Nothing in U called positive: r²/q is undefined, and says so.
         let unknown = PuMetrics::of(&[0.9], &[0.1], None).unwrap();
         assert_eq!(
             (unknown.lee_liu, unknown.precision, unknown.accuracy),
-            (0.0, None, None)
+            (None, None, None)
+        );
+        assert!(
+            unknown
+                .summary()
+                .ends_with("Lee–Liu r²/q undefined, as no row of U is classified positive."),
+            "{}",
+            unknown.summary()
         );
         assert_eq!(PuMetrics::of(&[], &[0.5], None), None);
         // π = 0.38 with every held-out positive recalled and a fifth of U called

@@ -2,6 +2,7 @@
 
 mod common;
 
+use burn::module::{Module, ModuleMapper, Param};
 use burn::store::ModuleRecord;
 use burn::tensor::{Bytes, Device, Tensor, TensorData};
 use policypu::config::{Learner, ModelPreset, RunConfig};
@@ -116,6 +117,34 @@ fn a_saved_csv_model_scores_the_test_set_as_the_trainer_did() {
     from_raw.sort_by(f32::total_cmp);
     sorted_expected.sort_by(f32::total_cmp);
     assert_close(&from_raw, &sorted_expected);
+}
+
+/// Sets every float parameter to NaN, as damaged bytes in a file can.
+struct NotANumber;
+
+impl ModuleMapper for NotANumber {
+    fn map_float<const D: usize>(&mut self, param: Param<Tensor<D>>) -> Param<Tensor<D>> {
+        param.map(|t| t.mul_scalar(f32::NAN))
+    }
+}
+
+#[test]
+fn damaged_parameters_are_refused_not_scored() {
+    let (table, split, config) = csv_problem();
+    let model = saved_and_loaded(&trained(&config, &split));
+    let device = Device::flex();
+    let damaged: Vec<_> = model
+        .classifiers(&device)
+        .unwrap()
+        .into_iter()
+        .map(|net| net.map(&mut NotANumber))
+        .collect();
+    let raw = gather(&table.features, 3, &[0, 1, 2]);
+    let scored = pollster::block_on(model.score(&damaged, &raw, &device));
+    assert!(
+        matches!(&scored, Err(SavedModelError::Corrupt(what)) if what.contains("not a number")),
+        "{scored:?}"
+    );
 }
 
 #[test]

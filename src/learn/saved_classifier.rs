@@ -104,7 +104,8 @@ impl SavedModel {
     ///
     /// # Errors
     /// [`SavedModelError::FeatureCount`] if the values are not whole rows,
-    /// [`SavedModelError::Device`] if reading back fails.
+    /// [`SavedModelError::Device`] if reading back fails,
+    /// [`SavedModelError::Corrupt`] if a probability is not a number.
     pub async fn score(
         &self,
         classifiers: &[Network],
@@ -126,7 +127,17 @@ impl SavedModel {
                     .map_err(|e| SavedModelError::Device(e.to_string()))?,
             );
         }
-        Ok(mean_probabilities(&each))
+        let probabilities = mean_probabilities(&each);
+        if probabilities.iter().any(|p| !p.is_finite()) {
+            // Parameters damaged in the file (a NaN among them) load as
+            // any others; their scores show it.
+            return Err(SavedModelError::Corrupt(
+                "its classifier gives a probability that is not a number, so some of its \
+                 parameters are not numbers; save the model again from its run"
+                    .into(),
+            ));
+        }
+        Ok(probabilities)
     }
 }
 

@@ -85,11 +85,11 @@ pub fn test_figures(test: &TestMetrics) -> String {
     let metric = |v: Option<f64>| v.map_or("  n/a".to_string(), |v| format!("{v:.3}"));
     match &test.pu {
         Some(pu) => format!(
-            "recall {:.3} (n={})  U+ {:.3}  lee-liu {:.3}  est-acc-U {}",
+            "recall {:.3} (n={})  U+ {:.3}  lee-liu {}  est-acc-U {}",
             pu.recall,
             pu.positives,
             pu.u_positive_rate,
-            pu.lee_liu,
+            metric(pu.lee_liu),
             metric(pu.accuracy)
         ),
         None => format!(

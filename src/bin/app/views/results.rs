@@ -165,7 +165,7 @@ pub fn ResultsPanel() -> impl IntoView {
                 <Show when=has_negatives fallback=move || view! {
                     <Score id="metric-recall" label="recall on held-out positives" value=pu_score(|m| Some(m.recall))/>
                     <Score id="metric-u-positive" label="share of U called positive" value=pu_score(|m| Some(m.u_positive_rate))/>
-                    <Score id="metric-lee-liu" label="Lee–Liu r²/q" value=pu_score(|m| Some(m.lee_liu))/>
+                    <Score id="metric-lee-liu" label="Lee–Liu r²/q" value=pu_score(|m| m.lee_liu)/>
                     <Score id="metric-u-accuracy" label="accuracy on U, estimated" value=pu_score(|m| m.accuracy)/>
                 }>
                     <Score id="metric-accuracy" label="accuracy" value=score(|t| t.accuracy)/>

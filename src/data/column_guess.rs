@@ -291,10 +291,16 @@ fn stray_note(column: &str, stray: &StrayCell) -> String {
     } else {
         (String::new(), "that cell", "it")
     };
+    // A number too large for the 32-bit floats features are, such as 1e300.
+    let what = if stray.cell.parse::<f64>().is_ok_and(f64::is_finite) {
+        "a number beyond ±3.4e38, larger than a feature can hold"
+    } else {
+        "not a finite number"
+    };
     format!(
-        "Column \"{}\" is left out of the features: line {} holds \"{}\"{more}, not a finite \
-         number, though {} of its {} non-empty cells are numbers. Fix {those}, or empty {them} \
-         and {CHOOSE_MISSING}, to use the column.",
+        "Column \"{}\" is left out of the features: line {} holds \"{}\"{more}, {what}, \
+         though {} of its {} non-empty cells are numbers. Fix {those}, or empty {them} and \
+         {CHOOSE_MISSING}, to use the column.",
         clip(column),
         stray.line,
         stray.cell,
@@ -860,6 +866,18 @@ mod tests {
             note.contains(
                 "line 4 holds \"x\" (and 1 more cell), not a finite number, though 18 of its 20 \
                  non-empty cells are numbers. Fix those cells, or empty them"
+            ),
+            "{note}"
+        );
+        // A number too large for a feature is said to be one.
+        let huge = text.replace("r2,2.5", "r2,1e300");
+        let note = usable_features(&preview(&huge), "labeled", None)
+            .note()
+            .unwrap();
+        assert!(
+            note.contains(
+                "line 4 holds \"1e300\" (and 1 more cell), a number beyond ±3.4e38, larger than \
+                 a feature can hold, though 18 of its 20"
             ),
             "{note}"
         );

@@ -11,15 +11,30 @@
 use std::path::Path;
 
 use policypu::config::RunConfig;
+use policypu::saved_model::MAGIC;
 use serde_json::{Map, Value};
 
 /// The configuration in the JSON file at `path`; `csv_by_flags`: the data
 /// the flags name, a CSV file (`--csv`: `Some(true)`), the image data
 /// (`--dataset`: `Some(false)`), or neither (`None`).
 pub fn read_config_file(path: &Path, csv_by_flags: Option<bool>) -> Result<RunConfig, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    parse_config(&text, csv_by_flags)
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if bytes.starts_with(MAGIC) {
+        return Err(format!(
+            "{} is a saved model, not a run configuration: score with it by `policypu predict \
+             --model {0}`, or give --config the run file `run --out` wrote",
+            path.display()
+        ));
+    }
+    // A byte-order mark, as Notepad writes one, is no part of the JSON.
+    let text = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&bytes);
+    let text = std::str::from_utf8(text).map_err(|_| {
+        format!(
+            "{} is not a run configuration: it is not UTF-8 text, as a JSON file must be",
+            path.display()
+        )
+    })?;
+    parse_config(text, csv_by_flags)
         .map_err(|e| format!("{} is not a valid run configuration: {e}", path.display()))
 }
 
@@ -175,6 +190,33 @@ fn unknown_keys(
 mod tests {
     use super::*;
     use policypu::data::csv::{CsvColumns, MissingValues};
+
+    #[test]
+    fn a_file_with_a_byte_order_mark_reads_and_a_model_file_is_named_as_one() {
+        let dir = std::env::temp_dir().join(format!("policypu-config-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let with_mark = dir.join("notepad.json");
+        std::fs::write(&with_mark, "\u{feff}{\"seed\": 7}").unwrap();
+        assert_eq!(read_config_file(&with_mark, Some(true)).unwrap().seed, 7);
+        let model = dir.join("model.ppu");
+        std::fs::write(&model, [MAGIC.as_slice(), &[1, 0, 0, 0, 0xff]].concat()).unwrap();
+        let err = read_config_file(&model, Some(true)).unwrap_err();
+        assert!(
+            err.contains(
+                "model.ppu is a saved model, not a run configuration: score with it by \
+                 `policypu predict --model "
+            ),
+            "{err}"
+        );
+        let latin = dir.join("latin.json");
+        std::fs::write(&latin, b"{\"seed\": 1, \"x\": \"\xe9\"}").unwrap();
+        assert!(
+            read_config_file(&latin, Some(true)).unwrap_err().ends_with(
+                "is not a run configuration: it is not UTF-8 text, as a JSON file must be"
+            )
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn a_subset_of_the_settings_reads_over_the_defaults() {

@@ -112,12 +112,14 @@ pub fn prior_study(args: &PriorStudyArgs) -> Result<(), String> {
     text += "\nρ is the share of positives among the unlabeled training rows; each \
              estimator sees the training rows of the split (the test and validation \
              rows held out), as a run does. An estimate is its mean ± std over the \
-             seeds; the \"±\" column is the mean bootstrap spread (one standard deviation \
-             of the estimate over 10 resamples, the \"±\" a CSV run shows), and \
-             \"covered\" counts the seeds whose error lies within it.\n\n";
+             seeds, and \"mean error\" the mean of the seeds' signed errors (errors of \
+             opposite signs cancel in it, not in the mean absolute error below); the \"±\" \
+             column is the mean bootstrap spread (one standard deviation of the estimate \
+             over 10 resamples, the \"±\" a CSV run shows), and \"covered\" counts the \
+             seeds whose error lies within it.\n\n";
     text += "| table | training rows | true ρ |";
     for method in PriorMethod::ALL {
-        text += &format!(" {}: estimate | error | ± | covered |", method.name());
+        text += &format!(" {}: estimate | mean error | ± | covered |", method.name());
     }
     text += "\n|---|---|---|";
     text += &"---|---|---|---|".repeat(PriorMethod::ALL.len());
@@ -207,11 +209,12 @@ pub fn prior_study(args: &PriorStudyArgs) -> Result<(), String> {
         text += "\n";
     }
     text += &format!(
-        "\nOver the {} tables (each table's mean over {} seeds, then the mean over tables):\n\n",
+        "\nOver the {} tables (each table's mean over {} seeds, then the mean over tables; \
+         an absolute error is each seed's, before the mean):\n\n",
         args.tables.len(),
         args.seeds
     );
-    text += "| estimator | mean absolute error | mean signed error | worst table's absolute error | seeds covered by ± | seconds per estimate |\n|---|---|---|---|---|---|\n";
+    text += "| estimator | mean absolute error | mean signed error | worst table's mean absolute error | seeds covered by ± | seconds per estimate |\n|---|---|---|---|---|---|\n";
     for (i, method) in PriorMethod::ALL.into_iter().enumerate() {
         let tables = &per_method[i];
         let n = tables.len().max(1) as f64;

@@ -320,8 +320,11 @@ impl Trainer {
         self.rows = self.epoch_rows(stage);
         if self.rows.is_empty() {
             return Err(TrainError::Config(format!(
-                "the {} stage has no training rows left",
-                stage.label()
+                "{}'s {} stage has no training rows left of the {} it was given: too few rows \
+                 for this learner (add rows, or choose another learner)",
+                self.ctx.config.learner.name(),
+                stage.label(),
+                self.ctx.labeled.len()
             )));
         }
         self.batch_rng.shuffle(&mut self.rows);

@@ -1620,3 +1620,21 @@ fn dumped_test_scores_name_each_row_s_line_in_the_file() {
     assert!(![2, 5, 7].iter().any(|r| rows.contains(r)), "{rows:?}");
     assert!(rows.iter().any(|&r| r > 5), "{rows:?}");
 }
+
+#[test]
+fn a_prior_the_learner_takes_none_of_is_said_to_be_unused() {
+    let (dir, file) = pu_file("unused-prior", 120, 3);
+    let out = dir.join("r.json");
+    let unused = "note: the class prior π = 0.3 given (--prior) is not used: biased PU takes none";
+    for (learner, said) in [("biased-pu", true), ("nn-pu", false)] {
+        let output = run_csv(&file, learner, "1", &out, &["--prior", "0.3"]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{stderr}");
+        assert_eq!(
+            stderr.contains("given (--prior) is not used"),
+            said,
+            "{learner}: {stderr}"
+        );
+        assert_eq!(stderr.contains(unused), said, "{learner}: {stderr}");
+    }
+}

@@ -149,6 +149,15 @@ fn run_once(
              the run keeps its last epoch."
         );
     }
+    if let Some(prior) = config.nnpu.prior
+        && config.given_prior().is_none()
+    {
+        eprintln!(
+            "note: the class prior π = {prior} given (--prior) is not used: {} takes none \
+             (it is for uPU and nnPU (true π), and a policy's /prior-threshold).",
+            config.learner.name()
+        );
+    }
     let split = DataCache::new(run.data_dir.as_deref()).split(&config, run.csv.as_deref())?;
     for note in &split.notes {
         eprintln!("{note}");

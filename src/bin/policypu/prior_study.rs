@@ -142,7 +142,9 @@ pub fn prior_study(args: &PriorStudyArgs) -> Result<(), String> {
             let split = cache.split(&config, Some(table))?;
             let truth = split.prior.ok_or_else(|| {
                 format!(
-                    "{}: the study needs the true classes: name them with --truth-column",
+                    "{}: the study needs each row's true class to measure an estimate \
+                     against, and no column of the file was taken as it: name the column that \
+                     holds it with --truth-column, or add one",
                     table.display()
                 )
             })?;

@@ -961,7 +961,7 @@ fn priors_measures_every_estimator_on_each_table_and_notes_each_file_once() {
     let without_truth = policypu(&["priors", "--tables", arg(&no_truth), "--seeds", "1"]);
     assert!(!without_truth.status.success());
     assert!(
-        String::from_utf8_lossy(&without_truth.stderr).contains("name them with --truth-column"),
+        String::from_utf8_lossy(&without_truth.stderr).contains("name the column that holds it with --truth-column, or add one"),
         "{}",
         String::from_utf8_lossy(&without_truth.stderr)
     );

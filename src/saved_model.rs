@@ -356,6 +356,17 @@ pub enum SavedModelError {
         /// Name of the feature column, shortened.
         column: String,
     },
+    /// A row's probability is not a number: its values lie far outside the
+    /// training rows' range, or the file's parameters are damaged.
+    #[error(
+        "row {row} of the rows scored gets a probability that is not a number: its values lie \
+         far outside the range of the model's training rows, or the model file's parameters \
+         are damaged; check that row, or save the model again from its run"
+    )]
+    NotANumber {
+        /// 1-based row of the values given.
+        row: usize,
+    },
     /// The device failed while scoring.
     #[error("scoring failed: {0}")]
     Device(String),

@@ -601,3 +601,24 @@ pub(crate) fn tiny_split() -> crate::split::PuSplit {
         tabular: None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::one_class_test_note;
+
+    #[test]
+    fn a_test_set_of_one_class_either_way_is_noted_and_of_both_is_not() {
+        assert_eq!(
+            one_class_test_note(&[false, false]).as_deref(),
+            Some(
+                "The test set drew 2 rows, all negative by the truth column: accuracy is the \
+                 share of them classified correctly, and ROC-AUC and PR-AUC, which need both \
+                 classes, cannot be computed (a larger test share, or a file with more positive \
+                 rows, gives them)"
+            )
+        );
+        assert!(one_class_test_note(&[true]).is_some_and(|n| n.contains("1 row, all positive")));
+        assert_eq!(one_class_test_note(&[true, false]), None);
+        assert_eq!(one_class_test_note(&[]), None);
+    }
+}

@@ -25,10 +25,10 @@ pub fn mean_probabilities<S: AsRef<[f32]>>(each: &[S]) -> Vec<f32> {
 /// auto's model of the candidates `members` (positions among the candidates
 /// as trained, in the mean's order: `Leaderboard::member_positions`), scored from their
 /// test-set probabilities (`scores[i]` is candidate `i`'s); `None` without a
-/// member or when a member's probabilities are missing. Without negatives in
-/// the test set its accuracy is the recall on the held-out positives, with
-/// its PU-only figures under `prior` where the members kept their
-/// probabilities on U.
+/// member or when a member's probabilities are missing. Without a truth
+/// column (the members then kept their probabilities on U) it has its
+/// PU-only figures under `prior` too, and its accuracy is the recall on the
+/// held-out positives.
 pub fn averaged(
     members: Vec<usize>,
     scores: &[Option<&TestScores>],
@@ -42,16 +42,15 @@ pub fn averaged(
     let mean_of = |pick: fn(&TestScores) -> &[f32]| {
         mean_probabilities(&runs.iter().map(|r| pick(r)).collect::<Vec<_>>())
     };
-    let only_positives = !labels.is_empty() && !labels.contains(&false);
     let metrics = |test: fn(&TestScores) -> &[f32], unlabeled: fn(&TestScores) -> &[f32]| {
         let mean = mean_of(test);
         let mut metrics = match labels.is_empty() {
             true => TestMetrics::default(),
             false => TestMetrics::of(&mean, &labels),
         };
-        if only_positives {
-            metrics.pu = PuMetrics::of(&mean, &mean_of(unlabeled), prior);
-        }
+        // The members kept their probabilities on U only without a truth
+        // column (`TestScores::kept_unlabeled`); `of` is None without them.
+        metrics.pu = PuMetrics::of(&mean, &mean_of(unlabeled), prior);
         metrics
     };
     Some(Averaged {

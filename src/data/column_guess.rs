@@ -27,6 +27,12 @@ const TRUTH_NAMES: [&str; 8] = [
     "outcome",
 ];
 
+/// Whether `name` is one truth columns usually have ([`TRUTH_NAMES`],
+/// ignoring case).
+fn named_as_truth(name: &str) -> bool {
+    TRUTH_NAMES.contains(&name.to_lowercase().as_str())
+}
+
 /// `current` when it was chosen (not the default, the missing-values choice
 /// aside) and still fits the
 /// file's header (with the value marking labeled rows guessed where it
@@ -77,7 +83,7 @@ fn labeled_column(preview: &CsvPreview) -> Option<usize> {
         preview.kinds[*i] == ColumnKind::Text
             && preview.values.get(*i).is_some_and(|v| v.len() == 2)
     };
-    let truth_named = |i: usize| TRUTH_NAMES.contains(&preview.header[i].to_lowercase().as_str());
+    let truth_named = |i: usize| named_as_truth(&preview.header[i]);
     let agreeing = |i: usize| preview.agreeing_columns.get(i).and_then(Option::as_ref);
     // Column i marks rows that all hold one class of a column that does not
     // do the same back: i is the smaller set, the labeled rows.
@@ -122,11 +128,7 @@ pub fn other_flag_columns(preview: &CsvPreview, labeled: &str, truth: Option<&st
     (0..preview.header.len())
         .filter(|&i| preview.kinds[i] == ColumnKind::Flag)
         .map(|i| preview.header[i].clone())
-        .filter(|name| {
-            name != labeled
-                && Some(name.as_str()) != truth
-                && !TRUTH_NAMES.contains(&name.to_lowercase().as_str())
-        })
+        .filter(|name| name != labeled && Some(name.as_str()) != truth && !named_as_truth(name))
         .collect()
 }
 
@@ -230,10 +232,10 @@ pub fn fitted_choice(preview: &CsvPreview, current: &CsvColumns) -> Option<CsvCo
 #[derive(Clone, Debug, PartialEq)]
 pub struct UsableFeatures {
     /// Every column but the labeled and truth ones whose values are all
-    /// numbers, the rows' labels aside.
+    /// numbers, the rows' labels and the columns named as a truth aside.
     pub numeric: Vec<String>,
-    /// The other columns: text (identifiers, names, categories), empty, or
-    /// numbers that label the rows.
+    /// The other columns: text (identifiers, names, categories), empty,
+    /// numbers that label the rows, or a true class's few whole numbers.
     pub left_out: Vec<String>,
     /// Those of `left_out` that hold numbers but for a few cells, each with
     /// the first of those.
@@ -443,13 +445,14 @@ fn words_note(column: &str, words: &[String]) -> String {
 /// feature, and how to use it.
 fn truth_named_note(column: &str, classes: &[String]) -> String {
     let or_truth = if classes.len() == 2 {
-        ""
+        ", or choose it as the truth column"
     } else {
         ", or write it as two classes to make it the truth column"
     };
     format!(
-        "Left out: \"{}\" is named as a true class often is and holds the values {}: as a feature it \
-         could hand the learners the answer. Make it a feature to use it anyway{or_truth}.",
+        "Left out: \"{}\" is named as truth columns usually are and holds the values {}: as a \
+         feature it could hand the learners the answer. Make it a feature to use it \
+         anyway{or_truth}.",
         clip(column),
         quoted_list(classes, 4)
     )
@@ -481,8 +484,9 @@ fn row_label_note(column: &str, why: RowLabel) -> String {
 /// The rule the page and the CLI share for a file whose features are not
 /// named: every column other than `labeled` and `truth` is a feature, except
 /// those holding anything but numbers (an identifier, a name), those whose
-/// numbers label the rows ([`RowLabel`]), those named as a true class is
-/// that hold a few numbers (three classes) and those holding one value,
+/// numbers label the rows ([`RowLabel`]), those named as truth columns
+/// usually are that hold a few whole numbers but are not the truth
+/// (`UsableFeatures::truth_named`) and those holding one value,
 /// which are left out rather than refusing the file, learning from the rows'
 /// order or showing a column the reader drops as a feature.
 pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>) -> UsableFeatures {
@@ -550,7 +554,7 @@ pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>)
 /// [`MIN_AGREEING_ROWS`](super::csv::MIN_AGREEING_ROWS) rows (iris's
 /// `target` of 0, 1 and 2; not a `y` coordinate of a small file).
 fn truth_named_classes(preview: &CsvPreview, i: usize) -> Option<&Vec<String>> {
-    let named = TRUTH_NAMES.contains(&preview.header[i].to_lowercase().as_str());
+    let named = named_as_truth(&preview.header[i]);
     let values = preview.values.get(i).filter(|v| named && !v.is_empty())?;
     let whole = |v: &String| v.parse::<f64>().is_ok_and(|n| n.fract() == 0.0);
     let common = preview
@@ -734,7 +738,7 @@ mod tests {
         assert_eq!(usable.chosen(), Some(vec!["x".to_owned()]));
     }
 
-    /// A column named as the true class is that holds three classes is not
+    /// A column named as truth columns usually are that holds three classes is not
     /// the truth, and not a feature either; a `y` of many values, or of a
     /// few values in a few rows each, is one.
     #[test]
@@ -749,9 +753,9 @@ mod tests {
         assert_eq!(usable.numeric, ["x", "y"]);
         assert_eq!(
             usable.note().unwrap(),
-            "Left out: \"truth\" is named as a true class often is and holds the values \"0\", \
-             \"1\", \"2\": as a feature it could hand the learners the answer. Make it a \
-             feature to use it anyway, or write it as two classes to make it the truth column."
+            "Left out: \"truth\" is named as truth columns usually are and holds the values \
+             \"0\", \"1\", \"2\": as a feature it could hand the learners the answer. Make it \
+             a feature to use it anyway, or write it as two classes to make it the truth column."
         );
         assert_eq!(
             suggest_columns(&p, &CsvColumns::default()).features,

@@ -105,7 +105,7 @@ impl SavedModel {
     /// # Errors
     /// [`SavedModelError::FeatureCount`] if the values are not whole rows,
     /// [`SavedModelError::Device`] if reading back fails,
-    /// [`SavedModelError::Corrupt`] if a probability is not a number.
+    /// [`SavedModelError::NotANumber`] if a probability is not a number.
     pub async fn score(
         &self,
         classifiers: &[Network],
@@ -128,14 +128,11 @@ impl SavedModel {
             );
         }
         let probabilities = mean_probabilities(&each);
-        if probabilities.iter().any(|p| !p.is_finite()) {
-            // Parameters damaged in the file (a NaN among them) load as
-            // any others; their scores show it.
-            return Err(SavedModelError::Corrupt(
-                "its classifier gives a probability that is not a number, so some of its \
-                 parameters are not numbers; save the model again from its run"
-                    .into(),
-            ));
+        // Parameters damaged in the file (a NaN among them) load as any
+        // others; their scores show it, as a row far outside the training
+        // rows' range can.
+        if let Some(row) = probabilities.iter().position(|p| !p.is_finite()) {
+            return Err(SavedModelError::NotANumber { row: row + 1 });
         }
         Ok(probabilities)
     }

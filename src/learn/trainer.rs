@@ -172,7 +172,7 @@ impl Trainer {
     }
 
     /// The test-set probabilities of the kept and the last epoch scored,
-    /// with the test rows' classes (and, without negatives, the kept
+    /// with the test rows' classes (and, without a truth column, the kept
     /// epoch's probabilities on U): what scoring an average of runs needs.
     pub fn test_scores(&self) -> TestScores {
         TestScores {
@@ -320,10 +320,10 @@ impl Trainer {
         self.rows = self.epoch_rows(stage);
         if self.rows.is_empty() {
             return Err(TrainError::Config(format!(
-                "{}'s {} stage has no training rows left of the {} it was given: too few rows \
-                 for this learner (add rows, or choose another learner)",
-                self.ctx.config.learner.name(),
+                "The {} stage of {} has no training rows left of the {} it was given: too few \
+                 rows for this learner (add rows, or choose another learner)",
                 stage.label(),
+                self.ctx.config.learner.name(),
                 self.ctx.labeled.len()
             )));
         }
@@ -583,6 +583,34 @@ mod tests {
     }
 
     #[test]
+    fn a_stage_left_without_rows_names_the_learner_and_what_to_do() {
+        // One labeled and one unlabeled row: RankPruning's first fold holds
+        // both, and trains on none.
+        let mut split = tiny_split();
+        let dim = split.shape.len();
+        let keep = [0, 40];
+        split.train_x = keep
+            .iter()
+            .flat_map(|&r| split.train_x[r * dim..(r + 1) * dim].to_vec())
+            .collect();
+        split.train_labeled = keep.iter().map(|&r| split.train_labeled[r]).collect();
+        split.train_truth = split
+            .train_truth
+            .map(|t| keep.iter().map(|&r| t[r]).collect());
+        split.train_source = keep.to_vec();
+        let config = short_run(Learner::RankPruning, 1);
+        let mut trainer = planned(&config, &split).unwrap();
+        let err = pollster::block_on(run_to_end(&mut trainer, |_| {})).unwrap_err();
+        assert!(
+            err.to_string().ends_with(
+                "The cross-validate stage of RankPruning has no training rows left of the 2 it \
+                 was given: too few rows for this learner (add rows, or choose another learner)"
+            ),
+            "{err}"
+        );
+    }
+
+    #[test]
     fn the_trainer_knows_which_step_ends_an_epoch() {
         let split = tiny_split();
         let mut config = short_run(Learner::RankPruning, 2);
@@ -812,7 +840,7 @@ mod tests {
         let one_class = |mut split: PuSplit| {
             let rows = split.test_y.len() / 2;
             split.test_y = vec![true; rows];
-            split.test_x.truncate(rows * 4);
+            split.test_x.truncate(rows * split.shape.len());
             split.test_source.truncate(rows);
             split
         };

@@ -530,6 +530,23 @@ async function newFileGuessesAgain({ page }) {
   }
 }
 
+async function truthNamedStaysOut({ page }) {
+  const featureY = page.locator('#csv-feature-3');
+  await chooseCsvSource(page);
+  await page.locator('#csv-input').setInputFiles(roleFile('truth-none.csv', 40, (i) => i / 10, (l) => (l ? 1 : 0)));
+  await page.locator('#csv-summary:has-text("2 features")').waitFor({ timeout: 10_000 });
+  expectEqual(await page.locator('#csv-truth').inputValue(), 'y', 'y guessed as the truth');
+  // No truth column: y, named as one, is not made a feature by the choice.
+  await page.locator('#csv-truth').selectOption('');
+  await page.locator('#csv-summary:has-text("2 features")').waitFor({ timeout: 10_000 });
+  expect(!(await featureY.isChecked()), 'y left out of the features');
+  const note = await page.locator('#csv-text-columns').textContent();
+  expect(note.startsWith('Left out: "y" is named as truth columns usually are and holds the values'), `note: ${note}`);
+  // Ticked by hand, it is a feature.
+  await featureY.check();
+  await page.locator('#csv-summary:has-text("3 features")').waitFor({ timeout: 10_000 });
+}
+
 /** A CSV of 40 rows with `header`, each row `row(i, positive, labeled)`
  * (rows 0, 3, 6… of the positives, the even rows, are labeled). */
 function tableFile(name, header, row) {
@@ -836,6 +853,8 @@ export const csvTests = [
     run: classNames },
   { name: 'csv: a new file is guessed again, the user\'s choices stay, empty labeled cells read as unlabeled', mode: 'cpu',
     run: newFileGuessesAgain },
+  { name: 'csv: a column named as the truth stays out of the features when no truth column is picked', mode: 'cpu',
+    run: truthNamedStaysOut },
   { name: 'csv: the role lists show the roles in use; a column taken for a role leaves the features; another 0/1 column is named; MNIST and back keeps the choices', mode: 'cpu', run: rolesShownAsUsed },
   { name: 'csv: a link carries the file and reproduces the run', mode: 'cpu', run: csvLinkCarriesTheFile },
   { name: 'csv: a link carrying the file keeps it in the address while it opens', mode: 'cpu', run: csvLinkKeepsTheFileInTheAddress },

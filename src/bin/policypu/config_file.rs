@@ -21,8 +21,8 @@ pub fn read_config_file(path: &Path, csv_by_flags: Option<bool>) -> Result<RunCo
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     if bytes.starts_with(MAGIC) {
         return Err(format!(
-            "{} is a saved model, not a run configuration: score with it by `policypu predict \
-             --model {0}`, or give --config the run file `run --out` wrote",
+            "{} is a saved model, not a run configuration: score a file with it by `policypu \
+             predict --model {0} --csv FILE`, or give --config the run file `run --out` wrote",
             path.display()
         ));
     }
@@ -30,7 +30,8 @@ pub fn read_config_file(path: &Path, csv_by_flags: Option<bool>) -> Result<RunCo
     let text = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&bytes);
     let text = std::str::from_utf8(text).map_err(|_| {
         format!(
-            "{} is not a run configuration: it is not UTF-8 text, as a JSON file must be",
+            "{} is not a run configuration: it is not UTF-8 text, as a JSON file must be; \
+             save it as UTF-8",
             path.display()
         )
     })?;
@@ -203,17 +204,17 @@ mod tests {
         let err = read_config_file(&model, Some(true)).unwrap_err();
         assert!(
             err.contains(
-                "model.ppu is a saved model, not a run configuration: score with it by \
-                 `policypu predict --model "
+                "model.ppu is a saved model, not a run configuration: score a file with it \
+                 by `policypu predict --model "
             ),
             "{err}"
         );
         let latin = dir.join("latin.json");
         std::fs::write(&latin, b"{\"seed\": 1, \"x\": \"\xe9\"}").unwrap();
         assert!(
-            read_config_file(&latin, Some(true)).unwrap_err().ends_with(
-                "is not a run configuration: it is not UTF-8 text, as a JSON file must be"
-            )
+            read_config_file(&latin, Some(true))
+                .unwrap_err()
+                .ends_with("it is not UTF-8 text, as a JSON file must be; save it as UTF-8")
         );
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -153,8 +153,8 @@ fn run_once(
         && config.given_prior().is_none()
     {
         eprintln!(
-            "note: the class prior π = {prior} given (--prior) is not used: {} takes none \
-             (it is for uPU and nnPU (true π), and a policy's /prior-threshold).",
+            "note: the class prior π = {prior} given (by --prior or the --config file) is not \
+             used: {} takes no given prior (`policypu run --help` says which learners do).",
             config.learner.name()
         );
     }

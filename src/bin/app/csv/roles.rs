@@ -46,6 +46,17 @@ pub fn with_guessed_truth_value(state: AppState, mut columns: CsvColumns) -> Csv
     columns
 }
 
+/// Where `columns` names no features (every other column), names those
+/// [`usable_features`] keeps under its roles, as the command line does: a
+/// column a role frees that is no feature (one named as the true class, a
+/// row label) is then not trained on.
+fn name_usable_features(preview: &CsvPreview, columns: &mut CsvColumns) {
+    if columns.features.is_none() {
+        columns.features =
+            usable_features(preview, &columns.labeled, columns.truth.as_deref()).chosen();
+    }
+}
+
 /// Change the labeled column or its value (and the truth column with it).
 /// The value that means positive is guessed again when it is empty or the
 /// one the old choice guessed, since that guess came from the old labeled
@@ -165,19 +176,24 @@ pub fn ColumnRoles(
                 }
                 c.labeled = name;
                 c.labeled_value = value;
+                name_usable_features(&preview, c);
             });
         }
     };
-    let set_truth = move |ev| {
-        let name = event_target_value(&ev);
-        let mut columns = columns.get_untracked();
-        if let Some(features) = &mut columns.features {
-            features.retain(|feature| *feature != name);
+    let set_truth = {
+        let preview = preview.clone();
+        move |ev| {
+            let name = event_target_value(&ev);
+            let mut columns = columns.get_untracked();
+            if let Some(features) = &mut columns.features {
+                features.retain(|feature| *feature != name);
+            }
+            columns.truth = (!name.is_empty()).then_some(name);
+            columns.truth_value = None;
+            name_usable_features(&preview, &mut columns);
+            let columns = with_guessed_truth_value(state, columns);
+            edit_columns(state, move |c| *c = columns);
         }
-        columns.truth = (!name.is_empty()).then_some(name);
-        columns.truth_value = None;
-        let columns = with_guessed_truth_value(state, columns);
-        edit_columns(state, move |c| *c = columns);
     };
     let set_missing = move |ev| {
         if let Ok(choice) = event_target_value(&ev).parse::<MissingValues>() {

@@ -68,12 +68,13 @@ pub fn TrainingViews() -> impl IntoView {
             .started
             .with(|s| s.as_ref().is_some_and(|s| s.unlabeled_truth.is_some()))
     };
-    // Without a truth column the test set has no negatives: no curves to draw
-    // (the results panel says so).
-    let test_has_negatives = move || {
+    // A test set of one class (held-out positives without a truth column,
+    // or a draw of one class with one) has no curves to draw (the results
+    // panel and the split's note say so).
+    let test_has_both_classes = move || {
         state
             .reports
-            .with(|r| latest_scored(r).is_none_or(|last| last.test.pu.is_none()))
+            .with(|r| latest_scored(r).is_none_or(|last| last.test.roc_auc.is_some()))
     };
     // The rule that keeps the run's epoch (none before a run starts).
     let kept_by = move || {
@@ -139,7 +140,7 @@ pub fn TrainingViews() -> impl IntoView {
                             chart_title="Correct-side rate and class means on the unlabeled set"
                             y_title="share / mean value" y_range=Some((0.0, 1.0))/>
                     </Show>
-                    <Show when=move || reveal.includes(4) && test_has_negatives() && shows(state, Part::Curves)>
+                    <Show when=move || reveal.includes(4) && test_has_both_classes() && shows(state, Part::Curves)>
                         <RocChart/>
                         <PrChart/>
                     </Show>

@@ -106,7 +106,9 @@ pub fn ResultsPanel() -> impl IntoView {
         })
     };
     let pu = Memo::new(move |_| test.with(|t| t.pu.clone()));
-    let has_negatives = move || pu.with(Option::is_none);
+    // With a truth column the test scores are accuracy and the AUCs (n/a
+    // where the test set drew one class); without one, what P and U measure.
+    let has_truth = move || pu.with(Option::is_none);
     let pu_score = move |pick: fn(&PuMetrics) -> Option<f64>| {
         Signal::derive(move || pu.with(|m| m.as_ref().and_then(pick)))
     };
@@ -162,7 +164,7 @@ pub fn ResultsPanel() -> impl IntoView {
         <section class="panel results" id="results" aria-labelledby="results-title">
             <h3 id="results-title">{move || shown.with(Shown::heading)}</h3>
             <dl class="scores">
-                <Show when=has_negatives fallback=move || view! {
+                <Show when=has_truth fallback=move || view! {
                     <Score id="metric-recall" label="recall on held-out positives" value=pu_score(|m| Some(m.recall))/>
                     <Score id="metric-u-positive" label="share of U called positive" value=pu_score(|m| Some(m.u_positive_rate))/>
                     <Score id="metric-lee-liu" label="Lee–Liu r²/q" value=pu_score(|m| m.lee_liu)/>

@@ -415,7 +415,8 @@ async function linkKeepsItsRoles({ page }) {
   await summary(page, '7 labeled positives, 33 unlabeled, 2 features');
   expectEqual(await page.locator('#csv-truth').inputValue(), 'y', 'the guessed truth column');
   await page.locator('#csv-truth').selectOption('');
-  await summary(page, '3 features');
+  // y, named as a truth column, stays out of the features.
+  await summary(page, '2 features; no truth column');
   await page.locator('#share-csv').check();
   await page.locator('#share-csv-note:has-text("carries the file")').waitFor({ timeout: 10_000 });
   const origin = new URL(page.url()).origin;
@@ -432,7 +433,7 @@ async function linkKeepsItsRoles({ page }) {
   await sleep(1_000);
   expectEqual(await other.locator('#csv-truth').inputValue(), '', 'the link\'s truth column: none');
   const text = await other.locator('#csv-summary').textContent();
-  expect(text.includes('3 features'), `the link's features, every column but the labeled one: "${text}"`);
+  expect(text.includes('2 features; no truth column'), `the link's features, a and b: "${text}"`);
   await other.close();
 
   // A settings-only link opened where a file is loaded but image data
@@ -453,7 +454,7 @@ async function linkKeepsItsRoles({ page }) {
   // Give a late guess its chance to change the roles.
   await sleep(1_500);
   expectEqual(await third.locator('#csv-truth').inputValue(), '', 'the settings-only link\'s truth column on the loaded file: none');
-  await summary(third, '3 features');
+  await summary(third, '2 features; no truth column');
   const notice = (await third.locator('#link-notice').textContent()).trim();
   expect(notice.includes('describes a run on “roles.csv”; it runs on the file loaded here, “renamed.csv”'), `the notice of another file: "${notice}"`);
   await third.close();
@@ -632,7 +633,7 @@ async function reloadedRolesStayWithTheirFile({ page }) {
   expectEqual(await page.locator('#csv-truth').inputValue(), 'y', 'the truth column guessed after a reload');
   // The user takes the truth column away: a choice, for this file.
   await page.locator('#csv-truth').selectOption('');
-  await summary('3 features');
+  await summary('2 features; no truth column');
   await page.reload();
   await page.locator('#link-notice').waitFor({ timeout: 10_000 });
   const notice = (await page.locator('#link-notice').textContent()).trim();

@@ -12,11 +12,15 @@
 //! | 8 | record length r, u64 little-endian |
 //! | r | a classifier's parameters as a Burn record (burnpack bytes) |
 //!
-//! The last two parts repeat once per member classifier, in the header's
-//! order; nothing follows the last record. Version 1 files, from before
-//! models could have several members, hold one record and no member list.
-//! Version 2 files read as version 3 files; most have no truth value (those
-//! written between be2862f and 8ab6a21 may).
+//! | 4 | CRC-32 of every byte before it, u32 little-endian (version 4 on) |
+//!
+//! The record's two parts repeat once per member classifier, in the
+//! header's order; the checksum follows the last record, and nothing
+//! follows it. Version 1 files, from before models could have several
+//! members, hold one record and no member list. Version 2 files read as
+//! version 3 files; most have no truth value (those written between be2862f
+//! and 8ab6a21 may). Files before version 4 have no checksum: bytes changed
+//! in their weights read without a word.
 //!
 //! This module reads and writes the container and prepares rows for
 //! scoring; it needs no Burn (no `learn` feature). Building the network
@@ -32,11 +36,16 @@ use crate::user_text::{clip, escaped, file_name, mean_of, without_folders};
 
 /// The bytes every model file starts with.
 pub const MAGIC: &[u8; 8] = b"PPUMODEL";
-/// The container version this build writes; it also reads versions 1 and 2.
+/// The container version this build writes; it also reads versions 1 to 3.
 /// Version 3 may name the truth column's value that means positive
 /// (`truth_value`), which changes how that column reads, so a build that
-/// reads only version 2 refuses the file instead of misreading it.
-pub const FORMAT_VERSION: u32 = 3;
+/// reads only version 2 refuses the file instead of misreading it. Version
+/// 4 ends with a checksum ([`CHECKSUMMED_FROM`]).
+pub const FORMAT_VERSION: u32 = 4;
+/// The first container version that ends with a CRC-32 of its bytes, so a
+/// file damaged on its way (a download cut and resumed, a flipped bit) is
+/// refused instead of scoring with changed weights.
+pub const CHECKSUMMED_FROM: u32 = 4;
 
 /// What a saved classifier reads, and how raw data is prepared for it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -325,6 +334,13 @@ pub enum SavedModelError {
     /// The header, the record or their agreement is damaged.
     #[error("the model file is damaged: {0}")]
     Corrupt(String),
+    /// The file's bytes are not those its checksum was computed from.
+    #[error(
+        "the model file is damaged: its bytes have changed since it was saved (its checksum \
+         does not match them), so its weights cannot be trusted; save the model again from \
+         its run, or copy the file again"
+    )]
+    ChecksumMismatch,
     /// The model reads images of a built-in dataset, not CSV rows.
     #[error(
         "this model was trained on {dataset} images; only a model trained on a CSV file \
@@ -393,6 +409,8 @@ impl SavedModel {
             bytes.extend_from_slice(&(record.len() as u64).to_le_bytes());
             bytes.extend_from_slice(record);
         }
+        let checksum = crc32fast::hash(&bytes);
+        bytes.extend_from_slice(&checksum.to_le_bytes());
         Ok(bytes)
     }
 
@@ -401,7 +419,8 @@ impl SavedModel {
     ///
     /// # Errors
     /// [`SavedModelError::NotAModel`], [`SavedModelError::Truncated`],
-    /// [`SavedModelError::UnsupportedVersion`] or [`SavedModelError::Corrupt`].
+    /// [`SavedModelError::UnsupportedVersion`], [`SavedModelError::Corrupt`]
+    /// or [`SavedModelError::ChecksumMismatch`].
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, SavedModelError> {
         let mut reader = ByteReader { rest: bytes };
         if !bytes.starts_with(MAGIC) {
@@ -447,11 +466,25 @@ impl SavedModel {
                 })?;
             classifier_records.push(reader.take(record_len, "classifier record")?.to_vec());
         }
+        let checksummed = version >= CHECKSUMMED_FROM;
+        let checksum = if checksummed {
+            Some(u32::from_le_bytes(reader.array("checksum")?))
+        } else {
+            None
+        };
         if !reader.rest.is_empty() {
             return Err(SavedModelError::Corrupt(format!(
-                "{} unexpected bytes follow the last classifier record",
-                reader.rest.len()
+                "{} unexpected bytes follow the {}",
+                reader.rest.len(),
+                if checksummed {
+                    "checksum"
+                } else {
+                    "last classifier record"
+                }
             )));
+        }
+        if checksum.is_some_and(|c| c != crc32fast::hash(&bytes[..bytes.len() - 4])) {
+            return Err(SavedModelError::ChecksumMismatch);
         }
         Ok(SavedModel {
             header,
@@ -639,7 +672,7 @@ mod tests {
         let model = tabular_model();
         let bytes = model.to_bytes().unwrap();
         assert_eq!(&bytes[..8], b"PPUMODEL");
-        assert_eq!(bytes[8..12], 3u32.to_le_bytes());
+        assert_eq!(bytes[8..12], 4u32.to_le_bytes());
         let header_len = u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
         let header: serde_json::Value =
             serde_json::from_slice(&bytes[16..16 + header_len]).unwrap();
@@ -647,8 +680,37 @@ mod tests {
         assert_eq!(header["config"]["seed"], 7);
         assert_eq!(header["members"][0]["learner"], "weighter");
         assert_eq!(bytes[16 + header_len..24 + header_len], 5u64.to_le_bytes());
-        assert_eq!(bytes[24 + header_len..], [1, 2, 3, 4, 5]);
+        assert_eq!(bytes[24 + header_len..29 + header_len], [1, 2, 3, 4, 5]);
+        let checksum = crc32fast::hash(&bytes[..29 + header_len]);
+        assert_eq!(bytes[29 + header_len..], checksum.to_le_bytes());
         assert_eq!(SavedModel::from_bytes(&bytes).unwrap(), model);
+    }
+
+    #[test]
+    fn a_changed_byte_is_refused_and_one_in_the_weights_by_the_checksum() {
+        let bytes = tabular_model().to_bytes().unwrap();
+        let header_len = u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
+        // The record's length, the record and the checksum.
+        let after_header = 16 + header_len;
+        for at in MAGIC.len()..bytes.len() {
+            for bit in [0, 7] {
+                let mut changed = bytes.clone();
+                changed[at] ^= 1 << bit;
+                let error = SavedModel::from_bytes(&changed)
+                    .expect_err("a changed byte must not read as a model");
+                if at >= after_header + 8 {
+                    assert_eq!(error, SavedModelError::ChecksumMismatch, "byte {at}");
+                }
+            }
+        }
+        let message = SavedModelError::ChecksumMismatch.to_string();
+        assert!(message.contains("save the model again"), "{message}");
+        // A version 3 file, without a checksum, still reads.
+        let header = serde_json::to_value(&tabular_model().header).unwrap();
+        assert_eq!(
+            SavedModel::from_bytes(&container(3, &header)).unwrap(),
+            tabular_model()
+        );
     }
 
     /// A model file of `version` with `header` and one 5-byte record.
@@ -769,6 +831,13 @@ mod tests {
         assert_eq!(
             error_of(&bytes[..bytes.len() - 1]),
             SavedModelError::Truncated {
+                part: "checksum",
+                needed: 1
+            }
+        );
+        assert_eq!(
+            error_of(&bytes[..bytes.len() - 5]),
+            SavedModelError::Truncated {
                 part: "classifier record",
                 needed: 1
             }
@@ -804,7 +873,7 @@ mod tests {
         }
         let header_len = u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
         assert_eq!(
-            error_of(&bytes[..bytes.len() - 2]),
+            error_of(&bytes[..bytes.len() - 6]),
             SavedModelError::Truncated {
                 part: "classifier record",
                 needed: 2
@@ -825,12 +894,12 @@ mod tests {
     fn refuses_other_versions_damage_and_trailing_bytes() {
         let bytes = tabular_model().to_bytes().unwrap();
         let mut newer = bytes.clone();
-        newer[8..12].copy_from_slice(&4u32.to_le_bytes());
+        newer[8..12].copy_from_slice(&5u32.to_le_bytes());
         assert_eq!(
             error_of(&newer),
             SavedModelError::UnsupportedVersion {
-                found: 4,
-                supported: 3
+                found: 5,
+                supported: 4
             }
         );
         let mut damaged = bytes.clone();
@@ -840,10 +909,17 @@ mod tests {
         longer.push(0);
         assert_eq!(
             error_of(&longer),
+            SavedModelError::Corrupt("1 unexpected bytes follow the checksum".into())
+        );
+        let header = serde_json::to_value(&tabular_model().header).unwrap();
+        let mut longer = container(3, &header);
+        longer.push(0);
+        assert_eq!(
+            error_of(&longer),
             SavedModelError::Corrupt("1 unexpected bytes follow the last classifier record".into())
         );
         let mut huge_record = bytes;
-        let at = huge_record.len() - 5 - 8;
+        let at = huge_record.len() - 4 - 5 - 8;
         huge_record[at..at + 8].copy_from_slice(&u64::MAX.to_le_bytes());
         assert!(matches!(
             error_of(&huge_record),

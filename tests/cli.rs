@@ -498,6 +498,21 @@ fn predict_refuses_a_csv_without_a_feature_column_and_a_file_that_is_no_model() 
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("not a policypu model file"), "{stderr}");
+
+    // A byte of the weights changed after saving: refused, not scored.
+    let mut bytes = std::fs::read(&model).unwrap();
+    let weight = bytes.len() - 40;
+    bytes[weight] ^= 0x10;
+    let damaged = dir.join("damaged.ppu");
+    std::fs::write(&damaged, bytes).unwrap();
+    let output = policypu(&["predict", "--model", arg(&damaged), "--csv", arg(&gap)]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("its bytes have changed since it was saved"),
+        "{stderr}"
+    );
+    assert!(output.stdout.is_empty());
 }
 
 #[test]

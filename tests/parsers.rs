@@ -546,19 +546,22 @@ fn a_long_number_in_a_model_header_reads_as_the_nearest_f64_and_keeps_its_bits()
     let mut config = csv_run();
     config.optim.lr = 0.0123;
     let bytes = model_of(config).to_bytes().expect("a model writes");
-    // Magic and version (12 bytes), the header's length, the header, the record.
+    // Magic and version (12 bytes), the header's length, the header, the
+    // record, the checksum (4 bytes).
     let header_len = u32::from_le_bytes(bytes[12..16].try_into().expect("4 bytes")) as usize;
     let header = std::str::from_utf8(&bytes[16..16 + header_len]).expect("UTF-8");
     let long_header = header.replacen("\"lr\":0.0123", &format!("\"lr\": {LONG}"), 1);
     assert_ne!(long_header, header, "the header names the learning rate");
     let long_len = u32::try_from(long_header.len()).expect("a short header");
-    let file = [
+    // The record as it was, and a checksum of the edited bytes.
+    let mut file = [
         &bytes[..12],
         &long_len.to_le_bytes(),
         long_header.as_bytes(),
-        &bytes[16 + header_len..],
+        &bytes[16 + header_len..bytes.len() - 4],
     ]
     .concat();
+    file.extend_from_slice(&crc32fast::hash(&file).to_le_bytes());
 
     let read = SavedModel::from_bytes(&file).expect("the file reads");
     assert_eq!(read.header.config.optim.lr.to_bits(), nearest.to_bits());

@@ -419,6 +419,10 @@ fn look_note(column: &str, look: &TextLook) -> String {
             "dates",
             "write each as a number (the year, or the days since a first date) to use it",
         ),
+        TextShape::TooLarge => (
+            "numbers beyond ±3.4e38, larger than a feature can hold",
+            "divide the column by a power of ten in the file to use it",
+        ),
         TextShape::Words => (
             "text that differs from row to row",
             "an identifier or a name is no number to learn from",
@@ -792,13 +796,14 @@ mod tests {
     /// them numbers; a few categories keep the advice for categories.
     #[test]
     fn text_with_a_look_of_its_own_gets_its_own_advice() {
-        let mut text = "price,rate,day,colour,x,labeled\n".to_string();
+        let mut text = "price,rate,day,colour,mass,x,labeled\n".to_string();
         for i in 0..15 {
             let colour = ["red", "green", "blue"][i % 3];
             text += &format!(
-                "\"${},{:03}\",{i}%,2023-01-{:02},{colour},{i}.5,{}\n",
+                "\"${},{:03}\",{i}%,2023-01-{:02},{colour},{}e300,{i}.5,{}\n",
                 i + 1,
                 i * 7,
+                i + 1,
                 i + 1,
                 i % 2
             );
@@ -815,7 +820,8 @@ mod tests {
             [
                 ("price", TextShape::Money),
                 ("rate", TextShape::Percent),
-                ("day", TextShape::Date)
+                ("day", TextShape::Date),
+                ("mass", TextShape::TooLarge)
             ]
         );
         assert_eq!(
@@ -826,7 +832,9 @@ mod tests {
              such as \"2023-01-01\": write each as a number (the year, or the days since a \
              first date) to use it. Left out: \"colour\" holds text or nothing, and a feature \
              must be a number. To use it, give each category its own 0/1 column in the file, or \
-             make one the labeled or truth column."
+             make one the labeled or truth column. Left out: \"mass\" holds numbers beyond \
+             ±3.4e38, larger than a feature can hold, such as \"1e300\": divide the column by a \
+             power of ten in the file to use it."
         );
     }
 

@@ -22,6 +22,9 @@ pub enum TextShape {
     Percent,
     /// Dates, maybe with a time: "2023-01-10", "10/01/2023 14:00".
     Date,
+    /// Numbers too large for a feature (beyond ±3.4e38, an `f32`'s range):
+    /// "1e300".
+    TooLarge,
     /// Anything else.
     Words,
 }
@@ -48,12 +51,16 @@ impl TextLook {
 }
 
 impl TextShape {
-    /// The shape of one trimmed cell that is not a number, in a file with
-    /// this decimal mark; a cell longer than [`LONGEST_SHAPED`] is words.
+    /// The shape of one trimmed cell that is not a number a feature can
+    /// hold, in a file with this decimal mark; a cell longer than
+    /// [`LONGEST_SHAPED`] is words.
     /// It allocates nothing, whatever the cell's length.
     pub(super) fn of(cell: &str, decimal: DecimalMark) -> Self {
         if cell.len() > LONGEST_SHAPED {
             return TextShape::Words;
+        }
+        if cell.parse::<f64>().is_ok_and(f64::is_finite) {
+            return TextShape::TooLarge;
         }
         let number = |text: &str| decimal.is_finite_number(text.trim());
         let sign = |c: char| CURRENCY_SIGNS.contains(&c);
@@ -119,6 +126,9 @@ mod tests {
             ("10/01/2023 14:00", comma, TextShape::Date),
             ("1.2.23", semicolon, TextShape::Date),
             ("2023-01-10T08:00:00Z", comma, TextShape::Date),
+            ("1e300", comma, TextShape::TooLarge),
+            ("-4e38", semicolon, TextShape::TooLarge),
+            ("inf", comma, TextShape::Words),
             ("C1000", comma, TextShape::Words),
             ("$1$", comma, TextShape::Words),
             (

@@ -192,7 +192,10 @@ pub fn leaderboard_csv(
         );
     }
     for (index, s) in board.standings.iter().enumerate() {
-        let rank = s.place(index).map(|p| p.to_string()).unwrap_or_default();
+        let rank = board
+            .place(index)
+            .map(|p| p.to_string())
+            .unwrap_or_default();
         let in_mean = averaged.is_some() && board.is_member(s);
         csv += &format!(
             "{rank},{},{},{},{},{},{},{ranked_by},{},{}{}\n",
@@ -334,6 +337,7 @@ mod tests {
             epoch: Some(4 + candidate),
             validation: Some(ValidationScores {
                 lu_auc: Some(0.75),
+                labeled: 40,
                 ..ValidationScores::default()
             }),
             value,

@@ -407,9 +407,9 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
     let n_train_labeled = train_rows.iter().filter(|&&r| table.labeled[r]).count();
     if test_rows.is_empty() || n_train_labeled == 0 || n_train_labeled == train_rows.len() {
         let remedy = if test_rows.is_empty() && table.truth.is_none() && labeled_rows.len() < 2 {
-            "without a truth column the test set is held-out labeled rows, and training keeps \
-             one too: mark more rows as labeled (at least 2, and enough for the test share to \
-             take one), or name a truth column"
+            "without a truth column the test set is made of held-out labeled rows, and \
+             training needs a labeled row too, so mark more rows as labeled (at least 2, and \
+             enough for the test share to take one), or name a truth column"
         } else if test_rows.is_empty() {
             "a test set needs at least one row: a larger test share, or more labeled rows"
         } else if valid_rows.is_empty() {
@@ -419,8 +419,8 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
              more"
         };
         return Err(SplitError::TooSmall(format!(
-            "{rows} rows, {} labeled; after holding out {} for testing and {} for validation, \
-             {remedy}",
+            "{rows} rows, {} labeled. After holding out {} for testing and {} for \
+             validation: {remedy}.",
             labeled_rows.len(),
             test_rows.len(),
             valid_rows.len()

@@ -103,6 +103,17 @@ pub fn listed(names: &[String]) -> String {
     }
 }
 
+/// `text` with its first letter upper case: "Test accuracy" from "test
+/// accuracy", a sentence from a message written to follow "error: ". A
+/// symbol stays as it is (π is not Π).
+pub fn capitalised(text: &str) -> String {
+    let mut text = text.to_owned();
+    if let Some(first) = text.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    text
+}
+
 /// "s" unless the count is one, for "1 row" and "2 rows".
 pub fn plural_s(count: usize) -> &'static str {
     if count == 1 { "" } else { "s" }
@@ -129,6 +140,13 @@ pub fn file_size(bytes: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_message_reads_as_a_sentence() {
+        assert_eq!(capitalised("the CSV has"), "The CSV has");
+        assert_eq!(capitalised("π is"), "π is");
+        assert_eq!(capitalised(""), "");
+    }
 
     #[test]
     fn file_sizes_read_in_kb_then_mb() {

@@ -318,9 +318,10 @@ fn the_test_set_never_takes_every_labeled_row() {
         .to_string();
     assert!(
         message.ends_with(
-            "without a truth column the test set is held-out labeled rows, and training keeps \
-             one too: mark more rows as labeled (at least 2, and enough for the test share to \
-             take one), or name a truth column"
+            "4 rows, 1 labeled. After holding out 0 for testing and 0 for validation: without a \
+             truth column the test set is made of held-out labeled rows, and training needs a \
+             labeled row too, so mark more rows as labeled (at least 2, and enough for the test \
+             share to take one), or name a truth column."
         ),
         "{message}"
     );
@@ -337,7 +338,7 @@ fn the_test_set_never_takes_every_labeled_row() {
     let message = split_csv(&table, &config).unwrap_err().to_string();
     assert!(
         message.ends_with(
-            "a test set needs at least one row: a larger test share, or more labeled rows"
+            "a test set needs at least one row: a larger test share, or more labeled rows."
         ),
         "{message}"
     );

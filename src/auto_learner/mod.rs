@@ -87,12 +87,6 @@ impl Standing {
         };
         member.label(own)
     }
-
-    /// Its place on the board (1 = first) at position `index` of the
-    /// standings, when the ranking had a value for it; `None`: not ranked.
-    pub fn place(&self, index: usize) -> Option<usize> {
-        self.value.map(|_| index + 1)
-    }
 }
 
 /// The test-set figures a leaderboard shows beside its ranking, which never
@@ -193,6 +187,15 @@ impl Leaderboard {
     /// trained where none could be ranked ([`Leaderboard::unranked`]).
     pub fn chosen(&self) -> Option<&Standing> {
         self.members().into_iter().next()
+    }
+
+    /// The place (1 = first) of the candidate at position `index` of the
+    /// standings, when the ranking had a value for it and the split enough
+    /// labeled rows to rank by ([`Leaderboard::too_few_labeled`]); `None`:
+    /// not ranked.
+    pub fn place(&self, index: usize) -> Option<usize> {
+        self.standings.get(index)?.value?;
+        self.too_few_labeled().is_none().then_some(index + 1)
     }
 
     /// True when `standing` is one of the candidates auto's mean averages.
@@ -566,12 +569,14 @@ mod tests {
             "{reason}"
         );
         assert!(reason.contains("moves it by 1/9)"), "{reason}");
+        assert_eq!(few.place(0), None, "too few labeled rows to rank by");
         let one = board(&with_labeled(1)).reason(ModelPreset::Fast);
         assert!(one.contains("has only 1 labeled row, too few"), "{one}");
         assert!(one.contains("moves it by all of 1)"), "{one}");
         let enough = board(&with_labeled(FEW_LABELED));
         assert_eq!(enough.too_few_labeled(), None);
         assert_eq!(enough.member_positions(), [1, 2, 0]);
+        assert_eq!(enough.place(0), Some(1));
         assert_eq!(
             enough.members_label(ModelPreset::Fast),
             "the mean of biased PU, PMPU and policyPU_weighter"
@@ -607,7 +612,7 @@ mod tests {
         );
         let in_mean: Vec<bool> = board.standings.iter().map(|s| board.is_member(s)).collect();
         assert_eq!(in_mean, [true, false, true]);
-        assert_eq!(board.standings[0].place(0), None, "no candidate is ranked");
+        assert_eq!(board.place(0), None, "no candidate is ranked");
         assert_eq!(board.standings[0].epoch, Some(20), "its last epoch");
         let reason = board.reason(ModelPreset::Fast);
         assert!(
@@ -637,8 +642,8 @@ mod tests {
         let board = Leaderboard::rank(&runs, AUTO_CRITERION);
         assert!(!board.unranked());
         assert_eq!(board.member_positions(), [1]);
-        assert_eq!(board.standings[0].place(0), Some(1));
-        assert_eq!(board.standings[1].place(1), None);
+        assert_eq!(board.place(0), Some(1));
+        assert_eq!(board.place(1), None);
     }
 
     #[test]

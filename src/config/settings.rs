@@ -395,22 +395,21 @@ pub static TARGET_UPDATE_EVERY: NumberSetting = setting(
         |c, v| c.policy.target_update_every = v as usize,
     ),
 );
-/// σ.
-pub static ACTION_SPREAD: NumberSetting = NumberSetting {
-    min_excluded: true,
-    ..setting(
-        "policy.action_spread",
-        "action-spread",
-        "Weighter action spread σ",
-        "Weighter: spread of the logit-normal weight around the policy's output.",
-        (0.0, 5.0),
-        false,
-        (
-            |c| Some(c.policy.action_spread),
-            |c, v| c.policy.action_spread = v,
-        ),
-    )
-};
+/// σ. Below 0.001 the policy gradient, which divides by σ², overflows
+/// (at 1e-8 the policy loss reads −7e5 on the two-moons example, and
+/// training diverges further down).
+pub static ACTION_SPREAD: NumberSetting = setting(
+    "policy.action_spread",
+    "action-spread",
+    "Weighter action spread σ",
+    "Weighter: spread of the logit-normal weight around the policy's output.",
+    (0.001, 5.0),
+    false,
+    (
+        |c| Some(c.policy.action_spread),
+        |c, v| c.policy.action_spread = v,
+    ),
+);
 /// π.
 pub static PRIOR: NumberSetting = NumberSetting {
     clear: Some(|c| c.nnpu.prior = None),

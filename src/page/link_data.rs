@@ -39,7 +39,10 @@ pub enum LinkDataError {
     #[error("The CSV data in this link is damaged ({0}); ask for the link again.")]
     Damaged(String),
     /// The bytes are not gzip data, or stop early.
-    #[error("The CSV data in this link cannot be unpacked ({0}); it was probably cut short.")]
+    #[error(
+        "The CSV data in this link cannot be unpacked ({0}); it was probably cut short (a chat \
+         or mail program may shorten long links): ask for the link again, or for the file itself."
+    )]
     Unpack(String),
     /// The data unpacks to more than [`MAX_CSV_BYTES`].
     #[error(
@@ -156,7 +159,11 @@ mod tests {
         let cut = &text[..text.len() - 8];
         let error = decode(cut).unwrap_err();
         assert!(matches!(error, LinkDataError::Unpack(_)), "{error:?}");
-        assert!(error.to_string().ends_with("it was probably cut short."));
+        assert!(
+            error
+                .to_string()
+                .ends_with("ask for the link again, or for the file itself.")
+        );
         assert!(matches!(decode("AAAA"), Err(LinkDataError::Unpack(_))));
         let mut rng = crate::rng::PortableRng::new(1, 0);
         let noise: Vec<u8> = (0..40_000).map(|_| rng.below(256) as u8).collect();

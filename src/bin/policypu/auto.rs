@@ -151,7 +151,7 @@ pub fn leaderboard_table(board: &Leaderboard, config: &RunConfig) -> String {
             .into_iter()
             .map(|x| format!(" {} |", metric(x)))
             .collect();
-        let place = s.place(rank).map_or("–".to_string(), |p| p.to_string());
+        let place = board.place(rank).map_or("–".to_string(), |p| p.to_string());
         text += &format!(
             "| {place}{} | {} | {} | {} | {} |{test_cells}\n",
             if board.is_member(s) {

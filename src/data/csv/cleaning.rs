@@ -72,13 +72,43 @@ mod tests {
             ..CsvColumns::default()
         };
         let (err, message) = read_err("labeled,truth\n1,1\n0,0\n", &columns);
-        assert_eq!(err, CsvError::NoFeatures { constant: vec![] });
+        assert_eq!(
+            err,
+            CsvError::NoFeatures {
+                constant: vec![],
+                unchosen: vec![]
+            }
+        );
         assert!(message.contains("No feature columns are chosen"));
+        // Every other column left out of a chosen list is named, not denied.
+        let chosen_none = CsvColumns {
+            features: Some(Vec::new()),
+            ..CsvColumns::default()
+        };
+        let (err, message) = read_err(
+            "name,city,labeled
+A,B,1
+C,D,0
+",
+            &chosen_none,
+        );
+        assert_eq!(
+            err,
+            CsvError::NoFeatures {
+                constant: vec![],
+                unchosen: strings(&["name", "city"])
+            }
+        );
+        assert!(
+            message.contains("the file's other columns (\"name\", \"city\") are left out"),
+            "{message}"
+        );
         let (err, message) = read_err("a,b,labeled\n1,2,1\n1,2,0\n", &CsvColumns::default());
         assert_eq!(
             err,
             CsvError::NoFeatures {
-                constant: strings(&["a", "b"])
+                constant: strings(&["a", "b"]),
+                unchosen: vec![]
             }
         );
         assert!(

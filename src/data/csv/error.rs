@@ -65,12 +65,9 @@ pub struct ColumnSummary {
     pub rule: String,
 }
 
-impl fmt::Display for ColumnSummary {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let meaning = match self.role {
-            SummarisedColumn::Truth => "means a positive",
-            SummarisedColumn::Labeled => "marks a row as labeled",
-        };
+impl ColumnSummary {
+    /// "Column "x" has N rows", with the rows left out before counting.
+    fn counted_rows(&self) -> String {
         let left_out = match self.left_out {
             0 => String::new(),
             n => format!(
@@ -79,12 +76,34 @@ impl fmt::Display for ColumnSummary {
                 if n == 1 { "is" } else { "are" }
             ),
         };
-        write!(
-            f,
-            "Column \"{}\" has {} row{}{left_out} and its values include {}; {} {meaning}.",
+        format!(
+            "Column \"{}\" has {} row{}{left_out}",
             self.column,
             self.rows,
-            plural_s(self.rows),
+            plural_s(self.rows)
+        )
+    }
+
+    /// The summary of a labeled column whose every row is marked labeled.
+    fn every_row_marked(&self) -> String {
+        format!(
+            "{}, and each holds a value that marks a row as labeled ({}).",
+            self.counted_rows(),
+            quoted_list(&self.values, MAX_SHOWN_VALUES)
+        )
+    }
+}
+
+impl fmt::Display for ColumnSummary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let meaning = match self.role {
+            SummarisedColumn::Truth => "means a positive",
+            SummarisedColumn::Labeled => "marks a row as labeled",
+        };
+        write!(
+            f,
+            "{} and its values include {}; {} {meaning}.",
+            self.counted_rows(),
             quoted_list(&self.values, MAX_SHOWN_VALUES),
             self.rule
         )
@@ -330,8 +349,9 @@ pub enum CsvError {
     NoLabeledPositives(ColumnSummary),
     /// Every row is a labeled positive.
     #[error(
-        "Every row is marked as a labeled positive, so none is unlabeled. {0} PU learning \
-         needs unlabeled rows too: add them, or check the choice of labeled column and value."
+        "Every row is marked as a labeled positive, so none is unlabeled. {} PU learning \
+         needs unlabeled rows too: add them, or check the choice of labeled column and value.",
+        .0.every_row_marked()
     )]
     NoUnlabeledRows(ColumnSummary),
     /// No row's true class is positive, although the labeled rows are positives.
@@ -342,10 +362,13 @@ pub enum CsvError {
     )]
     NoTruePositives(ColumnSummary),
     /// No feature column is chosen, or every one is constant.
-    #[error("{}", no_features_message(.constant))]
+    #[error("{}", no_features_message(.constant, .unchosen))]
     NoFeatures {
         /// The feature columns dropped for being constant; empty when none was chosen.
         constant: Vec<String>,
+        /// When none was chosen: the file's columns besides the labeled and
+        /// truth ones, which the choice left out.
+        unchosen: Vec<String>,
     },
     /// The file has more than [`MAX_ROWS`](super::MAX_ROWS) data rows.
     #[error(
@@ -458,8 +481,21 @@ fn located(first: &[CellAt], count: usize) -> String {
 }
 
 /// The message for [`CsvError::NoFeatures`].
-fn no_features_message(constant: &[String]) -> String {
-    if constant.is_empty() {
+fn no_features_message(constant: &[String], unchosen: &[String]) -> String {
+    if !unchosen.is_empty() {
+        format!(
+            "No feature columns are chosen: the file's other {} ({}) {} left out of the \
+             features (the notes on left-out columns say why). A feature must be a number that \
+             varies between rows: choose such a column as a feature, or add one to the file.",
+            if unchosen.len() == 1 {
+                "column"
+            } else {
+                "columns"
+            },
+            quoted_list(unchosen, MAX_SHOWN_COLUMNS),
+            if unchosen.len() == 1 { "is" } else { "are" }
+        )
+    } else if constant.is_empty() {
         "No feature columns are chosen: the file has none besides the labeled and truth \
          columns. Add at least one numeric feature column, or choose the feature columns."
             .to_owned()

@@ -111,6 +111,10 @@ impl Layout {
         if features.is_empty() {
             return Err(CsvError::NoFeatures {
                 constant: Vec::new(),
+                unchosen: (0..header.len())
+                    .filter(|&index| index != labeled && Some(index) != truth)
+                    .map(|index| clip(&header[index]))
+                    .collect(),
             });
         }
         Ok(Layout {

@@ -146,6 +146,7 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
     if varying.names.is_empty() {
         return Err(CsvError::NoFeatures {
             constant: varying.dropped.into_iter().map(|(name, _)| name).collect(),
+            unchosen: Vec::new(),
         });
     }
     let warnings = delimiter_warning(delimiter)
@@ -259,6 +260,7 @@ pub fn read_feature_rows(
     if features.is_empty() {
         return Err(CsvError::NoFeatures {
             constant: Vec::new(),
+            unchosen: Vec::new(),
         });
     }
     let truth = truth.and_then(|name| column_index(&header, name, ColumnRole::Truth).ok());

@@ -164,8 +164,13 @@ mod tests {
         ));
         assert!(message.starts_with("Every row is marked as a labeled positive"));
         assert!(
-            message.contains("Column \"labeled\" has 2 rows and its values include \"1\", \"P\"")
+            message.contains(
+                "Column \"labeled\" has 2 rows, and each holds a value that marks a row as \
+                 labeled (\"1\", \"P\")."
+            ),
+            "{message}"
         );
+        assert!(!message.contains("only 1, true"), "{message}");
     }
 
     #[test]
@@ -182,7 +187,7 @@ mod tests {
         ));
         assert!(message.contains(
             "Column \"labeled\" has 2 rows once 2 rows with a missing true class or feature \
-             value are left out and its values include"
+             value are left out, and each holds a value that marks a row as labeled"
         ));
     }
 

@@ -4,6 +4,7 @@ use leptos::prelude::*;
 use policypu::config::RunConfig;
 use policypu::page::pace::Pace;
 use policypu::page::protocol::ToWorker;
+use policypu::user_text::capitalised;
 
 use crate::run::lifecycle;
 use crate::run::skip_to_train::bring_run_into_view;
@@ -133,7 +134,11 @@ fn StatusLine() -> impl IntoView {
             ),
             _ => format!("Downloading {}: {:.1} MB", d.label, d.loaded as f64 / 1e6),
         });
-        let status = state.status.get();
+        // A refusal or failure stands until the settings or the file change.
+        let status = match state.status.get() {
+            RunStatus::Failed(_) if state.form_changed_since_run() => RunStatus::Idle,
+            status => status,
+        };
         // Between runs, what stops the next one matters more than how the last one ended.
         let blocked = match status {
             RunStatus::Idle | RunStatus::Done | RunStatus::Stopped => {
@@ -143,6 +148,7 @@ fn StatusLine() -> impl IntoView {
         };
         match (status, blocked) {
             (_, Some(problem)) | (RunStatus::Failed(problem), None) => {
+                let problem = capitalised(&problem);
                 view! { <p class="error" role="alert" id="status">{problem}</p> }.into_any()
             }
             (status, None) => {
@@ -150,9 +156,6 @@ fn StatusLine() -> impl IntoView {
                 let text = match status {
                     RunStatus::LoadingData if stopping => {
                         "Stopping: the run will not start once the data has loaded.".into()
-                    }
-                    RunStatus::Starting if stopping => {
-                        "Stopping: the worker stops the run as soon as it has prepared it.".into()
                     }
                     RunStatus::Running | RunStatus::Paused if stopping => {
                         "Stopping after the current mini-batch…".into()
@@ -163,7 +166,10 @@ fn StatusLine() -> impl IntoView {
                     RunStatus::LoadingData => {
                         download.unwrap_or_else(|| "Loading the dataset…".into())
                     }
-                    RunStatus::Starting => "Starting the worker…".into(),
+                    RunStatus::Starting => "Preparing the run: the worker splits the data and \
+                                             estimates the class prior π (a minute or more on a \
+                                             file of thousands of rows; Stop ends it at once)…"
+                        .into(),
                     RunStatus::Running => "Training.".into(),
                     RunStatus::Paused => "Paused. Resume, or Step one mini-batch at a time.".into(),
                     RunStatus::Waiting => {

@@ -138,14 +138,18 @@ pub fn resume(state: AppState) {
 }
 
 /// Stop the run, and the comparison it is part of; while the comparison
-/// waits for its run in the second worker, stop that one.
+/// waits for its run in the second worker, stop that one. A run still being
+/// prepared (its prior estimated, which takes a minute on a large file)
+/// reads no message until it trains, so its worker is ended instead.
 pub fn stop(state: AppState) {
     state.stop_asked.set(true);
-    if state.status.get_untracked() == RunStatus::Waiting {
-        state.status.set(RunStatus::Stopped);
-        end_comparison(state);
-    } else {
-        worker_client::send(state, ToWorker::Stop);
+    match state.status.get_untracked() {
+        RunStatus::Waiting => {
+            state.status.set(RunStatus::Stopped);
+            end_comparison(state);
+        }
+        RunStatus::Starting => worker_client::abandon(state),
+        _ => worker_client::send(state, ToWorker::Stop),
     }
 }
 

@@ -169,6 +169,13 @@ fn tell_owner(state: AppState, end: RunEnd) {
     }
 }
 
+/// End the live worker and the run it prepares, which ends stopped; the
+/// next run starts a fresh worker.
+pub fn abandon(state: AppState) {
+    discard();
+    tell_owner(state, RunEnd::Stopped);
+}
+
 /// End the live worker, if any, so that the next command starts a fresh one.
 fn discard() {
     LIVE.with(|l| {

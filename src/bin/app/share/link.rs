@@ -74,6 +74,12 @@ const SHARED_RUN: &str = "This link reproduces a run someone shared: it trains t
     from the same initial weights, so on the same kind of device (CPU or GPU) its scores match \
     the ones they saw.";
 
+/// The notice, in place of [`SHARED_RUN`], on a link that asks to train
+/// but has settings that could not be read: it does not train by itself.
+const CHANGED_RUN: &str = "This link asks to train a run someone shared, but some of its \
+    settings could not be used (listed below) and take their defaults, so the run would not be \
+    the one shared. Check the form, then press Train.";
+
 /// Say, in place of [`SHARED_RUN`], that the file loaded is not the one the
 /// link was made on, so its run is not the one shared.
 pub fn another_file_loaded(state: AppState, made_on: &str, loaded: &str) {
@@ -117,14 +123,17 @@ fn apply_hash(state: AppState, reloaded: bool) {
     };
     let lesson_file = shared.view.lesson.and_then(|lesson| lesson.example);
     let mut notices = shared.notices;
+    // A link with parts that could not be read would not give the run shared.
+    let changed = !notices.is_empty();
     // A lesson's link has its banner; a reloaded one is the user's own run.
     if shared.autorun && !reloaded && shared.view.lesson.is_none() {
-        notices.insert(0, SHARED_RUN.to_string());
+        let notice = if changed { CHANGED_RUN } else { SHARED_RUN };
+        notices.insert(0, notice.to_string());
     }
     state.config.set(shared.config);
     state.link_notices.set(notices);
     state.view.set(shared.view);
-    let autorun = shared.autorun && !state.status.get_untracked().is_active();
+    let autorun = shared.autorun && !changed && !state.status.get_untracked().is_active();
     let file_name = shared.csv.name.clone();
     match (shared.csv.data, columns, lesson_file) {
         (Some(data), Some(columns), _) => {
@@ -141,7 +150,10 @@ fn apply_hash(state: AppState, reloaded: bool) {
                     }
                     Err(message) => {
                         state.reading_link_file.set(false);
-                        state.link_notices.update(|n| n.push(message));
+                        state.link_notices.update(|n| {
+                            n.retain(|n| n != SHARED_RUN);
+                            n.push(message);
+                        });
                     }
                 }
             })

@@ -7,6 +7,7 @@
 
 use leptos::prelude::*;
 use policypu::auto_learner::TestColumns;
+use policypu::user_text::capitalised;
 
 use super::panel::Panel;
 use super::table_scroll::TableScroll;
@@ -15,14 +16,6 @@ use crate::state::{AutoKept, Charted, use_app_state};
 
 fn shown(value: Option<f64>) -> String {
     value.map_or_else(|| "n/a".to_string(), |v| format!("{v:.3}"))
-}
-
-/// "Test accuracy" from "test accuracy".
-fn capitalised(heading: &str) -> String {
-    let mut chars = heading.chars();
-    chars
-        .next()
-        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// `text` that may wrap between its words but not at a hyphen ("ROC-AUC"
@@ -163,6 +156,8 @@ pub fn AutoBoardPanel() -> impl IntoView {
                             let members = averaged.members.len();
                             let ranks = if outcome.board.unranked() {
                                 format!("unranked: all {members}")
+                            } else if outcome.board.too_few_labeled().is_some() {
+                                format!("all {members}: too few labeled rows to rank")
                             } else {
                                 format!("ranks 1 to {members}")
                             };
@@ -205,7 +200,7 @@ pub fn AutoBoardPanel() -> impl IntoView {
                                 };
                                 view! {
                                     <tr class:best=kept class:in-mean=in_mean data-learner=s.learner.key() data-model=s.model.name()>
-                                        <td>{s.place(rank).map_or("–".to_string(), |p| p.to_string())}</td>
+                                        <td>{outcome.board.place(rank).map_or("–".to_string(), |p| p.to_string())}</td>
                                         <th scope="row"><span class="whole">{label.clone()}</span>{in_mean.then(|| view! {
                                             " "<span class="in-mean-tag">"(in the mean)"</span>
                                         })}</th>

@@ -192,7 +192,8 @@ fn bad_number_fixture_names_row_and_column() {
     let (err, message) = fixture_error("bad_number.csv", &fixture_columns());
     assert!(matches!(err, CsvError::NonNumeric { .. }), "{err:?}");
     assert!(
-        message.starts_with("Line 7 (data row 6), column \"width\": \"n/a\" is not a number."),
+        message
+            .starts_with("Line 7 (data row 6), column \"width\": \"n/a\" marks a missing value."),
         "{message}"
     );
 }

@@ -107,6 +107,66 @@ async function stopWhileLoading({ page, note }) {
   expectEqual(epochs, 1, '#epochs-done of the run after');
 }
 
+/** A CSV of `rows` rows of two features (a quarter of the positives
+ * labeled), as a file input takes it. */
+function pointsFile(name, rows) {
+  let text = 'a,b,labeled\n';
+  for (let i = 0; i < rows; i += 1) {
+    const positive = i % 2 === 0;
+    const centre = positive ? 1 : -1;
+    text += `${(centre + Math.sin(i * 12.9898) * 1.5).toFixed(3)},${(Math.cos(i * 78.233) * 2).toFixed(3)},${positive && i % 8 === 0 ? 1 : 0}\n`;
+  }
+  return { name, mimeType: 'text/csv', buffer: Buffer.from(text) };
+}
+
+/** Load `pointsFile(name, rows)` as the CSV file, and wait for its summary. */
+async function loadPoints(page, name, rows) {
+  await page.locator('#csv-input').setInputFiles(pointsFile(name, rows));
+  await page.locator(`#csv-summary:has-text("${rows} rows")`).waitFor({ timeout: 10_000 });
+}
+
+/** Stop pressed while the worker prepares a run (on 4,000 rows its prior
+ * estimate takes about a minute, reading no message): the run ends at once,
+ * and the next run trains in a fresh worker. */
+async function stopWhilePreparing({ page, note }) {
+  await chooseOption(page, 'dataset', 'Your CSV file');
+  await chooseOption(page, 'learner', 'biased PU');
+  await loadPoints(page, 'long.csv', 4000);
+  await setField(page, 'optim.epochs', '2');
+  await clickButton(page, 'train');
+  const preparing = await waitForStatus(page, 'Preparing the run', 30_000);
+  note(`while the worker prepares: "${preparing}"`);
+  await sleep(2000);
+  const asked = Date.now();
+  await clickButton(page, 'stop');
+  await waitForStatus(page, 'Stopped.', 5_000);
+  note(`stopped ${Date.now() - asked} ms after Stop`);
+  expectEqual(await readStage(page), null, '#stage after a run stopped before it trained');
+
+  await loadPoints(page, 'short.csv', 200);
+  const { epochs } = await trainToDone(page, FULL_RUN_MS);
+  expectEqual(epochs, 2, '#epochs-done of the run after, in a fresh worker');
+}
+
+/** A refusal at Train stands while the form is as it was, and clears once a
+ * setting changes. */
+async function refusalClearsOnChange({ page }) {
+  await chooseOption(page, 'dataset', 'Your CSV file');
+  await chooseOption(page, 'learner', 'biased PU');
+  await loadPoints(page, 'points.csv', 200);
+  await setField(page, 'split.validation_fraction', '1');
+  await clickButton(page, 'train');
+  const refused = await waitUntil('the refusal', async () => {
+    const status = await readStatus(page);
+    return status.error ? status.text : null;
+  }, { timeoutMs: 60_000, lastSeen: async () => (await readStatus(page)).text });
+  expect(refused.startsWith('The CSV has too few rows') && refused.includes('a smaller validation share'), `refusal: ${refused}`);
+  await sleep(QUIET_MS);
+  expectEqual((await readStatus(page)).text, refused, 'the refusal while nothing changed');
+  await setField(page, 'split.validation_fraction', '0.2');
+  await waitForStatus(page, 'Ready', 5_000);
+}
+
 /** A long run says how long it has left; a pause hides the estimate. */
 async function longRunSaysTimeLeft({ page, note }) {
   await chooseOption(page, 'learner', 'biased PU');
@@ -128,4 +188,6 @@ export const controlTests = [
   { name: 'stop, then a 3-epoch nnPU run completes', mode: 'cpu', run: stopThenNnpu },
   { name: 'stop while the dataset loads: no run starts', mode: 'cpu', run: stopWhileLoading },
   { name: 'a long run says how long it has left, not while paused', mode: 'cpu', run: longRunSaysTimeLeft },
+  { name: 'stop while the worker prepares a run: it ends at once, and the next run trains', mode: 'cpu', run: stopWhilePreparing },
+  { name: 'a refusal at Train clears once a setting changes', mode: 'cpu', run: refusalClearsOnChange },
 ];

@@ -814,7 +814,7 @@ export const csvTests = [
         await fixtureRoles(page);
         await page.locator('#csv-feature-1').check(); // "width", holding "n/a"
       },
-      expected: ['Line 7 (data row 6)', 'column "width"', '"n/a" is not a number'],
+      expected: ['Line 7 (data row 6)', 'column "width"', '"n/a" marks a missing value'],
       fix: (page) => page.locator('#csv-feature-1').uncheck(),
     }) },
   { name: 'csv: a blank feature cell names its row and column', mode: 'cpu',

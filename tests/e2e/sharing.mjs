@@ -8,7 +8,9 @@ import {
   fieldValue,
   openApp,
   readDataValue,
+  readStatus,
   setField,
+  sleep,
   waitForStatus,
 } from './app.mjs';
 import { expect, expectEqual } from './expect.mjs';
@@ -75,6 +77,22 @@ async function brokenLinkNotice({ page }) {
   expect(await page.locator('#train:enabled').count() === 1, 'Train stays usable');
 }
 
+/** A link that would train as it opens, with a value that cannot be used,
+ * waits for Train instead of training another run than the one shared. */
+async function brokenTrainingLinkWaits({ page }) {
+  const base = page.url().split('#')[0];
+  await openApp(page, `${base}#learner=biased-pu&split.rho=banana&optim.epochs=2&autorun=1`);
+  const notice = page.locator(byId('link-notice'));
+  await notice.waitFor({ timeout: 10_000 });
+  const text = await notice.textContent();
+  expect(text.includes('some of its settings could not be used') && text.includes('split.rho'), `notice: "${text}"`);
+  expect(!text.includes('This link reproduces a run someone shared'), `no promise of the shared run: "${text}"`);
+  await sleep(3000);
+  const status = await readStatus(page);
+  expect(status.text.startsWith('Ready'), `the link does not train by itself: "${status.text}"`);
+  expect(await page.locator('#train:enabled').count() === 1, 'Train stays usable');
+}
+
 async function exportsAreWellFormed({ page }) {
   await setField(page, 'optim.epochs', '2');
   await setField(page, 'policy.pretrain_epochs', '1');
@@ -105,6 +123,7 @@ async function exportsAreWellFormed({ page }) {
 
 export const sharingTests = [
   { name: 'a copied link reproduces the form and the first epoch', mode: 'cpu', run: linkRoundTrip },
+  { name: 'a link that would train, with a value it cannot use, waits for Train', mode: 'cpu', run: brokenTrainingLinkWaits },
   { name: 'a hand-edited link shows a notice and keeps the page usable', mode: 'cpu', run: brokenLinkNotice },
   { name: 'exports download well-formed files', mode: 'cpu', run: exportsAreWellFormed },
 ];

@@ -281,7 +281,7 @@ pub enum CsvError {
         rows: usize,
     },
     /// A feature cell is not a number (an empty cell included).
-    #[error("{at}: {} is not a number.{}", shown(.value), non_numeric_advice(.value))]
+    #[error("{at}: {}{}", cell_verdict(.value), non_numeric_advice(.value))]
     NonNumeric {
         /// Where the cell is.
         at: CellAt,
@@ -444,6 +444,16 @@ fn shown(value: &str) -> String {
         "an empty cell".to_owned()
     } else {
         format!("\"{value}\"")
+    }
+}
+
+/// What a feature cell that is not a number holds, as a sentence: "an
+/// empty cell is not a number.", "\"NA\" marks a missing value.".
+fn cell_verdict(value: &str) -> String {
+    if !value.is_empty() && is_missing(value) {
+        format!("\"{value}\" marks a missing value.")
+    } else {
+        format!("{} is not a number.", shown(value))
     }
 }
 

@@ -11,7 +11,8 @@ use burn::tensor::Device;
 
 use crate::config::DataConfig;
 use crate::data::csv::{
-    ColumnRole, CsvError, Dialect, IdColumn, MissingValues, ScoringGaps, read_feature_rows,
+    ColumnRole, CsvError, Dialect, IdColumn, MissingValues, ScoringGaps, case_twin,
+    read_feature_rows,
 };
 use crate::metrics::{accuracy, roc_auc};
 use crate::report::CsvScores;
@@ -99,12 +100,13 @@ pub async fn score_csv(
                     CsvError::MissingColumn {
                         role: ColumnRole::Feature,
                         name,
-                        ..
+                        available,
                     },
                     _,
                 ) => format!(
-                    "The file has no column \"{name}\", which the model reads as a feature. {}, \
-                 as its training file named them: score a file that has them all.",
+                    "The file has no column \"{name}\", which the model reads as a feature.{} \
+                     {}, as its training file named them: score a file that has them all.",
+                    case_twin(name, available),
                     needed()
                 ),
                 _ => format!("{} {}.", e.when_scoring(), needed()),

@@ -218,8 +218,9 @@ pub enum CsvError {
     },
     /// A column named in [`CsvColumns`](super::CsvColumns) is not in the header.
     #[error(
-        "The file has no column \"{name}\", which was chosen as {role}. The header names \
+        "The file has no column \"{name}\", which was chosen as {role}.{} The header names \
          these columns: {}. Choose one of them, or rename the column in the file.",
+        case_twin(.name, .available),
         quoted_list(.available, MAX_SHOWN_COLUMNS)
     )]
     MissingColumn {
@@ -436,6 +437,16 @@ impl CsvError {
             _ => self.to_string(),
         }
     }
+}
+
+/// " Column "MEAN_RADIUS" differs from it only in case." where one of
+/// `available` is `name` but for the case of its letters; else nothing.
+pub(crate) fn case_twin(name: &str, available: &[String]) -> String {
+    available
+        .iter()
+        .find(|column| column.to_lowercase() == name.to_lowercase())
+        .map(|column| format!(" Column \"{column}\" differs from it only in case."))
+        .unwrap_or_default()
 }
 
 /// A cell value quoted for a message, or "an empty cell".

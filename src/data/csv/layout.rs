@@ -200,6 +200,22 @@ mod tests {
         };
         let (_, message) = read_err(text, &columns);
         assert!(message.contains("no column \"y\", which was chosen as the truth column"));
+        assert!(
+            !message.contains("differs from it only in case"),
+            "{message}"
+        );
+        let columns = CsvColumns {
+            labeled: "LABEL".to_owned(),
+            ..CsvColumns::default()
+        };
+        let (_, message) = read_err(text, &columns);
+        assert!(
+            message.contains(
+                "no column \"LABEL\", which was chosen as the labeled column. Column \"label\" \
+                 differs from it only in case."
+            ),
+            "{message}"
+        );
     }
 
     #[test]

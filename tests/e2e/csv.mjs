@@ -374,7 +374,8 @@ async function csvLinkKeepsTheFileInTheAddress({ page }) {
   await other.close();
 }
 
-/** Copy link with the file left out says the receiver must load the same file. */
+/** Copy link with the file left out says the receiver must load the same
+ * file, and offers to load it where the page ships it. */
 async function linkWithoutTheFileSaysSo({ page }) {
   await chooseCsvSource(page);
   await clickButton(page, 'example-1');
@@ -403,6 +404,15 @@ async function linkWithoutTheFileSaysSo({ page }) {
   expect(notice.includes('This link was made on “wine.csv”, and you loaded “other.csv”'), `notice: ${notice}`);
   expect(!notice.includes('reproduces a run someone shared'), `notice must not promise the shared run: ${notice}`);
   await other.close();
+  // The file it awaits is one the page ships: one press loads it.
+  const third = await page.context().newPage();
+  await openApp(third, link);
+  await third.locator('#load-awaited-example').click();
+  await third.locator('#csv-file:has-text("wine.csv")').waitFor({ timeout: 10_000 });
+  const loaded = await csvVerdict(third, true);
+  expect(loaded.text.includes('178 rows'), `summary of the example loaded: ${loaded.text}`);
+  expectEqual(await third.locator('#load-awaited-example').count(), 0, 'the button goes once the file is loaded');
+  await third.close();
 }
 
 /** A link keeps the roles it gives for its file, even the default ones a
@@ -861,7 +871,7 @@ export const csvTests = [
   { name: 'csv: a link carrying the file keeps it in the address while it opens', mode: 'cpu', run: csvLinkKeepsTheFileInTheAddress },
   { name: 'csv: a link keeps the column roles it gives, even the default ones', mode: 'cpu', run: linkKeepsItsRoles },
   { name: 'csv: a column of numbers with a stray cell is left out with that cell located', mode: 'cpu', run: strayCellIsLocated },
-  { name: 'csv: a link without the file says the file must be loaded', mode: 'cpu', run: linkWithoutTheFileSaysSo },
+  { name: 'csv: a link without the file says the file must be loaded, and loads a shipped example in one press', mode: 'cpu', run: linkWithoutTheFileSaysSo },
   { name: 'csv: after a reload the roles stay with their file; another file is guessed afresh', mode: 'cpu', run: reloadedRolesStayWithTheirFile },
   { name: 'csv: without a truth column the comparison runs only what can, and a new file marks the results as the run before\'s', mode: 'cpu', run: compareWithoutTruthAndStaleResults },
 ];

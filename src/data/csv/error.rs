@@ -441,7 +441,7 @@ impl CsvError {
 
 /// " Column "MEAN_RADIUS" differs from it only in case." where one of
 /// `available` is `name` but for the case of its letters; else nothing.
-pub(crate) fn case_twin(name: &str, available: &[String]) -> String {
+pub fn case_twin(name: &str, available: &[String]) -> String {
     available
         .iter()
         .find(|column| column.to_lowercase() == name.to_lowercase())

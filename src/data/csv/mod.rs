@@ -51,8 +51,7 @@ mod truth_tally;
 mod value_rule;
 
 pub use dialect::Dialect;
-pub(crate) use error::case_twin;
-pub use error::{CellAt, ColumnSummary, CsvError, SummarisedColumn};
+pub use error::{CellAt, ColumnSummary, CsvError, SummarisedColumn, case_twin};
 pub use identifier::{IdColumn, names_an_identifier};
 pub use kinds::{
     ColumnKind, CsvPreview, MAX_LISTED_LENGTH, MAX_LISTED_VALUES, MIN_AGREEING_ROWS, StrayCell,

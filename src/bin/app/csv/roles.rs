@@ -356,6 +356,7 @@ fn FeatureChoice(preview: CsvPreview) -> impl IntoView {
                 " "
                 <button type="button" id="csv-features-none" on:click=move |_| none()>"Untick all"</button>
             </p>
+            <div class="feature-columns" role="group" aria-label="Feature columns">
             {header.into_iter().enumerate().map(|(i, name)| {
                 let (shown, checked_name, toggled) = (name.clone(), name.clone(), name.clone());
                 let toggle = toggle.clone();
@@ -378,6 +379,7 @@ fn FeatureChoice(preview: CsvPreview) -> impl IntoView {
                     </label>
                 }
             }).collect_view()}
+            </div>
             {move || text_note.get().map(|note| view! { <p class="hint text-columns" id="csv-text-columns">{note}</p> })}
         </fieldset>
     }

@@ -7,6 +7,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use policypu::config::{DataConfig, Learner};
+use policypu::data::examples::{EXAMPLE_CSVS, ExampleCsv};
 use policypu::page::share::{LinkCsv, from_hash, to_hash};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
@@ -299,6 +300,30 @@ pub fn ShareControls() -> impl IntoView {
             "About this link:"
         }
     };
+    // The file awaited, when it is one the page ships: one press loads it.
+    let awaited_example = move || {
+        let awaited = state.link_awaits_file.get().filter(|a| a.shown)?;
+        let name = awaited.name.as_deref()?;
+        EXAMPLE_CSVS.iter().find(|e| e.file == name)
+    };
+    let load_example = move |example: &'static ExampleCsv| {
+        // The link's roles, where it chose them for this file.
+        let columns = state
+            .link_awaits_file
+            .get_untracked()
+            .filter(|a| a.keeps_roles_for(example.file))
+            .and_then(|_| match state.config.get_untracked().data {
+                DataConfig::Csv { columns } => Some(columns),
+                DataConfig::Builtin { .. } => None,
+            });
+        spawn_local(async move {
+            if let Err(message) = open_example(state, example, columns).await {
+                state.link_notices.update(|n| {
+                    n.push(format!("{} could not be loaded ({message}).", example.file))
+                });
+            }
+        });
+    };
     let dismiss = move |_| {
         state.link_notices.set(Vec::new());
         state
@@ -389,6 +414,12 @@ pub fn ShareControls() -> impl IntoView {
                 <div id="link-notice" class="notice" role="status">
                     <p>{heading}</p>
                     <ul>{move || notices().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
+                    {move || awaited_example().map(|example| view! {
+                        <button id="load-awaited-example" on:click=move |_| load_example(example)>
+                            {format!("Load {}: the page ships it", example.file)}
+                        </button>
+                        " "
+                    })}
                     <button on:click=dismiss>"Dismiss"</button>
                 </div>
             </Show>

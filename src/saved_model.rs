@@ -11,7 +11,6 @@
 //! | h | header: UTF-8 JSON of a [`ModelHeader`] (run configuration, input, members, writer) |
 //! | 8 | record length r, u64 little-endian |
 //! | r | a classifier's parameters as a Burn record (burnpack bytes) |
-//!
 //! | 4 | CRC-32 of every byte before it, u32 little-endian (version 4 on) |
 //!
 //! The record's two parts repeat once per member classifier, in the
@@ -400,7 +399,7 @@ impl SavedModel {
         let header_len = u32::try_from(header.len())
             .map_err(|_| SavedModelError::Corrupt("the header is too long".into()))?;
         let records: usize = self.classifier_records.iter().map(|r| 8 + r.len()).sum();
-        let mut bytes = Vec::with_capacity(MAGIC.len() + 8 + header.len() + records);
+        let mut bytes = Vec::with_capacity(MAGIC.len() + 8 + header.len() + records + 4);
         bytes.extend_from_slice(MAGIC);
         bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         bytes.extend_from_slice(&header_len.to_le_bytes());

@@ -167,7 +167,7 @@ fn policy_config() -> impl Strategy<Value = PolicyConfig> {
         0.0f64..=10.0,
         0usize..=100,
         1usize..=100,
-        log_uniform(1e-6, 5.0),
+        log_uniform(0.001, 5.0),
         select(vec![RewardRule::Paper, RewardRule::Coherence]),
         select(vec![VerdictThreshold::Paper, VerdictThreshold::Half]),
         any::<bool>(),

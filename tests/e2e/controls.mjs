@@ -136,7 +136,6 @@ async function stopWhilePreparing({ page, note }) {
   await clickButton(page, 'train');
   const preparing = await waitForStatus(page, 'Preparing the run', 30_000);
   note(`while the worker prepares: "${preparing}"`);
-  await sleep(2000);
   const asked = Date.now();
   await clickButton(page, 'stop');
   await waitForStatus(page, 'Stopped.', 5_000);

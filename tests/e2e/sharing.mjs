@@ -85,7 +85,7 @@ async function brokenTrainingLinkWaits({ page }) {
   const notice = page.locator(byId('link-notice'));
   await notice.waitFor({ timeout: 10_000 });
   const text = await notice.textContent();
-  expect(text.includes('some of its settings could not be used') && text.includes('split.rho'), `notice: "${text}"`);
+  expect(text.includes('parts of it could not be read') && text.includes('split.rho'), `notice: "${text}"`);
   expect(!text.includes('This link reproduces a run someone shared'), `no promise of the shared run: "${text}"`);
   await sleep(3000);
   const status = await readStatus(page);

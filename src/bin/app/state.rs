@@ -481,11 +481,21 @@ impl AppState {
                 .with_untracked(|b| b.as_ref().is_some_and(|b| b.as_slice() == bytes))
     }
 
-    /// Whether the form (settings or file) has changed since the results on
-    /// screen were started; false before any run.
+    /// Whether the form (settings or file, a file of the same name loaded
+    /// again included) has changed since the results on screen were
+    /// started; false before any run.
     pub fn form_changed_since_run(&self) -> bool {
+        let other_bytes = || {
+            self.csv.with(|file| {
+                self.trained_bytes.with(|trained| match (file, trained) {
+                    (Some(file), Some(trained)) => !Arc::ptr_eq(&file.bytes, trained),
+                    _ => false,
+                })
+            })
+        };
         self.trained_form
             .with(|trained| trained.as_ref().is_some_and(|t| *t != self.form()))
+            || other_bytes()
     }
 
     /// Clear the previous run's results for a new run of `config`.

@@ -100,7 +100,7 @@ C,D,0
             }
         );
         assert!(
-            message.contains("the file's other columns (\"name\", \"city\") are left out"),
+            message.contains("none of the file's other columns (\"name\", \"city\") is a feature"),
             "{message}"
         );
         let (err, message) = read_err("a,b,labeled\n1,2,1\n1,2,0\n", &CsvColumns::default());

@@ -85,7 +85,12 @@ impl ColumnSummary {
     }
 
     /// The summary of a labeled column whose every row is marked labeled.
+    /// Its values are each row's where no row was left out; otherwise they
+    /// include the left-out rows', which may mark nothing.
     fn every_row_marked(&self) -> String {
+        if self.left_out > 0 {
+            return self.to_string();
+        }
         format!(
             "{}, and each holds a value that marks a row as labeled ({}).",
             self.counted_rows(),
@@ -505,16 +510,10 @@ fn located(first: &[CellAt], count: usize) -> String {
 fn no_features_message(constant: &[String], unchosen: &[String]) -> String {
     if !unchosen.is_empty() {
         format!(
-            "No feature columns are chosen: the file's other {} ({}) {} left out of the \
-             features (the notes on left-out columns say why). A feature must be a number that \
-             varies between rows: choose such a column as a feature, or add one to the file.",
-            if unchosen.len() == 1 {
-                "column"
-            } else {
-                "columns"
-            },
-            quoted_list(unchosen, MAX_SHOWN_COLUMNS),
-            if unchosen.len() == 1 { "is" } else { "are" }
+            "No feature columns are chosen: none of the file's other columns ({}) is a feature \
+             (a note says why any was left out). A feature must be a number that varies between \
+             rows: choose such a column as a feature, or add one to the file.",
+            quoted_list(unchosen, MAX_SHOWN_COLUMNS)
         )
     } else if constant.is_empty() {
         "No feature columns are chosen: the file has none besides the labeled and truth \

@@ -187,7 +187,8 @@ mod tests {
         ));
         assert!(message.contains(
             "Column \"labeled\" has 2 rows once 2 rows with a missing true class or feature \
-             value are left out, and each holds a value that marks a row as labeled"
+             value are left out and its values include \"1\", \"0\"; only 1, true, yes, y or P \
+             marks a row as labeled."
         ));
     }
 

@@ -193,6 +193,10 @@ fn is_live(id: u64) -> bool {
 fn spawn(state: AppState, kind: WorkerKind) -> Result<(), String> {
     let id = SPAWNED.get() + 1;
     let on_message = move |message: FromWorker| {
+        // A worker ended (a Stop while it prepared, a crash) says nothing more.
+        if !is_live(id) {
+            return;
+        }
         heard_now();
         match message {
             FromWorker::Ready => flush_queue(),

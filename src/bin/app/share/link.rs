@@ -77,9 +77,9 @@ const SHARED_RUN: &str = "This link reproduces a run someone shared: it trains t
 
 /// The notice, in place of [`SHARED_RUN`], on a link that asks to train
 /// but has settings that could not be read: it does not train by itself.
-const CHANGED_RUN: &str = "This link asks to train a run someone shared, but some of its \
-    settings could not be used (listed below) and take their defaults, so the run would not be \
-    the one shared. Check the form, then press Train.";
+const CHANGED_RUN: &str = "This link asks to train a run someone shared, but parts of it \
+    could not be read (listed below), so the run may not be the one shared. Check the form, \
+    then press Train.";
 
 /// Say, in place of [`SHARED_RUN`], that the file loaded is not the one the
 /// link was made on, so its run is not the one shared.
@@ -416,7 +416,7 @@ pub fn ShareControls() -> impl IntoView {
                     <ul>{move || notices().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
                     {move || awaited_example().map(|example| view! {
                         <button id="load-awaited-example" on:click=move |_| load_example(example)>
-                            {format!("Load {}: the page ships it", example.file)}
+                            {format!("Load the example {} shipped with the page", example.file)}
                         </button>
                         " "
                     })}

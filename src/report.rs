@@ -252,7 +252,7 @@ impl PriorUsed {
     }
 
     /// The sentence with `remark` on who uses the prior.
-    fn sentence_with(&self, remark: &str) -> String {
+    pub(crate) fn sentence_with(&self, remark: &str) -> String {
         let source = match self.source {
             PriorSource::Truth => "the split's true value".to_string(),
             PriorSource::Given => "given in the settings".to_string(),
@@ -573,6 +573,27 @@ pub fn kept_report(reports: &[EpochReport], criterion: Criterion) -> Option<&Epo
 }
 
 impl RunResult {
+    /// An `auto` run's result, as its run file holds it: its settings, the
+    /// device its candidates trained on, the prior its leaderboard assumed
+    /// ([`crate::auto_learner::ranking_prior`]) and its mean; it has no
+    /// epochs of its own.
+    pub fn of_auto(
+        config: crate::config::RunConfig,
+        device: String,
+        prior: Option<PriorUsed>,
+        averaged: Option<Averaged>,
+    ) -> Self {
+        RunResult {
+            config,
+            device,
+            prior,
+            reports: Vec::new(),
+            selected: None,
+            test_scores: None,
+            averaged,
+        }
+    }
+
     /// The report of the last training epoch.
     pub fn last(&self) -> Option<&EpochReport> {
         self.reports.iter().rev().find(|r| r.stage == Stage::Train)

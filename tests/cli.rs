@@ -1248,7 +1248,11 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
     assert!(
         auto_stdout.contains(&format!(
             "auto keeps the mean of all {candidates} candidates"
-        )) && auto_stdout.contains("too few to rank the candidates"),
+        )) && auto_stdout.contains("too few to rank the candidates")
+            && auto_stdout.contains(&format!(
+                "| {} (not used to rank) |",
+                policypu::auto_learner::AUTO_CRITERION.label()
+            )),
         "{auto_stdout}"
     );
     assert!(
@@ -1313,6 +1317,20 @@ fn auto_trains_its_candidates_and_saves_the_mean_of_the_first_three() {
     let candidates = policypu::config::Learner::Auto.spec().candidates.len();
     assert_eq!(standings.len(), candidates, "{}", json["auto"]);
     assert_eq!(json["config"]["learner"], "auto");
+    // Its prior is the one the leaderboard assumed, KM2's estimate, which auto itself does not train with.
+    assert_eq!(json["prior"]["rho"], json["auto"]["prior"], "{json}");
+    assert_eq!(
+        json["prior"]["source"]["estimated"], "km2",
+        "{}",
+        json["prior"]
+    );
+    assert_eq!(json["prior"]["learner_uses"], false, "{}", json["prior"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("auto trains with no prior of its own: this is the one its KM2+nnPU")
+            && !stderr.contains("This learner trains without a prior"),
+        "{stderr}"
+    );
     // The members are the first three on the leaderboard, in its order.
     let members: Vec<&serde_json::Value> = json["averaged"]["members"]
         .as_array()

@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::config::{Learner, ModelPreset, RunConfig};
 use crate::priors::PriorMethod;
-use crate::report::{EpochReport, TestMetrics, kept_report};
+use crate::report::{EpochReport, PriorUsed, TestMetrics, kept_report};
 use crate::saved_model::Member;
 use crate::selection::scores::FEW_LABELED;
 use crate::selection::{Criterion, ValidationScores, improves};
@@ -30,6 +30,40 @@ use average::AVERAGED;
 /// The estimator whose prior the leaderboard assumes: the one of the nnPU
 /// candidate (KM2+nnPU), so no estimate is made twice.
 pub const RANKING_ESTIMATOR: PriorMethod = PriorMethod::Km2;
+
+/// The class prior auto's leaderboard and its mean's PU figures assume:
+/// its ranking candidate's (the one whose estimator is
+/// [`RANKING_ESTIMATOR`]), found among each candidate's learner and prior,
+/// and marked as one auto itself does not train with. What auto's run file
+/// reports as its prior; none where that candidate did not run.
+pub fn ranking_prior<'a>(
+    candidates: impl IntoIterator<Item = (Learner, Option<&'a PriorUsed>)>,
+) -> Option<PriorUsed> {
+    candidates
+        .into_iter()
+        .find(|(learner, _)| learner.prior_estimator() == Some(RANKING_ESTIMATOR))
+        .and_then(|(_, prior)| prior.cloned())
+        .map(|prior| PriorUsed {
+            learner_uses: false,
+            ..prior
+        })
+}
+
+/// auto's prior ([`ranking_prior`]) in one sentence, for the CLI: the
+/// estimate its ranking candidate trains with, which auto itself does not.
+pub fn prior_sentence(prior: &PriorUsed) -> String {
+    let candidate = Learner::Auto
+        .spec()
+        .candidates
+        .iter()
+        .map(|c| c.learner)
+        .find(|l| l.prior_estimator() == Some(RANKING_ESTIMATOR))
+        .map_or("ranking", Learner::name);
+    prior.sentence_with(&format!(
+        " auto trains with no prior of its own: this is the one its {candidate} candidate \
+         trains with, and the one its mean's estimates of precision and accuracy on U use."
+    ))
+}
 
 /// The criterion `auto` ranks its candidates by: the call gap, the share of
 /// labeled minus the share of unlabeled validation rows called positive,
@@ -237,6 +271,18 @@ impl Leaderboard {
     /// [`Leaderboard::too_few_labeled`]'s rule.
     pub fn unranked(&self) -> bool {
         self.standings.iter().all(|s| s.value.is_none())
+    }
+
+    /// The note beside the criterion's column heading: "(ranks)" where its
+    /// values ranked the candidates, "(not used to rank)" where auto keeps
+    /// the mean of all instead ([`Leaderboard::unranked`],
+    /// [`Leaderboard::too_few_labeled`]).
+    pub fn criterion_note(&self) -> &'static str {
+        if self.unranked() || self.too_few_labeled().is_some() {
+            "(not used to rank)"
+        } else {
+            "(ranks)"
+        }
     }
 
     /// The labeled rows of the validation split, when fewer than
@@ -456,6 +502,34 @@ mod tests {
         assert_eq!(board.criterion, Criterion::LuAuc);
         assert_eq!(board.standings[0].learner, Learner::BiasedPu);
         assert_eq!(board.standings[0].candidate, 0);
+    }
+
+    #[test]
+    fn autos_prior_is_the_ranking_candidates_and_none_without_it() {
+        use crate::report::PriorSource;
+        let used = |rho| PriorUsed {
+            source: PriorSource::Estimated(RANKING_ESTIMATOR),
+            rho,
+            true_rho: None,
+            spread: Some(0.02),
+            learner_uses: true,
+        };
+        let (biased, nnpu) = (used(0.9), used(0.4));
+        let candidates = [
+            (Learner::BiasedPu, Some(&biased)),
+            (Learner::Km2NnPu, Some(&nnpu)),
+            (Learner::Vpu, None),
+        ];
+        let auto = ranking_prior(candidates).unwrap();
+        assert_eq!((auto.rho, auto.spread), (0.4, Some(0.02)));
+        assert!(!auto.learner_uses, "auto trains with no prior of its own");
+        assert_eq!(ranking_prior([candidates[0], candidates[2]]), None);
+        let sentence = prior_sentence(&auto);
+        assert!(
+            sentence.contains("auto trains with no prior of its own: this is the one its KM2+nnPU candidate trains with")
+                && !sentence.contains("This learner"),
+            "{sentence}"
+        );
     }
 
     #[test]

@@ -125,6 +125,8 @@ async function expectAutoDownloads(page, rows, keptName, what) {
   expectEqual(json.auto.standings.length, rows.length, `the JSON's leaderboard (${what})`);
   expectEqual(json.kept, keptName, `the JSON names the kept model (${what})`);
   expectEqual(json.averaged.members.length, rows.filter((r) => r.inMean).length, `the JSON's mean (${what})`);
+  expect(json.prior !== null && json.prior.rho === json.auto.prior && json.prior.learner_uses === false,
+    `the JSON's prior is the one its leaderboard assumed, not one auto trains with (${what}): ${JSON.stringify(json.prior)}`);
 }
 
 /** The member classifiers a model file's header names (src/saved_model.rs's layout). */
@@ -182,6 +184,7 @@ async function autoRanksItsCandidates({ page, note }) {
   expect(rows.some((r) => r.model === 'linear'), 'linear candidates are on the board');
   // A risk ranks lowest first, a score highest first.
   const header = await page.locator('#auto-table thead th').nth(3).textContent();
+  expect(header.endsWith('(ranks)'), `the criterion's heading says it ranks: ${header}`);
   const lowerIsBetter = header.includes('risk');
   for (let i = 1; i < rows.length; i++) {
     const [a, b] = [rows[i - 1].value, rows[i].value];
@@ -352,6 +355,10 @@ async function autoAveragesEveryCandidateOnFewLabeledRows({ page, note }) {
   const caption = (await page.locator('#panel-auto .caption').textContent()).trim();
   expect(caption.includes('has only 3 labeled rows, too few to rank the candidates'),
     `the leaderboard says why: ${caption}`);
+  const header = (await page.locator('#auto-table thead th').nth(3).textContent()).trim();
+  expect(header.endsWith('(not used to rank)'), `the criterion's heading says it did not rank: ${header}`);
+  const ranks = await page.locator('#auto-table tbody tr[data-learner] td:first-child').allTextContents();
+  expect(ranks.every((r) => r.trim() === '–'), `no candidate has a rank: ${ranks}`);
 }
 
 /** auto with a validation share of 0: nothing to rank the candidates or

@@ -12,7 +12,7 @@ use policypu::data::csv::CsvColumns;
 use policypu::page::lessons::{PageView, Part};
 use policypu::page::protocol::{DeviceInfo, RunStarted};
 use policypu::plan::check;
-use policypu::report::Averaged;
+use policypu::report::{Averaged, PriorUsed};
 use policypu::report::{BatchProgress, CsvScores, EpochReport, TestMetrics, TestScores};
 
 /// Where a run stands.
@@ -189,6 +189,9 @@ pub struct AutoOutcome {
     /// metrics; `None` when it has no member or a member's test scores are
     /// missing.
     pub averaged: Option<Averaged>,
+    /// The class prior its leaderboard assumed, as its ranking candidate
+    /// used it (`ranking_prior`): its run file's prior.
+    pub prior: Option<PriorUsed>,
     /// The model the page keeps.
     pub kept: AutoKept,
     /// What the charts show; `None` while they show the last candidate

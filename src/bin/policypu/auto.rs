@@ -4,7 +4,7 @@
 
 use burn::tensor::Device;
 use policypu::auto_learner::average::averaged;
-use policypu::auto_learner::{AUTO_CRITERION, Leaderboard, candidate_configs};
+use policypu::auto_learner::{AUTO_CRITERION, Leaderboard, candidate_configs, ranking_prior};
 use policypu::config::RunConfig;
 use policypu::learn::Trainer;
 use policypu::plan::RunPlan;
@@ -39,18 +39,19 @@ pub fn averaged_run(
     let averaged = averaged(board.member_positions(), &scores, board.prior).ok_or(
         "a candidate's test-set probabilities were not kept: run the shards again with this binary",
     )?;
-    let result = RunResult {
-        config: config.clone(),
-        device: candidates
+    let result = RunResult::of_auto(
+        config.clone(),
+        candidates
             .first()
             .map(|c| c.device.clone())
             .unwrap_or_default(),
-        prior: None,
-        reports: Vec::new(),
-        selected: None,
-        test_scores: None,
-        averaged: Some(averaged),
-    };
+        ranking_prior(
+            candidates
+                .iter()
+                .map(|c| (c.config.learner, c.prior.as_ref())),
+        ),
+        Some(averaged),
+    );
     Ok((result, board))
 }
 
@@ -140,8 +141,9 @@ pub fn leaderboard_table(board: &Leaderboard, config: &RunConfig) -> String {
         .map(|h| format!(" {h} (not used) |"))
         .collect();
     let mut text = format!(
-        "| rank | candidate | kept training epoch | {} (ranks) | L-vs-U AUC |{test_heads}\n|---|---|---|---|---|{}\n",
+        "| rank | candidate | kept training epoch | {} {} | L-vs-U AUC |{test_heads}\n|---|---|---|---|---|{}\n",
         board.criterion.label(),
+        board.criterion_note(),
         "---|".repeat(tests.headings().len())
     );
     for (rank, s) in board.standings.iter().enumerate() {

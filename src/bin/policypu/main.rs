@@ -26,6 +26,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use policypu::auto_learner::average::mean_probabilities;
+use policypu::auto_learner::prior_sentence;
+use policypu::config::Learner;
 use policypu::export::AutoResult;
 use policypu::plan::RunPlan;
 use policypu::saved_model::{SavedFrom, SavedModel};
@@ -199,7 +201,12 @@ fn run_once(
         }
     }
     if let Some(prior) = &result.prior {
-        eprintln!("{}", prior.sentence());
+        let sentence = if result.config.learner == Learner::Auto {
+            prior_sentence(prior)
+        } else {
+            prior.sentence()
+        };
+        eprintln!("{sentence}");
     }
     if let (Some(selected), Some(kept)) = (result.selected, result.kept()) {
         println!(

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use policypu::auto_learner::average::averaged;
-use policypu::auto_learner::{AUTO_CRITERION, Leaderboard, candidate_configs};
+use policypu::auto_learner::{AUTO_CRITERION, Leaderboard, candidate_configs, ranking_prior};
 use policypu::config::{Learner, RunConfig, TestScoring};
 use policypu::report::{EpochReport, TestScores};
 use policypu::saved_model::SavedModel;
@@ -162,6 +162,10 @@ fn rank_auto(state: AppState, ids: Vec<u64>, planned: &[RunConfig], config: RunC
             .map(|r| r.test_scores.as_deref())
             .collect();
         let averaged = averaged(board.member_positions(), &scores, board.prior);
+        let prior = ranking_prior(candidates.iter().map(|r| {
+            let started = r.charts.as_ref().map(|c| &c.started);
+            (r.config.learner, started.and_then(|s| s.prior.as_ref()))
+        }));
         AutoOutcome {
             kept: match averaged {
                 Some(_) => AutoKept::Averaged,
@@ -174,6 +178,7 @@ fn rank_auto(state: AppState, ids: Vec<u64>, planned: &[RunConfig], config: RunC
             planned: planned.len(),
             config,
             averaged,
+            prior,
             charted: None,
         }
     });

@@ -16,15 +16,12 @@ use crate::state::{AppState, AutoOutcome, use_app_state};
 /// auto's run file (JSON): its settings, its mean's test metrics, the
 /// leaderboard and the model the page keeps.
 fn auto_json(state: AppState, outcome: &AutoOutcome) -> Result<String, String> {
-    let result = RunResult {
-        config: outcome.config.clone(),
-        device: state.device().map(|d| d.label()).unwrap_or_default(),
-        prior: None,
-        reports: Vec::new(),
-        selected: None,
-        test_scores: None,
-        averaged: outcome.averaged.clone(),
-    };
+    let result = RunResult::of_auto(
+        outcome.config.clone(),
+        state.device().map(|d| d.label()).unwrap_or_default(),
+        outcome.prior.clone(),
+        outcome.averaged.clone(),
+    );
     let kept = outcome
         .kept_model()
         .map(|(name, _)| name)

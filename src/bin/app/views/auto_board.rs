@@ -128,9 +128,9 @@ pub fn AutoBoardPanel() -> impl IntoView {
     };
     let criterion = move || {
         state.auto.with(|a| {
-            a.as_ref()
-                .map(|a| a.board.criterion.label())
-                .unwrap_or_default()
+            a.as_ref().map_or(("", ""), |a| {
+                (a.board.criterion.label(), a.board.criterion_note())
+            })
         })
     };
     view! {
@@ -141,7 +141,7 @@ pub fn AutoBoardPanel() -> impl IntoView {
                         <th scope="col">"Rank"</th>
                         <th scope="col">"Candidate"</th>
                         <th scope="col">"Kept training epoch"</th>
-                        <th scope="col">{move || heading(criterion(), "(ranks)")}</th>
+                        <th scope="col">{move || { let (name, note) = criterion(); heading(name, note) }}</th>
                         <th scope="col">{whole_words("L-vs-U AUC")}</th>
                         {move || tests.get().headings().iter().map(|h| view! {
                             <th scope="col">{heading(&capitalised(h), "(not used to choose)")}</th>

@@ -31,6 +31,12 @@ use average::AVERAGED;
 /// candidate (KM2+nnPU), so no estimate is made twice.
 pub const RANKING_ESTIMATOR: PriorMethod = PriorMethod::Km2;
 
+/// Whether `learner` is auto's ranking candidate: the one that trains with
+/// [`RANKING_ESTIMATOR`]'s prior, which the leaderboard then assumes.
+fn is_ranking_candidate(learner: Learner) -> bool {
+    learner.prior_estimator() == Some(RANKING_ESTIMATOR)
+}
+
 /// The class prior auto's leaderboard and its mean's PU figures assume:
 /// its ranking candidate's (the one whose estimator is
 /// [`RANKING_ESTIMATOR`]), found among each candidate's learner and prior,
@@ -41,7 +47,7 @@ pub fn ranking_prior<'a>(
 ) -> Option<PriorUsed> {
     candidates
         .into_iter()
-        .find(|(learner, _)| learner.prior_estimator() == Some(RANKING_ESTIMATOR))
+        .find(|(learner, _)| is_ranking_candidate(*learner))
         .and_then(|(_, prior)| prior.cloned())
         .map(|prior| PriorUsed {
             learner_uses: false,
@@ -57,7 +63,7 @@ pub fn prior_sentence(prior: &PriorUsed) -> String {
         .candidates
         .iter()
         .map(|c| c.learner)
-        .find(|l| l.prior_estimator() == Some(RANKING_ESTIMATOR))
+        .find(|&l| is_ranking_candidate(l))
         .map_or("ranking", Learner::name);
     prior.sentence_with(&format!(
         " auto trains with no prior of its own: this is the one its {candidate} candidate \
@@ -173,7 +179,7 @@ impl Leaderboard {
     /// in the order trained) by `criterion`.
     pub fn rank(runs: &[(&RunConfig, &[EpochReport])], criterion: Criterion) -> Leaderboard {
         let prior = runs.iter().find_map(|(config, reports)| {
-            (config.learner.prior_estimator() == Some(RANKING_ESTIMATOR))
+            is_ranking_candidate(config.learner)
                 .then(|| kept_report(reports, config.criterion()))
                 .flatten()
                 .and_then(|r| r.validation.as_ref())
@@ -434,9 +440,7 @@ mod tests {
         assert!(configs.iter().all(|c| !c.learner.is_auto() && c.seed == 1));
         assert!(configs.iter().any(|c| c.model == ModelPreset::Linear));
         assert!(
-            configs
-                .iter()
-                .any(|c| c.learner.prior_estimator() == Some(RANKING_ESTIMATOR)),
+            configs.iter().any(|c| is_ranking_candidate(c.learner)),
             "the ranking's prior comes from the candidate nnPU with the ranking estimator"
         );
     }

@@ -362,15 +362,28 @@ fn one_class_test_note(test_truth: &[bool]) -> Option<String> {
     ))
 }
 
-/// Split a PU table into training rows and a test set, standardising
-/// features with statistics of the training rows.
-pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, SplitError> {
-    if !matches!(config.data, DataConfig::Csv { .. }) {
-        return Err(SplitError::WrongSource {
-            expected: "built-in",
-            given: "CSV",
-        });
-    }
+/// Which of a CSV's rows a run tests on, sets aside for validation and
+/// trains on (indices into the table), with the notes the choice needs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CsvRowRoles {
+    /// The test set.
+    pub test: Vec<usize>,
+    /// The PU validation rows.
+    pub validation: Vec<usize>,
+    /// The rows trained on.
+    pub train: Vec<usize>,
+    /// What the split can and cannot measure, so far.
+    pub notes: Vec<String>,
+}
+
+/// Assign each of `table`'s rows its role in a run with `config`, as
+/// [`split_csv`] does; cheap, so the page can check a file and its split
+/// settings before a run.
+///
+/// # Errors
+/// [`SplitError::TooSmall`] where the roles leave no test row or no
+/// labeled or no unlabeled training row.
+pub fn csv_row_roles(table: &TabularData, config: &RunConfig) -> Result<CsvRowRoles, SplitError> {
     let mut rng = PortableRng::new(config.seed, stream::SPLIT);
     let rows = table.rows();
     let fraction = config.split.test_fraction;
@@ -379,7 +392,7 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
         Some(_) => {
             let mut all: Vec<usize> = (0..rows).collect();
             rng.shuffle(&mut all);
-            let n_test = (fraction * rows as f64).round() as usize;
+            let n_test = ((fraction * rows as f64).round() as usize).min(rows);
             keep_a_labeled_row_for_training(&mut all, n_test, &table.labeled);
             (all[..n_test].to_vec(), Vec::new())
         }
@@ -427,6 +440,31 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
         )));
     }
 
+    let mut notes = notes;
+    notes.extend(no_validation);
+    Ok(CsvRowRoles {
+        test: test_rows,
+        validation: valid_rows,
+        train: train_rows,
+        notes,
+    })
+}
+
+/// Split a PU table into training rows and a test set, standardising
+/// features with statistics of the training rows.
+pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, SplitError> {
+    if !matches!(config.data, DataConfig::Csv { .. }) {
+        return Err(SplitError::WrongSource {
+            expected: "built-in",
+            given: "CSV",
+        });
+    }
+    let CsvRowRoles {
+        test: test_rows,
+        validation: valid_rows,
+        train: train_rows,
+        mut notes,
+    } = csv_row_roles(table, config)?;
     let dim = table.dim();
     let standardiser = Standardiser::fit(&table.features, dim, &train_rows);
     let mut train_x = gather_rows(&table.features, dim, &train_rows);
@@ -453,10 +491,8 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
     standardiser
         .apply(&mut valid_x)
         .map_err(|at| not_finite(&valid_rows, at))?;
-    let mut notes = notes;
     let valid_labeled: Vec<bool> = valid_rows.iter().map(|&r| table.labeled[r]).collect();
     notes.extend(validation_note(&valid_labeled));
-    notes.extend(no_validation);
     notes.extend(small_test_note(test_rows.len()));
     let truth_of = |rows: &[usize]| {
         table

@@ -7,7 +7,7 @@ use policypu::config::RunConfig;
 use policypu::data::column_guess::suggest_columns;
 use policypu::data::csv::{CsvColumns, CsvError, guess_positive_value, preview_csv, read_csv};
 use policypu::data::examples::{EXAMPLE_CSVS, ExampleCsv};
-use policypu::split::split_csv;
+use policypu::split::{SplitError, csv_row_roles, split_csv};
 
 /// What reading one example file must give.
 struct Expected {
@@ -279,4 +279,32 @@ fn class_names_fixture_reads_with_the_class_of_its_labeled_rows_as_positive() {
         ])
     );
     assert!(data.warnings.is_empty(), "{:?}", data.warnings);
+}
+
+#[test]
+fn far_value_fixture_passes_the_pages_check_and_is_refused_by_the_split_on_seed_1() {
+    // The browser test's refusal at Train: the page's check before a run
+    // (the rows' roles) passes, and only the worker's split, standardising,
+    // refuses; another seed trains.
+    let data = bytes("tests/e2e/fixtures/far_value.csv");
+    let columns = suggest_columns(&preview_csv(&data, 5).unwrap(), &CsvColumns::default());
+    let table = read_csv(&data, &columns).unwrap();
+    // x2 counts the rows, so it is taken for an identifier and left out.
+    assert_eq!(
+        (table.rows(), table.feature_names.clone()),
+        (40, vec!["x1".to_string()])
+    );
+    let mut config = RunConfig::default();
+    config.use_csv(columns);
+    assert_eq!(config.seed, 1);
+    assert!(csv_row_roles(&table, &config).is_ok());
+    assert_eq!(
+        split_csv(&table, &config).unwrap_err(),
+        SplitError::NotFinite {
+            row: 7,
+            column: "x1".into()
+        }
+    );
+    config.seed = 5;
+    assert!(split_csv(&table, &config).is_ok());
 }

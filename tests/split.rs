@@ -4,7 +4,7 @@ mod common;
 
 use policypu::config::{RunConfig, SplitConfig};
 use policypu::data::csv::{CsvColumns, read_csv};
-use policypu::split::{PuSplit, SplitError, split_builtin, split_csv};
+use policypu::split::{PuSplit, SplitError, csv_row_roles, split_builtin, split_csv};
 
 #[test]
 fn counts_and_rho_are_exact() {
@@ -168,6 +168,45 @@ fn small_csv(rows: usize) -> Vec<u8> {
         );
     }
     text.into_bytes()
+}
+
+/// The roles the page checks before a run are the split's, and refuse
+/// where it does, with its words; settings out of range do not panic.
+#[test]
+fn csv_row_roles_are_the_splits_and_refuse_as_it_does() {
+    for truth in [Some("truth"), None] {
+        let columns = CsvColumns {
+            truth: truth.map(str::to_string),
+            ..CsvColumns::default()
+        };
+        let table = read_csv(&small_csv(120), &columns).unwrap();
+        for seed in 1..=4 {
+            let config = RunConfig {
+                seed,
+                ..csv_config(truth)
+            };
+            let roles = csv_row_roles(&table, &config).unwrap();
+            let split = split_csv(&table, &config).unwrap();
+            assert_eq!(roles.test, split.test_source, "{truth:?}, seed {seed}");
+            assert_eq!(roles.validation, split.validation.source);
+            assert_eq!(roles.train, split.train_source);
+            assert!(!roles.validation.is_empty());
+            assert!(roles.notes.iter().all(|n| split.notes.contains(n)));
+        }
+        // A validation share of 1 leaves nothing to train on.
+        let mut config = csv_config(truth);
+        config.split.validation_fraction = 1.0;
+        let refused = csv_row_roles(&table, &config).unwrap_err();
+        assert_eq!(split_csv(&table, &config).unwrap_err(), refused);
+        assert!(
+            refused
+                .to_string()
+                .ends_with("training needs both labeled and unlabeled rows: a smaller validation share leaves more."),
+            "{refused}"
+        );
+        config.split.test_fraction = 3.0;
+        assert!(csv_row_roles(&table, &config).is_err());
+    }
 }
 
 #[test]

@@ -1,5 +1,7 @@
 // Run controls: pause, single-step and resume a run; stop a run and start
 // another with a different learner.
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   chooseOption,
   clickButton,
@@ -16,6 +18,7 @@ import {
 import { expect, expectAbove, expectEqual } from './expect.mjs';
 import { trainToDone } from './training.mjs';
 
+const FIXTURES = resolve(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const QUIET_MS = 1500;
 const FULL_RUN_MS = 5 * 60_000;
 
@@ -147,22 +150,49 @@ async function stopWhilePreparing({ page, note }) {
   expectEqual(epochs, 2, '#epochs-done of the run after, in a fresh worker');
 }
 
-/** A refusal at Train stands while the form is as it was, and clears once a
- * setting changes. */
-async function refusalClearsOnChange({ page }) {
+/** A split that would leave too few rows is refused before Train, beside
+ * the column choice and on the status line, and Train starts nothing. */
+async function splitRefusedBeforeTrain({ page }) {
   await chooseOption(page, 'dataset', 'Your CSV file');
   await chooseOption(page, 'learner', 'biased PU');
   await loadPoints(page, 'points.csv', 200);
   await setField(page, 'split.validation_fraction', '1');
+  const refusal = async () => {
+    const status = await readStatus(page);
+    return status.error ? status.text : null;
+  };
+  const refused = await waitUntil('the refusal before Train', refusal,
+    { timeoutMs: 5_000, lastSeen: async () => (await readStatus(page)).text });
+  expect(refused.startsWith('The CSV file cannot be used yet: the CSV has too few rows')
+    && refused.endsWith('a smaller validation share leaves more.'), `refusal: ${refused}`);
+  const beside = (await page.locator('#csv-error').textContent()).trim();
+  expect(beside.includes('a smaller validation share leaves more'), `beside the columns: ${beside}`);
+  await clickButton(page, 'train');
+  await sleep(QUIET_MS);
+  expectEqual(await refusal(), refused, 'the refusal after Train');
+  expectEqual((await page.locator('#epochs-done').textContent()).trim(), '—', 'training epochs after a refused Train');
+  await setField(page, 'split.validation_fraction', '0.2');
+  await waitForStatus(page, 'Ready', 5_000);
+}
+
+/** A refusal at Train, from the worker (a value that standardising with the
+ * training rows makes infinite: tests/e2e/fixtures/README.md), stands while
+ * the form is as it was, shows no epochs, and clears once a setting changes. */
+async function refusalClearsOnChange({ page }) {
+  await chooseOption(page, 'dataset', 'Your CSV file');
+  await chooseOption(page, 'learner', 'biased PU');
+  await page.locator('#csv-input').setInputFiles(resolve(FIXTURES, 'far_value.csv'));
+  await page.locator('#csv-summary:has-text("40 rows")').waitFor({ timeout: 10_000 });
   await clickButton(page, 'train');
   const refused = await waitUntil('the refusal', async () => {
     const status = await readStatus(page);
     return status.error ? status.text : null;
   }, { timeoutMs: 60_000, lastSeen: async () => (await readStatus(page)).text });
-  expect(refused.startsWith('The CSV has too few rows') && refused.includes('a smaller validation share'), `refusal: ${refused}`);
+  expect(refused.startsWith('Data row 7, column "x1": standardised with the training rows\' mean'), `refusal: ${refused}`);
+  expectEqual((await page.locator('#epochs-done').textContent()).trim(), '—', 'training epochs after a refusal');
   await sleep(QUIET_MS);
   expectEqual((await readStatus(page)).text, refused, 'the refusal while nothing changed');
-  await setField(page, 'split.validation_fraction', '0.2');
+  await setField(page, 'seed', '5');
   await waitForStatus(page, 'Ready', 5_000);
 }
 
@@ -188,5 +218,6 @@ export const controlTests = [
   { name: 'stop while the dataset loads: no run starts', mode: 'cpu', run: stopWhileLoading },
   { name: 'a long run says how long it has left, not while paused', mode: 'cpu', run: longRunSaysTimeLeft },
   { name: 'stop while the worker prepares a run: it ends at once, and the next run trains', mode: 'cpu', run: stopWhilePreparing },
+  { name: 'a split that leaves too few rows is refused before Train', mode: 'cpu', run: splitRefusedBeforeTrain },
   { name: 'a refusal at Train clears once a setting changes', mode: 'cpu', run: refusalClearsOnChange },
 ];

@@ -69,6 +69,15 @@ async function defaultRunOnCpu({ page, note }) {
   expectEqual(accuracy.toFixed(4), keptReport.test.accuracy.toFixed(4), `large accuracy against the download's kept ${stage} epoch ${epoch}`);
   const latest = (await page.locator('#latest').textContent()).trim();
   expect(latest.startsWith('Last epoch, train epoch 20: accuracy '), `last-epoch line: ${latest}`);
+  // The test and validation charts ring the kept epoch on each line, and
+  // their legends quote the scores there, as the large figures do.
+  const legend = async (id) => (await page.locator(`#${id} .legend li`).allTextContents()).map((t) => t.trim());
+  const at = `at kept epoch ${chosen[2]}`;
+  expectEqual((await legend('panel-metrics'))[0], `accuracy: ${keptReport.test.accuracy.toFixed(3)} ${at}`,
+    `test chart's legend at the kept ${stage} epoch ${epoch}`);
+  expectEqual((await legend('panel-validation'))[0], `L-vs-U AUC: ${keptReport.validation.lu_auc.toFixed(3)} ${at}`,
+    `validation chart's legend at the kept ${stage} epoch ${epoch}`);
+  expectEqual(await page.locator('#panel-metrics .kept-ring').count(), 3, 'rings on the test chart (one per line)');
   // The ROC and precision-recall curves are the kept epoch's too.
   const curveLegend = async (id) => (await page.locator(`#${id} .legend li`).first().textContent()).trim();
   expectEqual(await curveLegend('panel-roc'), `ROC curve (area ${keptReport.test.roc_auc.toFixed(3)})`,

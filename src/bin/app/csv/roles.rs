@@ -11,6 +11,8 @@ use policypu::data::column_guess::{guess_truth_column, other_flag_columns_note, 
 use policypu::data::csv::{
     CsvColumns, CsvPreview, MissingValues, guess_labeled_value, guess_positive_value, read_csv,
 };
+use policypu::plan;
+use policypu::split::csv_row_roles;
 use policypu::user_text::plural_s;
 
 use crate::settings::field::NumberField;
@@ -81,14 +83,19 @@ fn edit_labeled(state: AppState, edit: impl FnOnce(&mut CsvColumns)) {
 }
 
 /// What the reader makes of the file (previewed as `preview`) with the
-/// current choice.
+/// current choice, and whether the run's split leaves it enough rows (with
+/// settings in range; the form marks the others).
 fn check(state: AppState, preview: &CsvPreview) -> Result<String, String> {
-    let columns = state.config.with(columns_of);
+    let config = state.config.get();
+    let columns = columns_of(&config);
     state.csv.with(|f| {
         let Some(f) = f else {
             return Err("No file loaded.".to_string());
         };
         let table = read_csv(&f.bytes, &columns).map_err(|e| e.to_string())?;
+        if plan::check(&config).is_empty() {
+            csv_row_roles(&table, &config).map_err(|e| e.to_string())?;
+        }
         let labeled = table.labeled.iter().filter(|l| **l).count();
         let truth = match &table.truth {
             Some(t) => format!(

@@ -115,7 +115,7 @@ pub fn TrainingViews() -> impl IntoView {
             <Show when=has_reports fallback=|| view! { <EmptyState/> }>
                 <div class="views">
                     <Show when=move || reveal.includes(0) && shows(state, Part::Metrics)>
-                        <EpochChart id="panel-metrics" title="Test-set scores" explain="metrics" bands series=test_scores
+                        <EpochChart id="panel-metrics" title="Test-set scores" explain="metrics" bands series=move |r: &[EpochReport]| test_scores(r, kept_by())
                         caption=Signal::derive(move || state.reports.with(|r| test_caption(r)))
                         chart_title="Test accuracy, ROC-AUC and PR-AUC" y_title="score" y_range=Some((0.0, 1.0))/>
                     </Show>

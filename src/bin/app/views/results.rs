@@ -12,7 +12,7 @@ use policypu::user_text::counted;
 
 use super::charts::epoch_series::charted_epoch_name;
 use super::shown_epoch::{ShownEpoch, kept_by, shown_epoch};
-use crate::state::{AppState, AutoOutcome, use_app_state};
+use crate::state::{AppState, AutoOutcome, RunStatus, use_app_state};
 
 /// Which classifier the panel's large scores are of.
 #[derive(Clone, Debug, PartialEq)]
@@ -98,11 +98,13 @@ pub fn ResultsPanel() -> impl IntoView {
             .reports
             .with(|r| r.iter().filter(|rep| rep.stage.is_own_training()).count())
     });
-    // "3 of 20" during a run; a dash before the first one.
+    // "3 of 20" during a run; a dash before the first one, and after one
+    // refused before its first epoch.
     let training_progress = move || {
+        let refused = matches!(state.status.get(), RunStatus::Failed(_)) && epochs_done.get() == 0;
         state.run_config.with(|c| match c {
-            Some(c) => format!("{} of {}", training_done.get(), c.optim.epochs),
-            None => "—".to_string(),
+            Some(c) if !refused => format!("{} of {}", training_done.get(), c.optim.epochs),
+            _ => "—".to_string(),
         })
     };
     let pu = Memo::new(move |_| test.with(|t| t.pu.clone()));

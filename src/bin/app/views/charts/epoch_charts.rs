@@ -7,7 +7,9 @@ use policypu::config::{PolicyConfig, RewardRule, VerdictThreshold};
 use policypu::report::{EpochReport, kept_report};
 use policypu::selection::Criterion;
 
-use super::epoch_series::{EPOCH_AXIS, charted_epoch_name, over_epochs, test_over_epochs};
+use super::epoch_series::{
+    EPOCH_AXIS, charted_epoch_name, kept_charted_epoch, over_epochs, test_over_epochs,
+};
 use super::line_chart::{Band, LineChart, Series};
 use super::series_style::SeriesStyle;
 use crate::state::use_app_state;
@@ -49,13 +51,15 @@ pub fn EpochChart(
     }
 }
 
-/// Test accuracy, ROC-AUC and PR-AUC.
-pub fn test_scores(r: &[EpochReport]) -> Vec<Series> {
+/// Test accuracy, ROC-AUC and PR-AUC, each ringed at the epoch the run
+/// keeps by `criterion`.
+pub fn test_scores(r: &[EpochReport], criterion: Criterion) -> Vec<Series> {
     let [first, second, third] = SeriesStyle::PALETTE;
+    let kept = kept_charted_epoch(r, criterion);
     vec![
-        test_over_epochs(r, "accuracy", first, |t| t.accuracy),
-        test_over_epochs(r, "ROC-AUC", second, |t| t.roc_auc),
-        test_over_epochs(r, "PR-AUC", third, |t| t.pr_auc),
+        test_over_epochs(r, "accuracy", first, |t| t.accuracy).keeping(kept),
+        test_over_epochs(r, "ROC-AUC", second, |t| t.roc_auc).keeping(kept),
+        test_over_epochs(r, "PR-AUC", third, |t| t.pr_auc).keeping(kept),
     ]
 }
 
@@ -63,7 +67,8 @@ pub fn test_scores(r: &[EpochReport]) -> Vec<Series> {
 /// score the test set (`auto`'s candidates).
 pub fn test_caption(reports: &[EpochReport]) -> String {
     let what = "How well the classifier does on held-out test examples after each epoch; 1 is \
-                perfect; shaded epochs come before the learner's main training (the band names the stage).";
+                perfect; a ring marks the epoch the run keeps, and the legend gives its scores there; \
+                shaded epochs come before the learner's main training (the band names the stage).";
     if reports.iter().any(|r| r.test_skipped) {
         format!(
             "{what} auto's candidates score the test set only after the epochs they keep (a new \
@@ -78,9 +83,11 @@ pub fn test_caption(reports: &[EpochReport]) -> String {
 
 /// The PU-only scores on the validation split: the L-vs-U AUC and the call
 /// gap, and the score that keeps the run's epoch (`criterion`) where it is
-/// another; else, where the run has a class prior, the nnPU risk.
+/// another; else, where the run has a class prior, the nnPU risk. Each is
+/// ringed at the epoch kept.
 pub fn validation_scores(r: &[EpochReport], criterion: Criterion) -> Vec<Series> {
     let [first, second, third] = SeriesStyle::PALETTE;
+    let kept = kept_charted_epoch(r, criterion);
     let line = |c: Criterion, style| {
         over_epochs(r, c.label(), style, |e| {
             e.validation
@@ -88,6 +95,7 @@ pub fn validation_scores(r: &[EpochReport], criterion: Criterion) -> Vec<Series>
                 .and_then(|v| c.value(v))
                 .map(|value| c.shown(value))
         })
+        .keeping(kept)
     };
     let mut lines = vec![
         line(Criterion::LuAuc, first),
@@ -117,7 +125,8 @@ pub fn validation_caption(reports: &[EpochReport], criterion: Criterion) -> Stri
             format!("{what} This run keeps its last epoch.")
         }
         (_, Some(kept)) => format!(
-            "{what} This run keeps {}, its best {}.",
+            "{what} This run keeps {}, its best {}: a ring marks it, and the legend gives the \
+             scores there.",
             charted_epoch_name(reports, kept),
             criterion.label()
         ),

@@ -3,7 +3,8 @@
 //! stretches where pre-training happened.
 
 use policypu::config::Stage;
-use policypu::report::{EpochReport, TestMetrics};
+use policypu::report::{EpochReport, TestMetrics, kept_report};
+use policypu::selection::Criterion;
 
 use super::line_chart::{Band, Series};
 use super::series_style::SeriesStyle;
@@ -15,14 +16,25 @@ pub const EPOCH_AXIS: &str = "epoch (pre-training first)";
 /// pre-training epochs come first: "training epoch 19 (epoch 39 on the charts)".
 pub fn charted_epoch_name(reports: &[EpochReport], kept: &EpochReport) -> String {
     let name = kept.stage.epoch_name(kept.epoch);
-    let running = reports
-        .iter()
-        .position(|r| r.stage == kept.stage && r.epoch == kept.epoch)
-        .map(|i| i + 1);
-    match running {
+    match charted_epoch(reports, kept) {
         Some(at) if at != kept.epoch => format!("{name} (epoch {at} on the charts)"),
         _ => name,
     }
+}
+
+/// Where the charts draw `report`: its running epoch over all stages.
+fn charted_epoch(reports: &[EpochReport], report: &EpochReport) -> Option<usize> {
+    reports
+        .iter()
+        .position(|r| r.stage == report.stage && r.epoch == report.epoch)
+        .map(|i| i + 1)
+}
+
+/// Where the charts draw the epoch the run keeps by `criterion` so far
+/// (its last where it keeps that), for its lines to ring and their legends
+/// to quote: the figures the results panel and the leaderboard give.
+pub fn kept_charted_epoch(reports: &[EpochReport], criterion: Criterion) -> Option<usize> {
+    charted_epoch(reports, kept_report(reports, criterion)?)
 }
 
 /// A series of `value` over every report, at running epochs 1, 2, 3, …

@@ -18,6 +18,10 @@
 // "Fast 3G"), from a server that gzips as static hosts do: the time until
 // Train is usable, what was downloaded by then, and what the service worker
 // then stores for offline use.
+// With --large-csv, only a file at the size of results/table-weak-49000.md
+// (49,000 rows, 80 features): the main thread's time from choosing it to
+// the reader's verdict, then for each of five changes to a setting that is
+// not a column choice (the epochs).
 // Prints markdown tables shaped like `policypu bench`'s.
 //
 //   node tests/e2e/bench.mjs --first-visit  only the throttled first visit
@@ -26,6 +30,7 @@
 //   node tests/e2e/bench.mjs --auto-workers  auto told of one core, then of two (a second worker), three rounds
 //   node tests/e2e/bench.mjs --threads    only the threaded worker against the single-threaded one
 //   node tests/e2e/bench.mjs --threads --runs=CNN   only its run timings whose case names CNN
+//   node tests/e2e/bench.mjs --large-csv  only a 49,000-row CSV: reading it, then a setting changed
 //   node tests/e2e/bench.mjs --webgpu     also WebGPU (SwiftShader here: correctness, not speed)
 //   node tests/e2e/bench.mjs --models=fast,small-cnn   only these presets
 import { execFileSync, spawn } from 'node:child_process';
@@ -34,7 +39,7 @@ import { gzipSync } from 'node:zlib';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chooseOption, openApp, readStatus, waitForStatus, waitUntil } from './app.mjs';
+import { chooseOption, fieldValue, openApp, readStatus, setField, waitForStatus, waitUntil } from './app.mjs';
 import { uploadCsv } from './csv.mjs';
 import { launchBrowser } from './browser.mjs';
 import { megabytes, watchMemory } from './memory.mjs';
@@ -466,6 +471,74 @@ async function firstVisit() {
   }
 }
 
+/**
+ * A CSV the size of the weak-signal study table (results/table-weak-49000.md):
+ * 49,000 rows of 80 features with three decimals, a `labeled` and a `truth`
+ * column, drawn from a fixed linear congruential sequence. Its path.
+ */
+function writeLargeCsv() {
+  const path = join(tmpdir(), 'policypu-bench-49000.csv');
+  let state = 20261203;
+  const uniform = () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+  const lines = [[...Array(80).keys()].map((i) => `f${i}`).concat(['labeled', 'truth']).join(',')];
+  for (let row = 0; row < 49_000; row++) {
+    const positive = uniform() < 0.4;
+    const labeled = positive && uniform() < 0.3;
+    const cells = [];
+    for (let f = 0; f < 80; f++) cells.push((uniform() * 2 - 1 + (positive && f < 10 ? 0.5 : 0)).toFixed(3));
+    lines.push(`${cells.join(',')},${labeled ? 1 : 0},${positive ? 1 : 0}`);
+  }
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  return path;
+}
+
+/**
+ * The large CSV in the page: the main thread's time in tasks (Chromium's
+ * TaskDuration) and its longest task from choosing the file to the reader's
+ * verdict, then the same for each of five changes to the epochs, each
+ * measured until the field shows the new value and a second has passed.
+ */
+async function largeCsv(url) {
+  const path = writeLargeCsv();
+  const browser = await launchBrowser('cpu');
+  try {
+    const { page } = browser;
+    await openApp(page, url);
+    await watchMainThread(page);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const busy = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value;
+    const measure = async (what, act) => {
+      await page.evaluate(() => {
+        window.longestTaskMs = 0;
+      });
+      const before = await busy();
+      await act();
+      await page.waitForTimeout(1000);
+      const longest = await page.evaluate(() => window.longestTaskMs);
+      const seconds = (await busy()) - before;
+      console.log(`| ${what} | ${(seconds * 1000).toFixed(0)} ms | ${longest > 0 ? `${longest.toFixed(0)} ms` : 'none of 50 ms or more'} |`);
+    };
+    console.log(`\n| ${(readFileSync(path).length / 1e6).toFixed(1)} MB CSV, 49,000 rows, 80 features | main thread busy (1 s after) | longest main-thread task |`);
+    console.log('|---|---|---|');
+    await measure('choosing the file, to the reader\'s verdict', async () => {
+      await uploadCsv(page, path);
+      await page.locator('#csv-summary').waitFor({ timeout: 60_000 });
+    });
+    for (const epochs of ['21', '22', '23', '24', '25']) {
+      await measure(`epochs set to ${epochs}`, async () => {
+        await setField(page, 'optim.epochs', epochs);
+        await waitUntil('the epochs field to show it', async () => (await fieldValue(page, 'optim.epochs')) === epochs || null, { timeoutMs: 60_000 });
+      });
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
 /** Which build and machine the figures are of, for a results file's head. */
 function provenance() {
   const git = (args) => {
@@ -506,6 +579,16 @@ if (process.argv.includes('--auto-workers')) {
   const server = await startStaticServer(DIST);
   try {
     await autoWorkers(server.url);
+  } finally {
+    await server.close();
+  }
+  process.exit(0);
+}
+if (process.argv.includes('--large-csv')) {
+  provenance();
+  const server = await startStaticServer(DIST);
+  try {
+    await largeCsv(server.url);
   } finally {
     await server.close();
   }

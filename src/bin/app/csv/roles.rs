@@ -9,7 +9,8 @@ use policypu::config::settings;
 use policypu::config::{DataConfig, RunConfig};
 use policypu::data::column_guess::{guess_truth_column, other_flag_columns_note, usable_features};
 use policypu::data::csv::{
-    CsvColumns, CsvPreview, MissingValues, guess_labeled_value, guess_positive_value, read_csv,
+    CsvColumns, CsvPreview, MissingValues, TabularData, guess_labeled_value, guess_positive_value,
+    read_csv,
 };
 use policypu::plan;
 use policypu::split::csv_row_roles;
@@ -82,19 +83,39 @@ fn edit_labeled(state: AppState, edit: impl FnOnce(&mut CsvColumns)) {
     edit_columns(state, move |c| *c = columns);
 }
 
-/// What the reader makes of the file (previewed as `preview`) with the
-/// current choice, and whether the run's split leaves it enough rows (with
+/// The loaded file as the reader makes it with the column choice: read
+/// again only when the file or the choice changes, not when another setting
+/// does (reading a 49,000-row file took the page over half a second,
+/// `results/bench-browser-large-csv-before.md`). Always "changed" when read
+/// again: comparing two tables costs as much as it could spare.
+fn read_table(state: AppState, columns: Memo<CsvColumns>) -> Memo<Result<TabularData, String>> {
+    Memo::new_with_compare(
+        move |_| {
+            columns.with(|columns| {
+                state.csv.with(|f| match f {
+                    Some(f) => read_csv(&f.bytes, columns).map_err(|e| e.to_string()),
+                    None => Err("No file loaded.".to_string()),
+                })
+            })
+        },
+        |_, _| true,
+    )
+}
+
+/// What the reader made of the file (previewed as `preview`, read as
+/// `table`), and whether the run's split leaves it enough rows (with
 /// settings in range; the form marks the others).
-fn check(state: AppState, preview: &CsvPreview) -> Result<String, String> {
+fn check(
+    state: AppState,
+    preview: &CsvPreview,
+    table: Memo<Result<TabularData, String>>,
+) -> Result<String, String> {
     let config = state.config.get();
     let columns = columns_of(&config);
-    state.csv.with(|f| {
-        let Some(f) = f else {
-            return Err("No file loaded.".to_string());
-        };
-        let table = read_csv(&f.bytes, &columns).map_err(|e| e.to_string())?;
+    table.with(|table| {
+        let table = table.as_ref().map_err(Clone::clone)?;
         if plan::check(&config).is_empty() {
-            csv_row_roles(&table, &config).map_err(|e| e.to_string())?;
+            csv_row_roles(table, &config).map_err(|e| e.to_string())?;
         }
         let labeled = table.labeled.iter().filter(|l| **l).count();
         let truth = match &table.truth {
@@ -137,9 +158,10 @@ pub fn ColumnRoles(
 ) -> impl IntoView {
     let state = use_app_state();
     let columns = Memo::new(move |_| state.config.with(columns_of));
+    let table = read_table(state, columns);
     let verdict = {
         let preview = preview.clone();
-        Memo::new(move |_| check(state, &preview))
+        Memo::new(move |_| check(state, &preview, table))
     };
     Effect::new(move |_| state.csv_problem.set(verdict.get().err()));
     on_cleanup(move || state.csv_problem.set(None));

@@ -86,20 +86,20 @@ fn edit_labeled(state: AppState, edit: impl FnOnce(&mut CsvColumns)) {
 /// The loaded file as the reader makes it with the column choice: read
 /// again only when the file or the choice changes, not when another setting
 /// does (reading a 49,000-row file took the page over half a second,
-/// `results/bench-browser-large-csv-before.md`). Always "changed" when read
-/// again: comparing two tables costs as much as it could spare.
+/// `results/bench-browser-large-csv-before.md`). The old table is dropped
+/// before the new one is read, so two are never held at once, and the new
+/// one counts as changed: comparing them costs as much as it could spare.
 fn read_table(state: AppState, columns: Memo<CsvColumns>) -> Memo<Result<TabularData, String>> {
-    Memo::new_with_compare(
-        move |_| {
-            columns.with(|columns| {
-                state.csv.with(|f| match f {
-                    Some(f) => read_csv(&f.bytes, columns).map_err(|e| e.to_string()),
-                    None => Err("No file loaded.".to_string()),
-                })
+    Memo::new_owning(move |old| {
+        drop(old);
+        let table = columns.with(|columns| {
+            state.csv.with(|f| match f {
+                Some(f) => read_csv(&f.bytes, columns).map_err(|e| e.to_string()),
+                None => Err("No file loaded.".to_string()),
             })
-        },
-        |_, _| true,
-    )
+        });
+        (table, true)
+    })
 }
 
 /// What the reader made of the file (previewed as `preview`, read as

@@ -1272,6 +1272,52 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
 }
 
 #[test]
+fn auto_leaves_out_a_candidate_that_cannot_train_and_keeps_the_others() {
+    // Two labeled rows and one unlabeled: one labeled row is the test set,
+    // and RankPruning's cross-validation has no rows for its folds.
+    let dir = test_dir("auto-left-out");
+    let file = dir.join("tiny.csv");
+    std::fs::write(&file, "x1,x2,labeled\n1,2,1\n2,1,1\n0.5,0.1,0\n").unwrap();
+    let out = dir.join("auto.json");
+    let output = policypu(&[
+        "run",
+        "--csv",
+        arg(&file),
+        "--learner",
+        "auto",
+        "--epochs",
+        "2",
+        "--quiet",
+        "--out",
+        arg(&out),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let left_out: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.contains("could not train, and auto leaves it out"))
+        .collect();
+    assert_eq!(left_out.len(), 2, "{stdout}");
+    assert!(
+        left_out[0].starts_with("RankPruning (fast) could not train")
+            && left_out[1].starts_with("RankPruning (linear) could not train")
+            && left_out[0].contains("cross-validate stage of RankPruning"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("| – | RankPruning | n/a |")
+            && stdout.contains("auto keeps the mean of all 9 candidates"),
+        "{stdout}"
+    );
+    let run = read_run(&out);
+    assert_eq!(run.averaged.map(|a| a.members.len()), Some(9));
+}
+
+#[test]
 fn auto_trains_its_candidates_and_saves_the_mean_of_the_first_three() {
     let (dir, file) = pu_file("auto", 300, 6);
     let out = dir.join("auto.json");

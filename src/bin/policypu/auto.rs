@@ -93,7 +93,9 @@ pub fn choose_from_runs(
 
 /// Train every candidate of `config` (an `auto` run) on `split`; the
 /// averaged model's run, the trainers of its members (in the mean's order) and the
-/// leaderboard.
+/// leaderboard. A candidate that cannot train on this split (too few rows
+/// for its stages, say) is left out with a note saying why, and stands on
+/// the leaderboard without an epoch; the others go on.
 pub fn train_auto(
     config: &RunConfig,
     split: &PuSplit,
@@ -103,31 +105,71 @@ pub fn train_auto(
     let candidates = candidate_configs(config);
     let mut results = Vec::with_capacity(candidates.len());
     let mut trainers = Vec::with_capacity(candidates.len());
+    let mut left_out = Vec::new();
     for (i, candidate) in candidates.iter().enumerate() {
-        eprintln!(
-            "auto: candidate {} of {}: {} ({})",
-            i + 1,
-            candidates.len(),
-            candidate.learner.name(),
-            candidate.model.name()
-        );
-        let plan = RunPlan::new(candidate, split).map_err(|e| e.to_string())?;
-        for warning in &plan.warnings {
-            eprintln!("note: {warning}");
+        let name = format!("{} ({})", candidate.learner.name(), candidate.model.name());
+        eprintln!("auto: candidate {} of {}: {name}", i + 1, candidates.len());
+        match train_candidate(candidate, split, device, device_name) {
+            Ok((result, trainer)) => {
+                results.push(with_test_scores(result, &trainer));
+                trainers.push(Some(trainer));
+            }
+            Err(why) => {
+                let note = format!("{name} could not train, and auto leaves it out: {why}");
+                eprintln!("auto: {note}");
+                left_out.push(note);
+                results.push(untrained(candidate.clone(), device_name));
+                trainers.push(None);
+            }
         }
-        let (result, trainer) = train(&plan, split, device, device_name, Verbosity::Candidate)?;
-        results.push(with_test_scores(result, &trainer));
-        trainers.push(Some(trainer));
     }
-    let (result, board) = averaged_run(config, &results)?;
+    let (result, board) = averaged_run(config, &results).map_err(|why| {
+        let mut text = why;
+        for note in &left_out {
+            text.push(' ');
+            text.push_str(note);
+        }
+        text
+    })?;
     println!("{}", leaderboard_table(&board, config));
     println!("{}", board.reason(config.model));
+    for note in &left_out {
+        println!("{note}");
+    }
     let members = board
         .members()
         .iter()
         .filter_map(|s| trainers[s.candidate].take())
         .collect();
     Ok((result, members, board))
+}
+
+/// One candidate trained on `split`, or why it could not be.
+fn train_candidate(
+    candidate: &RunConfig,
+    split: &PuSplit,
+    device: &Device,
+    device_name: &str,
+) -> Result<(RunResult, Trainer), String> {
+    let plan = RunPlan::new(candidate, split).map_err(|e| e.to_string())?;
+    for warning in &plan.warnings {
+        eprintln!("note: {warning}");
+    }
+    train(&plan, split, device, device_name, Verbosity::Candidate)
+}
+
+/// The run of a candidate that could not train: no epoch, so the
+/// leaderboard lists it unranked and auto's mean leaves it out.
+fn untrained(config: RunConfig, device_name: &str) -> RunResult {
+    RunResult {
+        config,
+        device: device_name.to_string(),
+        prior: None,
+        reports: Vec::new(),
+        selected: None,
+        test_scores: None,
+        averaged: None,
+    }
 }
 
 /// The leaderboard as a markdown table: PU-only scores, then what the test
@@ -175,18 +217,6 @@ mod tests {
     use super::*;
     use policypu::config::Learner;
 
-    fn run(config: RunConfig) -> RunResult {
-        RunResult {
-            config,
-            device: "CPU".into(),
-            prior: None,
-            reports: Vec::new(),
-            selected: None,
-            test_scores: None,
-            averaged: None,
-        }
-    }
-
     #[test]
     fn a_merge_finds_each_candidate_by_its_settings_or_names_the_missing_one() {
         let auto = RunConfig {
@@ -194,7 +224,10 @@ mod tests {
             seed: 3,
             ..RunConfig::default()
         };
-        let mut runs: Vec<RunResult> = candidate_configs(&auto).into_iter().map(run).collect();
+        let mut runs: Vec<RunResult> = candidate_configs(&auto)
+            .into_iter()
+            .map(|c| untrained(c, "CPU"))
+            .collect();
         // Every candidate is there, but none trained an epoch: no choice.
         let err = choose_from_runs(&auto, &runs).unwrap_err();
         assert!(err.contains("No candidate trained an epoch"), "{err}");

@@ -163,7 +163,16 @@ async function trainAutoToBoard(page, note, { file = 'breast_cancer.csv', truth,
   await chooseOption(page, 'learner', auto.name);
   const started = Date.now();
   await clickButton(page, 'train');
-  const rows = await waitUntil(
+  const rows = await waitForAutoBoard(page);
+  note(`auto: ${rows.length} candidates in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(rows)}`);
+  expectEqual(rows.length, auto.candidates, 'candidates on the leaderboard');
+  return rows;
+}
+
+/** Wait for auto's leaderboard after Train, failing on a run's error;
+ * resolves to its rows. */
+function waitForAutoBoard(page) {
+  return waitUntil(
     'the auto leaderboard',
     async () => {
       const status = await page.locator('#status').textContent();
@@ -173,9 +182,32 @@ async function trainAutoToBoard(page, note, { file = 'breast_cancer.csv', truth,
     },
     { timeoutMs: COMPARISON_MS, everyMs: 1000, lastSeen: () => page.locator('#auto-line').textContent().catch(() => '') },
   );
-  note(`auto: ${rows.length} candidates in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(rows)}`);
-  expectEqual(rows.length, auto.candidates, 'candidates on the leaderboard');
-  return rows;
+}
+
+/** auto on a file of three rows (tests/e2e/fixtures/three_rows.csv):
+ * RankPruning's cross-validation has no rows for its folds, so both its
+ * candidates are left out, the caption says why, and the other nine train,
+ * are averaged and kept; the run ends Done, not failed. */
+async function autoLeavesOutACandidateThatCannotTrain({ page, note }) {
+  const auto = (await learnerTable()).find((l) => l.auto);
+  await uploadCsv(page, resolve(ROOT, 'tests/e2e/fixtures/three_rows.csv'));
+  await page.locator('#csv-summary').waitFor({ timeout: 10_000 });
+  await setField(page, 'optim.epochs', '2');
+  await setField(page, 'policy.pretrain_epochs', '1');
+  await chooseOption(page, 'learner', auto.name);
+  await clickButton(page, 'train');
+  const rows = await waitForAutoBoard(page);
+  note(`auto on three rows: ${JSON.stringify(rows)}`);
+  expectEqual(rows.length, auto.candidates - 2, 'candidates on the leaderboard');
+  expect(rows.every((r) => r.learner !== 'rank-pruning'), `no RankPruning row: ${JSON.stringify(rows)}`);
+  expectEqual(rows.filter((r) => r.inMean).length, rows.length, 'candidates in the mean');
+  const caption = (await page.locator('#panel-auto .caption').textContent()).trim();
+  expect(caption.includes('auto leaves RankPruning out. Training stopped: The cross-validate stage of RankPruning has no training rows')
+    && caption.includes('auto leaves RankPruning (linear) out. Training stopped: The cross-validate stage')
+    && !caption.includes('did not finish'), `the leaderboard says why: ${caption}`);
+  expect(await averagedKept(page), 'the mean is kept');
+  const status = (await page.locator('#status').textContent()).trim();
+  expect(status.startsWith('Done.'), `the status line: ${status}`);
 }
 
 async function autoRanksItsCandidates({ page, note }) {
@@ -704,6 +736,7 @@ export const comparisonTests = [
   { name: 'auto on few labeled validation rows: the mean of every candidate, and why', mode: 'cpu', run: autoAveragesEveryCandidateOnFewLabeledRows },
   { name: 'auto with a validation share of 0: the mean of every candidate at its last epoch, and why', mode: 'cpu', run: autoWithoutValidationAveragesEveryCandidate },
   { name: 'auto without a truth column: the recall on held-out positives, and the mean\'s PU-only figures', mode: 'cpu', run: autoWithoutTruthShowsRecall },
+  { name: 'auto on a file too small for RankPruning: it is left out, the caption says why, the others are kept', mode: 'cpu', run: autoLeavesOutACandidateThatCannotTrain },
   { name: 'auto on two cores: two workers, the same leaderboard as one, on the demo and a CSV file', mode: 'cpu', run: autoInTwoWorkersKeepsWhatOneKeeps },
   { name: "auto on two cores: a hung second worker's candidate trains in the live worker", mode: 'cpu', run: hungSecondWorkerHandsItsRunBack },
   { name: 'auto on two cores: a Step through the live candidate\'s end while paused leaves no worker paused', mode: 'cpu', run: stepThroughTheEndResumesTheSecondWorker },

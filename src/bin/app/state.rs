@@ -170,8 +170,12 @@ pub struct ComparisonQueue {
     /// For `auto`'s comparison, auto's own settings: its runs are ranked
     /// when it ends.
     pub auto: Option<RunConfig>,
-    /// The comparison is running (cleared when its last run ends or one fails).
+    /// The comparison is running (cleared when its last run ends or one
+    /// fails, but for an `auto` candidate left out).
     pub active: bool,
+    /// For `auto`'s comparison, the candidates that could not train on the
+    /// split and were left out, each in a sentence saying why.
+    pub left_out: Vec<String>,
 }
 
 /// What an `auto` run chose: its candidates ranked on PU data.
@@ -183,6 +187,9 @@ pub struct AutoOutcome {
     pub runs: Vec<u64>,
     /// Candidates auto meant to train (fewer ran if one failed).
     pub planned: usize,
+    /// The candidates left out as they could not train on the split, each
+    /// in a sentence saying why.
+    pub left_out: Vec<String>,
     /// auto's own settings (candidates on its preset go unnamed).
     pub config: RunConfig,
     /// auto's own model, the mean of its first candidates, with its test

@@ -115,8 +115,8 @@ pub fn train_auto(
                 trainers.push(Some(trainer));
             }
             Err(why) => {
-                let note = format!("{name} could not train, and auto leaves it out: {why}");
-                eprintln!("auto: {note}");
+                let note = format!("auto leaves {name} out. {why}");
+                eprintln!("{note}");
                 left_out.push(note);
                 results.push(untrained(candidate.clone(), device_name));
                 trainers.push(None);

@@ -13,7 +13,7 @@ use policypu::auto_learner::average::averaged;
 use policypu::auto_learner::{AUTO_CRITERION, Leaderboard, candidate_configs, ranking_prior};
 use policypu::config::{Learner, RunConfig, TestScoring};
 use policypu::report::{EpochReport, TestScores};
-use policypu::saved_model::SavedModel;
+use policypu::saved_model::{Member, SavedModel};
 
 use super::charted_run;
 use crate::state::{AppState, AutoKept, AutoOutcome, ComparisonQueue, RunRecord};
@@ -68,8 +68,39 @@ fn queue(state: AppState, configs: Vec<RunConfig>, auto: Option<RunConfig>) -> O
         beside: None,
         auto,
         active: true,
+        left_out: Vec::new(),
     });
     Some(first.clone())
+}
+
+/// Leave the live run, which failed with `why`, out of the `auto`
+/// comparison running now, so auto goes on with its next candidate, where
+/// another of its candidates has trained on the split: the failure is then
+/// the candidate's own (a learner whose stages need more rows than the
+/// split has), not the data's, which every candidate would meet. The
+/// leaderboard says why it is missing. False, leaving nothing out, for
+/// any other comparison, a Stop, or auto's first run to end.
+pub fn leave_out(state: AppState, why: &str) -> bool {
+    let queue = state.comparison.get_untracked();
+    let Some(auto) = queue.auto.as_ref().filter(|_| queue.active) else {
+        return false;
+    };
+    let trained = state
+        .runs
+        .with_untracked(|runs| runs.iter().any(|r| r.comparison == Some(queue.id)));
+    let Some(config) = state.run_config.get_untracked() else {
+        return false;
+    };
+    if !trained || state.stop_asked.get_untracked() {
+        return false;
+    }
+    let candidate = Member {
+        learner: config.learner,
+        model: config.model,
+    };
+    let note = format!("auto leaves {} out. {why}", candidate.label(auto.model));
+    state.comparison.update(|q| q.left_out.push(note));
+    true
 }
 
 /// When the run starting now scores the test set: `auto`'s candidates only
@@ -125,8 +156,8 @@ pub fn finish(state: AppState) {
         return;
     }
     state.compared.set(ticked.clone());
-    if let Some(auto) = queue.auto {
-        rank_auto(state, ticked, &queue.planned, auto);
+    if let Some(auto) = queue.auto.clone() {
+        rank_auto(state, ticked, &queue, auto);
     }
 }
 
@@ -147,8 +178,9 @@ fn in_planned_order(runs: &mut [RunRecord], id: u64, planned: &[RunConfig]) {
 }
 
 /// Rank the finished candidate runs `ids` (in planned order) of the `auto`
-/// run of `config` and keep auto's model, the mean of the first candidates.
-fn rank_auto(state: AppState, ids: Vec<u64>, planned: &[RunConfig], config: RunConfig) {
+/// run of `config` (its comparison `queue`) and keep auto's model, the mean
+/// of the first candidates.
+fn rank_auto(state: AppState, ids: Vec<u64>, queue: &ComparisonQueue, config: RunConfig) {
     let outcome = state.runs.with_untracked(|runs| {
         let candidates: Vec<&RunRecord> = runs.iter().filter(|r| ids.contains(&r.id)).collect();
         let ids: Vec<u64> = candidates.iter().map(|r| r.id).collect();
@@ -175,7 +207,8 @@ fn rank_auto(state: AppState, ids: Vec<u64>, planned: &[RunConfig], config: RunC
             },
             board,
             runs: ids.clone(),
-            planned: planned.len(),
+            planned: queue.planned.len(),
+            left_out: queue.left_out.clone(),
             config,
             averaged,
             prior,

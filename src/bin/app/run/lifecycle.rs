@@ -180,9 +180,17 @@ async fn load_data(state: AppState, config: &RunConfig) -> Result<DataPayload, S
 
 /// A run ended: show how, keep it in the history if it finished, then start
 /// the comparison's next learner after a run that trained to the end (or
-/// wait for the second worker's), or end the comparison. A crash leaves
-/// the form's settings as they are.
+/// wait for the second worker's), or end the comparison. An `auto`
+/// candidate that could not train is left out, and auto goes on
+/// ([`comparison::leave_out`]). A crash leaves the form's settings as they
+/// are.
 fn ended(state: AppState, end: RunEnd) {
+    if let RunEnd::Failed(why) = &end
+        && comparison::leave_out(state, why)
+    {
+        state.status.set(RunStatus::Done);
+        return go_on(state);
+    }
     let (status, finished) = match end {
         RunEnd::Done => (RunStatus::Done, Some(RunOutcome::Done)),
         RunEnd::Stopped => (RunStatus::Stopped, Some(RunOutcome::Stopped)),
@@ -200,6 +208,12 @@ fn ended(state: AppState, end: RunEnd) {
     if finished != Some(RunOutcome::Done) || state.stop_asked.get_untracked() {
         return end_comparison(state);
     }
+    go_on(state);
+}
+
+/// Start the comparison's next run, or wait for the second worker's, or
+/// end the comparison.
+fn go_on(state: AppState) {
     // A Pause that reached the live run only as it ended (or a Step that
     // trained its last batch) leaves the page unpaused: so is the second
     // worker's run, which would otherwise wait, silent, for a Resume.

@@ -98,16 +98,19 @@ pub fn AutoBoardPanel() -> impl IntoView {
     let caption = Signal::derive(move || {
         state.auto.with(|a| {
             a.as_ref().map_or_else(String::new, |a| {
-                let missing = a.planned - a.runs.len();
-                let note = if missing > 0 {
-                    format!(
+                let missing = a.planned - a.runs.len() - a.left_out.len();
+                let mut text = a.board.reason(a.config.model);
+                for note in &a.left_out {
+                    text.push(' ');
+                    text.push_str(note);
+                }
+                if missing > 0 {
+                    text.push_str(&format!(
                         " {missing} of {} candidates did not finish and are not ranked.",
                         a.planned
-                    )
-                } else {
-                    String::new()
-                };
-                format!("{}{note}", a.board.reason(a.config.model))
+                    ));
+                }
+                text
             })
         })
     });

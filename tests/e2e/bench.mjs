@@ -353,6 +353,10 @@ const AUTO_CASES = [
     await uploadCsv(page, resolve(dirname(DIST), 'public/examples/breast_cancer.csv'));
     await page.locator('#csv-summary').waitFor({ timeout: 10_000 });
   }],
+  ['a table of 5,000 rows and 80 features (CSV settings; made by the benchmark)', async (page) => {
+    await uploadCsv(page, writeLargeCsv(5_000));
+    await page.locator('#csv-summary').waitFor({ timeout: 30_000 });
+  }],
 ];
 
 /**
@@ -472,19 +476,21 @@ async function firstVisit() {
 }
 
 /**
- * A CSV the size of the weak-signal study table (results/table-weak-49000.md):
- * 49,000 rows of 80 features with three decimals, a `labeled` and a `truth`
- * column, drawn from a fixed linear congruential sequence. Its path.
+ * A CSV shaped like the weak-signal study table (results/table-weak-49000.md),
+ * of `rows` rows (49,000 there): 80 features with three decimals, 10 of them
+ * shifted by 0.5 for the positives (40 % of rows), a `labeled` column (30 %
+ * of the positives) and a `truth` column, drawn from a fixed linear
+ * congruential sequence. Its path.
  */
-function writeLargeCsv() {
-  const path = join(tmpdir(), 'policypu-bench-49000.csv');
+function writeLargeCsv(rows = 49_000) {
+  const path = join(tmpdir(), `policypu-bench-${rows}.csv`);
   let state = 20261203;
   const uniform = () => {
     state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
     return state / 2 ** 32;
   };
   const lines = [[...Array(80).keys()].map((i) => `f${i}`).concat(['labeled', 'truth']).join(',')];
-  for (let row = 0; row < 49_000; row++) {
+  for (let row = 0; row < rows; row++) {
     const positive = uniform() < 0.4;
     const labeled = positive && uniform() < 0.3;
     const cells = [];

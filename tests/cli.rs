@@ -130,6 +130,25 @@ fn run_csv(file: &Path, learner: &str, epochs: &str, out: &Path, extra: &[&str])
     policypu(&args)
 }
 
+/// `policypu run` of `file` (no truth column) with auto for `epochs` epochs,
+/// quietly, its result written to `out`, and the flags `extra`.
+fn run_auto_without_truth(file: &Path, epochs: &str, out: &Path, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "run",
+        "--csv",
+        arg(file),
+        "--learner",
+        "auto",
+        "--epochs",
+        epochs,
+        "--quiet",
+        "--out",
+        arg(out),
+    ];
+    args.extend_from_slice(extra);
+    policypu(&args)
+}
+
 /// `policypu run` of `file` (no truth column unless `extra` names one) with
 /// biased PU for one epoch, its result written to `out`.
 fn run_one_epoch(file: &Path, out: &Path, extra: &[&str]) -> Output {
@@ -1219,20 +1238,7 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
     );
     // auto's leaderboard shows the recall, and its mean what P and U measure.
     let auto_out = dir.join("a.json");
-    let auto = policypu(&[
-        "run",
-        "--csv",
-        arg(&file),
-        "--learner",
-        "auto",
-        "--epochs",
-        "1",
-        "--pretrain-epochs",
-        "1",
-        "--quiet",
-        "--out",
-        arg(&auto_out),
-    ]);
+    let auto = run_auto_without_truth(&file, "1", &auto_out, &["--pretrain-epochs", "1"]);
     assert!(
         auto.status.success(),
         "{}",
@@ -1278,18 +1284,7 @@ fn auto_leaves_out_a_candidate_that_cannot_train_and_keeps_the_others() {
     let dir = test_dir("auto-left-out");
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/e2e/fixtures/three_rows.csv");
     let out = dir.join("auto.json");
-    let output = policypu(&[
-        "run",
-        "--csv",
-        arg(&file),
-        "--learner",
-        "auto",
-        "--epochs",
-        "2",
-        "--quiet",
-        "--out",
-        arg(&out),
-    ]);
+    let output = run_auto_without_truth(&file, "2", &out, &[]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
         output.status.success(),

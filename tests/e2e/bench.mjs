@@ -580,26 +580,19 @@ if (process.argv.includes('--threads')) {
   process.exit(0);
 }
 const autoOnly = process.argv.includes('--auto-only');
-if (process.argv.includes('--auto-workers')) {
+/** Print the provenance, run `measure` alone on a server of dist/ (given its address), and exit. */
+async function measureAlone(measure) {
   provenance();
   const server = await startStaticServer(DIST);
   try {
-    await autoWorkers(server.url);
+    await measure(server.url);
   } finally {
     await server.close();
   }
   process.exit(0);
 }
-if (process.argv.includes('--large-csv')) {
-  provenance();
-  const server = await startStaticServer(DIST);
-  try {
-    await largeCsv(server.url);
-  } finally {
-    await server.close();
-  }
-  process.exit(0);
-}
+if (process.argv.includes('--auto-workers')) await measureAlone(autoWorkers);
+if (process.argv.includes('--large-csv')) await measureAlone(largeCsv);
 if (process.argv.includes('--first-visit')) {
   provenance();
   await firstVisit();

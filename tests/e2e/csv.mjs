@@ -685,6 +685,35 @@ async function compareWithoutTruthAndStaleResults({ page }) {
   expect(status.includes('have changed since'), `the status says the results are of the run before: "${status}"`);
 }
 
+/** A chosen file of 5,000 rows: the page says it is reading it (the file's
+ * name and size) before it reads, and says so no more once the reader's
+ * verdict shows; a MutationObserver records the order. */
+async function readingIsSaidFirst({ page }) {
+  let text = 'a,b,c,d,labeled\n';
+  for (let i = 0; i < 5000; i += 1) text += `${i % 7}.5,${(i * 13) % 11}.25,${(i * 7) % 5}.125,${i % 3}.75,${i % 4 === 0 ? 1 : 0}\n`;
+  await chooseCsvSource(page);
+  await page.evaluate(() => {
+    window.shownAt = {};
+    window.readingText = null;
+    new MutationObserver(() => {
+      for (const id of ['csv-reading', 'csv-summary']) {
+        const element = document.getElementById(id);
+        if (window.shownAt[id] === undefined && element) {
+          window.shownAt[id] = performance.now();
+          if (id === 'csv-reading') window.readingText = element.textContent;
+        }
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await page.locator('#csv-input').setInputFiles({ name: 'rows.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+  await csvVerdict(page, true);
+  const { shownAt, readingText } = await page.evaluate(() => ({ shownAt: window.shownAt, readingText: window.readingText }));
+  expect(shownAt['csv-reading'] !== undefined && shownAt['csv-reading'] < shownAt['csv-summary'],
+    `"Reading …" shown before the verdict: ${JSON.stringify(shownAt)}`);
+  expect(/^Reading rows\.csv \([0-9.]+ [kM]B\)…$/.test(readingText), `the message names the file and its size: ${readingText}`);
+  expectEqual(await page.locator('#csv-reading').count(), 0, '"Reading …" once the verdict shows');
+}
+
 /** A file as pandas writes it from a spreadsheet's table: an unnamed index
  * column and prices with commas grouping thousands. The index is left out
  * with its reason, the prices are numbers, and ticking the index uses it. */
@@ -812,6 +841,7 @@ export const csvTests = [
   { name: 'csv: two_moons.csv uploads and trains to the end', mode: 'cpu',
     run: exampleTest('two_moons.csv', { rows: 600, delimiter: 'comma' }) },
   { name: 'csv: an example button loads the file with its columns', mode: 'cpu', run: exampleButton },
+  { name: 'csv: a chosen file is said to be read before it is, until its verdict shows', mode: 'cpu', run: readingIsSaidFirst },
   { name: 'csv: a pandas index is left out and commas grouping thousands are read', mode: 'cpu', run: pandasIndexAndThousands },
   { name: 'csv: a German Excel export (points grouping thousands, euro amounts) reads and says how; in Windows-1252 it reads the same and says so', mode: 'cpu', run: germanExcelExport },
   { name: 'csv: a repeated column name is numbered, and said so', mode: 'cpu', run: repeatedColumnName },

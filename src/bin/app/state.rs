@@ -390,6 +390,9 @@ pub struct AppState {
     pub csv_problem: RwSignal<Option<String>>,
     /// Why the CSV file cannot be previewed at all (before any column choice), if so.
     pub csv_file_problem: RwSignal<Option<String>>,
+    /// "Reading data.csv (25.6 MB)…" from a chosen file's arrival until its
+    /// preview is made: a large file holds the page for seconds.
+    pub csv_reading: RwSignal<Option<String>>,
     /// Set while a link that does not carry its file waits for it.
     pub link_awaits_file: RwSignal<Option<AwaitedFile>>,
     /// True from opening a link that carries its CSV file until the file is
@@ -603,6 +606,7 @@ impl AppState {
             rejected_fields: RwSignal::new(Vec::new()),
             csv_problem: RwSignal::new(None),
             csv_file_problem: RwSignal::new(None),
+            csv_reading: RwSignal::new(None),
             link_awaits_file: RwSignal::new(None),
             reading_link_file: RwSignal::new(false),
             trained_form: RwSignal::new(None),

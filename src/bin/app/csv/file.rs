@@ -9,9 +9,11 @@ use leptos::prelude::*;
 use policypu::config::DataConfig;
 use policypu::data::csv::{CsvColumns, MAX_CSV_BYTES};
 use policypu::data::examples::ExampleCsv;
+use policypu::user_text::file_size;
 use wasm_bindgen_futures::JsFuture;
 
 use crate::browser::data_loader;
+use crate::browser::next_paint::after_next_paint;
 use crate::state::{AppState, CsvFile};
 
 /// Use `bytes` as the CSV data. `columns`, when given, replaces the column
@@ -48,10 +50,17 @@ pub fn use_csv(state: AppState, name: String, bytes: Vec<u8>, columns: Option<Cs
     });
 }
 
-/// Read a file the user dropped or picked.
+/// Read a file the user dropped or picked, saying so first (and waiting
+/// for that to show): a large file holds the page for seconds.
 pub async fn read_file(state: AppState, file: web_sys::File) -> Result<(), String> {
     let bytes = file_bytes(&file).await?;
-    use_csv(state, file.name(), bytes, None);
+    let name = file.name();
+    state.csv_reading.set(Some(format!(
+        "Reading {name} ({})…",
+        file_size(bytes.len())
+    )));
+    after_next_paint().await;
+    use_csv(state, name, bytes, None);
     Ok(())
 }
 

@@ -35,6 +35,10 @@ pub fn CsvPanel() -> impl IntoView {
         state
             .csv_file_problem
             .set(preview.with(|p| p.as_ref().and_then(|r| r.as_ref().err().cloned())));
+        // The file read has its preview, or an error instead (tracked by
+        // the file too: the same file chosen again makes the same preview).
+        state.csv.track();
+        state.csv_reading.set(None);
     });
     on_cleanup(move || state.csv_file_problem.set(None));
     let file_line = move || {
@@ -51,6 +55,9 @@ pub fn CsvPanel() -> impl IntoView {
     view! {
         <div class="csv-panel" id="csv-panel">
             <DropZone load_error/>
+            {move || state.csv_reading.get().map(|text| view! {
+                <p class="hint" id="csv-reading" role="status">{text}</p>
+            })}
             <p class="hint privacy">"Nothing is uploaded: the file is read by this page, in this browser tab only."</p>
             <div class="examples" role="group" aria-label="Example files">
                 <span class="hint">"Or try an example: "</span>

@@ -427,6 +427,19 @@ async function autoWithoutTruthShowsRecall({ page, note }) {
   const summary = (await page.locator('#auto-pu-note').textContent()).trim();
   expect(summary.startsWith("auto's mean: No truth column") && summary.includes(`Recall on them ${meanRecall[0]}`),
     `the mean's PU-only figures: ${summary}`);
+  // One class prior on the page: the line under the status names the one
+  // the mean's figures assume (its KM2+nnPU candidate's, as the CLI says),
+  // not the charted member's own estimate.
+  const priorLine = (await page.locator('#prior').textContent()).trim();
+  const pi = Number(await page.locator('#prior').getAttribute('data-value')).toFixed(3);
+  expect(priorLine.startsWith(`Class prior π = ${pi}`)
+    && priorLine.includes('this is the one its KM2+nnPU candidate trains with'),
+    `the prior line names the mean's prior: "${priorLine}"`);
+  const card = (await page.locator('#no-truth-note').textContent()).trim();
+  for (const [where, text] of [['the leaderboard', summary], ['the kept model', card]]) {
+    expect(text.includes(`assuming π = ${pi} `) || text.includes(`a class prior π = ${pi} does not fit`),
+      `${where} assumes the prior line's π = ${pi}: "${text}"`);
+  }
 }
 
 /** The final scores in the comparison table: [{ learner, 'ROC-AUC', Acc, 'PR-AUC' }]. */

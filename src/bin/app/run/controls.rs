@@ -1,6 +1,7 @@
 //! Train, pause, resume, step and stop; the progress bar; the device badge.
 
 use leptos::prelude::*;
+use policypu::auto_learner::prior_sentence;
 use policypu::config::RunConfig;
 use policypu::page::pace::Pace;
 use policypu::page::protocol::ToWorker;
@@ -293,25 +294,38 @@ fn DeviceLine() -> impl IntoView {
 
 /// The run's class prior, where it came from, how far an estimate is from
 /// the truth when the truth is known, and whether the learner uses it.
+/// Beside auto's mean it is the prior the mean's PU figures assume (its
+/// ranking candidate's, as the CLI says), not that of the member whose
+/// epochs the charts show.
 #[component]
 fn PriorLine() -> impl IntoView {
     let state = use_app_state();
     move || {
-        let prior = state
-            .started
-            .with(|s| s.as_ref().and_then(|s| s.prior.clone()))?;
-        // Beside auto's mean the charts are its first member's.
-        let first_member = state.auto.with(|a| {
+        let beside_mean = state.auto.with(|a| {
             a.as_ref()
                 .filter(|a| a.charted == Some(Charted::Mean))
-                .and_then(|a| {
+                .map(|a| {
                     let members = a.board.members();
-                    members.first().map(|s| s.label(a.config.model))
+                    (a.prior.clone(), members.first().map(|s| s.label(a.config.model)))
                 })
         });
-        let sentence = match first_member {
-            Some(name) => prior.sentence_beside_auto(&name),
-            None => prior.sentence(),
+        let started = state
+            .started
+            .with(|s| s.as_ref().and_then(|s| s.prior.clone()));
+        let (prior, sentence) = match (beside_mean, started) {
+            (Some((Some(ranking), _)), _) => {
+                let sentence = prior_sentence(&ranking);
+                (ranking, sentence)
+            }
+            (Some((None, Some(name))), Some(prior)) => {
+                let sentence = prior.sentence_beside_auto(&name);
+                (prior, sentence)
+            }
+            (_, Some(prior)) => {
+                let sentence = prior.sentence();
+                (prior, sentence)
+            }
+            (_, None) => return None,
         };
         Some(view! {
             <p class="prior" id="prior" data-value=format!("{}", prior.rho)>

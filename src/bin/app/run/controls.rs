@@ -306,7 +306,10 @@ fn PriorLine() -> impl IntoView {
                 .filter(|a| a.charted == Some(Charted::Mean))
                 .map(|a| {
                     let members = a.board.members();
-                    (a.prior.clone(), members.first().map(|s| s.label(a.config.model)))
+                    (
+                        a.prior.clone(),
+                        members.first().map(|s| s.label(a.config.model)),
+                    )
                 })
         });
         let started = state

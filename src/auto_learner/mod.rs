@@ -55,7 +55,7 @@ pub fn ranking_prior<'a>(
         })
 }
 
-/// auto's prior ([`ranking_prior`]) in one sentence, for the CLI: the
+/// auto's prior ([`ranking_prior`]) in one sentence, for the CLI and the page: the
 /// estimate its ranking candidate trains with, which auto itself does not.
 pub fn prior_sentence(prior: &PriorUsed) -> String {
     let candidate = Learner::Auto

@@ -1356,17 +1356,19 @@ fn auto_trains_its_candidates_and_saves_the_mean_of_the_first_three() {
     let candidates = policypu::config::Learner::Auto.spec().candidates.len();
     assert_eq!(standings.len(), candidates, "{}", json["auto"]);
     assert_eq!(json["config"]["learner"], "auto");
-    // Its prior is the one the leaderboard assumed, KM2's estimate, which auto itself does not train with.
+    // Its prior is the one the leaderboard assumed: on a CSV file the default
+    // estimate, which auto itself does not train with.
     assert_eq!(json["prior"]["rho"], json["auto"]["prior"], "{json}");
     assert_eq!(
-        json["prior"]["source"]["estimated"], "km2",
+        json["prior"]["source"]["estimated"], "km2-bbe",
         "{}",
         json["prior"]
     );
     assert_eq!(json["prior"]["learner_uses"], false, "{}", json["prior"]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains("auto trains with no prior of its own: this is the one its KM2+nnPU")
+        stderr.contains("estimated by min(KM2, BBE)")
+            && stderr.contains("auto trains with no prior of its own: its mean's estimates")
             && !stderr.contains("This learner trains without a prior"),
         "{stderr}"
     );

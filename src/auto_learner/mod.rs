@@ -9,16 +9,18 @@
 //! by it.
 //!
 //! The scores that need the class prior (proxy accuracy, the PU risks, and
-//! the mean's PU figures) are computed for every candidate under one prior:
-//! KM2's estimate on the training rows ([`RANKING_ESTIMATOR`]), which the
-//! candidate nnPU trained with. A criterion that needs it falls back to the
-//! labeled-vs-unlabeled AUC, which needs none, where there is none.
+//! the mean's PU figures) are computed for every candidate under one prior
+//! ([`assumed_prior`]): the one every prior-free run of the data shows (on a
+//! CSV file the default estimate, min(KM2, BBE), or the π the settings
+//! give), else KM2's estimate that the candidate KM2+nnPU trained with. A
+//! criterion that needs it falls back to the labeled-vs-unlabeled AUC, which
+//! needs none, where there is none.
 
 pub mod average;
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::{Learner, ModelPreset, RunConfig};
+use crate::config::{Learner, ModelPreset, PriorNeed, RunConfig};
 use crate::priors::PriorMethod;
 use crate::report::{EpochReport, PriorUsed, TestMetrics, kept_report};
 use crate::saved_model::Member;
@@ -27,48 +29,52 @@ use crate::selection::{Criterion, ValidationScores, improves};
 use crate::user_text::{counted, mean_of};
 use average::AVERAGED;
 
-/// The estimator whose prior the leaderboard assumes: the one of the nnPU
-/// candidate (KM2+nnPU), so no estimate is made twice.
-pub const RANKING_ESTIMATOR: PriorMethod = PriorMethod::Km2;
+/// The estimator of the candidate whose prior auto assumes where none of its
+/// prior-free candidates carries one ([`assumed_prior`]): KM2+nnPU's.
+pub const FALLBACK_ESTIMATOR: PriorMethod = PriorMethod::Km2;
 
-/// Whether `learner` is auto's ranking candidate: the one that trains with
-/// [`RANKING_ESTIMATOR`]'s prior, which the leaderboard then assumes.
-fn is_ranking_candidate(learner: Learner) -> bool {
-    learner.prior_estimator() == Some(RANKING_ESTIMATOR)
+/// The prior auto's leaderboard and its mean's PU figures assume, from its
+/// candidates (each its learner and prior, in the order trained): that of
+/// the first candidate that trains without a prior of its own and carries
+/// one, which is the prior every such run of the data shows (the π the
+/// settings give, or on a CSV file the default estimate,
+/// `priors::DEFAULT_ESTIMATOR`); where none carries one (the built-in
+/// images, whose prior-free runs estimate none when the cell knows its
+/// own), the estimate of the candidate whose estimator is
+/// [`FALLBACK_ESTIMATOR`]; none where neither ran.
+fn assumed_prior<T>(candidates: impl IntoIterator<Item = (Learner, Option<T>)>) -> Option<T> {
+    let mut fallback = None;
+    for (learner, prior) in candidates {
+        let Some(prior) = prior else { continue };
+        match learner.spec().prior {
+            PriorNeed::None => return Some(prior),
+            PriorNeed::Estimated(method) if method == FALLBACK_ESTIMATOR => {
+                fallback.get_or_insert(prior);
+            }
+            _ => {}
+        }
+    }
+    fallback
 }
 
-/// The class prior auto's leaderboard and its mean's PU figures assume:
-/// its ranking candidate's (the one whose estimator is
-/// [`RANKING_ESTIMATOR`]), found among each candidate's learner and prior,
-/// and marked as one auto itself does not train with. What auto's run file
-/// reports as its prior; none where that candidate did not run.
+/// auto's prior ([`assumed_prior`]) as its run file reports it, marked as
+/// one auto itself does not train with; none where no candidate had one.
 pub fn ranking_prior<'a>(
     candidates: impl IntoIterator<Item = (Learner, Option<&'a PriorUsed>)>,
 ) -> Option<PriorUsed> {
-    candidates
-        .into_iter()
-        .find(|(learner, _)| is_ranking_candidate(*learner))
-        .and_then(|(_, prior)| prior.cloned())
-        .map(|prior| PriorUsed {
-            learner_uses: false,
-            ..prior
-        })
+    assumed_prior(candidates).map(|prior| PriorUsed {
+        learner_uses: false,
+        ..prior.clone()
+    })
 }
 
-/// auto's prior ([`ranking_prior`]) in one sentence, for the CLI and the page: the
-/// estimate its ranking candidate trains with, which auto itself does not.
+/// auto's prior ([`ranking_prior`]) in one sentence, for the CLI and the
+/// page: the one its PU figures assume, which auto itself does not train with.
 pub fn prior_sentence(prior: &PriorUsed) -> String {
-    let candidate = Learner::Auto
-        .spec()
-        .candidates
-        .iter()
-        .map(|c| c.learner)
-        .find(|&l| is_ranking_candidate(l))
-        .map_or("ranking", Learner::name);
-    prior.sentence_with(&format!(
-        " auto trains with no prior of its own: this is the one its {candidate} candidate \
-         trains with, and the one its mean's estimates of precision and accuracy on U use."
-    ))
+    prior.sentence_with(
+        " auto trains with no prior of its own: its mean's estimates of precision and accuracy \
+         on U use this one, which its candidates that train without a prior show too.",
+    )
 }
 
 /// The criterion `auto` ranks its candidates by: the call gap, the share of
@@ -178,13 +184,14 @@ impl Leaderboard {
     /// Rank the candidate runs `runs` (each its settings and epoch reports,
     /// in the order trained) by `criterion`.
     pub fn rank(runs: &[(&RunConfig, &[EpochReport])], criterion: Criterion) -> Leaderboard {
-        let prior = runs.iter().find_map(|(config, reports)| {
-            is_ranking_candidate(config.learner)
-                .then(|| kept_report(reports, config.criterion()))
-                .flatten()
-                .and_then(|r| r.validation.as_ref())
-                .and_then(|v| v.prior)
-        });
+        let prior = assumed_prior(runs.iter().map(|(config, reports)| {
+            let kept = kept_report(reports, config.criterion());
+            (
+                config.learner,
+                kept.and_then(|r| r.validation.as_ref())
+                    .and_then(|v| v.prior),
+            )
+        }));
         let criterion = if criterion.needs_prior() && prior.is_none() {
             Criterion::LuAuc
         } else {
@@ -375,10 +382,7 @@ impl Leaderboard {
             );
         }
         let prior = match (self.criterion.needs_prior(), self.prior) {
-            (true, Some(pi)) => format!(
-                ", assuming the class prior π = {pi:.3} that {} estimated from the training rows",
-                RANKING_ESTIMATOR.name()
-            ),
+            (true, Some(pi)) => format!(", assuming the class prior π = {pi:.3}"),
             _ => String::new(),
         };
         let named: Vec<String> = members
@@ -440,8 +444,10 @@ mod tests {
         assert!(configs.iter().all(|c| !c.learner.is_auto() && c.seed == 1));
         assert!(configs.iter().any(|c| c.model == ModelPreset::Linear));
         assert!(
-            configs.iter().any(|c| is_ranking_candidate(c.learner)),
-            "the ranking's prior comes from the candidate nnPU with the ranking estimator"
+            configs
+                .iter()
+                .any(|c| c.learner.prior_estimator() == Some(FALLBACK_ESTIMATOR)),
+            "on the images the ranking's prior comes from the candidate with the fallback estimator"
         );
     }
 
@@ -454,7 +460,7 @@ mod tests {
     }
 
     #[test]
-    fn the_ranking_reads_the_nnpu_candidates_estimate_and_never_the_test_set() {
+    fn the_ranking_reads_the_candidates_prior_and_never_the_test_set() {
         let nnpu = with_learner(Learner::Km2NnPu);
         let biased = with_learner(Learner::BiasedPu);
         let weighter = RunConfig::default();
@@ -501,6 +507,21 @@ mod tests {
         );
         let members: Vec<usize> = board.members().iter().map(|s| s.candidate).collect();
         assert_eq!(members, [0, 1, 2]);
+        // Where a prior-free candidate carries a prior (a CSV file's default
+        // estimate), every candidate is scored under that one.
+        let default_reports = [epoch(0.80, (0.6, 0.3), Some(0.2), 0.50)];
+        let with_default: Vec<(&RunConfig, &[EpochReport])> =
+            [runs[0], runs[1], (&weighter, &default_reports[..])].to_vec();
+        let board = Leaderboard::rank(&with_default, Criterion::ProxyAccuracy);
+        assert_eq!(board.prior, Some(0.2));
+        // nnPU under π = 0.2: 1 − 0.2 − 0.5 + 2·0.2·0.9 = 0.66.
+        let nnpu_value = board
+            .standings
+            .iter()
+            .find(|s| s.candidate == 0)
+            .unwrap()
+            .value;
+        assert!((nnpu_value.unwrap() - 0.66).abs() < 1e-12, "{nnpu_value:?}");
         // Without the nnPU there is no prior: the AUC ranks.
         let board = Leaderboard::rank(&runs[1..], Criterion::ProxyAccuracy);
         assert_eq!(board.criterion, Criterion::LuAuc);
@@ -509,28 +530,45 @@ mod tests {
     }
 
     #[test]
-    fn autos_prior_is_the_ranking_candidates_and_none_without_it() {
+    fn autos_prior_is_its_prior_free_candidates_else_km2s_and_none_without_either() {
+        use crate::priors::DEFAULT_ESTIMATOR;
         use crate::report::PriorSource;
-        let used = |rho| PriorUsed {
-            source: PriorSource::Estimated(RANKING_ESTIMATOR),
+        let used = |method, rho| PriorUsed {
+            source: PriorSource::Estimated(method),
             rho,
             true_rho: None,
             spread: Some(0.02),
             learner_uses: true,
         };
-        let (biased, nnpu) = (used(0.9), used(0.4));
-        let candidates = [
-            (Learner::BiasedPu, Some(&biased)),
-            (Learner::Km2NnPu, Some(&nnpu)),
-            (Learner::Vpu, None),
+        let (default, km2) = (used(DEFAULT_ESTIMATOR, 0.3), used(FALLBACK_ESTIMATOR, 0.4));
+        let tice = used(PriorMethod::Tice, 0.9);
+        // A CSV file: the prior-free candidates carry the default estimate,
+        // the one auto assumes though the KM2 candidate trained first.
+        let csv = [
+            (Learner::TiceNnPu, Some(&tice)),
+            (Learner::Km2NnPu, Some(&km2)),
+            (Learner::BiasedPu, Some(&default)),
+            (Learner::Vpu, Some(&default)),
         ];
-        let auto = ranking_prior(candidates).unwrap();
-        assert_eq!((auto.rho, auto.spread), (0.4, Some(0.02)));
+        let auto = ranking_prior(csv).unwrap();
+        assert_eq!(
+            (auto.source, auto.rho),
+            (PriorSource::Estimated(DEFAULT_ESTIMATOR), 0.3)
+        );
+        assert_eq!(auto.spread, Some(0.02));
         assert!(!auto.learner_uses, "auto trains with no prior of its own");
-        assert_eq!(ranking_prior([candidates[0], candidates[2]]), None);
+        // The images: prior-free runs carry none, the KM2 candidate's is kept.
+        let images = [
+            (Learner::TiceNnPu, Some(&tice)),
+            (Learner::BiasedPu, None),
+            (Learner::Km2NnPu, Some(&km2)),
+        ];
+        assert_eq!(ranking_prior(images).map(|p| p.rho), Some(0.4));
+        assert_eq!(ranking_prior([images[0], images[1]]), None);
         let sentence = prior_sentence(&auto);
         assert!(
-            sentence.contains("auto trains with no prior of its own: this is the one its KM2+nnPU candidate trains with")
+            sentence.contains("estimated by min(KM2, BBE)")
+                && sentence.contains("auto trains with no prior of its own: its mean's estimates")
                 && !sentence.contains("This learner"),
             "{sentence}"
         );

@@ -35,8 +35,8 @@ pub use rows::PuRows;
 pub const PRIORS: (f64, f64) = (0.001, 0.999);
 
 /// The estimator a run uses when its learner needs no particular one: the
-/// prior a CSV run shows and its PU-only scores assume (`auto` ranks under
-/// its nnPU candidate's, `auto_learner::RANKING_ESTIMATOR`). Chosen by
+/// prior a CSV run shows and its PU-only scores assume, `auto`'s included.
+/// Chosen by
 /// measurement on tables with known priors (`policypu priors`,
 /// results/priors.md).
 pub const DEFAULT_ESTIMATOR: PriorMethod = PriorMethod::Km2Bbe;

@@ -428,12 +428,13 @@ async function autoWithoutTruthShowsRecall({ page, note }) {
   expect(summary.startsWith("auto's mean: No truth column") && summary.includes(`Recall on them ${meanRecall[0]}`),
     `the mean's PU-only figures: ${summary}`);
   // One class prior on the page: the line under the status names the one
-  // the mean's figures assume (its KM2+nnPU candidate's, as the CLI says),
-  // not the charted member's own estimate.
+  // the mean's figures assume, the default estimate every prior-free run of
+  // a CSV file shows (as the CLI says), not the charted member's own.
   const priorLine = (await page.locator('#prior').textContent()).trim();
   const pi = Number(await page.locator('#prior').getAttribute('data-value')).toFixed(3);
   expect(priorLine.startsWith(`Class prior π = ${pi}`)
-    && priorLine.includes('this is the one its KM2+nnPU candidate trains with'),
+    && priorLine.includes('estimated by min(KM2, BBE)')
+    && priorLine.includes("auto trains with no prior of its own: its mean's estimates"),
     `the prior line names the mean's prior: "${priorLine}"`);
   const card = (await page.locator('#no-truth-note').textContent()).trim();
   for (const [where, text] of [['the leaderboard', summary], ['the kept model', card]]) {

@@ -10,25 +10,8 @@ cd "$(dirname "$0")/.."
 base=${1:?usage: scripts/bench-auto-native.sh BASE_COMMIT [RUNS]}
 runs=${2:-5}
 out=results/bench-auto-speed.md
-target=${CARGO_TARGET_DIR:-$PWD/target}
-kept=$target/bench-auto
-mkdir -p "$kept"
-# The base commit's binary, built from its sources put in place in this
-# tree (same paths and target folder, so only the policypu crate compiles),
-# then the head's, after its sources are put back.
-sources=(src Cargo.toml Cargo.lock)
-if [ -n "$(git status --porcelain -- "${sources[@]}")" ]; then
-  echo "commit or stash the changes under src/ first: this script swaps those files" >&2
-  exit 1
-fi
-restore() { git restore --source=HEAD --worktree -- "${sources[@]}" && git clean -fdq -- src; }
-trap restore EXIT
-git restore --source="$base" --worktree -- "${sources[@]}"
-cargo build --release --locked --bin policypu -q
-cp "$target/release/policypu" "$kept/base"
-restore
-cargo build --release --locked --bin policypu -q
-cp "$target/release/policypu" "$kept/head"
+kept=${CARGO_TARGET_DIR:-$PWD/target}/bench-auto
+scripts/build-base-and-head.sh "$base" "$kept"
 head=$(git rev-parse HEAD)
 base_commit=$(git rev-parse "$base")
 cpu=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')

@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::config::{Learner, ModelPreset, PriorNeed, RunConfig};
 use crate::priors::PriorMethod;
-use crate::report::{EpochReport, PriorUsed, TestMetrics, kept_report};
+use crate::report::{EpochReport, PriorSource, PriorUsed, TestMetrics, kept_report};
 use crate::saved_model::Member;
 use crate::selection::scores::FEW_LABELED;
 use crate::selection::{Criterion, ValidationScores, improves};
@@ -69,12 +69,25 @@ pub fn ranking_prior<'a>(
 }
 
 /// auto's prior ([`ranking_prior`]) in one sentence, for the CLI and the
-/// page: the one its PU figures assume, which auto itself does not train with.
+/// page: the one its PU figures assume, which auto itself does not train
+/// with, and whose it is.
 pub fn prior_sentence(prior: &PriorUsed) -> String {
-    prior.sentence_with(
+    let fallback = Learner::Auto
+        .spec()
+        .candidates
+        .iter()
+        .map(|c| c.learner)
+        .find(|l| l.prior_estimator() == Some(FALLBACK_ESTIMATOR));
+    let whose = match (prior.source, fallback) {
+        (PriorSource::Estimated(method), Some(learner)) if method == FALLBACK_ESTIMATOR => {
+            format!("the one its {} candidate trains with", learner.name())
+        }
+        _ => "the one its candidates that train without a prior show too".to_string(),
+    };
+    prior.sentence_with(&format!(
         " auto trains with no prior of its own: its mean's estimates of precision and accuracy \
-         on U use this one, which its candidates that train without a prior show too.",
-    )
+         on U use this one, {whose}."
+    ))
 }
 
 /// The criterion `auto` ranks its candidates by: the call gap, the share of
@@ -532,7 +545,6 @@ mod tests {
     #[test]
     fn autos_prior_is_its_prior_free_candidates_else_km2s_and_none_without_either() {
         use crate::priors::DEFAULT_ESTIMATOR;
-        use crate::report::PriorSource;
         let used = |method, rho| PriorUsed {
             source: PriorSource::Estimated(method),
             rho,
@@ -568,9 +580,19 @@ mod tests {
         let sentence = prior_sentence(&auto);
         assert!(
             sentence.contains("estimated by min(KM2, BBE)")
-                && sentence.contains("auto trains with no prior of its own: its mean's estimates")
+                && sentence.contains(
+                    "auto trains with no prior of its own: its mean's estimates of precision and \
+                     accuracy on U use this one, the one its candidates that train without a \
+                     prior show too."
+                )
                 && !sentence.contains("This learner"),
             "{sentence}"
+        );
+        let on_images = prior_sentence(&ranking_prior(images).unwrap());
+        assert!(
+            on_images.contains("estimated by KM2")
+                && on_images.contains("use this one, the one its KM2+nnPU candidate trains with."),
+            "{on_images}"
         );
     }
 

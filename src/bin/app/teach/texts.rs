@@ -126,6 +126,12 @@ pub static EXPLANATIONS: &[Explanation] = &[
              demo split knows it exactly (it is ρ); real data does not, and the paper pairs nnPU with the estimators TIcE and KM2. \
              policyPU needs no π: its policy learns from the classifier's predictions which \
              unlabeled examples to treat as positive.",
+            "For a CSV file this app estimates π as the smaller of two estimates, KM2's and \
+             BBE's, which measured closer to the truth than either alone on tables whose prior \
+             is known. Both find the largest share of positives U could hold, a bound from \
+             above: where positives and negatives overlap, so that many unlabeled rows could \
+             belong to either class, the estimate can sit well above the true π, and the ± \
+             beside it, how far it moves when the rows are drawn again, cannot show that.",
         ],
         equations: &[10, 11],
     },

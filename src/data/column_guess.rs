@@ -78,7 +78,7 @@ pub fn guess_labeled_column(preview: &CsvPreview) -> Option<String> {
 
 /// [`guess_labeled_column`]'s index.
 fn labeled_column(preview: &CsvPreview) -> Option<usize> {
-    let flag = |i: usize| preview.kinds[i] == ColumnKind::Flag;
+    let flag = |i: usize| two_valued_flag(preview, i);
     let two_words = |i: &usize| {
         preview.kinds[*i] == ColumnKind::Text
             && preview.values.get(*i).is_some_and(|v| v.len() == 2)
@@ -126,7 +126,7 @@ pub fn other_flag_columns(preview: &CsvPreview, labeled: &str, truth: Option<&st
         return Vec::new();
     }
     (0..preview.header.len())
-        .filter(|&i| preview.kinds[i] == ColumnKind::Flag)
+        .filter(|&i| two_valued_flag(preview, i))
         .map(|i| preview.header[i].clone())
         .filter(|name| name != labeled && Some(name.as_str()) != truth && !named_as_truth(name))
         .collect()
@@ -169,7 +169,7 @@ pub fn guess_truth_column(preview: &CsvPreview, labeled: &str) -> Option<String>
 fn truth_beside(preview: &CsvPreview, labeled: Option<usize>) -> Option<usize> {
     // Classes are told apart ignoring case, as the value that means positive is.
     let two_classes =
-        |i: usize| preview.kinds[i] == ColumnKind::Flag || preview.two_classes(i).is_some();
+        |i: usize| two_valued_flag(preview, i) || preview.two_classes(i).is_some();
     let listed = labeled.and_then(|l| preview.agreeing_columns.get(l)?.as_ref());
     let agrees = |i: usize| listed.is_none_or(|columns| columns.contains(&i));
     let agreeing_classes = |&i: &usize| {
@@ -199,14 +199,22 @@ fn named(
     })
 }
 
-/// The first flag column but `skip` that `accepts` takes.
+/// The first flag column that tells rows apart ([`two_valued_flag`]) but
+/// `skip` that `accepts` takes.
 fn first_flag(
     preview: &CsvPreview,
     skip: Option<usize>,
     accepts: &dyn Fn(usize) -> bool,
 ) -> Option<usize> {
     (0..preview.header.len())
-        .find(|&i| Some(i) != skip && preview.kinds[i] == ColumnKind::Flag && accepts(i))
+        .find(|&i| Some(i) != skip && two_valued_flag(preview, i) && accepts(i))
+}
+
+/// Whether column `i` is a flag column that tells rows apart, as a labeled
+/// or truth column must: one holding `1` in every row does not
+/// ([`CsvPreview::one_flag_everywhere`]).
+fn two_valued_flag(preview: &CsvPreview, i: usize) -> bool {
+    preview.kinds[i] == ColumnKind::Flag && !preview.one_flag_everywhere(i)
 }
 
 /// Whether [`suggest_columns`] keeps `current` for this file rather than
@@ -634,6 +642,25 @@ mod tests {
         let c = suggest_columns(&named, &CsvColumns::default());
         assert_eq!(c.labeled, "labeled");
         assert_eq!(other_flag_columns_note(&named, &c), None);
+    }
+
+    #[test]
+    fn a_flag_column_of_one_value_is_neither_labeled_nor_truth() {
+        // "active" is 1 on every row; "marked" marks rows, "churned" agrees
+        // on them, so it could hold the true class.
+        let p = preview(
+            "x,active,marked,churned\n0.5,1,1,1\n1.5,1,0,1\n2.5,1,0,0\n3.5,1,1,1\n",
+        );
+        let c = suggest_columns(&p, &CsvColumns::default());
+        assert_eq!(c.labeled, "marked");
+        assert_eq!(c.truth.as_deref(), Some("churned"));
+        assert!(p.one_flag_everywhere(1));
+        assert!(!p.one_flag_everywhere(2));
+        // A column of 1 and blanks marks rows, so it is not one value everywhere.
+        assert!(!preview("x,flag\n0.5,1\n1.5,\n").one_flag_everywhere(1));
+        let no_truth = preview("x,labeled,class\n0.5,1,yes\n1.5,0,yes\n2.5,0,YES\n");
+        assert!(no_truth.one_flag_everywhere(2));
+        assert_eq!(suggest_columns(&no_truth, &CsvColumns::default()).truth, None);
     }
 
     #[test]

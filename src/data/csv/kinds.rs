@@ -205,6 +205,24 @@ impl CsvPreview {
     pub fn two_classes(&self, column: usize) -> Option<[(&String, usize); 2]> {
         two_of(self.values.get(column)?, self.value_counts.get(column)?)
     }
+
+    /// Whether the column is a flag column that spells one class in every
+    /// row (`1` throughout, no gaps, as an export's `active` column may):
+    /// it tells no row from another, so it can neither mark the labeled
+    /// rows nor hold the true class.
+    pub fn one_flag_everywhere(&self, column: usize) -> bool {
+        let class = |value: &String| {
+            LABELED_FLAGS
+                .parse(value)
+                .or_else(|| TRUTH_VALUES.parse(value))
+        };
+        let values = self.values.get(column).map_or(&[][..], Vec::as_slice);
+        self.kinds.get(column) == Some(&ColumnKind::Flag)
+            && !self.missing.get(column).copied().unwrap_or(true)
+            && values
+                .first()
+                .is_some_and(|first| values.iter().all(|v| class(v) == class(first)))
+    }
 }
 
 /// The distinct `values` (held by `counts` cells each) grouped ignoring

@@ -168,8 +168,7 @@ pub fn guess_truth_column(preview: &CsvPreview, labeled: &str) -> Option<String>
 /// "setosa" and "virginica").
 fn truth_beside(preview: &CsvPreview, labeled: Option<usize>) -> Option<usize> {
     // Classes are told apart ignoring case, as the value that means positive is.
-    let two_classes =
-        |i: usize| two_valued_flag(preview, i) || preview.two_classes(i).is_some();
+    let two_classes = |i: usize| two_valued_flag(preview, i) || preview.two_classes(i).is_some();
     let listed = labeled.and_then(|l| preview.agreeing_columns.get(l)?.as_ref());
     let agrees = |i: usize| listed.is_none_or(|columns| columns.contains(&i));
     let agreeing_classes = |&i: &usize| {
@@ -648,9 +647,7 @@ mod tests {
     fn a_flag_column_of_one_value_is_neither_labeled_nor_truth() {
         // "active" is 1 on every row; "marked" marks rows, "churned" agrees
         // on them, so it could hold the true class.
-        let p = preview(
-            "x,active,marked,churned\n0.5,1,1,1\n1.5,1,0,1\n2.5,1,0,0\n3.5,1,1,1\n",
-        );
+        let p = preview("x,active,marked,churned\n0.5,1,1,1\n1.5,1,0,1\n2.5,1,0,0\n3.5,1,1,1\n");
         let c = suggest_columns(&p, &CsvColumns::default());
         assert_eq!(c.labeled, "marked");
         assert_eq!(c.truth.as_deref(), Some("churned"));
@@ -660,7 +657,10 @@ mod tests {
         assert!(!preview("x,flag\n0.5,1\n1.5,\n").one_flag_everywhere(1));
         let no_truth = preview("x,labeled,class\n0.5,1,yes\n1.5,0,yes\n2.5,0,YES\n");
         assert!(no_truth.one_flag_everywhere(2));
-        assert_eq!(suggest_columns(&no_truth, &CsvColumns::default()).truth, None);
+        assert_eq!(
+            suggest_columns(&no_truth, &CsvColumns::default()).truth,
+            None
+        );
     }
 
     #[test]

@@ -739,7 +739,8 @@ async function pandasIndexAndThousands({ page }) {
 /** A file as Excel writes it in Germany ("CSV UTF-8"): a byte order mark,
  * an accented name, semicolons, decimal commas, points grouping thousands
  * and euro amounts. It reads, with its names, and says how. The same table
- * in Windows-1252 (Excel's plain "CSV") reads the same, and says so. */
+ * in Windows-1252 (Excel's plain "CSV") reads the same, and says so; in
+ * UTF-16 with tabs (Excel's "Unicode Text") it reads the same too. */
 async function germanExcelExport({ page }) {
   const lines = ['Temp\u00e9rature;Betrag;Preis;labeled;y'];
   for (let i = 0; i < 40; i += 1) {
@@ -767,6 +768,15 @@ async function germanExcelExport({ page }) {
   const ansiNote = (await page.locator('#csv-text-columns').textContent()).trim();
   expect(ansiNote.startsWith('Left out: "Preis" holds amounts with a currency sign, such as "1,50 \u20ac"'), `note: ${ansiNote}`);
   expect((await page.locator('.features').textContent()).includes('Temp\u00e9rature'), 'the accented name is read from Windows-1252');
+  // Excel's "Unicode Text" (a .txt file): UTF-16 with its byte order mark,
+  // tabs between the fields. It reads the same.
+  const unicode = Buffer.from('\ufeff' + text.replaceAll(';', '\t'), 'utf16le');
+  await page.locator('#csv-input').setInputFiles({ name: 'unicode.txt', mimeType: 'text/plain', buffer: unicode });
+  await page.locator('#csv-panel:has-text("Separator: tab")').waitFor({ timeout: 10_000 });
+  const { text: unicodeSummary } = await csvVerdict(page, true);
+  expect(unicodeSummary.includes('40 rows, 7 labeled positives, 33 unlabeled, 2 features;'), `summary: ${unicodeSummary}`);
+  expect(!unicodeSummary.includes('Windows-1252'), `UTF-16 is not read as Windows-1252: ${unicodeSummary}`);
+  expect((await page.locator('.features').textContent()).includes('Temp\u00e9rature'), 'the accented name is read from UTF-16');
 }
 
 /** A header that repeats a name, as a spreadsheet lets it: the second
@@ -843,7 +853,7 @@ export const csvTests = [
   { name: 'csv: an example button loads the file with its columns', mode: 'cpu', run: exampleButton },
   { name: 'csv: a chosen file is said to be read before it is, until its verdict shows', mode: 'cpu', run: readingIsSaidFirst },
   { name: 'csv: a pandas index is left out and commas grouping thousands are read', mode: 'cpu', run: pandasIndexAndThousands },
-  { name: 'csv: a German Excel export (points grouping thousands, euro amounts) reads and says how; in Windows-1252 it reads the same and says so', mode: 'cpu', run: germanExcelExport },
+  { name: 'csv: a German Excel export (points grouping thousands, euro amounts) reads and says how; in Windows-1252 it reads the same and says so; in UTF-16 too', mode: 'cpu', run: germanExcelExport },
   { name: 'csv: a repeated column name is numbered, and said so', mode: 'cpu', run: repeatedColumnName },
   { name: 'csv: a column of two classes that holds one on every labeled row is guessed as the truth', mode: 'cpu', run: speciesIsTheTruth },
   { name: 'csv: a churn export: the labeled column by its rows, its rarer word, the truth beside it; missing classes dropped', mode: 'cpu', run: churnExport },

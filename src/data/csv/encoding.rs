@@ -2,10 +2,13 @@
 //! or, where its bytes are not UTF-8, Windows-1252, which Excel on Western
 //! European Windows writes when asked for plain "CSV". A Windows-1252 file
 //! is decoded a field at a time (and its header line once), never as a
-//! whole, so reading it costs no decoded copy of the file.
+//! whole, so reading it costs no decoded copy of the file. A UTF-16 file
+//! (Excel's "Unicode Text"), whose separators are two bytes wide, is first
+//! decoded as a whole to UTF-8 ([`utf16_decoded`]).
 
 use std::borrow::Cow;
 
+use super::MAX_CSV_BYTES;
 use super::error::CsvError;
 use super::lines::line_breaks;
 
@@ -63,6 +66,34 @@ fn decode_1252(bytes: &[u8]) -> String {
         .collect()
 }
 
+/// The bytes the reader reads: a file that starts with UTF-16's byte order
+/// mark (little- or big-endian) decoded to UTF-8, with a character it
+/// cannot decode (half a pair) as the replacement character; any other
+/// file as it is.
+///
+/// # Errors
+/// [`CsvError::FileTooLarge`] for a UTF-16 file over
+/// [`MAX_CSV_BYTES`], before it is decoded; [`CsvError::Utf16CutShort`]
+/// for one of an odd number of bytes.
+pub(super) fn utf16_decoded(bytes: &[u8]) -> Result<Cow<'_, [u8]>, CsvError> {
+    let unit: fn([u8; 2]) -> u16 = match bytes {
+        [0xff, 0xfe, ..] => u16::from_le_bytes,
+        [0xfe, 0xff, ..] => u16::from_be_bytes,
+        _ => return Ok(Cow::Borrowed(bytes)),
+    };
+    if bytes.len() > MAX_CSV_BYTES {
+        return Err(CsvError::FileTooLarge { bytes: bytes.len() });
+    }
+    let (pairs, rest) = bytes[2..].as_chunks::<2>();
+    if !rest.is_empty() {
+        return Err(CsvError::Utf16CutShort);
+    }
+    let text: String = char::decode_utf16(pairs.iter().map(|&pair| unit(pair)))
+        .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+        .collect();
+    Ok(Cow::Owned(text.into_bytes()))
+}
+
 /// A file's text, as the reader splits it: separators, quotes and line
 /// breaks are the same ASCII bytes in both encodings.
 #[derive(Clone, Copy, Debug)]
@@ -74,19 +105,16 @@ pub(super) enum Text<'a> {
 }
 
 impl<'a> Text<'a> {
-    /// The text of `bytes`: UTF-8 if they are, without a leading byte order
-    /// mark; otherwise Windows-1252 if every byte has a meaning there.
+    /// The text of `bytes` (UTF-16 already decoded by [`utf16_decoded`]):
+    /// UTF-8 if they are, without a leading byte order mark; otherwise
+    /// Windows-1252 if every byte has a meaning there.
     ///
     /// # Errors
-    /// [`CsvError::Utf16`] for bytes that start with UTF-16's byte order mark;
     /// [`CsvError::NotUtf8`], naming where they stop being UTF-8, for bytes
     /// that are neither.
     pub(super) fn of(bytes: &'a [u8]) -> Result<Self, CsvError> {
         match std::str::from_utf8(bytes) {
             Ok(text) => Ok(Text::Utf8(text.strip_prefix('\u{feff}').unwrap_or(text))),
-            Err(_) if bytes.starts_with(b"\xff\xfe") || bytes.starts_with(b"\xfe\xff") => {
-                Err(CsvError::Utf16)
-            }
             Err(_) if bytes.iter().all(|&byte| windows_1252(byte).is_some()) => {
                 Ok(Text::Windows1252(bytes))
             }

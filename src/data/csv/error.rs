@@ -148,12 +148,14 @@ pub enum CsvError {
         /// 0-based offset of the first invalid byte in the file.
         byte: usize,
     },
-    /// The bytes are UTF-16 text (they start with its byte order mark).
+    /// The bytes start as UTF-16 text (with its byte order mark) but end
+    /// halfway through a character.
     #[error(
-        "The file is UTF-16 text (Excel's \"Unicode Text\" writes it), and only UTF-8 is read. \
-         Save the file as UTF-8 (in Excel: \"CSV UTF-8\") and load it again."
+        "The file starts as UTF-16 text (Excel's \"Unicode Text\" writes it) but ends halfway \
+         through a character, so it was cut short. Save it again, best as UTF-8 (in Excel: \
+         \"CSV UTF-8\"), and load it again."
     )]
-    Utf16,
+    Utf16CutShort,
     /// A quote in the header line is never closed.
     #[error(
         "Line {line}, the header, opens a quote (\") that is never closed, so the rest of the \

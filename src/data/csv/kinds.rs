@@ -1,6 +1,7 @@
 //! Guessing what each column holds, for the preview the user picks the
 //! columns from.
 
+use super::encoding::utf16_decoded;
 use super::error::CsvError;
 use super::flags::{LABELED_FLAGS, TRUTH_VALUES};
 use super::missing::is_missing;
@@ -132,13 +133,14 @@ pub enum ColumnKind {
 /// separator and ragged-row problems, and for a file with no data rows. The row limit is not enforced here:
 /// compare `total_rows` with [`MAX_ROWS`](super::MAX_ROWS).
 pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError> {
+    let bytes = utf16_decoded(bytes)?;
     let Table {
         delimiter,
         decimal,
         header,
         mut rows,
         ..
-    } = Table::open(bytes, Width::AtLeastTwo)?;
+    } = Table::open(&bytes, Width::AtLeastTwo)?;
     let mut tallies = vec![KindTally::new(decimal); header.len()];
     let mut shown_rows = Vec::new();
     let mut total_rows = 0;

@@ -8,8 +8,10 @@
 //!
 //! Reading rules shared by both:
 //! - at most [`MAX_CSV_BYTES`] of UTF-8 text, or of Windows-1252 where the
-//!   bytes are not UTF-8 (said in a warning); a byte order mark at the start
-//!   is ignored, and one inside the header is refused;
+//!   bytes are not UTF-8 (said in a warning), or of UTF-16 with its byte
+//!   order mark (Excel's "Unicode Text"), decoded to UTF-8 first; a byte
+//!   order mark at the start is ignored, and one inside the header is
+//!   refused;
 //! - the separator is detected from the header line (see [`read_csv`]), or
 //!   named by a first line such as `sep=;` (which Excel also reads); in a file
 //!   separated by semicolons or tabs a number may use a decimal comma;

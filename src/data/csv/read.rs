@@ -4,6 +4,7 @@
 use super::cleaning::drop_constant_columns;
 use super::decimal_marks::DecimalMarks;
 use super::dialect::Dialect;
+use super::encoding::utf16_decoded;
 use super::error::{ColumnSummary, CsvError, MAX_SHOWN_VALUES, SummarisedColumn};
 use super::identifier::{IdColumn, names_an_identifier};
 use super::layout::{CsvColumns, Layout, column_index};
@@ -66,13 +67,14 @@ impl TabularData {
 /// is too large, has ragged rows or bad cells, lacks a chosen column, has labels on
 /// one side only, or leaves no varying feature column.
 pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvError> {
+    let bytes = utf16_decoded(bytes)?;
     let Table {
         delimiter,
         decimal,
         header,
         notes,
         mut rows,
-    } = Table::open(bytes, Width::AtLeastTwo)?;
+    } = Table::open(&bytes, Width::AtLeastTwo)?;
     let layout = match Layout::resolve(&header, columns) {
         Ok(layout) => layout,
         // A file of no rows says so, not what a choice of columns it cannot
@@ -246,13 +248,14 @@ pub fn read_feature_rows(
     id: &IdColumn,
     gaps: ScoringGaps<'_>,
 ) -> Result<FeatureRows, CsvError> {
+    let bytes = utf16_decoded(bytes)?;
     let Table {
         delimiter,
         decimal,
         header,
         notes,
         mut rows,
-    } = Table::open(bytes, Width::AtLeastOne)?;
+    } = Table::open(&bytes, Width::AtLeastOne)?;
     let features = feature_names
         .iter()
         .map(|name| column_index(&header, name, ColumnRole::Feature))

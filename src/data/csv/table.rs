@@ -42,7 +42,9 @@ pub(super) enum Width {
 }
 
 impl<'a> Table<'a> {
-    /// Checks size, encoding, separator and header, leaving the reader at the first data row.
+    /// Checks size, encoding, separator and header, leaving the reader at
+    /// the first data row; `bytes` are a file's as
+    /// [`utf16_decoded`](super::encoding::utf16_decoded) gives them.
     pub(super) fn open(bytes: &'a [u8], width: Width) -> Result<Self, CsvError> {
         if bytes.len() > MAX_CSV_BYTES {
             return Err(CsvError::FileTooLarge { bytes: bytes.len() });
@@ -514,15 +516,37 @@ mod tests {
         let message = err.to_string();
         assert!(message.contains("line 3 (byte offset 16)"));
         assert!(message.contains("not Windows-1252 either. Save the file as UTF-8"));
-        // UTF-16, known by its byte order mark, is named.
-        for utf16 in [&b"\xff\xfex\x00,\x00"[..], b"\xfe\xff\x00x\x00,"] {
-            let err = preview_csv(utf16, 5).unwrap_err();
-            assert_eq!(err, CsvError::Utf16);
-            assert!(
-                err.to_string().starts_with("The file is UTF-16 text"),
-                "{err}"
-            );
+    }
+
+    #[test]
+    fn utf16_reads_as_excel_unicode_text_writes_it() {
+        // Excel's "Unicode Text": UTF-16 with a byte order mark, tabs between
+        // the fields; here with a name outside ASCII and beyond the BMP.
+        let text = "Größe\tx\tlabeled\r\n1,5\t𝄞\t1\r\n2,5\ty\t0\r\n";
+        let little: Vec<u8> = [0xff, 0xfe]
+            .into_iter()
+            .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        let big: Vec<u8> = [0xfe, 0xff]
+            .into_iter()
+            .chain(text.encode_utf16().flat_map(u16::to_be_bytes))
+            .collect();
+        for bytes in [&little, &big] {
+            let preview = preview_csv(bytes, 5).unwrap();
+            assert_eq!(preview.header, ["Größe", "x", "labeled"]);
+            assert_eq!(preview.rows[0], ["1,5", "𝄞", "1"]);
+            let columns = CsvColumns {
+                features: Some(vec!["Größe".to_owned()]),
+                ..CsvColumns::default()
+            };
+            let data = read_csv(bytes, &columns).unwrap();
+            assert_eq!(data.feature_names, ["Größe"]);
+            assert_eq!(data.features, [1.5, 2.5]);
         }
+        // Cut halfway through a character: named, with what to do.
+        let err = preview_csv(&little[..little.len() - 1], 5).unwrap_err();
+        assert_eq!(err, CsvError::Utf16CutShort);
+        assert!(err.to_string().contains("ends halfway through a character"));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! names ("M"/"B", "malignant"/"benign", "2"/"4"): the class most labeled
 //! rows hold, as every labeled row is a positive. The user can change it.
 
+use super::encoding::utf16_decoded;
 use super::error::MAX_SHOWN_VALUES;
 use super::flags::TRUTH_VALUES;
 use super::layout::{CsvColumns, column_index};
@@ -63,12 +64,13 @@ pub fn guess_positive_value(bytes: &[u8], columns: &CsvColumns) -> Option<Positi
     if columns.truth_value.is_some() {
         return None;
     }
+    let bytes = utf16_decoded(bytes).ok()?;
     let Table {
         decimal,
         header,
         mut rows,
         ..
-    } = Table::open(bytes, Width::AtLeastTwo).ok()?;
+    } = Table::open(&bytes, Width::AtLeastTwo).ok()?;
     let labeled = column_index(&header, &columns.labeled, ColumnRole::Labeled).ok()?;
     let truth = column_index(&header, columns.truth.as_deref()?, ColumnRole::Truth).ok()?;
     if truth == labeled {

@@ -1144,6 +1144,8 @@ fn without_a_truth_column_only_what_needs_no_negatives_is_reported() {
             && stderr.contains("such as KM2+nnPU"),
         "{stderr}"
     );
+    // Refused before the run is announced as training.
+    assert!(!stderr.contains(" on CPU"), "{stderr}");
     // A sweep's table names the recall for what it is.
     let sweep = policypu(&[
         "sweep",

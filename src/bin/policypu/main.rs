@@ -164,6 +164,13 @@ fn run_once(
     for note in &split.notes {
         eprintln!("{note}");
     }
+    // Planned before anything is said of the training, so a learner this data
+    // cannot train (nnPU without a prior) is refused first. auto plans its
+    // candidates itself.
+    let plan = (!config.learner.is_auto())
+        .then(|| RunPlan::new(&config, &split))
+        .transpose()
+        .map_err(|e| e.to_string())?;
     let (device, device_name) = device_for(config.backend)?;
     // With its modifiers (km2/linear, weighter/paper) as the flag named it.
     let learner = run
@@ -177,16 +184,19 @@ fn run_once(
         Verbosity::Epochs
     };
     // The trainers of the model the run keeps: one, or auto's members.
-    let (result, trainers, leaderboard) = if config.learner.is_auto() {
-        let (result, members, board) = auto::train_auto(&config, &split, &device, &device_name)?;
-        (result, members, Some(board))
-    } else {
-        let plan = RunPlan::new(&config, &split).map_err(|e| e.to_string())?;
-        for warning in &plan.warnings {
-            eprintln!("note: {warning}");
+    let (result, trainers, leaderboard) = match &plan {
+        None => {
+            let (result, members, board) =
+                auto::train_auto(&config, &split, &device, &device_name)?;
+            (result, members, Some(board))
         }
-        let (result, trainer) = train(&plan, &split, &device, &device_name, verbosity)?;
-        (result, vec![trainer], None)
+        Some(plan) => {
+            for warning in &plan.warnings {
+                eprintln!("note: {warning}");
+            }
+            let (result, trainer) = train(plan, &split, &device, &device_name, verbosity)?;
+            (result, vec![trainer], None)
+        }
     };
     if let Some(averaged) = &result.averaged {
         for (when, m) in [("kept:  ", &averaged.kept), ("final: ", &averaged.last)] {

@@ -644,6 +644,30 @@ mod tests {
     }
 
     #[test]
+    fn columns_of_1_and_minus_1_are_flags_but_a_minus_1_0_1_scale_is_a_feature() {
+        // PU datasets often mark labeled rows 1 and the others -1, and the
+        // true class likewise; "mood" is a -1/0/1 scale.
+        let p = preview("mood,x,s,y\n-1,0.5,1,1\n0,1.5,-1,1\n1,2.5,-1,-1\n1,3.5,-1.0,-1\n");
+        assert_eq!(
+            p.kinds,
+            [
+                ColumnKind::Numeric,
+                ColumnKind::Numeric,
+                ColumnKind::Flag,
+                ColumnKind::Flag
+            ]
+        );
+        let c = suggest_columns(&p, &CsvColumns::default());
+        assert_eq!((c.labeled.as_str(), c.truth.as_deref()), ("s", Some("y")));
+        assert_eq!(c.features, None);
+        let text = "mood,x,s,y\n-1,0.5,1,1\n0,1.5,-1,1\n1,2.5,-1,-1\n1,3.5,-1.0,-1\n";
+        let data = crate::data::csv::read_csv(text.as_bytes(), &c).unwrap();
+        assert_eq!(data.labeled, [true, false, false, false]);
+        assert_eq!(data.truth, Some(vec![true, true, false, false]));
+        assert_eq!(data.feature_names, ["mood", "x"]);
+    }
+
+    #[test]
     fn a_flag_column_of_one_value_is_neither_labeled_nor_truth() {
         // "active" is 1 on every row; "marked" marks rows, "churned" agrees
         // on them, so it could hold the true class.

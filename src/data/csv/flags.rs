@@ -2,9 +2,11 @@
 //! A leaf module: the readers parse these words and the error messages
 //! quote them.
 
-/// Spellings accepted in the labeled column when no labeled value is set.
+/// Spellings accepted in the labeled column when no labeled value is set
+/// (1/-1 as PU datasets often mark labeled and unlabeled rows).
 pub(super) const LABELED_FLAGS: FlagWords = FlagWords(&[
     ("1", "0"),
+    ("1", "-1"),
     ("true", "false"),
     ("yes", "no"),
     ("y", "n"),
@@ -15,6 +17,7 @@ pub(super) const LABELED_FLAGS: FlagWords = FlagWords(&[
 /// positive is chosen.
 pub(super) const TRUTH_VALUES: FlagWords = FlagWords(&[
     ("1", "0"),
+    ("1", "-1"),
     ("true", "false"),
     ("yes", "no"),
     ("y", "n"),
@@ -28,12 +31,14 @@ pub(super) const TRUTH_VALUES: FlagWords = FlagWords(&[
 pub(super) struct FlagWords(&'static [(&'static str, &'static str)]);
 
 impl FlagWords {
-    /// The value the cell spells, if it is one of the words; 1.0 and 0.0
-    /// read as 1 and 0, as pandas writes a 0/1 column that has gaps.
+    /// The value the cell spells, if it is one of the words; 1.0, 0.0 and
+    /// -1.0 read as 1, 0 and -1, as pandas writes such a column that has
+    /// gaps.
     pub(super) fn parse(self, cell: &str) -> Option<bool> {
         let cell = match cell {
             "1.0" => "1",
             "0.0" => "0",
+            "-1.0" => "-1",
             cell => cell,
         };
         self.0.iter().find_map(|&(yes, no)| {
@@ -47,7 +52,7 @@ impl FlagWords {
         })
     }
 
-    /// The pairs, for messages: "1/0, true/false, …".
+    /// The pairs, for messages: "1/0, 1/-1, true/false, …".
     pub(super) fn accepted(self) -> String {
         let pairs: Vec<String> = self
             .0
@@ -57,9 +62,14 @@ impl FlagWords {
         pairs.join(", ")
     }
 
-    /// The true spellings, for messages: "1, true, … or P".
+    /// The true spellings, each once, for messages: "1, true, … or P".
     pub(super) fn positives(self) -> String {
-        let words: Vec<&str> = self.0.iter().map(|&(yes, _)| yes).collect();
+        let mut words: Vec<&str> = Vec::new();
+        for &(yes, _) in self.0 {
+            if !words.contains(&yes) {
+                words.push(yes);
+            }
+        }
         match words.split_last() {
             Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
             _ => words.concat(),

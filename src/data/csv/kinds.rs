@@ -109,9 +109,9 @@ pub const MAX_LISTED_LENGTH: usize = 64;
 /// What a column holds, judged over all its non-blank cells.
 ///
 /// Rule: a column with no non-blank cell is `Empty`; one whose cells all parse as
-/// labeled flags (1/0, true/false, yes/no, y/n, P/U) or all as ground-truth values
-/// (the same plus P/N, pos/neg, positive/negative) is `Flag`, even if they are also
-/// numbers, as 0/1 are; one whose cells are all finite numbers is `Numeric`; anything
+/// labeled flags (1/0, 1/-1, true/false, yes/no, y/n, P/U) or all as ground-truth
+/// values (the same plus P/N, pos/neg, positive/negative) is `Flag`, even if they are
+/// also numbers, as 0/1 are, but one holding both 0 and -1 (a -1/0/1 scale) is not; one whose cells are all finite numbers is `Numeric`; anything
 /// else is `Text`. Blank cells do not change the kind (but
 /// [`read_csv`](super::read_csv) refuses blank feature cells).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -373,6 +373,10 @@ struct KindTally {
     labeled_flags: bool,
     /// Every non-blank cell is a truth value.
     truth_values: bool,
+    /// A 0 seen, and a -1: both spell "no" as flags, so a column holding
+    /// both (a -1/0/1 scale) is numbers, not flags.
+    zero: bool,
+    minus_one: bool,
     /// The distinct non-blank cells, until there are more than
     /// [`MAX_LISTED_VALUES`] or one is longer than [`MAX_LISTED_LENGTH`].
     values: Option<Vec<String>>,
@@ -400,6 +404,8 @@ impl KindTally {
             numeric: true,
             labeled_flags: true,
             truth_values: true,
+            zero: false,
+            minus_one: false,
             values: Some(Vec::new()),
             counts: Vec::new(),
             cells: 0,
@@ -435,6 +441,8 @@ impl KindTally {
         }
         self.labeled_flags &= LABELED_FLAGS.parse(cell).is_some();
         self.truth_values &= TRUTH_VALUES.parse(cell).is_some();
+        self.zero |= matches!(cell, "0" | "0.0");
+        self.minus_one |= matches!(cell, "-1" | "-1.0");
         if let Some(values) = &mut self.values {
             match values.iter().position(|value| value == cell) {
                 Some(at) => self.counts[at] += 1,
@@ -491,7 +499,7 @@ impl KindTally {
     fn kind(&self) -> ColumnKind {
         if self.blank {
             ColumnKind::Empty
-        } else if self.labeled_flags || self.truth_values {
+        } else if (self.labeled_flags || self.truth_values) && !(self.zero && self.minus_one) {
             ColumnKind::Flag
         } else if self.numeric {
             ColumnKind::Numeric

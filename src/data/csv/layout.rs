@@ -15,7 +15,7 @@ pub struct CsvColumns {
     /// If set, a row is labeled exactly when its `labeled` cell equals this value
     /// (case-insensitive, trimmed; a number also as the same number written
     /// otherwise, "1.0" for "1"); every other value means unlabeled. If None, cells
-    /// are parsed as flags: 1/0, true/false, yes/no, y/n, P/U (case-insensitive,
+    /// are parsed as flags: 1/0, 1/-1, true/false, yes/no, y/n, P/U (case-insensitive,
     /// trimmed). Anything else is an error naming row and column.
     pub labeled_value: Option<String>,
     /// Optional ground-truth column (evaluation only).
@@ -23,7 +23,7 @@ pub struct CsvColumns {
     /// If set (and not blank), a row is positive exactly when its `truth` cell
     /// equals this value (case-insensitive, trimmed), as for a column of class
     /// names ("malignant", "benign"); every other value means negative. If None, cells are parsed as
-    /// 1/0, true/false, yes/no, y/n, P/N, pos/neg or positive/negative. Either way
+    /// 1/0, 1/-1, true/false, yes/no, y/n, P/N, pos/neg or positive/negative. Either way
     /// a missing cell (empty, NA, …) is an error naming row and column.
     pub truth_value: Option<String>,
     /// Feature columns by name; None means every other column (all must then be numeric).

@@ -118,7 +118,7 @@ mod tests {
         assert!(message.starts_with(
             "Line 3 (data row 2), column \"labeled\": \"maybe\" is not a labeled flag."
         ));
-        assert!(message.contains("1/0, true/false, yes/no, y/n, P/U"));
+        assert!(message.contains("1/0, 1/-1, true/false, yes/no, y/n, P/U"));
         let (_, message) = read_err("x,labeled\n1,\n", &CsvColumns::default());
         assert!(message.contains("an empty cell is not a labeled flag"));
     }

@@ -243,7 +243,7 @@ pub fn ColumnRoles(
                 </select>
             </div>
             <ValueField id="csv-labeled-value" label="Value that means “labeled”"
-                placeholder="empty: flags 1/0, yes/no, true/false, P/U"
+                placeholder="empty: flags 1/0, 1/-1, yes/no, true/false, P/U"
                 hint="Rows with this value are labeled positives; all others are unlabeled."
                 value=Signal::derive(move || columns.with(|c| c.labeled_value.clone()))
                 options=labeled_values
@@ -262,7 +262,7 @@ pub fn ColumnRoles(
             </div>
             <Show when=move || columns.with(|c| c.truth.is_some())>
                 <ValueField id="csv-truth-value" label="Value that means “positive”"
-                    placeholder="empty: 1/0, yes/no, true/false, P/N, pos/neg"
+                    placeholder="empty: 1/0, 1/-1, yes/no, true/false, P/N, pos/neg"
                     hint="For a column of class names: rows with this value are positives, all others negatives. Guessed as the class most labeled rows hold, and again when the labeled rows change, unless you typed another."
                     value=Signal::derive(move || columns.with(|c| c.truth_value.clone()))
                     options=truth_values

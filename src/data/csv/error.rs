@@ -205,12 +205,17 @@ pub enum CsvError {
     /// The first row holds only numbers, so it is data rather than column names.
     #[error(
         "The first line (\"{first_line}\") holds only numbers, but the first line must name \
-         the columns. Add a line with the column names at the top of the file, for example \
-         \"x1,x2,labeled\"."
+         the columns. Add a line with the column names at the top of the file, one name per \
+         column, separated as the rows are: for its {columns} columns, for example \
+         {example}."
     )]
     NoHeader {
         /// The header line, shortened.
         first_line: String,
+        /// How many fields that line holds.
+        columns: usize,
+        /// Names for them, quoted: "x1", "x2" and "labeled".
+        example: String,
     },
     /// The header has more than [`MAX_COLUMNS`](super::MAX_COLUMNS) columns.
     #[error(

@@ -246,9 +246,30 @@ fn check_header(header: &[String], first_line: &str, decimal: DecimalMark) -> Re
     if header.iter().all(|name| decimal.is_finite_number(name)) {
         return Err(CsvError::NoHeader {
             first_line: clip(first_line),
+            columns: header.len(),
+            example: header_example(header.len()),
         });
     }
     Ok(())
+}
+
+/// Names for a header of `columns` columns, quoted, as advice: features
+/// `x1`, `x2`, … and `labeled` last ("x1", "x2", … "x9" and "labeled"
+/// beyond five columns).
+fn header_example(columns: usize) -> String {
+    let features = columns.saturating_sub(1);
+    let listed: Vec<String> = match features {
+        0..=4 => (1..=features).map(|i| format!("\"x{i}\"")).collect(),
+        _ => vec![
+            "\"x1\"".to_owned(),
+            "\"x2\"".to_owned(),
+            format!("… \"x{features}\""),
+        ],
+    };
+    match listed.as_slice() {
+        [] => "\"labeled\"".to_owned(),
+        _ => format!("{} and \"labeled\"", listed.join(", ")),
+    }
 }
 
 /// Numbers each later use of a repeated column name, as spreadsheets let a
@@ -568,11 +589,29 @@ mod tests {
         assert_eq!(
             err,
             CsvError::NoHeader {
-                first_line: "1.5,2,1".to_owned()
+                first_line: "1.5,2,1".to_owned(),
+                columns: 3,
+                example: "\"x1\", \"x2\" and \"labeled\"".to_owned(),
             }
         );
         assert!(message.contains("(\"1.5,2,1\") holds only numbers"));
         assert!(message.contains("the first line must name the columns"));
+        assert!(
+            message.ends_with("for its 3 columns, for example \"x1\", \"x2\" and \"labeled\".")
+        );
+        assert_eq!(
+            header_example(12),
+            "\"x1\", \"x2\", … \"x11\" and \"labeled\""
+        );
+        assert_eq!(
+            header_example(6),
+            "\"x1\", \"x2\", … \"x5\" and \"labeled\""
+        );
+        assert_eq!(
+            header_example(5),
+            "\"x1\", \"x2\", \"x3\", \"x4\" and \"labeled\""
+        );
+        assert_eq!(header_example(1), "\"labeled\"");
     }
 
     #[test]

@@ -646,8 +646,8 @@ mod tests {
     #[test]
     fn columns_of_1_and_minus_1_are_flags_but_a_minus_1_0_1_scale_is_a_feature() {
         // PU datasets often mark labeled rows 1 and the others -1, and the
-        // true class likewise; "mood" is a -1/0/1 scale.
-        let p = preview("mood,x,s,y\n-1,0.5,1,1\n0,1.5,-1,1\n1,2.5,-1,-1\n1,3.5,-1.0,-1\n");
+        // true class likewise (+1 in LIBSVM's style); "mood" is a -1/0/1 scale.
+        let p = preview("mood,x,s,y\n-1,0.5,1,1\n0,1.5,-1,+1\n1,2.5,-1,-1\n1,3.5,-1.0,-1\n");
         assert_eq!(
             p.kinds,
             [
@@ -660,7 +660,7 @@ mod tests {
         let c = suggest_columns(&p, &CsvColumns::default());
         assert_eq!((c.labeled.as_str(), c.truth.as_deref()), ("s", Some("y")));
         assert_eq!(c.features, None);
-        let text = "mood,x,s,y\n-1,0.5,1,1\n0,1.5,-1,1\n1,2.5,-1,-1\n1,3.5,-1.0,-1\n";
+        let text = "mood,x,s,y\n-1,0.5,1,1\n0,1.5,-1,+1\n1,2.5,-1,-1\n1,3.5,-1.0,-1\n";
         let data = crate::data::csv::read_csv(text.as_bytes(), &c).unwrap();
         assert_eq!(data.labeled, [true, false, false, false]);
         assert_eq!(data.truth, Some(vec![true, true, false, false]));

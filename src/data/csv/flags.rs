@@ -33,10 +33,10 @@ pub(super) struct FlagWords(&'static [(&'static str, &'static str)]);
 impl FlagWords {
     /// The value the cell spells, if it is one of the words; 1.0, 0.0 and
     /// -1.0 read as 1, 0 and -1, as pandas writes such a column that has
-    /// gaps.
+    /// gaps, and +1 as 1, as LIBSVM-style labels write it.
     pub(super) fn parse(self, cell: &str) -> Option<bool> {
         let cell = match cell {
-            "1.0" => "1",
+            "1.0" | "+1" | "+1.0" => "1",
             "0.0" => "0",
             "-1.0" => "-1",
             cell => cell,

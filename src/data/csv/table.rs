@@ -80,6 +80,18 @@ impl<'a> Table<'a> {
         let Some((_, names)) = rows.next_row()? else {
             return Err(CsvError::Empty);
         };
+        let mut names = names.to_vec();
+        let found = rows.found();
+        if found > MAX_COLUMNS {
+            return Err(CsvError::TooManyColumns {
+                found,
+                limit: MAX_COLUMNS,
+            });
+        }
+        let row_names = leads_with_row_names(&mut rows, names.len());
+        if row_names {
+            names.insert(0, String::new());
+        }
         let mut header: Vec<String> = names
             .iter()
             .enumerate()
@@ -88,10 +100,10 @@ impl<'a> Table<'a> {
                 name => name.to_owned(),
             })
             .collect();
-        let found = rows.found();
-        if found > MAX_COLUMNS {
+        // The row names' column may take the header over the limit.
+        if header.len() > MAX_COLUMNS {
             return Err(CsvError::TooManyColumns {
-                found,
+                found: header.len(),
                 limit: MAX_COLUMNS,
             });
         }
@@ -99,7 +111,12 @@ impl<'a> Table<'a> {
             let position = count_unquoted(first.text.get(..at).unwrap_or_default(), delimiter) + 1;
             return Err(CsvError::ByteOrderMark {
                 position,
-                name: clip(header.get(position - 1).map_or("", String::as_str)),
+                // The header's cells follow the row names' column, if any.
+                name: clip(
+                    header
+                        .get(position - 1 + usize::from(row_names))
+                        .map_or("", String::as_str),
+                ),
             });
         }
         let decimal = DecimalMark::of_separator(delimiter);
@@ -107,6 +124,7 @@ impl<'a> Table<'a> {
         let notes = text
             .note()
             .into_iter()
+            .chain(row_names.then(|| ROW_NAMES_NOTE.to_owned()))
             .chain(distinct_names(&mut header))
             .collect();
         rows.require_width(header.len());
@@ -239,6 +257,23 @@ pub fn is_unnamed_column(name: &str, position: usize) -> bool {
         || name
             .strip_prefix("Unnamed: ")
             .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// What [`Table::open`] says of a file whose rows lead with a name the
+/// header does not name ([`leads_with_row_names`]).
+const ROW_NAMES_NOTE: &str = "The rows hold one field more than the header, as R's \
+    write.table writes them with their row names first: that first field is read as a \
+    column with no name, \"(column 1)\".";
+
+/// Whether the first data row holds one field more than the header's
+/// `header_width`, as R's `write.table` writes a table with its row names
+/// first and no header cell above them; the reader is left where it was.
+/// A row that cannot be read says nothing here: the read itself reports it.
+fn leads_with_row_names(rows: &mut Rows<'_>, header_width: usize) -> bool {
+    let data_start = rows.mark();
+    let wider = matches!(rows.next_row(), Ok(Some(_))) && rows.found() == header_width + 1;
+    rows.rewind(&data_start);
+    wider
 }
 
 /// Refuses a header that is really data.
@@ -581,6 +616,34 @@ mod tests {
         );
         assert!(message.contains("(\"labeled\")"));
         assert!(message.contains("Only comma-, semicolon- or tab-separated files"));
+    }
+
+    #[test]
+    fn rows_led_by_names_the_header_lacks_read_as_r_writes_them() {
+        // R's write.table(sep = ","): a name first on every row, none above.
+        let text = "\"x\",\"labeled\"\n\"a\",1.5,1\n\"b\",2.5,0\n\"c\",3.5,0\n";
+        let preview = preview_csv(text.as_bytes(), 5).unwrap();
+        assert_eq!(preview.header, ["(column 1)", "x", "labeled"]);
+        let columns = CsvColumns {
+            features: Some(vec!["x".to_owned()]),
+            ..CsvColumns::default()
+        };
+        let data = read_csv(text.as_bytes(), &columns).unwrap();
+        assert_eq!(data.features, [1.5, 2.5, 3.5]);
+        assert_eq!(data.labeled, [true, false, false]);
+        assert!(data.warnings.iter().any(|w| w.starts_with(
+            "The rows hold one field more than the header, as R's write.table writes them"
+        )));
+        // Only the first data row decides: a later row one field longer is ragged.
+        let err = read_csv(b"x,labeled\n1.5,1\n2.5,0,7\n", &CsvColumns::default()).unwrap_err();
+        assert_eq!(
+            err,
+            CsvError::Ragged {
+                line: 3,
+                expected: 2,
+                found: 3
+            }
+        );
     }
 
     #[test]

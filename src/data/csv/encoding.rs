@@ -60,10 +60,21 @@ fn windows_1252(byte: u8) -> Option<char> {
 /// Windows-1252 bytes as text (an undefined byte, which [`Text::of`] lets
 /// through in no file, as the replacement character).
 fn decode_1252(bytes: &[u8]) -> String {
-    bytes
-        .iter()
-        .map(|&byte| windows_1252(byte).unwrap_or(char::REPLACEMENT_CHARACTER))
-        .collect()
+    let chars = || {
+        bytes
+            .iter()
+            .map(|&byte| windows_1252(byte).unwrap_or(char::REPLACEMENT_CHARACTER))
+    };
+    exact_string(chars)
+}
+
+/// The characters `chars` gives, in a String sized to them exactly: one
+/// that grew as they came would hold up to twice their bytes, and a field
+/// or a whole file can be megabytes.
+fn exact_string<I: Iterator<Item = char>>(chars: impl Fn() -> I) -> String {
+    let mut text = String::with_capacity(chars().map(char::len_utf8).sum());
+    text.extend(chars());
+    text
 }
 
 /// The bytes the reader reads: a file that starts with UTF-16's byte order
@@ -88,10 +99,11 @@ pub(super) fn utf16_decoded(bytes: &[u8]) -> Result<Cow<'_, [u8]>, CsvError> {
     if !rest.is_empty() {
         return Err(CsvError::Utf16CutShort);
     }
-    let text: String = char::decode_utf16(pairs.iter().map(|&pair| unit(pair)))
-        .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
-        .collect();
-    Ok(Cow::Owned(text.into_bytes()))
+    let chars = || {
+        char::decode_utf16(pairs.iter().map(move |&pair| unit(pair)))
+            .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+    };
+    Ok(Cow::Owned(exact_string(chars).into_bytes()))
 }
 
 /// A file's text, as the reader splits it: separators, quotes and line

@@ -80,7 +80,7 @@ impl<'a> Table<'a> {
         let Some((_, names)) = rows.next_row()? else {
             return Err(CsvError::Empty);
         };
-        let mut names = names.to_vec();
+        let mut header: Vec<String> = names.iter().map(|name| name.trim().to_owned()).collect();
         let found = rows.found();
         if found > MAX_COLUMNS {
             return Err(CsvError::TooManyColumns {
@@ -88,18 +88,15 @@ impl<'a> Table<'a> {
                 limit: MAX_COLUMNS,
             });
         }
-        let row_names = leads_with_row_names(&mut rows, names.len());
+        let row_names = leads_with_row_names(&mut rows, header.len());
         if row_names {
-            names.insert(0, String::new());
+            header.insert(0, String::new());
         }
-        let mut header: Vec<String> = names
-            .iter()
-            .enumerate()
-            .map(|(index, name)| match name.trim() {
-                "" => unnamed_column_name(index + 1),
-                name => name.to_owned(),
-            })
-            .collect();
+        for (index, name) in header.iter_mut().enumerate() {
+            if name.is_empty() {
+                *name = unnamed_column_name(index + 1);
+            }
+        }
         // The row names' column may take the header over the limit.
         if header.len() > MAX_COLUMNS {
             return Err(CsvError::TooManyColumns {

@@ -12,7 +12,7 @@ use policypu::data::column_guess::{
     guess_labeled_column, guess_truth_column, other_flag_columns_note,
 };
 use policypu::data::csv::{
-    CsvColumns, MissingValues, guess_labeled_value, guess_positive_value, preview_csv,
+    self as csv, CsvColumns, MissingValues, guess_labeled_value, guess_positive_value, preview_csv,
 };
 use policypu::data::tasks::BuiltinDataset;
 use policypu::selection::Criterion;
@@ -42,21 +42,16 @@ pub struct RunArgs {
     /// a file without that column has one guessed, with a note, as the page guesses it).
     #[arg(long)]
     pub label_column: Option<String>,
-    /// CSV: the value of the label column that means "labeled" (default: parse 1/0, yes/no,
-    /// true/false, P/U; a column that leaves unlabeled rows empty takes the one value marking
-    /// the others, with a note).
-    #[arg(long)]
+    /// CSV: the value of the label column that means "labeled" (help text: `labeled_value_help`).
+    #[arg(long, help = labeled_value_help())]
     pub labeled_value: Option<String>,
     /// CSV column holding the true class, used only for evaluation (default: the --config
     /// file's, else a column that looks like the true class, with a note, else none; an empty
     /// name means none).
     #[arg(long)]
     pub truth_column: Option<String>,
-    /// CSV: the value of the truth column that means positive, for a column of
-    /// class names (default: parse 1/0, yes/no, true/false, P/N, pos/neg,
-    /// positive/negative; a column of other words takes the class most labeled
-    /// rows hold, with a note).
-    #[arg(long)]
+    /// CSV: the value of the truth column that means positive (help text: `truth_value_help`).
+    #[arg(long, help = truth_value_help())]
     pub truth_value: Option<String>,
     /// CSV: what to do with missing feature values (empty, NA, NaN, null, ?):
     /// refuse the file, drop those rows, or fill each with its column's mean
@@ -466,6 +461,25 @@ pub fn seed_count(text: &str) -> Result<u64, String> {
     }
 }
 
+/// `--labeled-value`'s help, naming the spellings the reader accepts without it.
+fn labeled_value_help() -> String {
+    format!(
+        "CSV: the value of the label column that means \"labeled\" (default: parse {}; a column \
+         that leaves unlabeled rows empty takes the one value marking the others, with a note)",
+        csv::labeled_flag_pairs()
+    )
+}
+
+/// `--truth-value`'s help, naming the spellings the reader accepts without it.
+fn truth_value_help() -> String {
+    format!(
+        "CSV: the value of the truth column that means positive, for a column of class names \
+         (default: parse {}; a column of other words takes the class most labeled rows hold, \
+         with a note)",
+        csv::truth_value_pairs()
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use clap::Parser;
@@ -585,5 +599,20 @@ mod tests {
                 s.flag
             );
         }
+    }
+    #[test]
+    fn value_flags_name_the_spellings_the_reader_accepts() {
+        let help = <Flags as clap::CommandFactory>::command()
+            .render_help()
+            .to_string();
+        for (flag, pairs) in [
+            ("--labeled-value", csv::labeled_flag_pairs()),
+            ("--truth-value", csv::truth_value_pairs()),
+        ] {
+            let text = &help[help.find(flag).unwrap()..];
+            assert!(text.contains(&format!("parse {pairs};")), "{flag}: {text}");
+        }
+        assert!(csv::labeled_flag_pairs().starts_with("1/0, 1/-1, true/false"));
+        assert!(csv::truth_value_pairs().ends_with("P/N, pos/neg, positive/negative"));
     }
 }

@@ -3,14 +3,16 @@
 //! European Windows writes when asked for plain "CSV". A Windows-1252 file
 //! is decoded a field at a time (and its header line once), never as a
 //! whole, so reading it costs no decoded copy of the file. A UTF-16 file
-//! (Excel's "Unicode Text"), whose separators are two bytes wide, is first
-//! decoded as a whole to UTF-8 ([`utf16_decoded`]).
+//! (Excel's "Unicode Text", with a byte order mark, or pandas' "utf-16-le",
+//! without one), whose separators are two bytes wide, is first decoded as
+//! a whole to UTF-8 ([`utf16_decoded`]).
 
 use std::borrow::Cow;
 
 use super::MAX_CSV_BYTES;
 use super::error::CsvError;
 use super::lines::line_breaks;
+use super::not_text::NotText;
 
 /// Bytes 0x80 to 0x9F as Windows-1252 reads them; it leaves five undefined.
 /// (Every other byte is the Unicode character of the same number.)
@@ -77,8 +79,13 @@ fn exact_string<I: Iterator<Item = char>>(chars: impl Fn() -> I) -> String {
     text
 }
 
-/// The bytes the reader reads: a file that starts with UTF-16's byte order
-/// mark (little- or big-endian) decoded to UTF-8, with a character it
+/// How many characters at the start of a file without a byte order mark
+/// are looked at to tell it is UTF-16.
+const UTF16_SNIFFED: usize = 32;
+
+/// The bytes the reader reads: a UTF-16 file (little- or big-endian,
+/// told by its byte order mark or, without one, by a zero byte beside
+/// every character of its start) decoded to UTF-8, with a character it
 /// cannot decode (half a pair) as the replacement character; any other
 /// file as it is.
 ///
@@ -87,15 +94,18 @@ fn exact_string<I: Iterator<Item = char>>(chars: impl Fn() -> I) -> String {
 /// [`MAX_CSV_BYTES`], before it is decoded; [`CsvError::Utf16CutShort`]
 /// for one of an odd number of bytes.
 pub(super) fn utf16_decoded(bytes: &[u8]) -> Result<Cow<'_, [u8]>, CsvError> {
-    let unit: fn([u8; 2]) -> u16 = match bytes {
-        [0xff, 0xfe, ..] => u16::from_le_bytes,
-        [0xfe, 0xff, ..] => u16::from_be_bytes,
-        _ => return Ok(Cow::Borrowed(bytes)),
+    let (unit, mark): (fn([u8; 2]) -> u16, usize) = match bytes {
+        [0xff, 0xfe, ..] => (u16::from_le_bytes, 2),
+        [0xfe, 0xff, ..] => (u16::from_be_bytes, 2),
+        _ => match utf16_without_mark(bytes) {
+            Some(unit) => (unit, 0),
+            None => return Ok(Cow::Borrowed(bytes)),
+        },
     };
     if bytes.len() > MAX_CSV_BYTES {
         return Err(CsvError::FileTooLarge { bytes: bytes.len() });
     }
-    let (pairs, rest) = bytes[2..].as_chunks::<2>();
+    let (pairs, rest) = bytes[mark..].as_chunks::<2>();
     if !rest.is_empty() {
         return Err(CsvError::Utf16CutShort);
     }
@@ -104,6 +114,35 @@ pub(super) fn utf16_decoded(bytes: &[u8]) -> Result<Cow<'_, [u8]>, CsvError> {
             .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
     };
     Ok(Cow::Owned(exact_string(chars).into_bytes()))
+}
+
+/// How the characters of a UTF-16 file without a byte order mark are
+/// read (pandas writes one with `encoding="utf-16-le"`): of its first
+/// [`UTF16_SNIFFED`] characters (at least two), three in four have a zero
+/// byte on the same side and a byte that is not zero on the other, as the
+/// Latin letters, digits and separators of a header have (a tab or
+/// above), and none is two zero bytes; a file that starts as a binary
+/// format does ([`NotText::signed`]) is not one. Text in any other
+/// encoding holds no zero byte.
+fn utf16_without_mark(bytes: &[u8]) -> Option<fn([u8; 2]) -> u16> {
+    let (pairs, _) = bytes[..bytes.len().min(2 * UTF16_SNIFFED)].as_chunks::<2>();
+    if pairs.len() < 2 || pairs.contains(&[0, 0]) || NotText::signed(bytes).is_some() {
+        return None;
+    }
+    let mostly = |zero_at: usize| {
+        let latin = pairs
+            .iter()
+            .filter(|pair| pair[zero_at] == 0 && pair[1 - zero_at] >= b'\t')
+            .count();
+        4 * latin >= 3 * pairs.len()
+    };
+    if mostly(1) {
+        Some(u16::from_le_bytes)
+    } else if mostly(0) {
+        Some(u16::from_be_bytes)
+    } else {
+        None
+    }
 }
 
 /// A file's text, as the reader splits it: separators, quotes and line

@@ -6,6 +6,7 @@ use std::fmt;
 use super::MAX_CSV_BYTES;
 use super::flags::{LABELED_FLAGS, TRUTH_VALUES};
 use super::missing::is_missing;
+use super::not_text::NotText;
 use super::number::DecimalMark;
 use super::role::ColumnRole;
 use crate::user_text::{counted, plural_s, quoted_list};
@@ -148,6 +149,9 @@ pub enum CsvError {
         /// 0-based offset of the first invalid byte in the file.
         byte: usize,
     },
+    /// The file is a workbook, an archive, a binary table or JSON, not text.
+    #[error("{0}")]
+    NotText(NotText),
     /// The bytes start as UTF-16 text (with its byte order mark) but end
     /// halfway through a character.
     #[error(

@@ -26,6 +26,16 @@ pub(super) const TRUTH_VALUES: FlagWords = FlagWords(&[
     ("positive", "negative"),
 ]);
 
+/// The labeled column's accepted pairs, "1/0, 1/-1, …", for the page's hints.
+pub fn labeled_flag_pairs() -> String {
+    LABELED_FLAGS.accepted()
+}
+
+/// The truth column's accepted pairs, "1/0, 1/-1, …", for the page's hints.
+pub fn truth_value_pairs() -> String {
+    TRUTH_VALUES.accepted()
+}
+
 /// A vocabulary of two-valued cells: (true, false) spelling pairs, matched ignoring ASCII case.
 #[derive(Clone, Copy)]
 pub(super) struct FlagWords(&'static [(&'static str, &'static str)]);

@@ -39,6 +39,7 @@ mod labeled_guess;
 mod layout;
 mod lines;
 mod missing;
+mod not_text;
 mod number;
 mod read;
 mod reader;
@@ -54,6 +55,7 @@ mod value_rule;
 
 pub use dialect::Dialect;
 pub use error::{CellAt, ColumnSummary, CsvError, SummarisedColumn, case_twin};
+pub use flags::{labeled_flag_pairs, truth_value_pairs};
 pub use identifier::{IdColumn, names_an_identifier};
 pub use kinds::{
     ColumnKind, CsvPreview, MAX_LISTED_LENGTH, MAX_LISTED_VALUES, MIN_AGREEING_ROWS, StrayCell,
@@ -62,6 +64,7 @@ pub use kinds::{
 pub use labeled_guess::guess_labeled_value;
 pub use layout::CsvColumns;
 pub use missing::{MissingValues, is_missing};
+pub use not_text::NotText;
 pub use read::{FeatureRows, ScoringGaps, TabularData, read_csv, read_feature_rows};
 pub use role::ColumnRole;
 pub use table::{is_unnamed_column, unnamed_column_name};

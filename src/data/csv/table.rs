@@ -7,6 +7,7 @@ use std::collections::{HashMap, HashSet};
 use super::encoding::Text;
 use super::error::{CsvError, MAX_SHOWN_VALUES};
 use super::lines::line_breaks;
+use super::not_text::NotText;
 use super::number::DecimalMark;
 use super::reader::Rows;
 use super::{MAX_COLUMNS, MAX_CSV_BYTES};
@@ -48,6 +49,9 @@ impl<'a> Table<'a> {
     pub(super) fn open(bytes: &'a [u8], width: Width) -> Result<Self, CsvError> {
         if bytes.len() > MAX_CSV_BYTES {
             return Err(CsvError::FileTooLarge { bytes: bytes.len() });
+        }
+        if let Some(format) = NotText::of(bytes) {
+            return Err(CsvError::NotText(format));
         }
         let text = Text::of(bytes)?;
         if text.blank_from(0) == text.bytes().len() {
@@ -572,6 +576,34 @@ mod tests {
     }
 
     #[test]
+    fn a_workbook_or_binary_file_is_named_with_how_to_save_it_as_csv() {
+        // The start of an .xlsx: a zip archive whose bytes are mostly not text.
+        let mut xlsx = b"PK\x03\x04\x14\x00\x06\x00\x08\x00".to_vec();
+        xlsx.extend((0..=255u8).cycle().take(4000));
+        let err = preview_csv(&xlsx, 5).unwrap_err();
+        assert_eq!(err, CsvError::NotText(NotText::Zip));
+        assert!(err.to_string().contains("Excel (.xlsx)"));
+        assert_eq!(
+            read_csv(&xlsx, &CsvColumns::default()).unwrap_err(),
+            CsvError::NotText(NotText::Zip)
+        );
+        let json = br#"[{"x": 1, "labeled": 1}, {"x": 2, "labeled": 0}]"#;
+        assert_eq!(
+            read_csv(json, &CsvColumns::default()).unwrap_err(),
+            CsvError::NotText(NotText::Json)
+        );
+        // A signature wins over what looks like UTF-16 without its mark.
+        let parquet = [&b"PAR1"[..], &b"\x00\x31".repeat(40)].concat();
+        assert_eq!(
+            read_csv(&parquet, &CsvColumns::default()).unwrap_err(),
+            CsvError::NotText(NotText::Parquet)
+        );
+        // A zero byte in the first line: binary.
+        let err = read_csv(b"x,lab\x00eled\n1,1\n2,0\n", &CsvColumns::default()).unwrap_err();
+        assert_eq!(err, CsvError::NotText(NotText::Binary { byte: 5 }));
+    }
+
+    #[test]
     fn utf16_reads_as_excel_unicode_text_writes_it() {
         // Excel's "Unicode Text": UTF-16 with a byte order mark, tabs between
         // the fields; here with a name outside ASCII and beyond the BMP.
@@ -584,7 +616,10 @@ mod tests {
             .into_iter()
             .chain(text.encode_utf16().flat_map(u16::to_be_bytes))
             .collect();
-        for bytes in [&little, &big] {
+        // Without the mark, as pandas' "utf-16-le" writes it.
+        let unmarked: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let unmarked_big: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+        for bytes in [&little, &big, &unmarked, &unmarked_big] {
             let preview = preview_csv(bytes, 5).unwrap();
             assert_eq!(preview.header, ["Größe", "x", "labeled"]);
             assert_eq!(preview.rows[0], ["1,5", "𝄞", "1"]);

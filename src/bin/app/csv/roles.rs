@@ -9,8 +9,8 @@ use policypu::config::settings;
 use policypu::config::{DataConfig, RunConfig};
 use policypu::data::column_guess::{guess_truth_column, other_flag_columns_note, usable_features};
 use policypu::data::csv::{
-    CsvColumns, CsvPreview, MissingValues, TabularData, guess_labeled_value, guess_positive_value,
-    read_csv,
+    self as csv, CsvColumns, CsvPreview, MissingValues, TabularData, guess_labeled_value,
+    guess_positive_value, read_csv,
 };
 use policypu::plan;
 use policypu::split::csv_row_roles;
@@ -243,7 +243,7 @@ pub fn ColumnRoles(
                 </select>
             </div>
             <ValueField id="csv-labeled-value" label="Value that means “labeled”"
-                placeholder="empty: flags 1/0, 1/-1, yes/no, true/false, P/U"
+                placeholder=format!("empty: flags {}", csv::labeled_flag_pairs())
                 hint="Rows with this value are labeled positives; all others are unlabeled."
                 value=Signal::derive(move || columns.with(|c| c.labeled_value.clone()))
                 options=labeled_values
@@ -262,7 +262,7 @@ pub fn ColumnRoles(
             </div>
             <Show when=move || columns.with(|c| c.truth.is_some())>
                 <ValueField id="csv-truth-value" label="Value that means “positive”"
-                    placeholder="empty: 1/0, 1/-1, yes/no, true/false, P/N, pos/neg"
+                    placeholder=format!("empty: {}", csv::truth_value_pairs())
                     hint="For a column of class names: rows with this value are positives, all others negatives. Guessed as the class most labeled rows hold, and again when the labeled rows change, unless you typed another."
                     value=Signal::derive(move || columns.with(|c| c.truth_value.clone()))
                     options=truth_values
@@ -296,7 +296,7 @@ fn ValueField(
     /// The label.
     label: &'static str,
     /// What an empty field means.
-    placeholder: &'static str,
+    placeholder: String,
     /// The hint below the field.
     hint: &'static str,
     /// The chosen value.

@@ -779,6 +779,33 @@ async function germanExcelExport({ page }) {
   expect((await page.locator('.features').textContent()).includes('Temp\u00e9rature'), 'the accented name is read from UTF-16');
 }
 
+/** An Excel workbook dropped in place of a CSV is named as one, with how
+ * to save it as CSV (it was refused as "a header but no data rows"); the
+ * form keeps its settings, and a CSV then reads. */
+async function workbookInsteadOfCsv({ page, note }) {
+  await setField(page, 'seed', '5');
+  await chooseCsvSource(page);
+  // An .xlsx starts as a zip archive: a local file header, then deflated XML.
+  const xlsx = Buffer.concat([
+    Buffer.from('PK\x03\x04\x14\x00\x06\x00\x08\x00', 'latin1'),
+    Buffer.from(Array.from({ length: 2000 }, (_, i) => (i * 37) % 256)),
+  ]);
+  await page.locator('#csv-input').setInputFiles({
+    name: 'churn.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: xlsx,
+  });
+  const error = await csvVerdict(page, false);
+  note(error.text);
+  for (const part of ['an Excel (.xlsx) or LibreOffice (.ods) workbook', 'Save the sheet as CSV', '"CSV UTF-8"']) {
+    expect(error.text.includes(part), `error should say ${part}: "${error.text}"`);
+  }
+  expectEqual(await fieldValue(page, 'seed'), '5', 'the seed after the error');
+  await page.locator('#csv-input').setInputFiles(resolve(EXAMPLES, 'wine.csv'));
+  await csvVerdict(page, true);
+  expectEqual(await fieldValue(page, 'seed'), '5', 'the seed after a CSV');
+}
+
 /** A header that repeats a name, as a spreadsheet lets it: the second
  * column is numbered, said so, and trains as a feature of its own. */
 async function repeatedColumnName({ page }) {
@@ -854,6 +881,7 @@ export const csvTests = [
   { name: 'csv: a chosen file is said to be read before it is, until its verdict shows', mode: 'cpu', run: readingIsSaidFirst },
   { name: 'csv: a pandas index is left out and commas grouping thousands are read', mode: 'cpu', run: pandasIndexAndThousands },
   { name: 'csv: a German Excel export (points grouping thousands, euro amounts) reads and says how; in Windows-1252 it reads the same and says so; in UTF-16 too', mode: 'cpu', run: germanExcelExport },
+  { name: 'csv: an Excel workbook dropped in place of a CSV is named, with how to save it as CSV', mode: 'cpu', run: workbookInsteadOfCsv },
   { name: 'csv: a repeated column name is numbered, and said so', mode: 'cpu', run: repeatedColumnName },
   { name: 'csv: a column of two classes that holds one on every labeled row is guessed as the truth', mode: 'cpu', run: speciesIsTheTruth },
   { name: 'csv: a churn export: the labeled column by its rows, its rarer word, the truth beside it; missing classes dropped', mode: 'cpu', run: churnExport },

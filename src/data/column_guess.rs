@@ -287,6 +287,11 @@ pub enum RowLabel {
 /// command line adds its flags to it.
 pub const CHOOSE_MISSING: &str = "choose what to do with missing values";
 
+/// The remedy the note on a column of amounts or percentages ends with;
+/// the command line adds its flag to it.
+pub const CHOOSE_AMOUNTS: &str =
+    "choose it as a feature to read each cell as its number without the sign";
+
 /// Why a column of numbers with a few stray cells is left out of the
 /// features, and how to use it.
 fn stray_note(column: &str, stray: &StrayCell) -> String {
@@ -417,11 +422,8 @@ fn constant_note(columns: &[String]) -> String {
 /// to use it.
 fn look_note(column: &str, look: &TextLook) -> String {
     let (holds, remedy) = match look.shape {
-        TextShape::Money => (
-            "amounts with a currency sign",
-            "remove the signs in the file to use it",
-        ),
-        TextShape::Percent => ("percentages", "write them as plain numbers to use it"),
+        TextShape::Money => ("amounts with a currency sign", CHOOSE_AMOUNTS),
+        TextShape::Percent => ("percentages", CHOOSE_AMOUNTS),
         TextShape::Date => (
             "dates",
             "write each as a number (the year, or the days since a first date) to use it",
@@ -878,8 +880,9 @@ mod tests {
         assert_eq!(
             usable.note().unwrap(),
             "Left out: \"price\" holds amounts with a currency sign, such as \"$1,000\": \
-             remove the signs in the file to use it. Left out: \"rate\" holds percentages, such \
-             as \"0%\": write them as plain numbers to use it. Left out: \"day\" holds dates, \
+             choose it as a feature to read each cell as its number without the sign. Left out: \
+             \"rate\" holds percentages, such as \"0%\": choose it as a feature to read each cell \
+             as its number without the sign. Left out: \"day\" holds dates, \
              such as \"2023-01-01\": write each as a number (the year, or the days since a \
              first date) to use it. Left out: \"colour\" holds text or nothing, and a feature \
              must be a number. To use it, give each category its own 0/1 column in the file, or \

@@ -740,7 +740,8 @@ async function pandasIndexAndThousands({ page }) {
  * an accented name, semicolons, decimal commas, points grouping thousands
  * and euro amounts. It reads, with its names, and says how. The same table
  * in Windows-1252 (Excel's plain "CSV") reads the same, and says so; in
- * UTF-16 with tabs (Excel's "Unicode Text") it reads the same too. */
+ * UTF-16 with tabs (Excel's "Unicode Text") it reads the same too. Its euro
+ * amounts, left out at first, read as numbers once ticked. */
 async function germanExcelExport({ page }) {
   const lines = ['Temp\u00e9rature;Betrag;Preis;labeled;y'];
   for (let i = 0; i < 40; i += 1) {
@@ -777,6 +778,15 @@ async function germanExcelExport({ page }) {
   expect(unicodeSummary.includes('40 rows, 7 labeled positives, 33 unlabeled, 2 features;'), `summary: ${unicodeSummary}`);
   expect(!unicodeSummary.includes('Windows-1252'), `UTF-16 is not read as Windows-1252: ${unicodeSummary}`);
   expect((await page.locator('.features').textContent()).includes('Temp\u00e9rature'), 'the accented name is read from UTF-16');
+  // Ticked, the euro amounts read as numbers without their sign, said so;
+  // the note no longer calls the column left out.
+  await page.locator('#csv-feature-2').check();
+  await page.locator('#csv-summary:has-text("3 features")').waitFor({ timeout: 10_000 });
+  const { text: amounts } = await csvVerdict(page, true);
+  const said = 'Currency signs were left out of 40 cells of feature columns, each read as its number: the first, "1,50 \u20ac", as 1.5';
+  expect(amounts.includes(said), `summary: ${amounts}`);
+  const left = await page.locator('#csv-text-columns').count() ? await page.locator('#csv-text-columns').textContent() : '';
+  expect(!left.includes('Preis'), `note: ${left}`);
 }
 
 /** An Excel workbook dropped in place of a CSV is named as one, with how
@@ -880,7 +890,7 @@ export const csvTests = [
   { name: 'csv: an example button loads the file with its columns', mode: 'cpu', run: exampleButton },
   { name: 'csv: a chosen file is said to be read before it is, until its verdict shows', mode: 'cpu', run: readingIsSaidFirst },
   { name: 'csv: a pandas index is left out and commas grouping thousands are read', mode: 'cpu', run: pandasIndexAndThousands },
-  { name: 'csv: a German Excel export (points grouping thousands, euro amounts) reads and says how; in Windows-1252 it reads the same and says so; in UTF-16 too', mode: 'cpu', run: germanExcelExport },
+  { name: 'csv: a German Excel export (points grouping thousands, euro amounts) reads and says how; in Windows-1252 it reads the same and says so; in UTF-16 too; its euro amounts read once ticked', mode: 'cpu', run: germanExcelExport },
   { name: 'csv: an Excel workbook dropped in place of a CSV is named, with how to save it as CSV', mode: 'cpu', run: workbookInsteadOfCsv },
   { name: 'csv: a repeated column name is numbered, and said so', mode: 'cpu', run: repeatedColumnName },
   { name: 'csv: a column of two classes that holds one on every labeled row is guessed as the truth', mode: 'cpu', run: speciesIsTheTruth },

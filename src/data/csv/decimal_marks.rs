@@ -4,12 +4,14 @@
 //! ("1.000"), so cells with a point are counted too and named when both occur.
 //! Numbers whose thousands are grouped (by commas beside a decimal point,
 //! by points or spaces beside a decimal comma) are counted too, so the user is told
-//! they were read so.
+//! they were read so, and so are amounts and percentages read without their
+//! signs.
 
 use super::dialect::Dialect;
 use super::error::{CellAt, CsvError};
 use super::number::DecimalMark;
 use super::rows::{Cell, EmptyCells};
+use super::text_shape::TextShape;
 use crate::user_text::clip;
 
 /// The feature cells read with a decimal comma, and those read with a point.
@@ -24,6 +26,10 @@ pub(super) struct DecimalMarks {
     /// The file's decimal mark and the marks grouping the first such
     /// cell's thousands ("Points"), once a cell has grouped thousands.
     grouping: Option<(DecimalMark, &'static str)>,
+    /// Amounts read without their currency sign.
+    money: Marked,
+    /// Percentages read without their percent sign.
+    percentages: Marked,
 }
 
 /// Cells holding one mark: how many, and the first.
@@ -69,6 +75,13 @@ impl DecimalMarks {
         cell: &Cell<'_>,
     ) -> Result<f32, CsvError> {
         let number = empty.number(cell)?;
+        if cell.decimal().parse(cell.value).is_none() {
+            match TextShape::amount(cell.value, cell.decimal()) {
+                Some((_, TextShape::Money)) => self.money.note(cell, number),
+                Some(_) => self.percentages.note(cell, number),
+                None => {}
+            }
+        }
         if let Some(marks) = cell.decimal().thousands_grouped_by(cell.value) {
             self.groupings.note(cell, number);
             self.grouping.get_or_insert((cell.decimal(), marks));
@@ -103,7 +116,24 @@ impl DecimalMarks {
                 )
             },
         );
-        let sentences: Vec<String> = self.decimal_commas().into_iter().chain(grouped).collect();
+        let signs = [
+            (&self.money, "Currency signs"),
+            (&self.percentages, "Percent signs"),
+        ]
+        .into_iter()
+        .filter_map(|(marked, signs)| {
+            let (cells, first) = marked.described()?;
+            Some(format!(
+                "{signs} were left out of {cells} of feature columns, each read as its \
+                 number: the first, {first}."
+            ))
+        });
+        let sentences: Vec<String> = self
+            .decimal_commas()
+            .into_iter()
+            .chain(grouped)
+            .chain(signs)
+            .collect();
         (!sentences.is_empty()).then(|| sentences.join(" "))
     }
 

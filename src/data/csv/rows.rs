@@ -6,6 +6,7 @@ use super::error::{CellAt, CsvError};
 use super::missing::{MissingValues, is_missing};
 use super::number::DecimalMark;
 use super::reader::Rows;
+use super::text_shape::TextShape;
 use crate::user_text::clip;
 
 /// Most empty cells located in a message.
@@ -176,9 +177,11 @@ impl Cell<'_> {
         self.decimal
     }
 
-    /// The cell as a finite feature value.
+    /// The cell as a finite feature value: a number, or an amount with a
+    /// currency sign or a percentage without its sign ([`TextShape::amount`]).
     fn number(&self) -> Result<f32, CsvError> {
-        match self.decimal.parse(self.value) {
+        let amount = || TextShape::amount(self.value, self.decimal).map(|(number, _)| number);
+        match self.decimal.parse(self.value).or_else(amount) {
             Some(number) if number.is_finite() => Ok(number),
             Some(_) => Err(CsvError::NonFinite {
                 at: self.at(),
@@ -211,7 +214,51 @@ mod tests {
     use super::*;
     use crate::data::csv::IdColumn;
     use crate::data::csv::test_support::{REFUSE, at, read_err, strings};
-    use crate::data::csv::{CsvColumns, read_feature_rows};
+    use crate::data::csv::{CsvColumns, read_csv, read_feature_rows};
+
+    #[test]
+    fn chosen_amounts_and_percentages_read_without_their_signs_and_say_so() {
+        let text = "price;rate;x;labeled\n\"1.200,50 €\";12%;1;1\n-3 €;-0,5 %;2;0\n$7;4;3;0\n";
+        let chosen = |names: &[&str]| CsvColumns {
+            features: Some(names.iter().map(|n| n.to_string()).collect()),
+            ..CsvColumns::default()
+        };
+        let data = read_csv(text.as_bytes(), &chosen(&["price", "rate", "x"])).unwrap();
+        assert_eq!(
+            data.features,
+            [1200.5, 12.0, 1.0, -3.0, -0.5, 2.0, 7.0, 4.0, 3.0]
+        );
+        let warnings = data.warnings.join(" ");
+        assert!(
+            warnings.contains(
+                "Currency signs were left out of 3 cells of feature columns, each read as its \
+                 number: the first, \"1.200,50 €\", as 1200.5 (Line 2 (data row 1), \
+                 column \"price\")."
+            ),
+            "{warnings}"
+        );
+        assert!(
+            warnings.contains("Percent signs were left out of 2 cells"),
+            "{warnings}"
+        );
+        // Scoring reads them the same way.
+        let names = strings(&["price", "rate", "x"]);
+        let rows = read_feature_rows(
+            text.as_bytes(),
+            &names,
+            None,
+            None,
+            &IdColumn::Without,
+            REFUSE,
+        )
+        .unwrap();
+        assert_eq!(rows.features, data.features);
+        // A number needs no note; a sign without a number is still refused.
+        let plain = read_csv(b"x;labeled\n1,5;1\n2;0\n", &chosen(&["x"])).unwrap();
+        assert!(!plain.warnings.join(" ").contains("signs were left out"));
+        let (err, _) = read_err("x,labeled\n1,1\n$,0\n", &chosen(&["x"]));
+        assert!(matches!(err, CsvError::NonNumeric { ref value, .. } if value == "$"));
+    }
 
     #[test]
     fn non_numeric_feature() {

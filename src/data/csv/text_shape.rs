@@ -62,22 +62,41 @@ impl TextShape {
         if cell.parse::<f64>().is_ok_and(f64::is_finite) {
             return TextShape::TooLarge;
         }
-        let number = |text: &str| decimal.is_finite_number(text.trim());
-        let sign = |c: char| CURRENCY_SIGNS.contains(&c);
-        // "-$5", "$-5", "12,50 €": a sign before or after the number.
-        let unsigned = cell.strip_prefix(['-', '+']).unwrap_or(cell);
-        let before = unsigned.trim_start_matches(|c: char| sign(c) || c.is_whitespace());
-        let after = cell.trim_end_matches(|c: char| sign(c) || c.is_whitespace());
-        let money = (before.len() < unsigned.len() && number(before))
-            || (after.len() < cell.len() && number(after));
-        if money {
-            TextShape::Money
-        } else if cell.strip_suffix('%').is_some_and(number) {
-            TextShape::Percent
+        if let Some((_, shape)) = Self::amount(cell, decimal) {
+            shape
         } else if is_date(cell) {
             TextShape::Date
         } else {
             TextShape::Words
+        }
+    }
+
+    /// The number an amount with a currency sign or a percentage spells
+    /// without its sign ("-$5.50" is -5.5; "12,50 €" is 12.5 in a file with
+    /// decimal commas; "12%" is 12), with [`TextShape::Money`] or
+    /// [`TextShape::Percent`], if the trimmed cell is one and its number is
+    /// finite; a cell longer than [`LONGEST_SHAPED`] is none.
+    /// It allocates nothing.
+    pub(super) fn amount(cell: &str, decimal: DecimalMark) -> Option<(f32, TextShape)> {
+        if cell.len() > LONGEST_SHAPED {
+            return None;
+        }
+        let number = |text: &str| decimal.parse(text.trim()).filter(|n| n.is_finite());
+        let sign = |c: char| CURRENCY_SIGNS.contains(&c);
+        // "-$5", "$-5", "12,50 €": a sign before or after the number.
+        let (negative, unsigned) = match cell.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, cell.strip_prefix('+').unwrap_or(cell)),
+        };
+        let before = unsigned.trim_start_matches(|c: char| sign(c) || c.is_whitespace());
+        let after = cell.trim_end_matches(|c: char| sign(c) || c.is_whitespace());
+        let money = (before.len() < unsigned.len())
+            .then(|| number(before).map(|n| if negative { -n } else { n }))
+            .flatten()
+            .or_else(|| (after.len() < cell.len()).then(|| number(after)).flatten());
+        match money {
+            Some(n) => Some((n, TextShape::Money)),
+            None => Some((number(cell.strip_suffix('%')?)?, TextShape::Percent)),
         }
     }
 
@@ -145,6 +164,24 @@ mod tests {
             assert_eq!(TextShape::of(cell, mark), shape, "{cell}");
         }
         assert_eq!(TextShape::Date.and(TextShape::Date), TextShape::Date);
+        for (cell, mark, amount) in [
+            ("$1,200", comma, Some((1200.0, TextShape::Money))),
+            ("-$5.50", comma, Some((-5.5, TextShape::Money))),
+            ("$-5.50", comma, Some((-5.5, TextShape::Money))),
+            ("+€3", comma, Some((3.0, TextShape::Money))),
+            ("12,50 €", semicolon, Some((12.5, TextShape::Money))),
+            ("£ 1.200,00", semicolon, Some((1200.0, TextShape::Money))),
+            ("-12,5 €", semicolon, Some((-12.5, TextShape::Money))),
+            ("12%", comma, Some((12.0, TextShape::Percent))),
+            ("-0,5 %", semicolon, Some((-0.5, TextShape::Percent))),
+            ("$1$", comma, None),
+            ("$", comma, None),
+            ("%", comma, None),
+            ("$1e39", comma, None),
+            ("12", comma, None),
+        ] {
+            assert_eq!(TextShape::amount(cell, mark), amount, "{cell}");
+        }
         assert_eq!(TextShape::Date.and(TextShape::Money), TextShape::Words);
     }
 }

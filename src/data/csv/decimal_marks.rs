@@ -14,7 +14,9 @@ use super::rows::{Cell, EmptyCells};
 use super::text_shape::TextShape;
 use crate::user_text::clip;
 
-/// The feature cells read with a decimal comma, and those read with a point.
+/// The feature cells read with a decimal comma, those read with a point,
+/// those with grouped thousands, and amounts and percentages read without
+/// their signs.
 #[derive(Default)]
 pub(super) struct DecimalMarks {
     /// Cells with a comma.

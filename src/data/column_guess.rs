@@ -287,10 +287,10 @@ pub enum RowLabel {
 /// command line adds its flags to it.
 pub const CHOOSE_MISSING: &str = "choose what to do with missing values";
 
-/// The remedy the note on a column of amounts or percentages ends with;
-/// the command line adds its flag to it.
-pub const CHOOSE_AMOUNTS: &str =
-    "choose it as a feature to read each cell as its number without the sign";
+/// How a column the reader leaves out is made a feature all the same,
+/// which the notes on amounts, percentages and dates say; the command line
+/// adds its flag to it.
+pub const CHOOSE_AS_FEATURE: &str = "choose it as a feature";
 
 /// Why a column of numbers with a few stray cells is left out of the
 /// features, and how to use it.
@@ -421,20 +421,26 @@ fn constant_note(columns: &[String]) -> String {
 /// Why a column of text with a look of its own is not a feature, and how
 /// to use it.
 fn look_note(column: &str, look: &TextLook) -> String {
+    let without_sign =
+        format!("{CHOOSE_AS_FEATURE} to read each cell as its number without the sign");
     let (holds, remedy) = match look.shape {
-        TextShape::Money => ("amounts with a currency sign", CHOOSE_AMOUNTS),
-        TextShape::Percent => ("percentages", CHOOSE_AMOUNTS),
+        TextShape::Money => ("amounts with a currency sign", without_sign),
+        TextShape::Percent => ("percentages", without_sign),
         TextShape::Date => (
             "dates",
-            "write each as a number (the year, or the days since a first date) to use it",
+            format!(
+                "{CHOOSE_AS_FEATURE} to read each written year first (2023-01-10) as its days \
+                 since 1970-01-01, or write each as a number (the year, or the days since a \
+                 first date)"
+            ),
         ),
         TextShape::TooLarge => (
             "numbers beyond ±3.4e38, larger than a feature can hold",
-            "divide the column by a power of ten in the file to use it",
+            "divide the column by a power of ten in the file to use it".to_owned(),
         ),
         TextShape::Words => (
             "text that differs from row to row",
-            "an identifier or a name is no number to learn from",
+            "an identifier or a name is no number to learn from".to_owned(),
         ),
     };
     format!(
@@ -882,9 +888,10 @@ mod tests {
             "Left out: \"price\" holds amounts with a currency sign, such as \"$1,000\": \
              choose it as a feature to read each cell as its number without the sign. Left out: \
              \"rate\" holds percentages, such as \"0%\": choose it as a feature to read each cell \
-             as its number without the sign. Left out: \"day\" holds dates, \
-             such as \"2023-01-01\": write each as a number (the year, or the days since a \
-             first date) to use it. Left out: \"colour\" holds text or nothing, and a feature \
+             as its number without the sign. Left out: \"day\" holds dates, such as \
+             \"2023-01-01\": choose it as a feature to read each written year first (2023-01-10) \
+             as its days since 1970-01-01, or write each as a number (the year, or the days since \
+             a first date). Left out: \"colour\" holds text or nothing, and a feature \
              must be a number. To use it, give each category its own 0/1 column in the file, or \
              make one the labeled or truth column. Left out: \"mass\" holds numbers beyond \
              ±3.4e38, larger than a feature can hold, such as \"1e300\": divide the column by a \

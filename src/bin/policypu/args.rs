@@ -60,7 +60,9 @@ pub struct RunArgs {
     pub missing: Option<MissingValues>,
     /// CSV feature columns (default: the --config file's, else all other columns holding
     /// numbers; text columns are left out with a note; an empty list means that default
-    /// over a --config file's list).
+    /// over a --config file's list). Amounts with a currency sign and percentages named
+    /// here are read as numbers without their signs, dates written year first
+    /// (2023-01-10) as their days since 1970-01-01.
     #[arg(long, value_delimiter = ',')]
     pub feature_columns: Option<Vec<String>>,
     #[arg(long, help = learner_spec::help())]

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use burn::tensor::Device;
 use policypu::config::{BackendChoice, DataConfig, RunConfig};
 use policypu::data::Dataset;
-use policypu::data::column_guess::{CHOOSE_AMOUNTS, CHOOSE_MISSING, usable_features};
+use policypu::data::column_guess::{CHOOSE_AS_FEATURE, CHOOSE_MISSING, usable_features};
 use policypu::data::csv::{CsvColumns, preview_csv, read_csv};
 use policypu::data::pubin::parse_pubin_gz;
 use policypu::data::tasks::BuiltinDataset;
@@ -132,8 +132,8 @@ fn with_usable_features(bytes: &[u8], columns: &CsvColumns) -> (CsvColumns, Opti
             &format!("{CHOOSE_MISSING} (--missing drop or --missing mean)"),
         )
         .replace(
-            CHOOSE_AMOUNTS,
-            &format!("{CHOOSE_AMOUNTS} (name it in --feature-columns, with the others)"),
+            CHOOSE_AS_FEATURE,
+            &format!("{CHOOSE_AS_FEATURE} (name it in --feature-columns, with the others)"),
         )
     });
     let columns = CsvColumns {

@@ -5,18 +5,19 @@
 //! Numbers whose thousands are grouped (by commas beside a decimal point,
 //! by points or spaces beside a decimal comma) are counted too, so the user is told
 //! they were read so, and so are amounts and percentages read without their
-//! signs.
+//! signs and dates read as their days since 1970.
 
 use super::dialect::Dialect;
 use super::error::{CellAt, CsvError};
+use super::iso_date::days_since_1970;
 use super::number::DecimalMark;
 use super::rows::{Cell, EmptyCells};
 use super::text_shape::TextShape;
 use crate::user_text::clip;
 
 /// The feature cells read with a decimal comma, those read with a point,
-/// those with grouped thousands, and amounts and percentages read without
-/// their signs.
+/// those with grouped thousands, amounts and percentages read without
+/// their signs, and dates read as days.
 #[derive(Default)]
 pub(super) struct DecimalMarks {
     /// Cells with a comma.
@@ -32,6 +33,8 @@ pub(super) struct DecimalMarks {
     money: Marked,
     /// Percentages read without their percent sign.
     percentages: Marked,
+    /// Dates read as their days since 1970-01-01.
+    dates: Marked,
 }
 
 /// Cells holding one mark: how many, and the first.
@@ -81,7 +84,13 @@ impl DecimalMarks {
             match TextShape::amount(cell.value, cell.decimal()) {
                 Some((_, TextShape::Money)) => self.money.note(cell, number),
                 Some(_) => self.percentages.note(cell, number),
-                None => {}
+                // A date or a missing cell has no decimal mark to count.
+                None => {
+                    if days_since_1970(cell.value).is_some() {
+                        self.dates.note(cell, number);
+                    }
+                    return Ok(number);
+                }
             }
         }
         if let Some(marks) = cell.decimal().thousands_grouped_by(cell.value) {
@@ -130,11 +139,18 @@ impl DecimalMarks {
                  number: the first, {first}."
             ))
         });
+        let dates = self.dates.described().map(|(cells, first)| {
+            format!(
+                "Dates were read as their days since 1970-01-01 in {cells} of feature columns: \
+                 the first, {first}."
+            )
+        });
         let sentences: Vec<String> = self
             .decimal_commas()
             .into_iter()
             .chain(grouped)
             .chain(signs)
+            .chain(dates)
             .collect();
         (!sentences.is_empty()).then(|| sentences.join(" "))
     }

@@ -85,7 +85,7 @@ const UTF16_SNIFFED: usize = 32;
 
 /// The bytes the reader reads: a UTF-16 file (little- or big-endian,
 /// told by its byte order mark or, without one, by a zero byte beside
-/// every character of its start) decoded to UTF-8, with a character it
+/// most characters of its start) decoded to UTF-8, with a character it
 /// cannot decode (half a pair) as the replacement character; any other
 /// file as it is.
 ///

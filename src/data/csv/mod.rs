@@ -34,6 +34,7 @@ mod encoding;
 mod error;
 mod flags;
 mod identifier;
+mod iso_date;
 mod kinds;
 mod labeled_guess;
 mod layout;

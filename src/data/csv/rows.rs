@@ -3,6 +3,7 @@
 
 use super::MAX_ROWS;
 use super::error::{CellAt, CsvError};
+use super::iso_date::days_since_1970;
 use super::missing::{MissingValues, is_missing};
 use super::number::DecimalMark;
 use super::reader::Rows;
@@ -177,11 +178,13 @@ impl Cell<'_> {
         self.decimal
     }
 
-    /// The cell as a finite feature value: a number, or an amount with a
-    /// currency sign or a percentage without its sign ([`TextShape::amount`]).
+    /// The cell as a finite feature value: a number, an amount with a
+    /// currency sign or a percentage without its sign ([`TextShape::amount`]),
+    /// or a date written year first as its days since 1970-01-01.
     fn number(&self) -> Result<f32, CsvError> {
         let amount = || TextShape::amount(self.value, self.decimal).map(|(number, _)| number);
-        match self.decimal.parse(self.value).or_else(amount) {
+        let date = || days_since_1970(self.value);
+        match self.decimal.parse(self.value).or_else(amount).or_else(date) {
             Some(number) if number.is_finite() => Ok(number),
             Some(_) => Err(CsvError::NonFinite {
                 at: self.at(),
@@ -217,7 +220,7 @@ mod tests {
     use crate::data::csv::{CsvColumns, read_csv, read_feature_rows};
 
     #[test]
-    fn chosen_amounts_and_percentages_read_without_their_signs_and_say_so() {
+    fn chosen_amounts_percentages_and_dates_read_as_numbers_and_say_so() {
         let text = "price;rate;x;labeled\n\"1.200,50 €\";12%;1;1\n-3 €;-0,5 %;2;0\n$7;4;3;0\n";
         let chosen = |names: &[&str]| CsvColumns {
             features: Some(names.iter().map(|n| n.to_string()).collect()),
@@ -258,6 +261,24 @@ mod tests {
         assert!(!plain.warnings.join(" ").contains("signs were left out"));
         let (err, _) = read_err("x,labeled\n1,1\n$,0\n", &chosen(&["x"]));
         assert!(matches!(err, CsvError::NonNumeric { ref value, .. } if value == "$"));
+        // Dates written year first read as their days since 1970-01-01;
+        // day and month first cannot be told apart, and are refused.
+        let dated = "day,labeled\n2024-02-29,1\n1970-01-02 12:00,0\n";
+        let data = read_csv(dated.as_bytes(), &chosen(&["day"])).unwrap();
+        assert_eq!(data.features, [19_782.0, 1.5]);
+        let warnings = data.warnings.join(" ");
+        assert!(
+            warnings.contains(
+                "Dates were read as their days since 1970-01-01 in 2 cells of feature columns: \
+                 the first, \"2024-02-29\", as 19782 (Line 2 (data row 1), column \"day\")."
+            ),
+            "{warnings}"
+        );
+        let (err, _) = read_err(
+            "day,labeled\n10/01/2023,1\n11/01/2023,0\n",
+            &chosen(&["day"]),
+        );
+        assert!(matches!(err, CsvError::NonNumeric { ref value, .. } if value == "10/01/2023"));
     }
 
     #[test]

@@ -1,0 +1,132 @@
+//! Dates written year first ("2023-01-10", maybe with a time) read as a
+//! number a feature can hold: the days since 1970-01-01. Other orders
+//! ("10/01/2023") are left alone, as day and month cannot be told apart.
+
+/// Seconds in a day.
+const SECONDS_PER_DAY: f64 = 86_400.0;
+
+/// The days since 1970-01-01 (a fraction for a time of day) of a trimmed
+/// cell written as `YYYY-MM-DD`, maybe followed by a space or `T` and
+/// `HH:MM`, `HH:MM:SS` or `HH:MM:SS.fff`, and a `Z`; none for any other
+/// cell or an impossible date (2023-02-30). It allocates nothing.
+pub(super) fn days_since_1970(cell: &str) -> Option<f32> {
+    let (day, time) = match cell.split_once([' ', 'T']) {
+        Some((day, time)) => (day, Some(time.strip_suffix('Z').unwrap_or(time))),
+        None => (cell, None),
+    };
+    let mut parts = day.split('-');
+    let year: i64 = digits(parts.next()?, 4)?;
+    let month: i64 = digits(parts.next()?, 2)?;
+    let date: i64 = digits(parts.next()?, 2)?;
+    if parts.next().is_some() || !(1..=12).contains(&month) {
+        return None;
+    }
+    if !(1..=days_in_month(year, month)).contains(&date) {
+        return None;
+    }
+    let seconds = match time {
+        Some(time) => seconds_of_day(time)?,
+        None => 0.0,
+    };
+    let days = days_from_civil(year, month, date) as f64 + seconds / SECONDS_PER_DAY;
+    Some(days as f32)
+}
+
+/// The number `text` spells in exactly `width` ASCII digits (one or two
+/// for a month or day).
+fn digits(text: &str, width: usize) -> Option<i64> {
+    let fits = if width == 2 {
+        (1..=2).contains(&text.len())
+    } else {
+        text.len() == width
+    };
+    (fits && text.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| text.parse().ok())
+        .flatten()
+}
+
+/// The seconds since midnight of `HH:MM`, `HH:MM:SS` or `HH:MM:SS.fff`.
+fn seconds_of_day(time: &str) -> Option<f64> {
+    let mut parts = time.split(':');
+    let hours = digits(parts.next()?, 2)?;
+    let minutes = digits(parts.next()?, 2)?;
+    let seconds: f64 = match parts.next() {
+        Some(text) => {
+            let (whole, fraction) = text.split_once('.').unwrap_or((text, "0"));
+            let fine = !fraction.is_empty() && fraction.bytes().all(|b| b.is_ascii_digit());
+            let whole = digits(whole, 2)?;
+            if !fine || whole > 59 {
+                return None;
+            }
+            with_fraction(whole, fraction)
+        }
+        None => 0.0,
+    };
+    if parts.next().is_some() || hours > 23 || minutes > 59 {
+        return None;
+    }
+    Some((hours * 3600 + minutes * 60) as f64 + seconds)
+}
+
+/// `whole` seconds and the digits after the point, as seconds.
+fn with_fraction(whole: i64, fraction: &str) -> f64 {
+    let tenths = fraction
+        .bytes()
+        .take(9)
+        .rev()
+        .fold(0.0, |acc, b| (acc + f64::from(b - b'0')) / 10.0);
+    whole as f64 + tenths
+}
+
+/// Days in `month` of `year` in the Gregorian calendar.
+fn days_in_month(year: i64, month: i64) -> i64 {
+    match month {
+        2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// Days from 1970-01-01 to a Gregorian date: counted in 400-year eras of
+/// 146,097 days, with years starting in March so the leap day comes last.
+fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
+    let year = if month <= 2 { year - 1 } else { year };
+    let era = year.div_euclid(400);
+    let year_of_era = year - era * 400;
+    let day_of_year = (153 * ((month + 9) % 12) + 2) / 5 + day - 1;
+    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+    era * 146_097 + day_of_era - 719_468
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn year_first_dates_count_days_since_1970() {
+        for (cell, days) in [
+            ("1970-01-01", Some(0.0)),
+            ("1970-01-02", Some(1.0)),
+            ("1969-12-31", Some(-1.0)),
+            ("2000-03-01", Some(11_017.0)),
+            ("2024-02-29", Some(19_782.0)),
+            ("2023-1-9", Some(19_366.0)),
+            ("1970-01-01 12:00", Some(0.5)),
+            ("1970-01-01T06:00:00Z", Some(0.25)),
+            ("1970-01-01T00:00:43.2", Some(0.0005)),
+            ("2023-02-29", None),
+            ("2023-13-01", None),
+            ("2023-00-10", None),
+            ("2023-01-10 24:00", None),
+            ("2023-01-10T10:00+02:00", None),
+            ("10/01/2023", None),
+            ("2023-01-10-1", None),
+            ("23-01-10", None),
+            ("2023-01-", None),
+            ("", None),
+        ] {
+            assert_eq!(days_since_1970(cell), days, "{cell}");
+        }
+    }
+}

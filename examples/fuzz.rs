@@ -42,7 +42,7 @@ use policypu::data::csv::{
 use policypu::data::examples::EXAMPLE_CSVS;
 use policypu::data::pubin::{MAX_PUBIN_BYTES, parse_pubin, parse_pubin_gz};
 use policypu::data::standardise::Standardiser;
-use policypu::data::tabular_features::TabularFeatures;
+use policypu::data::tabular_features::{Input, TabularFeatures};
 use policypu::data::tasks::BuiltinDataset;
 use policypu::page::lessons::PageView;
 use policypu::page::share::{LinkCsv, from_hash, to_hash};
@@ -578,7 +578,18 @@ fn targets() -> Vec<Target> {
             run: |input| {
                 let columns = example_columns(input);
                 let names = ["mean_radius", "alcohol", "x", "y", "proline"].map(String::from);
-                let names = &names[input.len() % 3..];
+                let mut names: Vec<Input> = names[input.len() % 3..]
+                    .iter()
+                    .cloned()
+                    .map(Input::Number)
+                    .collect();
+                // A quarter of the cases read a column of categories too.
+                if input.len() % 4 == 1 {
+                    names.extend(["benign", "malignant"].map(|value| Input::Category {
+                        column: "diagnosis".into(),
+                        value: value.into(),
+                    }));
+                }
                 let fill = vec![0.0; names.len()];
                 let gaps = ScoringGaps {
                     choice: MissingValues::ALL[input.len() % MissingValues::ALL.len()],
@@ -586,7 +597,7 @@ fn targets() -> Vec<Target> {
                 };
                 let _ = read_feature_rows(
                     input,
-                    names,
+                    &names,
                     columns.truth.as_deref(),
                     columns.truth_value.as_deref(),
                     &IdColumn::Guessed,
@@ -786,7 +797,13 @@ fn model_files() -> Vec<Vec<u8>> {
             ..RunConfig::default()
         },
         input: ModelInput::Tabular(TabularFeatures {
-            names: vec!["a".into(), "b".into()],
+            inputs: vec![
+                Input::Number("a".into()),
+                Input::Category {
+                    column: "b".into(),
+                    value: "x".into(),
+                },
+            ],
             standardiser: Standardiser {
                 mean: vec![1.0, -2.0],
                 std: vec![2.0, 0.5],

@@ -19,7 +19,9 @@
 //! members, hold one record and no member list. Version 2 files read as
 //! version 3 files; most have no truth value (those written between be2862f
 //! and 8ab6a21 may). Files before version 4 have no checksum: bytes changed
-//! in their weights read without a word.
+//! in their weights read without a word. Version 5 files have inputs read
+//! from a column of categories ([`CATEGORIES_FROM`]); a model without such
+//! inputs is still written as version 4, which earlier builds read.
 //!
 //! This module reads and writes the container and prepares rows for
 //! scoring; it needs no Burn (no `learn` feature). Building the network
@@ -35,12 +37,17 @@ use crate::user_text::{clip, escaped, file_name, mean_of, without_folders};
 
 /// The bytes every model file starts with.
 pub const MAGIC: &[u8; 8] = b"PPUMODEL";
-/// The container version this build writes; it also reads versions 1 to 3.
+/// The newest container version this build writes; it reads versions 1 on.
 /// Version 3 may name the truth column's value that means positive
 /// (`truth_value`), which changes how that column reads, so a build that
 /// reads only version 2 refuses the file instead of misreading it. Version
-/// 4 ends with a checksum ([`CHECKSUMMED_FROM`]).
-pub const FORMAT_VERSION: u32 = 4;
+/// 4 ends with a checksum ([`CHECKSUMMED_FROM`]); version 5 may read
+/// columns of categories ([`CATEGORIES_FROM`]).
+pub const FORMAT_VERSION: u32 = 5;
+/// The first container version whose inputs may read a column of
+/// categories, each value an input of its own: a build before it would
+/// look for a column named after each input, so it must refuse the file.
+pub const CATEGORIES_FROM: u32 = 5;
 /// The first container version that ends with a CRC-32 of its bytes, so a
 /// file damaged on its way (a download cut and resumed, a flipped bit) is
 /// refused instead of scoring with changed weights.
@@ -225,6 +232,15 @@ impl ModelHeader {
         )
     }
 
+    /// The container version a file of this header is written as: the
+    /// first that can hold it, so earlier builds read what they can.
+    pub fn version(&self) -> u32 {
+        match &self.input {
+            ModelInput::Tabular(features) if features.has_categories() => CATEGORIES_FROM,
+            _ => CHECKSUMMED_FROM,
+        }
+    }
+
     /// Refuses a header whose parts disagree (input against data source,
     /// feature names against standardiser), so later use cannot fail on them.
     ///
@@ -401,7 +417,7 @@ impl SavedModel {
         let records: usize = self.classifier_records.iter().map(|r| 8 + r.len()).sum();
         let mut bytes = Vec::with_capacity(MAGIC.len() + 8 + header.len() + records + 4);
         bytes.extend_from_slice(MAGIC);
-        bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        bytes.extend_from_slice(&self.header.version().to_le_bytes());
         bytes.extend_from_slice(&header_len.to_le_bytes());
         bytes.extend_from_slice(&header);
         for record in &self.classifier_records {
@@ -572,7 +588,12 @@ impl SavedModel {
                 .apply(&mut rows)
                 .map_err(|at| SavedModelError::NotFinite {
                     row: at.row + 1,
-                    column: clip(features.names.get(at.column).map_or("", String::as_str)),
+                    column: clip(
+                        &features
+                            .inputs
+                            .get(at.column)
+                            .map_or_else(String::new, ToString::to_string),
+                    ),
                 })?;
         }
         Ok(rows)
@@ -617,6 +638,7 @@ mod tests {
     use super::*;
     use crate::data::csv::CsvColumns;
     use crate::data::standardise::Standardiser;
+    use crate::data::tabular_features::Input;
     use crate::data::tasks::BuiltinDataset;
 
     /// A CSV model reading features a and b, with a made-up record.
@@ -632,7 +654,7 @@ mod tests {
                     ..RunConfig::default()
                 },
                 input: ModelInput::Tabular(TabularFeatures {
-                    names: vec!["a".into(), "b".into()],
+                    inputs: vec![Input::Number("a".into()), Input::Number("b".into())],
                     standardiser: Standardiser {
                         mean: vec![1.0, -2.0],
                         std: vec![2.0, 0.5],
@@ -683,6 +705,22 @@ mod tests {
         let checksum = crc32fast::hash(&bytes[..29 + header_len]);
         assert_eq!(bytes[29 + header_len..], checksum.to_le_bytes());
         assert_eq!(SavedModel::from_bytes(&bytes).unwrap(), model);
+    }
+
+    #[test]
+    fn a_model_reading_categories_is_written_as_version_5_and_reads_back() {
+        let mut model = tabular_model();
+        if let ModelInput::Tabular(features) = &mut model.header.input {
+            features.inputs[1] = Input::Category {
+                column: "colour".into(),
+                value: "red".into(),
+            };
+        }
+        let bytes = model.to_bytes().unwrap();
+        assert_eq!(bytes[8..12], CATEGORIES_FROM.to_le_bytes());
+        let read = SavedModel::from_bytes(&bytes).unwrap();
+        assert_eq!(read, model);
+        assert_eq!(read.tabular_features().unwrap().columns(), ["a", "colour"]);
     }
 
     #[test]
@@ -842,7 +880,7 @@ mod tests {
             }
         );
         if let ModelInput::Tabular(features) = &mut second.header.input {
-            features.names[0] = "c".into();
+            features.inputs[0] = Input::Number("c".into());
         }
         assert!(
             SavedModel::averaging(RunConfig::default(), vec![tabular_model(), second]).is_err()
@@ -893,12 +931,12 @@ mod tests {
     fn refuses_other_versions_damage_and_trailing_bytes() {
         let bytes = tabular_model().to_bytes().unwrap();
         let mut newer = bytes.clone();
-        newer[8..12].copy_from_slice(&5u32.to_le_bytes());
+        newer[8..12].copy_from_slice(&6u32.to_le_bytes());
         assert_eq!(
             error_of(&newer),
             SavedModelError::UnsupportedVersion {
-                found: 5,
-                supported: 4
+                found: 6,
+                supported: 5
             }
         );
         let mut damaged = bytes.clone();
@@ -965,7 +1003,10 @@ mod tests {
                 values: 3
             })
         );
-        assert_eq!(model.tabular_features().unwrap().names, ["a", "b"]);
+        assert_eq!(
+            model.tabular_features().unwrap().inputs,
+            [Input::Number("a".into()), Input::Number("b".into())]
+        );
         assert_eq!(
             model.prepare_rows(&[1.0, -2.0, f32::MAX, 3e38]),
             Err(SavedModelError::NotFinite {

@@ -476,10 +476,10 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
             .and_then(|&row| table.row_numbers.get(row).copied())
             .unwrap_or(0),
         column: clip(
-            table
-                .feature_names
+            &table
+                .inputs
                 .get(at.column)
-                .map_or("", String::as_str),
+                .map_or_else(String::new, ToString::to_string),
         ),
     };
     standardiser
@@ -526,7 +526,7 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
         prior,
         notes,
         tabular: Some(TabularFeatures {
-            names: table.feature_names.clone(),
+            inputs: table.inputs.clone(),
             standardiser,
         }),
         validation: ValidationRows {

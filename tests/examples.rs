@@ -146,7 +146,8 @@ fn dropped_examples_are_read_with_the_guessed_columns() {
         let chosen = read_csv(&data, &example.columns()).unwrap();
         assert_eq!(guessed.labeled, chosen.labeled, "{}", example.file);
         assert_eq!(
-            guessed.feature_names, chosen.feature_names,
+            guessed.feature_names(),
+            chosen.feature_names(),
             "{}",
             example.file
         );
@@ -246,7 +247,7 @@ fn spreadsheet_export_fixture_reads_as_bad_number_would_with_points() {
     let export = bytes("tests/e2e/fixtures/spreadsheet_export.csv");
     let data = read_csv(&export, &fixture_columns()).unwrap();
     assert_eq!(data.delimiter, b';');
-    assert_eq!(data.feature_names, ["length", "width", "height"]);
+    assert_eq!(data.feature_names(), ["length", "width", "height"]);
     assert_eq!(data.rows(), 10);
     assert_eq!(&data.features[..6], &[1.21, 3.40, 0.52, 0.84, 2.93, 0.71]);
     assert!(
@@ -291,7 +292,7 @@ fn far_value_fixture_passes_the_pages_check_and_is_refused_by_the_split_on_seed_
     let table = read_csv(&data, &columns).unwrap();
     // x2 counts the rows, so it is taken for an identifier and left out.
     assert_eq!(
-        (table.rows(), table.feature_names.clone()),
+        (table.rows(), table.feature_names()),
         (40, vec!["x1".to_string()])
     );
     let mut config = RunConfig::default();

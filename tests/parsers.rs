@@ -21,7 +21,7 @@ use policypu::data::csv::{
 };
 use policypu::data::pubin::{parse_pubin, parse_pubin_gz};
 use policypu::data::standardise::Standardiser;
-use policypu::data::tabular_features::TabularFeatures;
+use policypu::data::tabular_features::{Input, TabularFeatures};
 use policypu::page::base64url;
 use policypu::page::lessons::PageView;
 use policypu::page::link_data;
@@ -243,7 +243,7 @@ fn write_table(cells: &[Vec<String>], labeled: &[bool], layout: &Layout) -> (Str
 fn model_of(config: RunConfig) -> SavedModel {
     let input = match &config.data {
         DataConfig::Csv { .. } => ModelInput::Tabular(TabularFeatures {
-            names: vec!["a".into(), "b".into()],
+            inputs: vec![Input::Number("a".into()), Input::Number("b".into())],
             standardiser: Standardiser {
                 mean: vec![1.0, -2.0],
                 std: vec![2.0, 0.5],
@@ -363,7 +363,8 @@ proptest! {
         let fill = vec![0.5; names.len()];
         let gaps = ScoringGaps { choice: missing, fill: &fill };
         let id = IdColumn::from_flag(id);
-        match read_feature_rows(&bytes, &names, truth, truth_value, &id, gaps) {
+        let inputs: Vec<Input> = names.iter().cloned().map(Input::Number).collect();
+        match read_feature_rows(&bytes, &inputs, truth, truth_value, &id, gaps) {
             Ok(rows) => {
                 prop_assert_eq!(rows.features.len(), rows.rows * names.len());
                 if let Some((_, cells)) = &rows.identifiers {
@@ -392,7 +393,7 @@ proptest! {
         match result {
             Ok(table) => {
                 let names: Vec<String> = varying.iter().map(|c| format!("f{c}")).collect();
-                prop_assert_eq!(&table.feature_names, &names);
+                prop_assert_eq!(&table.feature_names(), &names);
                 let expected: Vec<f32> = features
                     .iter()
                     .flat_map(|row| varying.iter().map(move |&c| row[c]))

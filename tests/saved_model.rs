@@ -152,7 +152,7 @@ fn a_csv_model_keeps_its_columns_standardiser_and_batch_norm_statistics() {
     let ModelInput::Tabular(features) = &model.header.input else {
         panic!("a CSV model reads tabular input");
     };
-    assert_eq!(features.names, ["x1", "x2", "x3"]);
+    assert_eq!(features.columns(), ["x1", "x2", "x3"]);
     assert_eq!(
         features.standardiser,
         Standardiser::fit(&table.features, 3, &split.train_source)

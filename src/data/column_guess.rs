@@ -2,8 +2,8 @@
 //! so a dropped file is ready to train on; the user can change every choice.
 
 use super::csv::{
-    ColumnKind, CsvColumns, CsvPreview, StrayCell, TextLook, TextShape, guess_labeled_value,
-    is_unnamed_column, names_an_identifier,
+    ColumnKind, CsvColumns, CsvPreview, MAX_LISTED_VALUES, StrayCell, TextLook, TextShape,
+    guess_labeled_value, is_unnamed_column, names_an_identifier,
 };
 use crate::user_text::{clip, plural_s, quoted_list};
 
@@ -250,6 +250,10 @@ pub struct UsableFeatures {
     /// Those of `left_out` that hold two words such as yes and no, each
     /// with its words.
     pub words: Vec<(String, Vec<String>)>,
+    /// Those of `left_out` that hold a few words (or numbers mixed with
+    /// words), few enough to be read as categories once chosen, each with
+    /// them.
+    pub categories: Vec<(String, Vec<String>)>,
     /// Those of `left_out` that hold numbers labelling the rows, each with
     /// why it is taken for one.
     pub row_labels: Vec<(String, RowLabel)>,
@@ -343,6 +347,7 @@ impl UsableFeatures {
         let special = |name: &String| {
             self.strays.iter().any(|(s, _)| s == name)
                 || self.words.iter().any(|(w, _)| w == name)
+                || self.categories.iter().any(|(c, _)| c == name)
                 || self.row_labels.iter().any(|(r, _)| r == name)
                 || self.constant.contains(name)
                 || self.blank.contains(name)
@@ -370,6 +375,11 @@ impl UsableFeatures {
                 .map(|first| (first, constant_note(&constant))),
         );
         notes.extend(self.words.iter().map(|(n, w)| (n, words_note(n, w))));
+        notes.extend(
+            self.categories
+                .iter()
+                .map(|(n, values)| (n, categories_note(n, values))),
+        );
         notes.extend(self.looks.iter().map(|(n, l)| (n, look_note(n, l))));
         notes.extend(
             self.row_labels
@@ -453,10 +463,20 @@ fn look_note(column: &str, look: &TextLook) -> String {
 /// Why a column of two words is not a feature, and how to use it.
 fn words_note(column: &str, words: &[String]) -> String {
     format!(
-        "Left out: \"{}\" holds the words {}, and a feature must be a number. To use it, write \
-         them as 1 and 0 in the file; if it holds the true class, choose it as the truth column.",
+        "Left out: \"{}\" holds the words {}: {CHOOSE_AS_FEATURE} to give each its own 0/1 \
+         input; if it holds the true class, choose it as the truth column.",
         clip(column),
         quoted_list(words, 4)
+    )
+}
+
+/// Why a column of a few words is not a feature, and how to use it.
+fn categories_note(column: &str, values: &[String]) -> String {
+    format!(
+        "Left out: \"{}\" holds the categories {}: {CHOOSE_AS_FEATURE} to give each its own \
+         0/1 input.",
+        clip(column),
+        quoted_list(values, MAX_LISTED_VALUES)
     )
 }
 
@@ -514,6 +534,7 @@ pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>)
         left_out: Vec::new(),
         strays: Vec::new(),
         words: Vec::new(),
+        categories: Vec::new(),
         row_labels: Vec::new(),
         constant: Vec::new(),
         blank: Vec::new(),
@@ -562,6 +583,8 @@ pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>)
             && (look.shape != TextShape::Words || (values.is_none() && look.mostly_text()))
         {
             usable.looks.push((name.clone(), look));
+        } else if let Some(values) = values.filter(|v| v.len() > 1) {
+            usable.categories.push((name.clone(), values.clone()));
         }
     }
     usable
@@ -672,7 +695,7 @@ mod tests {
         let data = crate::data::csv::read_csv(text.as_bytes(), &c).unwrap();
         assert_eq!(data.labeled, [true, false, false, false]);
         assert_eq!(data.truth, Some(vec![true, true, false, false]));
-        assert_eq!(data.feature_names, ["mood", "x"]);
+        assert_eq!(data.feature_names(), ["mood", "x"]);
     }
 
     #[test]
@@ -780,9 +803,9 @@ mod tests {
              its class. Make it a feature to use it anyway. Left out: \"n\" counts the rows \
              (whole numbers going up by one), so it looks like a row number; a row's place in \
              the file is no evidence of its class. Make it a feature to use it anyway. Left \
-             out: \"smoker\" holds the words \"yes\", \"no\", and a feature must be a number. \
-             To use it, write them as 1 and 0 in the file; if it holds the true class, choose it \
-             as the truth column. Left out: \"one\" holds one value in every row, which tells \
+             out: \"smoker\" holds the words \"yes\", \"no\": choose it as a feature to give \
+             each its own 0/1 input; if it holds the true class, choose it as the truth column. \
+             Left out: \"one\" holds one value in every row, which tells \
              no row from another. Left out: \"Unnamed: 7\" has no name in the header, so it \
              looks like the row index pandas or a spreadsheet writes; a row's place in the file \
              is no evidence of its class. Make it a feature to use it anyway."
@@ -852,7 +875,7 @@ mod tests {
     }
 
     /// Amounts, percentages and dates are left out with what would make
-    /// them numbers; a few categories keep the advice for categories.
+    /// them numbers; a few categories with how to read them as inputs.
     #[test]
     fn text_with_a_look_of_its_own_gets_its_own_advice() {
         let mut text = "price,rate,day,colour,mass,x,labeled\n".to_string();
@@ -891,9 +914,8 @@ mod tests {
              as its number without the sign. Left out: \"day\" holds dates, such as \
              \"2023-01-01\": choose it as a feature to read each written year first (2023-01-10) \
              as its days since 1970-01-01, or write each as a number (the year, or the days since \
-             a first date). Left out: \"colour\" holds text or nothing, and a feature \
-             must be a number. To use it, give each category its own 0/1 column in the file, or \
-             make one the labeled or truth column. Left out: \"mass\" holds numbers beyond \
+             a first date). Left out: \"colour\" holds the categories \"red\", \"green\", \
+             \"blue\": choose it as a feature to give each its own 0/1 input. Left out: \"mass\" holds numbers beyond \
              ±3.4e38, larger than a feature can hold, such as \"1e300\": divide the column by a \
              power of ten in the file to use it."
         );

@@ -1,24 +1,111 @@
 //! How the rows of a CSV file become a model's inputs: which columns, in
-//! which order, standardised with which statistics.
+//! which order, read as numbers or as categories, standardised with which
+//! statistics.
+
+use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
 use super::standardise::Standardiser;
 
-/// The feature columns a model reads, in input order, and the standardiser
-/// fitted on its training rows. Scoring new rows exactly as in training
-/// means reading these columns in this order and applying this standardiser.
+/// What one model input reads from a row of the file.
+///
+/// Saved as the column's name for a number (as every input was before
+/// columns of categories), and as `{"column": …, "value": …}` for a category.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Input {
+    /// The number in this column.
+    Number(String),
+    /// 1 where the column holds this value, 0 where it holds another: one
+    /// of the inputs a column of categories gives, one per value.
+    Category {
+        /// The column's name.
+        column: String,
+        /// The value, trimmed, as the file writes it.
+        value: String,
+    },
+}
+
+impl Input {
+    /// The file's column the input reads.
+    pub fn column(&self) -> &str {
+        match self {
+            Input::Number(column) | Input::Category { column, .. } => column,
+        }
+    }
+}
+
+impl fmt::Display for Input {
+    /// The column's name for a number; `colour = red` for a category.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Input::Number(column) => f.write_str(column),
+            Input::Category { column, value } => write!(f, "{column} = {value}"),
+        }
+    }
+}
+
+/// The inputs a model reads, in order, and the standardiser fitted on its
+/// training rows. Scoring new rows exactly as in training means reading
+/// these inputs in this order and applying this standardiser.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TabularFeatures {
-    /// Names of the feature columns, in the order of the model's inputs.
-    pub names: Vec<String>,
-    /// Mean and standard deviation of each feature over the training rows.
+    /// The model's inputs, in order (saved as `names`, as files from before
+    /// columns of categories name their columns).
+    #[serde(rename = "names")]
+    pub inputs: Vec<Input>,
+    /// Mean and standard deviation of each input over the training rows.
     pub standardiser: Standardiser,
 }
 
 impl TabularFeatures {
-    /// Number of features, the model's input width.
+    /// Number of inputs, the model's input width.
     pub fn dim(&self) -> usize {
-        self.names.len()
+        self.inputs.len()
+    }
+
+    /// Whether an input reads a column of categories.
+    pub fn has_categories(&self) -> bool {
+        self.inputs
+            .iter()
+            .any(|input| matches!(input, Input::Category { .. }))
+    }
+
+    /// The file's columns the inputs read: see [`input_columns`].
+    pub fn columns(&self) -> Vec<&str> {
+        input_columns(&self.inputs)
+    }
+}
+
+/// The file's columns `inputs` read, each once, in input order.
+pub fn input_columns(inputs: &[Input]) -> Vec<&str> {
+    let mut columns: Vec<&str> = Vec::new();
+    for input in inputs {
+        if !columns.contains(&input.column()) {
+            columns.push(input.column());
+        }
+    }
+    columns
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_number_saves_as_its_column_s_name_and_a_category_as_column_and_value() {
+        let inputs = vec![
+            Input::Number("x".into()),
+            Input::Category {
+                column: "colour".into(),
+                value: "red".into(),
+            },
+        ];
+        let json = serde_json::to_string(&inputs).unwrap();
+        assert_eq!(json, r#"["x",{"column":"colour","value":"red"}]"#);
+        assert_eq!(serde_json::from_str::<Vec<Input>>(&json).unwrap(), inputs);
+        assert_eq!(inputs[1].to_string(), "colour = red");
+        assert_eq!(inputs[1].column(), "colour");
     }
 }

@@ -71,11 +71,14 @@ pub async fn score_csv(
         choice: missing.unwrap_or(run_missing),
         fill: &features.standardiser.mean,
     };
-    let rows = read_feature_rows(csv, &features.names, truth_column, truth_value, id, gaps)
+    let rows = read_feature_rows(csv, &features.inputs, truth_column, truth_value, id, gaps)
         .map_err(|e| {
             let needed = || {
-                let names: Vec<String> =
-                    features.names.iter().map(|n| format!("\"{n}\"")).collect();
+                let names: Vec<String> = features
+                    .columns()
+                    .iter()
+                    .map(|n| format!("\"{n}\""))
+                    .collect();
                 format!("The model reads the feature columns {}", names.join(", "))
             };
             let message = match (&e, truth_column) {

@@ -789,6 +789,48 @@ async function germanExcelExport({ page }) {
   expect(!left.includes('Preis'), `note: ${left}`);
 }
 
+/** Columns of a few words (a region, a smoker's yes or no) are left out
+ * with how to use them; ticked, each word becomes a 0/1 input, said so, the
+ * run trains, and scoring a file with a region the model never saw says so. */
+async function categoriesOnceTicked({ page, note }) {
+  const regions = ['north', 'south', 'east', 'west'];
+  const lines = ['age,region,smoker,labeled,truth'];
+  for (let i = 0; i < 80; i += 1) {
+    const positive = i % 2 === 0;
+    const smoker = positive === (i % 5 !== 1) ? 'yes' : 'no';
+    lines.push(`${30 + (i % 17)},${regions[i % 4]},${smoker},${positive && i % 4 === 0 ? 1 : 0},${positive ? 1 : 0}`);
+  }
+  await chooseCsvSource(page);
+  await page.locator('#csv-input').setInputFiles({ name: 'patients.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n') + '\n') });
+  const { text: before } = await csvVerdict(page, true);
+  expect(before.includes('1 feature;'), `only age by default: ${before}`);
+  const left = (await page.locator('#csv-text-columns').textContent()).trim();
+  for (const part of ['Left out: "region" holds the categories "north", "south", "east", "west": choose it as a feature to give each its own 0/1 input.',
+    'Left out: "smoker" holds the words "yes", "no": choose it as a feature to give each its own 0/1 input']) {
+    expect(left.includes(part), `note has "${part}": ${left}`);
+  }
+  await page.locator('#csv-feature-1').check();
+  await page.locator('#csv-feature-2').check();
+  await page.locator('#csv-summary:has-text("3 feature columns (7 inputs)")').waitFor({ timeout: 10_000 });
+  const { text: after } = await csvVerdict(page, true);
+  note(after);
+  expect(after.includes('Column "region" was read as 4 categories, each its own 0/1 input: "east", "north", "south", "west".'), `summary: ${after}`);
+  expect(!(await page.locator('#csv-text-columns').count()), 'no column is left out once both are ticked');
+  await setField(page, 'optim.epochs', '2');
+  await setField(page, 'policy.pretrain_epochs', '1');
+  await trainToDone(page, CSV_RUN_MS);
+  const unseen = ['age,region,smoker', '40,central,yes', '35,north,no'].join('\n');
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 60_000 }),
+    page.locator('#score-csv-input').setInputFiles({ name: 'new.csv', mimeType: 'text/csv', buffer: Buffer.from(unseen) }),
+  ]);
+  const scores = (await readFile(await download.path(), 'utf8')).trim().split('\n');
+  expectEqual(scores.length, 3, 'a line per row plus the header');
+  const result = (await page.locator('#score-csv-result').textContent()).trim();
+  note(result);
+  expect(result.includes('Column "region" holds a value the model was not trained on in 1 cell (the first, "central"'), `result: ${result}`);
+}
+
 /** An Excel workbook dropped in place of a CSV is named as one, with how
  * to save it as CSV (it was refused as "a header but no data rows"); the
  * form keeps its settings, and a CSV then reads. */
@@ -891,6 +933,7 @@ export const csvTests = [
   { name: 'csv: a chosen file is said to be read before it is, until its verdict shows', mode: 'cpu', run: readingIsSaidFirst },
   { name: 'csv: a pandas index is left out and commas grouping thousands are read', mode: 'cpu', run: pandasIndexAndThousands },
   { name: 'csv: a German Excel export (points grouping thousands, euro amounts) reads and says how; in Windows-1252 it reads the same and says so; in UTF-16 too; its euro amounts read once ticked', mode: 'cpu', run: germanExcelExport },
+  { name: 'csv: columns of a few words read as a 0/1 input per word once ticked, train, and score a file with a word never seen', mode: 'cpu', run: categoriesOnceTicked },
   { name: 'csv: an Excel workbook dropped in place of a CSV is named, with how to save it as CSV', mode: 'cpu', run: workbookInsteadOfCsv },
   { name: 'csv: a repeated column name is numbered, and said so', mode: 'cpu', run: repeatedColumnName },
   { name: 'csv: a column of two classes that holds one on every labeled row is guessed as the truth', mode: 'cpu', run: speciesIsTheTruth },

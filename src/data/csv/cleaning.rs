@@ -1,19 +1,22 @@
-//! Cleaning the features read: dropping the columns that hold one value in
+//! Cleaning the features read: dropping the inputs that hold one value in
 //! every row.
 
-/// Feature columns after dropping the constant ones.
+use crate::data::tabular_features::Input;
+
+/// Inputs after dropping the constant ones.
 pub(super) struct VaryingColumns {
-    /// Names of the columns kept.
-    pub(super) names: Vec<String>,
+    /// The inputs kept.
+    pub(super) inputs: Vec<Input>,
     /// Their values, row-major.
     pub(super) features: Vec<f32>,
-    /// Each dropped column's name and its one value.
-    pub(super) dropped: Vec<(String, f32)>,
+    /// Each dropped input and its one value.
+    pub(super) dropped: Vec<(Input, f32)>,
 }
 
-/// Drops the columns of a row-major matrix that hold the same value in every
-/// row, in place (the matrix is the largest thing a read holds).
-pub(super) fn drop_constant_columns(names: Vec<String>, mut features: Vec<f32>) -> VaryingColumns {
+/// Drops the inputs (columns of a row-major matrix) that hold the same
+/// value in every row, in place (the matrix is the largest thing a read
+/// holds).
+pub(super) fn drop_constant_columns(names: Vec<Input>, mut features: Vec<f32>) -> VaryingColumns {
     let dim = names.len();
     let first_row = features.get(..dim).unwrap_or_default();
     let mut varies = vec![false; dim];
@@ -44,7 +47,7 @@ pub(super) fn drop_constant_columns(names: Vec<String>, mut features: Vec<f32>) 
         .map(|(name, _)| name)
         .collect();
     VaryingColumns {
-        names: kept_names,
+        inputs: kept_names,
         features,
         dropped,
     }
@@ -58,7 +61,7 @@ mod tests {
     #[test]
     fn constant_columns_are_dropped_with_a_warning() {
         let data = read("a,b,c,labeled\n1,7,2,1\n2,7,2,0\n3,7,2,0\n").unwrap();
-        assert_eq!(data.feature_names, strings(&["a"]));
+        assert_eq!(data.feature_names(), strings(&["a"]));
         assert_eq!(data.features, vec![1.0, 2.0, 3.0]);
         assert_eq!(data.warnings.len(), 2);
         assert!(data.warnings[0].contains("\"b\" holds the same value (7)"));

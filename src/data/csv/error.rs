@@ -3,12 +3,12 @@
 
 use std::fmt;
 
-use super::MAX_CSV_BYTES;
 use super::flags::{LABELED_FLAGS, TRUTH_VALUES};
 use super::missing::is_missing;
 use super::not_text::NotText;
 use super::number::DecimalMark;
 use super::role::ColumnRole;
+use super::{MAX_CSV_BYTES, MAX_LISTED_LENGTH, MAX_LISTED_VALUES};
 use crate::user_text::{counted, plural_s, quoted_list};
 
 /// Most distinct labeled-column values quoted in a message.
@@ -304,6 +304,33 @@ pub enum CsvError {
         at: CellAt,
         /// The cell, shortened; empty for an empty cell.
         value: String,
+    },
+    /// A cell of a chosen feature column is not a number, and the column
+    /// holds too many values, or too long a one, to be read as categories.
+    #[error(
+        "{at}: \"{value}\" is not a number, and the column holds more than {} different \
+         values (or one longer than {} characters), too many to read as categories, each its \
+         own 0/1 input. If the cell is a typo in a column of numbers, fix it; else leave this \
+         column out of the features.",
+        MAX_LISTED_VALUES,
+        MAX_LISTED_LENGTH
+    )]
+    NotCategories {
+        /// Where the first cell that is not a number is.
+        at: CellAt,
+        /// That cell, shortened.
+        value: String,
+    },
+    /// The chosen columns of categories give the model too many inputs.
+    #[error(
+        "The chosen feature columns give {inputs} inputs (each column of categories one per \
+         value), more than the limit of {limit}. Choose fewer columns of categories."
+    )]
+    TooManyInputs {
+        /// Inputs the chosen columns give.
+        inputs: usize,
+        /// The limit, [`MAX_COLUMNS`](super::MAX_COLUMNS).
+        limit: usize,
     },
     /// A feature cell is NaN, infinite or too large for 32-bit floats.
     #[error(

@@ -10,6 +10,7 @@ use super::reader::Rows;
 use super::table::{Table, Width};
 use super::text_shape::{TextLook, TextShape};
 use super::value_rule::equal_ignoring_case;
+use super::{MAX_LISTED_LENGTH, MAX_LISTED_VALUES};
 use crate::user_text::clip;
 
 /// A quick look at a file before the user picks columns (for the app's preview).
@@ -99,12 +100,6 @@ pub struct StrayCell {
     /// The column's cells, missing ones aside.
     pub cells: usize,
 }
-
-/// Most distinct values [`CsvPreview::values`] lists for a column.
-pub const MAX_LISTED_VALUES: usize = 12;
-
-/// Longest value, in bytes, [`CsvPreview::values`] lists.
-pub const MAX_LISTED_LENGTH: usize = 64;
 
 /// What a column holds, judged over all its non-blank cells.
 ///

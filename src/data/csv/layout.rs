@@ -159,7 +159,7 @@ mod tests {
         };
         let text = "id,a,b,status,class\nr1,1,2,known,pos\nr2,3,4,unknown,Negative\nr3,5,6,,P\n";
         let data = read_csv(text.as_bytes(), &columns).unwrap();
-        assert_eq!(data.feature_names, strings(&["b", "a"]));
+        assert_eq!(data.feature_names(), strings(&["b", "a"]));
         assert_eq!(data.features, vec![2.0, 1.0, 4.0, 3.0, 6.0, 5.0]);
         assert_eq!(data.labeled, vec![true, false, false]);
         assert_eq!(data.truth, Some(vec![true, false, true]));

@@ -85,19 +85,33 @@ pub(super) struct Gaps {
 
 impl Gaps {
     /// The gaps of `features` (`dim` per row), or None if there are none.
-    pub fn find(features: &[f32], dim: usize) -> Option<Self> {
+    /// `column_of` gives each of the `dim` values' file column, so that a
+    /// missing cell of a column of categories, missing in each of its
+    /// inputs, counts once.
+    pub fn find(features: &[f32], dim: usize, column_of: &[usize]) -> Option<Self> {
         let dim = dim.max(1);
-        let cells = features.iter().filter(|v| v.is_nan()).count();
-        if cells == 0 {
+        if !features.iter().any(|v| v.is_nan()) {
             return None;
         }
-        let rows: Vec<bool> = features
-            .chunks(dim)
-            .map(|row| row.iter().any(|v| v.is_nan()))
-            .collect();
-        let columns = (0..dim)
-            .filter(|&c| features.iter().skip(c).step_by(dim).any(|v| v.is_nan()))
-            .count();
+        let column = |input: usize| column_of.get(input).copied().unwrap_or(input);
+        let mut gappy_columns: Vec<usize> = Vec::new();
+        let mut cells = 0;
+        let mut rows = Vec::with_capacity(features.len() / dim);
+        for row in features.chunks(dim) {
+            let mut last = None;
+            for (input, _) in row.iter().enumerate().filter(|(_, v)| v.is_nan()) {
+                let column = column(input);
+                if last != Some(column) {
+                    cells += 1;
+                    last = Some(column);
+                    if !gappy_columns.contains(&column) {
+                        gappy_columns.push(column);
+                    }
+                }
+            }
+            rows.push(last.is_some());
+        }
+        let columns = gappy_columns.len();
         let report = MissingReport {
             cells,
             rows: rows.iter().filter(|g| **g).count(),
@@ -169,6 +183,8 @@ pub(super) struct Gappy<'a> {
     pub numbers: &'a mut Vec<usize>,
     /// Features per row.
     pub dim: usize,
+    /// Each feature's file column: see [`Gaps::find`].
+    pub column_of: &'a [usize],
 }
 
 /// What was done about the missing values, for the user.
@@ -190,7 +206,7 @@ impl Gappy<'_> {
     /// [`MissingValues::Refuse`] the read has already failed, so nothing is
     /// left to do.
     pub fn resolve(self, choice: MissingValues) -> Option<MissingReport> {
-        let gaps = Gaps::find(self.features, self.dim)?;
+        let gaps = Gaps::find(self.features, self.dim, self.column_of)?;
         match choice {
             MissingValues::Refuse => {}
             MissingValues::DropRows => {
@@ -259,6 +275,7 @@ mod tests {
             truth: &mut truth,
             numbers: &mut numbers,
             dim: 2,
+            column_of: &[],
         }
         .resolve(choice)
         .unwrap();

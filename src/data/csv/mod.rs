@@ -27,6 +27,7 @@
 //! 8 million commas costs it about 470 MB), ends lines only at `\n`, and
 //! checks row lengths with blank rows counted (measurements in `reader.rs`).
 
+mod categories;
 mod cleaning;
 mod decimal_marks;
 mod dialect;
@@ -58,10 +59,7 @@ pub use dialect::Dialect;
 pub use error::{CellAt, ColumnSummary, CsvError, SummarisedColumn, case_twin};
 pub use flags::{labeled_flag_pairs, truth_value_pairs};
 pub use identifier::{IdColumn, names_an_identifier};
-pub use kinds::{
-    ColumnKind, CsvPreview, MAX_LISTED_LENGTH, MAX_LISTED_VALUES, MIN_AGREEING_ROWS, StrayCell,
-    preview_csv,
-};
+pub use kinds::{ColumnKind, CsvPreview, MIN_AGREEING_ROWS, StrayCell, preview_csv};
 pub use labeled_guess::guess_labeled_value;
 pub use layout::CsvColumns;
 pub use missing::{MissingValues, is_missing};
@@ -81,3 +79,11 @@ pub const MAX_ROWS: usize = 50_000;
 
 /// Most columns accepted.
 pub const MAX_COLUMNS: usize = 500;
+
+/// Most distinct values a preview lists for a column
+/// ([`CsvPreview::values`]), and so most categories a chosen feature column
+/// of text may hold: each becomes an input of its own.
+pub const MAX_LISTED_VALUES: usize = 12;
+
+/// Longest value, in bytes, a preview lists, and so longest category.
+pub const MAX_LISTED_LENGTH: usize = 64;

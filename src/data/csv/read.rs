@@ -1,6 +1,7 @@
 //! Reading a whole file: [`read_csv`] for training and evaluation,
 //! [`read_feature_rows`] for scoring rows with a trained model.
 
+use super::categories::{CategoryCells, CategoryTally, TextCells, expand, file_columns, read_note};
 use super::cleaning::drop_constant_columns;
 use super::decimal_marks::DecimalMarks;
 use super::dialect::Dialect;
@@ -18,14 +19,17 @@ use super::rows::for_each_row;
 use super::table::{Table, Width, delimiter_warning};
 use super::truth_tally::TruthTally;
 use super::value_rule::ValueRule;
+use crate::data::tabular_features::Input;
 use crate::user_text::{clip, counted};
 
 /// A parsed PU table. Features are raw (not standardised), row-major.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TabularData {
-    /// Names of the feature columns kept, in file order (constant columns are dropped).
-    pub feature_names: Vec<String>,
-    /// `rows() × dim()` feature values, row-major, all finite.
+    /// The inputs kept, in file order (constant ones are dropped): a
+    /// column of numbers gives one, a chosen column of categories one per
+    /// value.
+    pub inputs: Vec<Input>,
+    /// `rows() × dim()` input values, row-major, all finite.
     pub features: Vec<f32>,
     /// Whether each row is a labeled positive.
     pub labeled: Vec<bool>,
@@ -47,9 +51,14 @@ impl TabularData {
         self.labeled.len()
     }
 
-    /// Number of feature columns.
+    /// Number of inputs.
     pub fn dim(&self) -> usize {
-        self.feature_names.len()
+        self.inputs.len()
+    }
+
+    /// The inputs' names: a column's, or `colour = red` for a category.
+    pub fn feature_names(&self) -> Vec<String> {
+        self.inputs.iter().map(ToString::to_string).collect()
     }
 }
 
@@ -60,7 +69,9 @@ impl TabularData {
 /// prefer comma); a separator other than comma is reported in the warnings. In a file
 /// separated by semicolons or tabs a number may use a decimal comma ("1,5"), also
 /// reported in the warnings. Feature columns holding one value in every row are
-/// dropped with a warning.
+/// dropped with a warning. A feature column named in `columns` whose cells
+/// are not all numbers is read as categories (see `categories.rs`), with a
+/// warning.
 ///
 /// # Errors
 /// Any [`CsvError`]: the file is empty, not UTF-8, has no usable separator or header,
@@ -97,9 +108,17 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
         &layout,
         &rules,
         columns.missing,
+        columns.features.is_some(),
     )?;
+    let names: Vec<String> = layout
+        .features
+        .iter()
+        .filter_map(|&index| header.get(index).cloned())
+        .collect();
+    let (inputs, categories_note) = read_categories(&bytes, &layout, &names, &mut parsed)?;
+    let dim = inputs.len();
     let rows_read = parsed.labeled.len();
-    let unknown_truth = parsed.drop_unknown_truth(layout.features.len());
+    let unknown_truth = parsed.drop_unknown_truth(dim);
     if unknown_truth == Some(rows_read) {
         return Err(CsvError::NoTrueClass {
             column: clip(columns.truth.as_deref().unwrap_or_default()),
@@ -111,7 +130,8 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
         labeled: &mut parsed.labeled,
         truth: &mut parsed.truth,
         numbers: &mut parsed.numbers,
-        dim: layout.features.len(),
+        dim,
+        column_of: &file_columns(&inputs),
     }
     .resolve(columns.missing);
     if parsed.labeled.is_empty() {
@@ -139,15 +159,14 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
     if let Some(error) = parsed.truth_tally.error(truth_column, &rules.truth) {
         return Err(error);
     }
-    let names = layout
-        .features
-        .iter()
-        .filter_map(|&index| header.get(index).cloned())
-        .collect();
-    let varying = drop_constant_columns(names, parsed.features);
-    if varying.names.is_empty() {
+    let varying = drop_constant_columns(inputs, parsed.features);
+    if varying.inputs.is_empty() {
         return Err(CsvError::NoFeatures {
-            constant: varying.dropped.into_iter().map(|(name, _)| name).collect(),
+            constant: varying
+                .dropped
+                .iter()
+                .map(|(input, _)| input.column().to_owned())
+                .collect(),
             unchosen: Vec::new(),
         });
     }
@@ -155,6 +174,7 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
         .into_iter()
         .chain(notes)
         .chain(parsed.decimal_marks.sentence())
+        .chain(categories_note)
         .chain(unknown_truth.map(|rows| {
             format!(
                 "Dropped {} whose true class is missing in column \"{}\": a class cannot be \
@@ -167,16 +187,15 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
         }))
         .chain(parsed.truth_tally.warning(truth_column))
         .chain(gaps.map(|g| g.sentence(columns.missing, MEAN_OF_OTHER_ROWS)))
-        .chain(varying.dropped.iter().map(|(name, value)| {
-            format!(
-                "Feature column \"{}\" holds the same value ({value}) in every row, so it \
-                 carries no information and was dropped.",
-                clip(name)
-            )
-        }))
+        .chain(
+            varying
+                .dropped
+                .iter()
+                .map(|(input, value)| dropped_note(input, *value)),
+        )
         .collect();
     Ok(TabularData {
-        feature_names: varying.names,
+        inputs: varying.inputs,
         features: varying.features,
         labeled: parsed.labeled,
         truth: parsed.truth,
@@ -184,6 +203,81 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
         delimiter,
         warnings,
     })
+}
+
+/// Reads the chosen feature columns holding a cell that is not a number
+/// again, as categories, and spreads each over its inputs in `parsed`; the
+/// inputs, and the sentence saying how such columns were read.
+///
+/// # Errors
+/// [`CsvError::NotCategories`] for a column holding too many values;
+/// [`CsvError::TooManyInputs`].
+fn read_categories(
+    bytes: &[u8],
+    layout: &Layout,
+    names: &[String],
+    parsed: &mut ParsedRows,
+) -> Result<(Vec<Input>, Option<String>), CsvError> {
+    let columns = std::mem::replace(&mut parsed.text, TextCells::new(0)).columns();
+    if columns.is_empty() {
+        return Ok((names.iter().cloned().map(Input::Number).collect(), None));
+    }
+    let Table {
+        decimal,
+        header,
+        mut rows,
+        ..
+    } = Table::open(bytes, Width::AtLeastTwo)?;
+    let mut tallies: Vec<CategoryTally> = columns.iter().map(|_| CategoryTally::new()).collect();
+    for_each_row(
+        &mut rows,
+        &header,
+        decimal,
+        MissingValues::DropRows,
+        |row, _| {
+            for ((place, _), tally) in columns.iter().zip(&mut tallies) {
+                if let Some(&index) = layout.features.get(*place) {
+                    tally.observe(row.cell(index).value);
+                }
+            }
+            Ok(())
+        },
+    )?;
+    let mut categories = Vec::with_capacity(columns.len());
+    for ((place, too_many), tally) in columns.into_iter().zip(tallies) {
+        categories.push((place, tally.finish().ok_or(too_many)?));
+    }
+    let expanded = expand(names, &parsed.features, &categories)?;
+    parsed.features = expanded.features;
+    Ok((expanded.inputs, read_note(names, &categories)))
+}
+
+/// The warning for an input dropped for holding `value` in every row.
+fn dropped_note(input: &Input, value: f32) -> String {
+    match input {
+        Input::Category {
+            column,
+            value: category,
+        } if value == 0.0 => format!(
+            "No row kept holds \"{}\" in column \"{}\", so that category's input was dropped.",
+            clip(category),
+            clip(column)
+        ),
+        Input::Category {
+            column,
+            value: category,
+        } => format!(
+            "Feature column \"{}\" holds the same value ({}) in every row, so it carries no \
+             information and was dropped.",
+            clip(column),
+            clip(category)
+        ),
+        Input::Number(name) => format!(
+            "Feature column \"{}\" holds the same value ({value}) in every row, so it carries \
+             no information and was dropped.",
+            clip(name)
+        ),
+    }
 }
 
 /// Rows to score: the feature columns a model reads, and the true class where known.
@@ -223,9 +317,11 @@ pub struct ScoringGaps<'a> {
     pub fill: &'a [f32],
 }
 
-/// Read the named feature columns of a CSV file (and its truth column, if the file
+/// Read a model's `inputs` from a CSV file (and its truth column, if the file
 /// has one by that name, read with the value that means positive if one is given,
 /// and the identifier column `id` chooses) to score them with a trained model.
+/// A column of categories' cell holding a value the model has no input for
+/// reads as 0 in each of the column's inputs, with a warning.
 ///
 /// The file follows the same rules as for [`read_csv`], but needs no labeled column,
 /// may hold other columns, and keeps columns that hold one value in every row (a
@@ -242,7 +338,7 @@ pub struct ScoringGaps<'a> {
 /// [`CsvError::EveryRowHasGaps`] if dropping leaves no row.
 pub fn read_feature_rows(
     bytes: &[u8],
-    feature_names: &[String],
+    inputs: &[Input],
     truth: Option<&str>,
     truth_value: Option<&str>,
     id: &IdColumn,
@@ -256,10 +352,9 @@ pub fn read_feature_rows(
         notes,
         mut rows,
     } = Table::open(&bytes, Width::AtLeastOne)?;
-    let features = feature_names
-        .iter()
-        .map(|name| column_index(&header, name, ColumnRole::Feature))
-        .collect::<Result<Vec<usize>, CsvError>>()?;
+    let mut sources = scoring_sources(&header, inputs)?;
+    let features: Vec<usize> = sources.iter().map(|(index, _)| *index).collect();
+    let dim = inputs.len();
     if features.is_empty() {
         return Err(CsvError::NoFeatures {
             constant: Vec::new(),
@@ -309,17 +404,25 @@ pub fn read_feature_rows(
         if let (Some(index), Some((_, cells))) = (identifier, read.identifiers.as_mut()) {
             cells.push(row.cell(index).value.to_owned());
         }
-        for &index in &features {
-            let cell = row.cell(index);
-            read.features.push(decimal_marks.read(empty, &cell)?);
+        for (index, categories) in &mut sources {
+            let cell = row.cell(*index);
+            match categories {
+                Some(categories) => categories.push(&cell, empty, &mut read.features),
+                None => read.features.push(decimal_marks.read(empty, &cell)?),
+            }
         }
         Ok(())
     })?;
     read.numbers = (1..=count).collect();
     read.warnings.extend(notes);
     read.warnings.extend(decimal_marks.sentence());
+    read.warnings.extend(
+        sources
+            .iter()
+            .filter_map(|(_, categories)| categories.as_ref()?.unseen_note()),
+    );
     read.dialect = decimal_marks.dialect(delimiter);
-    if let Some(found) = Gaps::find(&read.features, features.len()) {
+    if let Some(found) = Gaps::find(&read.features, dim, &file_columns(inputs)) {
         match gaps.choice {
             MissingValues::Refuse => {}
             MissingValues::DropRows => {
@@ -330,7 +433,7 @@ pub fn read_feature_rows(
                 if let Some((_, cells)) = read.identifiers.as_mut() {
                     found.drop_from(cells);
                 }
-                found.drop_rows(&mut read.features, features.len());
+                found.drop_rows(&mut read.features, dim);
             }
             MissingValues::ColumnMean => fill_gaps(&mut read.features, gaps.fill),
         }
@@ -342,6 +445,34 @@ pub fn read_feature_rows(
     }
     read.rows = read.numbers.len();
     Ok(read)
+}
+
+/// The file's column each of `inputs` reads, by its index in `header`,
+/// once per column: a column of numbers alone, a column of categories with
+/// the values of its inputs (which follow each other).
+///
+/// # Errors
+/// [`CsvError::MissingColumn`] for the first column the header lacks.
+fn scoring_sources<'a>(
+    header: &[String],
+    inputs: &'a [Input],
+) -> Result<Vec<(usize, Option<CategoryCells<'a>>)>, CsvError> {
+    let mut sources: Vec<(usize, Option<CategoryCells<'a>>)> = Vec::new();
+    for input in inputs {
+        match input {
+            Input::Category { column, value } => match sources.last_mut() {
+                Some((_, Some(cells))) if cells.column() == column => cells.add(value),
+                _ => sources.push((
+                    column_index(header, column, ColumnRole::Feature)?,
+                    Some(CategoryCells::new(column, value)),
+                )),
+            },
+            Input::Number(name) => {
+                sources.push((column_index(header, name, ColumnRole::Feature)?, None));
+            }
+        }
+    }
+    Ok(sources)
 }
 
 /// The columns of every data row, parsed.
@@ -358,6 +489,9 @@ struct ParsedRows {
     truth_tally: TruthTally,
     /// The feature cells read with a decimal comma or a point.
     decimal_marks: DecimalMarks,
+    /// The first cell that is not a number in each chosen feature column,
+    /// read as NaN until the column is read as categories.
+    text: TextCells,
     /// Per row: its truth cell is missing, which leaves the row out.
     unknown_truth: Vec<bool>,
     /// The 1-based data row number of each row.
@@ -410,7 +544,8 @@ struct Rules<'a> {
 }
 
 /// Parses every data row; past [`MAX_ROWS`](super::MAX_ROWS) rows are only
-/// counted, for the error.
+/// counted, for the error. Where the feature columns are `named`, a cell
+/// that is not a number is noted for its column to be read as categories.
 fn parse_rows(
     rows: &mut Rows<'_>,
     header: &[String],
@@ -418,6 +553,7 @@ fn parse_rows(
     layout: &Layout,
     rules: &Rules<'_>,
     missing: MissingValues,
+    named: bool,
 ) -> Result<ParsedRows, CsvError> {
     let mut parsed = ParsedRows {
         features: Vec::new(),
@@ -426,6 +562,7 @@ fn parse_rows(
         labeled_values: Vec::new(),
         truth_tally: TruthTally::default(),
         decimal_marks: DecimalMarks::default(),
+        text: TextCells::new(layout.features.len()),
         unknown_truth: Vec::new(),
         numbers: Vec::new(),
     };
@@ -459,16 +596,24 @@ fn parse_rows(
             }
             _ => None,
         };
-        let start = parsed.features.len();
-        for &index in &layout.features {
+        let mut gap = false;
+        for (place, &index) in layout.features.iter().enumerate() {
             let cell = row.cell(index);
-            parsed
-                .features
-                .push(parsed.decimal_marks.read(empty, &cell)?);
+            let value = match parsed.decimal_marks.read(empty, &cell) {
+                Err(CsvError::NonNumeric { at, value }) if named => {
+                    parsed.text.note(place, at, value);
+                    f32::NAN
+                }
+                read => {
+                    let value = read?;
+                    gap |= value.is_nan();
+                    value
+                }
+            };
+            parsed.features.push(value);
         }
         // The tally counts the rows the read keeps: dropping drops rows with a gap.
-        let dropped = missing == MissingValues::DropRows
-            && parsed.features[start..].iter().any(|value| value.is_nan());
+        let dropped = missing == MissingValues::DropRows && gap;
         if let (Some(cell), Some(positive), false) = (&truth_cell, positive, dropped) {
             parsed.truth_tally.observe(is_labeled, cell, positive);
         }
@@ -480,19 +625,19 @@ fn parse_rows(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::csv::test_support::{REFUSE, at, read, read_err, strings};
+    use crate::data::csv::test_support::{REFUSE, at, numbers, read, read_err, strings};
     use crate::data::csv::{MAX_ROWS, preview_csv};
 
     /// The named columns read to score, with no truth column, the guessed
     /// identifier and gaps refused.
-    fn plain_rows(bytes: &[u8], names: &[String]) -> Result<FeatureRows, CsvError> {
+    fn plain_rows(bytes: &[u8], names: &[Input]) -> Result<FeatureRows, CsvError> {
         read_feature_rows(bytes, names, None, None, &IdColumn::Guessed, REFUSE)
     }
 
     #[test]
     fn reads_a_comma_file() {
         let data = read("x1,labeled,x2\n1.5,1,-2\n0,0,3e2\n2,no,4\n").unwrap();
-        assert_eq!(data.feature_names, strings(&["x1", "x2"]));
+        assert_eq!(data.feature_names(), strings(&["x1", "x2"]));
         assert_eq!(data.features, vec![1.5, -2.0, 0.0, 300.0, 2.0, 4.0]);
         assert_eq!(data.labeled, vec![true, false, false]);
         assert_eq!(data.truth, None);
@@ -503,7 +648,7 @@ mod tests {
 
     #[test]
     fn scoring_reads_the_file_s_separator_and_decimal_mark() {
-        let names = strings(&["a", "b"]);
+        let names = numbers(&["a", "b"]);
         let semicolons = plain_rows(b"a;b\n1,5;2\n3;4,25\n", &names).unwrap();
         assert_eq!(semicolons.features, vec![1.5, 2.0, 3.0, 4.25]);
         assert_eq!(
@@ -669,7 +814,7 @@ mod tests {
         let text = "id;b;a;y;k\n1;2,5;-1;yes;7\n\n2;3;0;no;7\n";
         let rows = read_feature_rows(
             text.as_bytes(),
-            &strings(&["a", "b", "k"]),
+            &numbers(&["a", "b", "k"]),
             Some("y"),
             None,
             &IdColumn::Guessed,
@@ -687,7 +832,7 @@ mod tests {
         );
         let without_truth = read_feature_rows(
             text.as_bytes(),
-            &strings(&["a"]),
+            &numbers(&["a"]),
             Some("truth"),
             None,
             &IdColumn::Guessed,
@@ -703,7 +848,7 @@ mod tests {
     fn feature_rows_carry_the_identifier_column_named_or_none() {
         let text = b"email,a,order_id\nA7,1,9\nB8,2,8\n";
         let read = |id: IdColumn| {
-            read_feature_rows(text, &strings(&["a"]), None, None, &id, REFUSE)
+            read_feature_rows(text, &numbers(&["a"]), None, None, &id, REFUSE)
                 .map(|rows| rows.identifiers)
         };
         let cells = |name: &str, cells: [&str; 2]| Ok(Some((name.to_owned(), strings(&cells))));
@@ -718,7 +863,7 @@ mod tests {
         // Every column of the file is offered as another choice.
         let rows = read_feature_rows(
             text,
-            &strings(&["a"]),
+            &numbers(&["a"]),
             None,
             None,
             &IdColumn::Without,
@@ -739,7 +884,7 @@ mod tests {
 
     #[test]
     fn feature_rows_name_a_missing_column_and_a_bad_cell() {
-        let names = strings(&["a", "b"]);
+        let names = numbers(&["a", "b"]);
         let err = plain_rows(b"a,c\n1,2\n", &names).unwrap_err();
         assert_eq!(
             err,
@@ -784,7 +929,7 @@ mod tests {
     #[test]
     fn feature_rows_drop_or_fill_missing_values_as_asked() {
         let text = "a,b,y,Row ID\n1,NA,1,r1\n2,4,0,r2\n,6,1,r3\n";
-        let names = strings(&["a", "b"]);
+        let names = numbers(&["a", "b"]);
         let gaps = |choice| ScoringGaps {
             choice,
             fill: &[10.0, 20.0],

@@ -82,6 +82,12 @@ impl EmptyCells {
         if !is_missing(cell.value) {
             return cell.number();
         }
+        self.count(cell);
+        Ok(f32::NAN)
+    }
+
+    /// Counts a missing cell.
+    pub(super) fn count(&mut self, cell: &Cell<'_>) {
         if self.count == 0 {
             self.first_value = clip(cell.value);
         }
@@ -89,7 +95,6 @@ impl EmptyCells {
         if self.first.len() < MAX_SHOWN_CELLS {
             self.first.push(cell.at());
         }
-        Ok(f32::NAN)
     }
 
     /// The error for the missing cells found, if they are refused.
@@ -216,7 +221,7 @@ fn check_row_count(count: usize) -> Result<(), CsvError> {
 mod tests {
     use super::*;
     use crate::data::csv::IdColumn;
-    use crate::data::csv::test_support::{REFUSE, at, read_err, strings};
+    use crate::data::csv::test_support::{REFUSE, at, numbers, read_err};
     use crate::data::csv::{CsvColumns, read_csv, read_feature_rows};
 
     #[test]
@@ -245,7 +250,7 @@ mod tests {
             "{warnings}"
         );
         // Scoring reads them the same way.
-        let names = strings(&["price", "rate", "x"]);
+        let names = numbers(&["price", "rate", "x"]);
         let rows = read_feature_rows(
             text.as_bytes(),
             &names,
@@ -259,8 +264,11 @@ mod tests {
         // A number needs no note; a sign without a number is still refused.
         let plain = read_csv(b"x;labeled\n1,5;1\n2;0\n", &chosen(&["x"])).unwrap();
         assert!(!plain.warnings.join(" ").contains("signs were left out"));
-        let (err, _) = read_err("x,labeled\n1,1\n$,0\n", &chosen(&["x"]));
-        assert!(matches!(err, CsvError::NonNumeric { ref value, .. } if value == "$"));
+        // A sign without a number, among more numbers than categories may
+        // be, is refused.
+        let signs: String = (0..13).map(|i| format!("{i},{}\n", i % 2)).collect();
+        let (err, _) = read_err(&format!("x,labeled\n{signs}$,0\n"), &chosen(&["x"]));
+        assert!(matches!(err, CsvError::NotCategories { ref value, .. } if value == "$"));
         // Dates written year first read as their days since 1970-01-01;
         // day and month first cannot be told apart, and are refused.
         let dated = "day,labeled\n2024-02-29,1\n1970-01-02 12:00,0\n";
@@ -274,11 +282,11 @@ mod tests {
             ),
             "{warnings}"
         );
-        let (err, _) = read_err(
-            "day,labeled\n10/01/2023,1\n11/01/2023,0\n",
-            &chosen(&["day"]),
-        );
-        assert!(matches!(err, CsvError::NonNumeric { ref value, .. } if value == "10/01/2023"));
+        let days: String = (10..23)
+            .map(|d| format!("{d}/01/2023,{}\n", d % 2))
+            .collect();
+        let (err, _) = read_err(&format!("day,labeled\n{days}"), &chosen(&["day"]));
+        assert!(matches!(err, CsvError::NotCategories { ref value, .. } if value == "10/01/2023"));
     }
 
     #[test]
@@ -363,7 +371,7 @@ mod tests {
         );
         let rows = read_feature_rows(
             b"a,b\n,1\n2,\n",
-            &strings(&["a", "b"]),
+            &numbers(&["a", "b"]),
             None,
             None,
             &IdColumn::Guessed,

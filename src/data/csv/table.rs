@@ -377,7 +377,7 @@ pub(super) fn delimiter_warning(delimiter: u8) -> Option<String> {
 mod tests {
     use super::*;
     use crate::data::csv::IdColumn;
-    use crate::data::csv::test_support::{read, read_err, strings};
+    use crate::data::csv::test_support::{numbers, read, read_err, strings};
     use crate::data::csv::{
         ColumnKind, CsvColumns, MissingValues, ScoringGaps, preview_csv, read_csv,
         read_feature_rows,
@@ -403,7 +403,7 @@ mod tests {
         // Without the hint, the tie of two commas and two semicolons is a comma.
         let data = read("sep=;\nx;y,z,w;labeled\n1,5;2;1\n3;4;0\n").unwrap();
         assert_eq!(data.delimiter, b';');
-        assert_eq!(data.feature_names, strings(&["x", "y,z,w"]));
+        assert_eq!(data.feature_names(), strings(&["x", "y,z,w"]));
         assert_eq!(data.features, vec![1.5, 2.0, 3.0, 4.0]);
         let data = read("\nsep=\t\nx\tlabeled\n1\t1\n2\t0\n").unwrap();
         assert_eq!(data.delimiter, b'\t');
@@ -528,7 +528,7 @@ mod tests {
         let text =
             "\u{feff}\"x, one\" , labeled\r\n\" 1.5 \" , Yes \r\n\r\n\"2\",N\r\n,\r\n  \r\n\r\n";
         let data = read(text).unwrap();
-        assert_eq!(data.feature_names, strings(&["x, one"]));
+        assert_eq!(data.feature_names(), strings(&["x, one"]));
         assert_eq!(data.features, vec![1.5, 2.0]);
         assert_eq!(data.labeled, vec![true, false]);
     }
@@ -553,7 +553,7 @@ mod tests {
             ..CsvColumns::default()
         };
         let data = read_csv(bytes, &columns).unwrap();
-        assert_eq!(data.feature_names, strings(&["Größe", "Betrag €"]));
+        assert_eq!(data.feature_names(), strings(&["Größe", "Betrag €"]));
         assert_eq!(data.features, vec![1.5, 2.0, 2.25, 3.0]);
         assert!(
             data.warnings
@@ -628,7 +628,7 @@ mod tests {
                 ..CsvColumns::default()
             };
             let data = read_csv(bytes, &columns).unwrap();
-            assert_eq!(data.feature_names, ["Größe"]);
+            assert_eq!(data.feature_names(), ["Größe"]);
             assert_eq!(data.features, [1.5, 2.5]);
         }
         // Cut halfway through a character: named, with what to do.
@@ -745,7 +745,7 @@ mod tests {
     #[test]
     fn a_repeated_column_name_is_numbered_with_a_warning() {
         let data = read("x,labeled,y,x\n1,1,2,3\n4,0,5,6\n").unwrap();
-        assert_eq!(data.feature_names, strings(&["x", "y", "x (2)"]));
+        assert_eq!(data.feature_names(), strings(&["x", "y", "x (2)"]));
         assert_eq!(data.features, vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
         assert_eq!(
             data.warnings,
@@ -760,7 +760,10 @@ mod tests {
         );
         // Past the first few, the warning counts the rest.
         let data = read("labeled,x,x,x,x,x,x,x,x\n1,1,2,3,4,5,6,7,8\n0,2,3,4,5,6,7,8,9\n").unwrap();
-        assert_eq!(data.feature_names.last().map(String::as_str), Some("x (8)"));
+        assert_eq!(
+            data.feature_names().last().map(String::as_str),
+            Some("x (8)")
+        );
         assert!(
             data.warnings[0].ends_with(
                 "Column 7 repeats the name \"x\" of column 2, so it is read as \"x (6)\". 2 more \
@@ -772,7 +775,7 @@ mod tests {
         // A model reads the same names again from a file with the same header.
         let rows = read_feature_rows(
             b"x,y,x\n1,2,3\n",
-            &strings(&["x (2)"]),
+            &numbers(&["x (2)"]),
             None,
             None,
             &IdColumn::Guessed,

@@ -1,6 +1,7 @@
 //! Helpers shared by the tests of the CSV reader.
 
 use super::{CellAt, CsvColumns, CsvError, MissingValues, ScoringGaps, TabularData, read_csv};
+use crate::data::tabular_features::Input;
 
 /// Reads `text` with the default column choice.
 pub(super) fn read(text: &str) -> Result<TabularData, CsvError> {
@@ -36,4 +37,12 @@ pub(super) fn at(line: u64, row: usize, column: &str) -> CellAt {
 /// The items as owned strings.
 pub(super) fn strings(items: &[&str]) -> Vec<String> {
     items.iter().map(|item| (*item).to_owned()).collect()
+}
+
+/// Inputs reading the numbers in these columns.
+pub(super) fn numbers(columns: &[&str]) -> Vec<Input> {
+    columns
+        .iter()
+        .map(|column| Input::Number((*column).to_owned()))
+        .collect()
 }

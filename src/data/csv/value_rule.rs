@@ -100,7 +100,7 @@ pub(super) fn equal_ignoring_case(a: &str, b: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use crate::data::csv::IdColumn;
-    use crate::data::csv::test_support::{REFUSE, at, read_err, strings};
+    use crate::data::csv::test_support::{REFUSE, at, numbers, read_err, strings};
     use crate::data::csv::{
         ColumnSummary, CsvColumns, CsvError, SummarisedColumn, read_csv, read_feature_rows,
     };
@@ -249,7 +249,7 @@ mod tests {
         // Scoring reads a missing class as unknown: the row is still scored.
         let rows = read_feature_rows(
             b"x,class\n1,m\n2,b\n3,NA\n",
-            &strings(&["x"]),
+            &numbers(&["x"]),
             Some("class"),
             Some("M"),
             &IdColumn::Guessed,

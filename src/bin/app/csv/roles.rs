@@ -12,6 +12,7 @@ use policypu::data::csv::{
     self as csv, CsvColumns, CsvPreview, MissingValues, TabularData, guess_labeled_value,
     guess_positive_value, read_csv,
 };
+use policypu::data::tabular_features::input_columns;
 use policypu::plan;
 use policypu::split::csv_row_roles;
 use policypu::user_text::plural_s;
@@ -130,13 +131,17 @@ fn check(
             ),
             None => "; no truth column, so only held-out positives can be scored".to_string(),
         };
-        let dim = table.dim();
+        let (dim, read) = (table.dim(), input_columns(&table.inputs).len());
+        let features = if dim > read {
+            format!("{read} feature column{} ({dim} inputs)", plural_s(read))
+        } else {
+            format!("{dim} feature{}", plural_s(dim))
+        };
         let mut text = format!(
-            "Ready: {} rows, {labeled} labeled positive{}, {} unlabeled, {dim} feature{}{truth}.",
+            "Ready: {} rows, {labeled} labeled positive{}, {} unlabeled, {features}{truth}.",
             table.rows(),
             plural_s(labeled),
             table.rows() - labeled,
-            plural_s(dim)
         );
         for warning in table
             .warnings

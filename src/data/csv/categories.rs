@@ -1,0 +1,532 @@
+//! Columns of categories: a feature column the user chose by name whose
+//! cells are words (or numbers) from a short list, such as `colour` holding
+//! red, green and blue. Each value becomes an input of its own, 1 where the
+//! row holds it and 0 elsewhere; a missing cell is missing in each of its
+//! column's inputs, for the choice on missing values to settle.
+//!
+//! A file is read for numbers first; only a chosen column with a cell that
+//! is not a number is read again, for its values, so a file of numbers costs
+//! what it did before.
+
+use super::error::{CellAt, CsvError};
+use super::missing::is_missing;
+use super::rows::{Cell, EmptyCells};
+use super::{MAX_COLUMNS, MAX_LISTED_LENGTH, MAX_LISTED_VALUES};
+use crate::data::tabular_features::Input;
+use crate::user_text::{clip, counted, quoted_list};
+
+/// The first cell that is not a number in each feature column, by the
+/// column's place among the features.
+pub(super) struct TextCells {
+    /// Per place: where that cell is and its text, shortened.
+    first: Vec<Option<(CellAt, String)>>,
+}
+
+impl TextCells {
+    /// None seen yet, among `features` columns.
+    pub(super) fn new(features: usize) -> Self {
+        TextCells {
+            first: vec![None; features],
+        }
+    }
+
+    /// Takes note of a cell that is not a number in the column at `place`.
+    pub(super) fn note(&mut self, place: usize, at: CellAt, value: String) {
+        if let Some(first @ None) = self.first.get_mut(place) {
+            *first = Some((at, value));
+        }
+    }
+
+    /// Each column holding such a cell, by its place, with the error that
+    /// reports its first should the column hold too many values to be
+    /// categories.
+    pub(super) fn columns(self) -> Vec<(usize, CsvError)> {
+        self.first
+            .into_iter()
+            .enumerate()
+            .filter_map(|(place, first)| {
+                first.map(|(at, value)| (place, CsvError::NotCategories { at, value }))
+            })
+            .collect()
+    }
+}
+
+/// The values a column of categories holds, as met, and each row's.
+pub(super) struct CategoryTally {
+    /// The distinct values, in the order met.
+    values: Vec<String>,
+    /// Each row's value, by its place in `values`; None for a missing cell.
+    codes: Vec<Option<u8>>,
+    /// More than [`MAX_LISTED_VALUES`] values, or one longer than
+    /// [`MAX_LISTED_LENGTH`]: not a column of categories.
+    too_many: bool,
+}
+
+impl CategoryTally {
+    /// No row seen yet.
+    pub(super) fn new() -> Self {
+        CategoryTally {
+            values: Vec::new(),
+            codes: Vec::new(),
+            too_many: false,
+        }
+    }
+
+    /// Takes the next row's trimmed cell.
+    pub(super) fn observe(&mut self, cell: &str) {
+        if self.too_many {
+            return;
+        }
+        if is_missing(cell) {
+            self.codes.push(None);
+            return;
+        }
+        let code = match self.values.iter().position(|value| value == cell) {
+            Some(code) => code,
+            None if self.values.len() < MAX_LISTED_VALUES && cell.len() <= MAX_LISTED_LENGTH => {
+                self.values.push(cell.to_owned());
+                self.values.len() - 1
+            }
+            None => {
+                self.too_many = true;
+                self.codes = Vec::new();
+                return;
+            }
+        };
+        // At most MAX_LISTED_VALUES (12) values, so a code fits a byte.
+        self.codes.push(u8::try_from(code).ok());
+    }
+
+    /// The column's categories in sorted order, with each row's, or None
+    /// when it holds too many to be categories.
+    pub(super) fn finish(self) -> Option<Categories> {
+        if self.too_many {
+            return None;
+        }
+        let mut order: Vec<usize> = (0..self.values.len()).collect();
+        order.sort_by(|&a, &b| self.values[a].cmp(&self.values[b]));
+        let mut new_code = vec![0u8; self.values.len()];
+        for (sorted, &met) in order.iter().enumerate() {
+            new_code[met] = u8::try_from(sorted).unwrap_or(u8::MAX);
+        }
+        Some(Categories {
+            values: order.iter().map(|&met| self.values[met].clone()).collect(),
+            codes: self
+                .codes
+                .iter()
+                .map(|code| code.map(|c| new_code[usize::from(c)]))
+                .collect(),
+        })
+    }
+}
+
+/// A column of categories read: its values in sorted order and each row's.
+pub(super) struct Categories {
+    /// The distinct values, sorted.
+    values: Vec<String>,
+    /// Each row's value, by its place in `values`; None for a missing cell.
+    codes: Vec<Option<u8>>,
+}
+
+/// The features with each column of categories spread over its inputs.
+pub(super) struct Expanded {
+    /// The inputs, in column order, a column of categories' in the order of
+    /// its values.
+    pub(super) inputs: Vec<Input>,
+    /// `rows × inputs.len()` values, row-major.
+    pub(super) features: Vec<f32>,
+}
+
+/// Spreads each column of categories (by its place among `names`, the
+/// feature columns) over one input per value, 1 where the row holds it and
+/// 0 elsewhere, NaN in each where the cell is missing; the other columns
+/// keep their numbers.
+///
+/// # Errors
+/// [`CsvError::TooManyInputs`] past [`MAX_COLUMNS`] inputs.
+pub(super) fn expand(
+    names: &[String],
+    features: &[f32],
+    categories: &[(usize, Categories)],
+) -> Result<Expanded, CsvError> {
+    let of_place = |place: usize| categories.iter().find(|(p, _)| *p == place).map(|(_, c)| c);
+    let inputs: Vec<Input> = names
+        .iter()
+        .enumerate()
+        .flat_map(|(place, name)| match of_place(place) {
+            Some(column) => column
+                .values
+                .iter()
+                .map(|value| Input::Category {
+                    column: name.clone(),
+                    value: value.clone(),
+                })
+                .collect(),
+            None => vec![Input::Number(name.clone())],
+        })
+        .collect();
+    if inputs.len() > MAX_COLUMNS {
+        return Err(CsvError::TooManyInputs {
+            inputs: inputs.len(),
+            limit: MAX_COLUMNS,
+        });
+    }
+    let dim = names.len().max(1);
+    let mut expanded = Vec::with_capacity(features.len() / dim * inputs.len());
+    for (row, values) in features.chunks_exact(dim).enumerate() {
+        for (place, &value) in values.iter().enumerate() {
+            match of_place(place) {
+                Some(column) => {
+                    let code = column.codes.get(row).copied().flatten();
+                    expanded.extend((0..column.values.len()).map(|at| match code {
+                        None => f32::NAN,
+                        Some(code) if usize::from(code) == at => 1.0,
+                        Some(_) => 0.0,
+                    }));
+                }
+                None => expanded.push(value),
+            }
+        }
+    }
+    Ok(Expanded {
+        inputs,
+        features: expanded,
+    })
+}
+
+/// Each input's file column, numbered from 0 in input order: the inputs of
+/// a column of categories share one.
+pub(super) fn file_columns(inputs: &[Input]) -> Vec<usize> {
+    let mut column = 0;
+    inputs
+        .iter()
+        .enumerate()
+        .map(|(at, input)| {
+            if at > 0 && inputs[at - 1].column() != input.column() {
+                column += 1;
+            }
+            column
+        })
+        .collect()
+}
+
+/// The sentence saying how each column of categories was read.
+pub(super) fn read_note(names: &[String], categories: &[(usize, Categories)]) -> Option<String> {
+    let sentences: Vec<String> = categories
+        .iter()
+        .map(|(place, column)| {
+            format!(
+                "Column \"{}\" was read as {} categor{}, each its own 0/1 input: {}.",
+                clip(names.get(*place).map_or("", String::as_str)),
+                column.values.len(),
+                if column.values.len() == 1 { "y" } else { "ies" },
+                quoted_list(&column.values, MAX_LISTED_VALUES)
+            )
+        })
+        .collect();
+    (!sentences.is_empty()).then(|| sentences.join(" "))
+}
+
+/// A column of categories read for scoring: its cells become the model's
+/// inputs for it, and values the model was not trained on are counted.
+pub(super) struct CategoryCells<'a> {
+    /// The column's name.
+    column: &'a str,
+    /// The values the model has an input for, in input order.
+    values: Vec<&'a str>,
+    /// Cells holding another value: how many, and the first.
+    unseen: usize,
+    first_unseen: Option<(CellAt, String)>,
+}
+
+impl<'a> CategoryCells<'a> {
+    /// The column `column`, whose first input is for `value`.
+    pub(super) fn new(column: &'a str, value: &'a str) -> Self {
+        CategoryCells {
+            column,
+            values: vec![value],
+            unseen: 0,
+            first_unseen: None,
+        }
+    }
+
+    /// The column's name.
+    pub(super) fn column(&self) -> &'a str {
+        self.column
+    }
+
+    /// Adds the input for `value`, the next of the column's.
+    pub(super) fn add(&mut self, value: &'a str) {
+        self.values.push(value);
+    }
+
+    /// Pushes the cell's inputs: 1 for its value and 0 for the others, NaN
+    /// in each for a missing cell (counted in `empty`), and 0 in each for a
+    /// value the model was not trained on (which is counted here).
+    pub(super) fn push(&mut self, cell: &Cell<'_>, empty: &mut EmptyCells, out: &mut Vec<f32>) {
+        if is_missing(cell.value) {
+            empty.count(cell);
+            out.extend(self.values.iter().map(|_| f32::NAN));
+            return;
+        }
+        let known = self.values.iter().position(|value| *value == cell.value);
+        if known.is_none() {
+            self.unseen += 1;
+            if self.first_unseen.is_none() {
+                self.first_unseen = Some((cell.at(), clip(cell.value)));
+            }
+        }
+        out.extend((0..self.values.len()).map(|at| if known == Some(at) { 1.0 } else { 0.0 }));
+    }
+
+    /// The sentence on the values the model was not trained on, if any.
+    pub(super) fn unseen_note(&self) -> Option<String> {
+        let (at, value) = self.first_unseen.as_ref()?;
+        let values: Vec<String> = self.values.iter().map(|v| (*v).to_owned()).collect();
+        Some(format!(
+            "Column \"{}\" holds a value the model was not trained on in {} (the first, \
+             \"{value}\", {at}): such a cell reads as none of the column's categories ({}), 0 \
+             in each of its inputs.",
+            clip(self.column),
+            counted(self.unseen, "cell"),
+            quoted_list(&values, MAX_LISTED_VALUES)
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::csv::test_support::{REFUSE, read_err, strings};
+    use crate::data::csv::{CsvColumns, IdColumn, MissingValues, read_csv, read_feature_rows};
+
+    /// The file's columns `names` chosen as features, gaps handled by `missing`.
+    fn chosen(names: &[&str], missing: MissingValues) -> CsvColumns {
+        CsvColumns {
+            features: Some(strings(names)),
+            missing,
+            ..CsvColumns::default()
+        }
+    }
+
+    #[test]
+    fn a_chosen_column_of_words_reads_as_one_input_per_word_and_scores_alike() {
+        let text = "x,colour,smoker,labeled\n1,red,yes,1\n2,blue,no,0\n3,red,,0\n4,green,no,1\n";
+        let columns = chosen(&["x", "colour", "smoker"], MissingValues::ColumnMean);
+        let data = read_csv(text.as_bytes(), &columns).unwrap();
+        assert_eq!(
+            data.feature_names(),
+            [
+                "x",
+                "colour = blue",
+                "colour = green",
+                "colour = red",
+                "smoker = no",
+                "smoker = yes"
+            ]
+        );
+        // The missing smoker cell is filled with each input's mean over the
+        // other rows: two of three say no.
+        let third = 1.0 / 3.0;
+        assert_eq!(
+            data.features,
+            [
+                1.0,
+                0.0,
+                0.0,
+                1.0,
+                0.0,
+                1.0, //
+                2.0,
+                1.0,
+                0.0,
+                0.0,
+                1.0,
+                0.0, //
+                3.0,
+                0.0,
+                0.0,
+                1.0,
+                2.0 * third,
+                third, //
+                4.0,
+                0.0,
+                1.0,
+                0.0,
+                1.0,
+                0.0,
+            ]
+        );
+        let warnings = data.warnings.join(" ");
+        assert!(
+            warnings.contains(
+                "Column \"colour\" was read as 3 categories, each its own 0/1 input: \"blue\", \
+                 \"green\", \"red\". Column \"smoker\" was read as 2 categories"
+            ),
+            "{warnings}"
+        );
+        // The missing cell is one, though missing in two inputs.
+        assert!(
+            warnings.contains("Filled 1 missing feature value in 1 row (1 column)"),
+            "{warnings}"
+        );
+        // Scoring reads the same inputs; a missing cell is refused as the
+        // choice says…
+        let gap = read_feature_rows(
+            b"colour,x,smoker\nred,6,\n",
+            &data.inputs,
+            None,
+            None,
+            &IdColumn::Without,
+            REFUSE,
+        );
+        assert!(
+            gap.as_ref().is_err_and(CsvError::is_about_missing_values),
+            "{gap:?}"
+        );
+        // …and a colour the model never saw is none of its categories, and
+        // said so.
+        let new = "colour,x,smoker\npurple,5,yes\nred,6,no\n";
+        let rows = read_feature_rows(
+            new.as_bytes(),
+            &data.inputs,
+            None,
+            None,
+            &IdColumn::Without,
+            REFUSE,
+        )
+        .unwrap();
+        assert_eq!(
+            rows.features,
+            [5.0, 0.0, 0.0, 0.0, 0.0, 1.0, 6.0, 0.0, 0.0, 1.0, 1.0, 0.0]
+        );
+        assert_eq!(
+            rows.warnings,
+            [
+                "Column \"colour\" holds a value the model was not trained on in 1 cell (the \
+                 first, \"purple\", Line 2 (data row 1), column \"colour\"): such a cell reads \
+                 as none of the column's categories (\"blue\", \"green\", \"red\"), 0 in each \
+                 of its inputs."
+            ]
+        );
+    }
+
+    #[test]
+    fn only_named_columns_of_few_values_read_as_categories() {
+        // Every column by default: text is still refused.
+        let text = "x,colour,labeled\n1,red,1\n2,blue,0\n";
+        let (err, _) = read_err(text, &CsvColumns::default());
+        assert!(matches!(err, CsvError::NonNumeric { ref value, .. } if value == "red"));
+        // Named, but with more values than categories may have: its first
+        // cell that is not a number is located.
+        let names: String = (0..=MAX_LISTED_VALUES)
+            .map(|i| format!("{i},name{i},{}\n", i % 2))
+            .collect();
+        let (err, message) = read_err(
+            &format!("x,name,labeled\n{names}"),
+            &chosen(&["x", "name"], MissingValues::Refuse),
+        );
+        assert!(
+            matches!(err, CsvError::NotCategories { ref value, .. } if value == "name0"),
+            "{err:?}"
+        );
+        assert!(
+            message.starts_with(
+                "Line 2 (data row 1), column \"name\": \"name0\" is not a number, and the \
+                 column holds more than 12 different values"
+            ),
+            "{message}"
+        );
+        // A column of one category carries nothing, and says so in its words.
+        let data = read_csv(
+            b"x,kind,labeled\n1,cat,1\n2,cat,0\n",
+            &chosen(&["x", "kind"], MissingValues::Refuse),
+        )
+        .unwrap();
+        assert_eq!(data.feature_names(), ["x"]);
+        assert!(
+            data.warnings.join(" ").contains(
+                "Feature column \"kind\" holds the same value (cat) in every row, so it carries \
+                 no information and was dropped."
+            ),
+            "{:?}",
+            data.warnings
+        );
+    }
+
+    fn tally(cells: &[&str]) -> Option<Categories> {
+        let mut tally = CategoryTally::new();
+        for cell in cells {
+            tally.observe(cell);
+        }
+        tally.finish()
+    }
+
+    #[test]
+    fn categories_are_sorted_and_each_row_keeps_its_own() {
+        let column = tally(&["red", "blue", "", "red", "green"]).unwrap();
+        assert_eq!(column.values, ["blue", "green", "red"]);
+        assert_eq!(column.codes, [Some(2), Some(0), None, Some(2), Some(1)]);
+        let names = ["x".to_owned(), "colour".to_owned()];
+        let features = [
+            1.0,
+            f32::NAN,
+            2.0,
+            f32::NAN,
+            3.0,
+            f32::NAN,
+            4.0,
+            f32::NAN,
+            5.0,
+            f32::NAN,
+        ];
+        let expanded = expand(&names, &features, &[(1, column)]).unwrap();
+        let shown: Vec<String> = expanded.inputs.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            shown,
+            ["x", "colour = blue", "colour = green", "colour = red"]
+        );
+        let rows: Vec<String> = expanded
+            .features
+            .chunks(4)
+            .map(|row| format!("{row:?}"))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                "[1.0, 0.0, 0.0, 1.0]",
+                "[2.0, 1.0, 0.0, 0.0]",
+                "[3.0, NaN, NaN, NaN]",
+                "[4.0, 0.0, 0.0, 1.0]",
+                "[5.0, 0.0, 1.0, 0.0]"
+            ]
+        );
+    }
+
+    #[test]
+    fn too_many_values_or_too_long_a_one_are_no_categories() {
+        let many: Vec<String> = (0..=MAX_LISTED_VALUES).map(|i| format!("v{i}")).collect();
+        let many: Vec<&str> = many.iter().map(String::as_str).collect();
+        assert!(tally(&many[..MAX_LISTED_VALUES]).is_some());
+        assert!(tally(&many).is_none());
+        let long = "x".repeat(MAX_LISTED_LENGTH + 1);
+        assert!(tally(&["a", &long]).is_none());
+    }
+
+    #[test]
+    fn too_many_inputs_are_refused() {
+        let names: Vec<String> = (0..=MAX_COLUMNS / 2).map(|i| format!("c{i}")).collect();
+        let categories: Vec<(usize, Categories)> = (0..names.len())
+            .map(|place| (place, tally(&["a", "b"]).unwrap()))
+            .collect();
+        let features = vec![f32::NAN; names.len() * 2];
+        let error = expand(&names, &features, &categories).err();
+        assert_eq!(
+            error,
+            Some(CsvError::TooManyInputs {
+                inputs: names.len() * 2,
+                limit: MAX_COLUMNS
+            })
+        );
+    }
+}

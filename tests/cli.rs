@@ -440,6 +440,67 @@ fn a_truth_column_of_class_names_reads_with_the_guessed_or_named_value() {
 }
 
 #[test]
+fn a_column_of_words_trains_as_categories_and_predict_reads_a_word_never_seen() {
+    let dir = test_dir("categories");
+    let file = dir.join("colours.csv");
+    // The colour tells the classes apart but for one row in ten; x1 is noise.
+    let mut text = String::from("x1,colour,labeled,y\n");
+    for i in 0..200 {
+        let positive = i % 2 == 0;
+        let red = positive != (i % 10 == 3);
+        let colour = if red { "red" } else { "blue" };
+        text += &format!(
+            "{}.5,{colour},{},{}\n",
+            i % 7,
+            u8::from(positive && i % 3 == 0),
+            u8::from(positive)
+        );
+    }
+    std::fs::write(&file, text).unwrap();
+    let model = dir.join("colours.ppumodel");
+    let output = run_csv(
+        &file,
+        "rank-pruning",
+        "3",
+        &dir.join("r.json"),
+        &[
+            "--feature-columns",
+            "x1,colour",
+            "--save-model",
+            arg(&model),
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(
+            "Column \"colour\" was read as 2 categories, each its own 0/1 input: \"blue\", \"red\"."
+        ),
+        "{stderr}"
+    );
+    let rows = dir.join("new.csv");
+    std::fs::write(&rows, "colour,x1\nred,3.5\nblue,3.5\ngreen,3.5\n").unwrap();
+    let output = policypu(&["predict", "--model", arg(&model), "--csv", arg(&rows)]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(
+            "Column \"colour\" holds a value the model was not trained on in 1 cell (the first, \
+             \"green\""
+        ),
+        "{stderr}"
+    );
+    let table = String::from_utf8_lossy(&output.stdout).into_owned();
+    let scores: Vec<f32> = table
+        .lines()
+        .skip(1)
+        .map(|line| line.split(',').nth(1).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(scores.len(), 3, "{table}");
+    assert!(scores[0] > scores[1], "red scores above blue: {table}");
+}
+
+#[test]
 fn predict_refuses_a_csv_without_a_feature_column_and_a_file_that_is_no_model() {
     let dir = test_dir("predict-errors");
     let model = saved_csv_model(&dir);

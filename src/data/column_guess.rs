@@ -245,8 +245,8 @@ pub struct UsableFeatures {
     /// numbers that label the rows, or a true class's few whole numbers.
     pub left_out: Vec<String>,
     /// Those of `left_out` that hold numbers but for a few cells, each with
-    /// the first of those.
-    pub strays: Vec<(String, StrayCell)>,
+    /// the first of those and what those cells look like.
+    pub strays: Vec<(String, StrayCell, Option<TextShape>)>,
     /// Those of `left_out` that hold two words such as yes and no, each
     /// with its words.
     pub words: Vec<(String, Vec<String>)>,
@@ -296,9 +296,10 @@ pub const CHOOSE_MISSING: &str = "choose what to do with missing values";
 /// adds its flag to it.
 pub const CHOOSE_AS_FEATURE: &str = "choose it as a feature";
 
-/// Why a column of numbers with a few stray cells is left out of the
-/// features, and how to use it.
-fn stray_note(column: &str, stray: &StrayCell) -> String {
+/// Why a column of numbers with a few stray cells (whose look is `shape`)
+/// is left out of the features, and how to use it: amounts and percentages
+/// read as numbers once the column is chosen.
+fn stray_note(column: &str, stray: &StrayCell, shape: Option<TextShape>) -> String {
     let others = stray.cells - stray.numbers;
     let (more, those, them) = if others > 1 {
         (
@@ -310,15 +311,32 @@ fn stray_note(column: &str, stray: &StrayCell) -> String {
         (String::new(), "that cell", "it")
     };
     // A number too large for the 32-bit floats features are, such as 1e300.
-    let what = if stray.cell.parse::<f64>().is_ok_and(f64::is_finite) {
-        "a number beyond ±3.4e38, larger than a feature can hold"
+    let (what, remedy) = match shape {
+        Some(TextShape::Money) => (
+            "an amount with a currency sign",
+            format!("{CHOOSE_AS_FEATURE} to read each as its number without the sign"),
+        ),
+        Some(TextShape::Percent) => (
+            "a percentage",
+            format!("{CHOOSE_AS_FEATURE} to read each as its number without the sign"),
+        ),
+        _ if stray.cell.parse::<f64>().is_ok_and(f64::is_finite) => (
+            "a number beyond ±3.4e38, larger than a feature can hold",
+            format!("Fix {those}, or empty {them} and {CHOOSE_MISSING}, to use the column"),
+        ),
+        _ => (
+            "not a finite number",
+            format!("Fix {those}, or empty {them} and {CHOOSE_MISSING}, to use the column"),
+        ),
+    };
+    let separator = if remedy.starts_with(CHOOSE_AS_FEATURE) {
+        ":"
     } else {
-        "not a finite number"
+        "."
     };
     format!(
         "Column \"{}\" is left out of the features: line {} holds \"{}\"{more}, {what}, \
-         though {} of its {} non-empty cells are numbers. Fix {those}, or empty {them} and \
-         {CHOOSE_MISSING}, to use the column.",
+         though {} of its {} non-empty cells are numbers{separator} {remedy}.",
         clip(column),
         stray.line,
         stray.cell,
@@ -345,7 +363,7 @@ impl UsableFeatures {
     /// with such a column).
     pub fn note_except(&self, chosen: &dyn Fn(&str) -> bool) -> Option<String> {
         let special = |name: &String| {
-            self.strays.iter().any(|(s, _)| s == name)
+            self.strays.iter().any(|(s, _, _)| s == name)
                 || self.words.iter().any(|(w, _)| w == name)
                 || self.categories.iter().any(|(c, _)| c == name)
                 || self.row_labels.iter().any(|(r, _)| r == name)
@@ -386,7 +404,11 @@ impl UsableFeatures {
                 .iter()
                 .map(|(n, why)| (n, row_label_note(n, *why))),
         );
-        notes.extend(self.strays.iter().map(|(n, s)| (n, stray_note(n, s))));
+        notes.extend(
+            self.strays
+                .iter()
+                .map(|(n, stray, shape)| (n, stray_note(n, stray, *shape))),
+        );
         notes.extend(
             self.truth_named
                 .iter()
@@ -574,7 +596,13 @@ pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>)
                 .row_labels
                 .extend(row_label.map(|why| (name.clone(), why)));
         } else if let Some(stray) = preview.strays.get(i).cloned().flatten() {
-            usable.strays.push((name.clone(), stray));
+            let shape = preview
+                .text_looks
+                .get(i)
+                .cloned()
+                .flatten()
+                .map(|l| l.shape);
+            usable.strays.push((name.clone(), stray, shape));
         } else if preview.kinds[i] == ColumnKind::Flag
             && let Some(values) = values
         {
@@ -973,6 +1001,19 @@ mod tests {
             note.contains(
                 "line 4 holds \"1e300\" (and 1 more cell), a number beyond ±3.4e38, larger than \
                  a feature can hold, though 18 of its 20"
+            ),
+            "{note}"
+        );
+        // An amount among numbers reads as its number once chosen.
+        let dollars = text.replace("1.2.3", "$8.50");
+        let note = usable_features(&preview(&dollars), "labeled", None)
+            .note()
+            .unwrap();
+        assert!(
+            note.contains(
+                "line 10 holds \"$8.50\", an amount with a currency sign, though 19 of its 20 \
+                 non-empty cells are numbers: choose it as a feature to read each as its number \
+                 without the sign."
             ),
             "{note}"
         );

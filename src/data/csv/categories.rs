@@ -210,21 +210,41 @@ pub(super) fn file_columns(inputs: &[Input]) -> Vec<usize> {
         .collect()
 }
 
-/// The sentence saying how each column of categories was read.
+/// The sentence saying how each column of categories was read, and which
+/// of its values differ only in case (two categories, likely meant as one).
 pub(super) fn read_note(names: &[String], categories: &[(usize, Categories)]) -> Option<String> {
     let sentences: Vec<String> = categories
         .iter()
         .map(|(place, column)| {
-            format!(
+            let mut sentence = format!(
                 "Column \"{}\" was read as {} categor{}, each its own 0/1 input: {}.",
                 clip(names.get(*place).map_or("", String::as_str)),
                 column.values.len(),
                 if column.values.len() == 1 { "y" } else { "ies" },
                 quoted_list(&column.values, MAX_LISTED_VALUES)
-            )
+            );
+            if let Some((a, b)) = case_twins(&column.values) {
+                sentence += &format!(
+                    " \"{}\" and \"{}\" differ only in case, so they are two categories: \
+                     write them alike in the file to make them one.",
+                    clip(a),
+                    clip(b)
+                );
+            }
+            sentence
         })
         .collect();
     (!sentences.is_empty()).then(|| sentences.join(" "))
+}
+
+/// The first two of `values` that differ only in case, if any.
+fn case_twins(values: &[String]) -> Option<(&String, &String)> {
+    values.iter().enumerate().find_map(|(at, a)| {
+        values[at + 1..]
+            .iter()
+            .find(|b| b.to_lowercase() == a.to_lowercase())
+            .map(|b| (a, b))
+    })
 }
 
 /// A column of categories read for scoring: its cells become the model's
@@ -500,6 +520,18 @@ mod tests {
                 "[4.0, 0.0, 0.0, 1.0]",
                 "[5.0, 0.0, 1.0, 0.0]"
             ]
+        );
+    }
+
+    #[test]
+    fn values_differing_only_in_case_are_two_categories_and_said_to_be() {
+        let column = tally(&["Male", "female", "male"]).unwrap();
+        let note = read_note(&strings(&["sex"]), &[(0, column)]).unwrap();
+        assert_eq!(
+            note,
+            "Column \"sex\" was read as 3 categories, each its own 0/1 input: \"Male\", \
+             \"female\", \"male\". \"Male\" and \"male\" differ only in case, so they are two \
+             categories: write them alike in the file to make them one."
         );
     }
 

@@ -87,8 +87,9 @@ async function wordsOfThePage({ page, site }) {
 async function csvWords({ page, site }) {
   await uploadCsv(page, resolve(FIXTURES, 'penguins_text.csv'));
   const note = await page.locator('#csv-text-columns').textContent();
-  expect(['"species"', '"island"', '"sex"'].every((c) => note.includes(c)) && note.includes('must be a number'),
-    `text columns note: ${note}`);
+  expect(['"species"', '"island"', '"sex"'].every((c) => note.includes(`Left out: ${c} holds the categories`))
+    && note.includes('choose it as a feature to give each its own 0/1 input'),
+  `text columns note: ${note}`);
   expectEqual((await page.locator('.choose-file').textContent()).trim(), 'Choose another file…', 'the file button after a load');
 
   // A link made on a CSV file, opened without it, names the file to load.

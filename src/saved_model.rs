@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::config::{DataConfig, Learner, ModelPreset, RunConfig};
 use crate::data::FeatureShape;
-use crate::data::tabular_features::TabularFeatures;
+use crate::data::tabular_features::{TabularFeatures, column_numbers};
 use crate::split::PuSplit;
 use crate::user_text::{clip, escaped, file_name, mean_of, without_folders};
 
@@ -265,6 +265,14 @@ impl ModelHeader {
                 let standardiser = &features.standardiser;
                 if dim == 0 {
                     return corrupt("the model reads no feature columns".into());
+                }
+                let runs = column_numbers(&features.inputs).last().map_or(0, |n| n + 1);
+                if runs != features.columns().len() {
+                    return corrupt(
+                        "the inputs of one column are not next to each other, as a read \
+                         writes them"
+                            .into(),
+                    );
                 }
                 if standardiser.mean.len() != dim || standardiser.std.len() != dim {
                     return corrupt(format!(
@@ -721,6 +729,19 @@ mod tests {
         let read = SavedModel::from_bytes(&bytes).unwrap();
         assert_eq!(read, model);
         assert_eq!(read.tabular_features().unwrap().columns(), ["a", "colour"]);
+        // A column's inputs apart, as no read writes them, are refused.
+        if let ModelInput::Tabular(features) = &mut model.header.input {
+            features.inputs[0] = features.inputs[1].clone();
+            features.inputs.push(Input::Number("a".into()));
+            features.inputs.push(features.inputs[0].clone());
+            features.standardiser = Standardiser {
+                mean: vec![0.0; 4],
+                std: vec![1.0; 4],
+            };
+        }
+        assert!(
+            matches!(error_of(&model.to_bytes().unwrap()), SavedModelError::Corrupt(m) if m.contains("not next to each other"))
+        );
     }
 
     #[test]

@@ -482,8 +482,18 @@ fn look_note(column: &str, look: &TextLook) -> String {
     )
 }
 
-/// Why a column of two words is not a feature, and how to use it.
+/// Why a column of two words (or one word and gaps) is not a feature, and
+/// how to use it.
 fn words_note(column: &str, words: &[String]) -> String {
+    if let [word] = words {
+        return format!(
+            "Left out: \"{}\" holds the word \"{}\" and missing cells, and a feature must be a \
+             number. To use it, write it as 1 and the missing cells as 0 in the file; if it \
+             holds the true class, choose it as the truth column.",
+            clip(column),
+            clip(word)
+        );
+    }
     format!(
         "Left out: \"{}\" holds the words {}: {CHOOSE_AS_FEATURE} to give each its own 0/1 \
          input; if it holds the true class, choose it as the truth column.",
@@ -899,6 +909,22 @@ mod tests {
             usable.note().unwrap(),
             "Left out: \"CustomerID\" is named as the rows' identifier; a row's identifier is no \
              evidence of its class. Make it a feature to use it anyway."
+        );
+    }
+
+    /// A column of one word and gaps gives one input, so it is no category:
+    /// its note says to write it as numbers.
+    #[test]
+    fn one_word_and_gaps_are_to_be_written_as_numbers() {
+        let text = "x,flagged,labeled\n1.5,yes,1\n2.5,,0\n3.5,yes,0\n4.5,,1\n";
+        let note = usable_features(&preview(text), "labeled", None)
+            .note()
+            .unwrap();
+        assert_eq!(
+            note,
+            "Left out: \"flagged\" holds the word \"yes\" and missing cells, and a feature must \
+             be a number. To use it, write it as 1 and the missing cells as 0 in the file; if it \
+             holds the true class, choose it as the truth column."
         );
     }
 

@@ -78,6 +78,22 @@ impl TabularFeatures {
     }
 }
 
+/// Each input's column, numbered from 0 in input order: neighbouring inputs
+/// of one column (a column of categories') share a number.
+pub fn column_numbers(inputs: &[Input]) -> Vec<usize> {
+    let mut number = 0;
+    inputs
+        .iter()
+        .enumerate()
+        .map(|(at, input)| {
+            if at > 0 && inputs[at - 1].column() != input.column() {
+                number += 1;
+            }
+            number
+        })
+        .collect()
+}
+
 /// The file's columns `inputs` read, each once, in input order.
 pub fn input_columns(inputs: &[Input]) -> Vec<&str> {
     let mut columns: Vec<&str> = Vec::new();

@@ -11,7 +11,7 @@
 use super::error::{CellAt, CsvError};
 use super::missing::is_missing;
 use super::rows::{Cell, EmptyCells};
-use super::{MAX_COLUMNS, MAX_LISTED_LENGTH, MAX_LISTED_VALUES};
+use super::{MAX_COLUMNS, MAX_LISTED_VALUES, lists_another};
 use crate::data::tabular_features::Input;
 use crate::user_text::{clip, counted, quoted_list};
 
@@ -83,7 +83,7 @@ impl CategoryTally {
         }
         let code = match self.values.iter().position(|value| value == cell) {
             Some(code) => code,
-            None if self.values.len() < MAX_LISTED_VALUES && cell.len() <= MAX_LISTED_LENGTH => {
+            None if lists_another(self.values.len(), cell) => {
                 self.values.push(cell.to_owned());
                 self.values.len() - 1
             }
@@ -149,11 +149,16 @@ pub(super) fn expand(
     features: &[f32],
     categories: &[(usize, Categories)],
 ) -> Result<Expanded, CsvError> {
-    let of_place = |place: usize| categories.iter().find(|(p, _)| *p == place).map(|(_, c)| c);
+    let mut of_place: Vec<Option<&Categories>> = vec![None; names.len()];
+    for (place, column) in categories {
+        if let Some(slot) = of_place.get_mut(*place) {
+            *slot = Some(column);
+        }
+    }
     let inputs: Vec<Input> = names
         .iter()
-        .enumerate()
-        .flat_map(|(place, name)| match of_place(place) {
+        .zip(&of_place)
+        .flat_map(|(name, column)| match column {
             Some(column) => column
                 .values
                 .iter()
@@ -174,8 +179,8 @@ pub(super) fn expand(
     let dim = names.len().max(1);
     let mut expanded = Vec::with_capacity(features.len() / dim * inputs.len());
     for (row, values) in features.chunks_exact(dim).enumerate() {
-        for (place, &value) in values.iter().enumerate() {
-            match of_place(place) {
+        for (&value, column) in values.iter().zip(&of_place) {
+            match column {
                 Some(column) => {
                     let code = column.codes.get(row).copied().flatten();
                     expanded.extend((0..column.values.len()).map(|at| match code {
@@ -192,22 +197,6 @@ pub(super) fn expand(
         inputs,
         features: expanded,
     })
-}
-
-/// Each input's file column, numbered from 0 in input order: the inputs of
-/// a column of categories share one.
-pub(super) fn file_columns(inputs: &[Input]) -> Vec<usize> {
-    let mut column = 0;
-    inputs
-        .iter()
-        .enumerate()
-        .map(|(at, input)| {
-            if at > 0 && inputs[at - 1].column() != input.column() {
-                column += 1;
-            }
-            column
-        })
-        .collect()
 }
 
 /// The sentence saying how each column of categories was read, and which
@@ -254,8 +243,9 @@ pub(super) struct CategoryCells<'a> {
     column: &'a str,
     /// The values the model has an input for, in input order.
     values: Vec<&'a str>,
-    /// Cells holding another value: how many, and the first.
+    /// How many cells hold another value.
     unseen: usize,
+    /// The first of them: where, and its text, shortened.
     first_unseen: Option<(CellAt, String)>,
 }
 
@@ -318,7 +308,9 @@ impl<'a> CategoryCells<'a> {
 mod tests {
     use super::*;
     use crate::data::csv::test_support::{REFUSE, read_err, strings};
-    use crate::data::csv::{CsvColumns, IdColumn, MissingValues, read_csv, read_feature_rows};
+    use crate::data::csv::{
+        CsvColumns, IdColumn, MAX_LISTED_LENGTH, MissingValues, read_csv, read_feature_rows,
+    };
 
     /// The file's columns `names` chosen as features, gaps handled by `missing`.
     fn chosen(names: &[&str], missing: MissingValues) -> CsvColumns {
@@ -457,6 +449,19 @@ mod tests {
             ),
             "{message}"
         );
+        // Cells that read as numbers in a column read as categories are no
+        // amounts, and no note says they were.
+        let data = read_csv(
+            b"x,size,labeled\n1,10%,1\n2,small,0\n3,20%,0\n",
+            &chosen(&["x", "size"], MissingValues::Refuse),
+        )
+        .unwrap();
+        assert_eq!(data.dim(), 4);
+        assert!(
+            !data.warnings.join(" ").contains("Percent signs"),
+            "{:?}",
+            data.warnings
+        );
         // A column of one category carries nothing, and says so in its words.
         let data = read_csv(
             b"x,kind,labeled\n1,cat,1\n2,cat,0\n",
@@ -474,6 +479,7 @@ mod tests {
         );
     }
 
+    /// The categories of a column of these cells.
     fn tally(cells: &[&str]) -> Option<Categories> {
         let mut tally = CategoryTally::new();
         for cell in cells {

@@ -13,11 +13,21 @@ pub(super) struct VaryingColumns {
     pub(super) dropped: Vec<(Input, f32)>,
 }
 
+impl VaryingColumns {
+    /// The inputs dropped.
+    pub(super) fn dropped_inputs(&self) -> Vec<Input> {
+        self.dropped
+            .iter()
+            .map(|(input, _)| input.clone())
+            .collect()
+    }
+}
+
 /// Drops the inputs (columns of a row-major matrix) that hold the same
 /// value in every row, in place (the matrix is the largest thing a read
 /// holds).
-pub(super) fn drop_constant_columns(names: Vec<Input>, mut features: Vec<f32>) -> VaryingColumns {
-    let dim = names.len();
+pub(super) fn drop_constant_columns(inputs: Vec<Input>, mut features: Vec<f32>) -> VaryingColumns {
+    let dim = inputs.len();
     let first_row = features.get(..dim).unwrap_or_default();
     let mut varies = vec![false; dim];
     for (value, column) in features.iter().zip((0..dim).cycle()) {
@@ -25,7 +35,7 @@ pub(super) fn drop_constant_columns(names: Vec<Input>, mut features: Vec<f32>) -
             *varies |= value != first;
         }
     }
-    let dropped = names
+    let dropped = inputs
         .iter()
         .zip(first_row)
         .zip(&varies)
@@ -40,14 +50,14 @@ pub(super) fn drop_constant_columns(names: Vec<Input>, mut features: Vec<f32>) -
         }
     }
     features.truncate(kept);
-    let kept_names = names
+    let kept = inputs
         .into_iter()
         .zip(&varies)
         .filter(|&(_, &varies)| varies)
         .map(|(name, _)| name)
         .collect();
     VaryingColumns {
-        inputs: kept_names,
+        inputs: kept,
         features,
         dropped,
     }

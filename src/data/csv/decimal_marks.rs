@@ -55,6 +55,20 @@ impl Marked {
         }
     }
 
+    /// Adds the cells `other` counted, in columns right of those counted
+    /// here: the first stays the one met first in the file.
+    fn merge(&mut self, other: Marked) {
+        self.count += other.count;
+        let earlier = match (&self.first, &other.first) {
+            (None, _) => true,
+            (Some((mine, ..)), Some((theirs, ..))) => theirs.row < mine.row,
+            (Some(_), None) => false,
+        };
+        if earlier {
+            self.first = other.first;
+        }
+    }
+
     /// "1 cell", "30 cells" and the first: `"1,21", as 1.21 (Line 3 …)`.
     fn described(&self) -> Option<(String, String)> {
         let (at, text, number) = self.first.as_ref()?;
@@ -67,6 +81,31 @@ impl Marked {
 }
 
 impl DecimalMarks {
+    /// The cells each of `columns` counted, counted together (the columns
+    /// in file order).
+    pub(super) fn merged(columns: impl IntoIterator<Item = DecimalMarks>) -> Self {
+        let mut all = DecimalMarks::default();
+        for column in columns {
+            let grouping_first = all.groupings.first.is_none()
+                || column
+                    .groupings
+                    .first
+                    .as_ref()
+                    .zip(all.groupings.first.as_ref())
+                    .is_some_and(|((theirs, ..), (mine, ..))| theirs.row < mine.row);
+            if grouping_first && column.grouping.is_some() {
+                all.grouping = column.grouping;
+            }
+            all.commas.merge(column.commas);
+            all.points.merge(column.points);
+            all.groupings.merge(column.groupings);
+            all.money.merge(column.money);
+            all.percentages.merge(column.percentages);
+            all.dates.merge(column.dates);
+        }
+        all
+    }
+
     /// The dialect of a file separated by `delimiter` whose cells these are.
     pub(super) fn dialect(&self, delimiter: u8) -> Dialect {
         Dialect::of(delimiter, self.commas.count, self.points.count)

@@ -309,7 +309,7 @@ pub enum CsvError {
     /// holds too many values, or too long a one, to be read as categories.
     #[error(
         "{at}: \"{value}\" is not a number, and the column holds more than {} different \
-         values (or one longer than {} characters), too many to read as categories, each its \
+         values (or one longer than {} bytes), too many to read as categories, each its \
          own 0/1 input. If the cell is a typo in a column of numbers, fix it; else leave this \
          column out of the features.",
         MAX_LISTED_VALUES,

@@ -4,13 +4,13 @@
 use super::encoding::utf16_decoded;
 use super::error::CsvError;
 use super::flags::{LABELED_FLAGS, TRUTH_VALUES};
+use super::lists_another;
 use super::missing::is_missing;
 use super::number::DecimalMark;
 use super::reader::Rows;
 use super::table::{Table, Width};
 use super::text_shape::{TextLook, TextShape};
 use super::value_rule::equal_ignoring_case;
-use super::{MAX_LISTED_LENGTH, MAX_LISTED_VALUES};
 use crate::user_text::clip;
 
 /// A quick look at a file before the user picks columns (for the app's preview).
@@ -32,8 +32,8 @@ pub struct CsvPreview {
     /// included), so it can be a feature; missing cells do not count.
     pub numeric: Vec<bool>,
     /// Per column: its distinct values, missing ones (empty, NA, …) left out, in the order they first
-    /// appear, when it has at most [`MAX_LISTED_VALUES`], none longer than
-    /// [`MAX_LISTED_LENGTH`] bytes (the classes or marks a labeled or truth
+    /// appear, when it has at most [`MAX_LISTED_VALUES`](super::MAX_LISTED_VALUES), none longer than
+    /// [`MAX_LISTED_LENGTH`](super::MAX_LISTED_LENGTH) bytes (the classes or marks a labeled or truth
     /// column may hold); empty otherwise.
     pub values: Vec<Vec<String>>,
     /// Per column: how many cells hold each of [`CsvPreview::values`], in
@@ -373,7 +373,7 @@ struct KindTally {
     zero: bool,
     minus_one: bool,
     /// The distinct non-blank cells, until there are more than
-    /// [`MAX_LISTED_VALUES`] or one is longer than [`MAX_LISTED_LENGTH`].
+    /// [`MAX_LISTED_VALUES`](super::MAX_LISTED_VALUES) or one is longer than [`MAX_LISTED_LENGTH`](super::MAX_LISTED_LENGTH).
     values: Option<Vec<String>>,
     /// How many cells hold each of `values`.
     counts: Vec<usize>,
@@ -441,7 +441,7 @@ impl KindTally {
         if let Some(values) = &mut self.values {
             match values.iter().position(|value| value == cell) {
                 Some(at) => self.counts[at] += 1,
-                None if values.len() < MAX_LISTED_VALUES && cell.len() <= MAX_LISTED_LENGTH => {
+                None if lists_another(values.len(), cell) => {
                     values.push(cell.to_owned());
                     self.counts.push(1);
                 }
@@ -508,6 +508,7 @@ impl KindTally {
 mod tests {
     use super::*;
     use crate::data::csv::test_support::strings;
+    use crate::data::csv::{MAX_LISTED_LENGTH, MAX_LISTED_VALUES};
 
     #[test]
     fn preview_judges_kinds_over_the_whole_file() {

@@ -87,3 +87,10 @@ pub const MAX_LISTED_VALUES: usize = 12;
 
 /// Longest value, in bytes, a preview lists, and so longest category.
 pub const MAX_LISTED_LENGTH: usize = 64;
+
+/// Whether a column whose values are listed, `listed` of them so far, can
+/// list `value` as another: the rule for a preview's lists and for
+/// categories.
+fn lists_another(listed: usize, value: &str) -> bool {
+    listed < MAX_LISTED_VALUES && value.len() <= MAX_LISTED_LENGTH
+}

@@ -1,7 +1,7 @@
 //! Reading a whole file: [`read_csv`] for training and evaluation,
 //! [`read_feature_rows`] for scoring rows with a trained model.
 
-use super::categories::{CategoryCells, CategoryTally, TextCells, expand, file_columns, read_note};
+use super::categories::{CategoryCells, CategoryTally, TextCells, expand, read_note};
 use super::cleaning::drop_constant_columns;
 use super::decimal_marks::DecimalMarks;
 use super::dialect::Dialect;
@@ -19,7 +19,7 @@ use super::rows::for_each_row;
 use super::table::{Table, Width, delimiter_warning};
 use super::truth_tally::TruthTally;
 use super::value_rule::ValueRule;
-use crate::data::tabular_features::Input;
+use crate::data::tabular_features::{Input, column_numbers, input_columns};
 use crate::user_text::{clip, counted};
 
 /// A parsed PU table. Features are raw (not standardised), row-major.
@@ -101,7 +101,7 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
         labeled: ValueRule::labeled(columns.labeled_value.as_deref()),
         truth: ValueRule::truth(columns.truth_value.as_deref()),
     };
-    let mut parsed = parse_rows(
+    let (mut parsed, text) = parse_rows(
         &mut rows,
         &header,
         decimal,
@@ -115,7 +115,16 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
         .iter()
         .filter_map(|&index| header.get(index).cloned())
         .collect();
-    let (inputs, categories_note) = read_categories(&bytes, &layout, &names, &mut parsed)?;
+    let categories = read_categories(&bytes, &layout, &names, text, &mut parsed.features)?;
+    let inputs = categories.inputs;
+    // The cells of a column read as categories were no numbers after all.
+    let decimal_marks = DecimalMarks::merged(
+        std::mem::take(&mut parsed.decimal_marks)
+            .into_iter()
+            .enumerate()
+            .filter(|(place, _)| !categories.places.contains(place))
+            .map(|(_, marks)| marks),
+    );
     let dim = inputs.len();
     let rows_read = parsed.labeled.len();
     let unknown_truth = parsed.drop_unknown_truth(dim);
@@ -131,7 +140,7 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
         truth: &mut parsed.truth,
         numbers: &mut parsed.numbers,
         dim,
-        column_of: &file_columns(&inputs),
+        column_of: &column_numbers(&inputs),
     }
     .resolve(columns.missing);
     if parsed.labeled.is_empty() {
@@ -162,10 +171,9 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
     let varying = drop_constant_columns(inputs, parsed.features);
     if varying.inputs.is_empty() {
         return Err(CsvError::NoFeatures {
-            constant: varying
-                .dropped
-                .iter()
-                .map(|(input, _)| input.column().to_owned())
+            constant: input_columns(&varying.dropped_inputs())
+                .into_iter()
+                .map(str::to_owned)
                 .collect(),
             unchosen: Vec::new(),
         });
@@ -173,8 +181,8 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
     let warnings = delimiter_warning(delimiter)
         .into_iter()
         .chain(notes)
-        .chain(parsed.decimal_marks.sentence())
-        .chain(categories_note)
+        .chain(decimal_marks.sentence())
+        .chain(categories.note)
         .chain(unknown_truth.map(|rows| {
             format!(
                 "Dropped {} whose true class is missing in column \"{}\": a class cannot be \
@@ -205,9 +213,20 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
     })
 }
 
-/// Reads the chosen feature columns holding a cell that is not a number
-/// again, as categories, and spreads each over its inputs in `parsed`; the
-/// inputs, and the sentence saying how such columns were read.
+/// The feature columns as read, columns of categories spread over their
+/// inputs.
+struct ReadCategories {
+    /// The inputs, in column order.
+    inputs: Vec<Input>,
+    /// The sentence saying how the columns of categories were read.
+    note: Option<String>,
+    /// Those columns' places among the feature columns.
+    places: Vec<usize>,
+}
+
+/// Reads the feature columns (`names`) that `text` found a cell that is not
+/// a number in again, as categories, and spreads each over its inputs in
+/// `features`.
 ///
 /// # Errors
 /// [`CsvError::NotCategories`] for a column holding too many values;
@@ -216,11 +235,16 @@ fn read_categories(
     bytes: &[u8],
     layout: &Layout,
     names: &[String],
-    parsed: &mut ParsedRows,
-) -> Result<(Vec<Input>, Option<String>), CsvError> {
-    let columns = std::mem::replace(&mut parsed.text, TextCells::new(0)).columns();
+    text: TextCells,
+    features: &mut Vec<f32>,
+) -> Result<ReadCategories, CsvError> {
+    let columns = text.columns();
     if columns.is_empty() {
-        return Ok((names.iter().cloned().map(Input::Number).collect(), None));
+        return Ok(ReadCategories {
+            inputs: names.iter().cloned().map(Input::Number).collect(),
+            note: None,
+            places: Vec::new(),
+        });
     }
     let Table {
         decimal,
@@ -247,37 +271,39 @@ fn read_categories(
     for ((place, too_many), tally) in columns.into_iter().zip(tallies) {
         categories.push((place, tally.finish().ok_or(too_many)?));
     }
-    let expanded = expand(names, &parsed.features, &categories)?;
-    parsed.features = expanded.features;
-    Ok((expanded.inputs, read_note(names, &categories)))
+    let expanded = expand(names, features, &categories)?;
+    *features = expanded.features;
+    Ok(ReadCategories {
+        inputs: expanded.inputs,
+        note: read_note(names, &categories),
+        places: categories.iter().map(|(place, _)| *place).collect(),
+    })
 }
 
 /// The warning for an input dropped for holding `value` in every row.
 fn dropped_note(input: &Input, value: f32) -> String {
-    match input {
+    let shown = match input {
         Input::Category {
             column,
             value: category,
-        } if value == 0.0 => format!(
-            "No row kept holds \"{}\" in column \"{}\", so that category's input was dropped.",
-            clip(category),
-            clip(column)
-        ),
+        } if value == 0.0 => {
+            return format!(
+                "No row kept holds \"{}\" in column \"{}\", so that category's input was \
+                 dropped.",
+                clip(category),
+                clip(column)
+            );
+        }
         Input::Category {
-            column,
-            value: category,
-        } => format!(
-            "Feature column \"{}\" holds the same value ({}) in every row, so it carries no \
-             information and was dropped.",
-            clip(column),
-            clip(category)
-        ),
-        Input::Number(name) => format!(
-            "Feature column \"{}\" holds the same value ({value}) in every row, so it carries \
-             no information and was dropped.",
-            clip(name)
-        ),
-    }
+            value: category, ..
+        } => clip(category),
+        Input::Number(_) => value.to_string(),
+    };
+    format!(
+        "Feature column \"{}\" holds the same value ({shown}) in every row, so it carries no \
+         information and was dropped.",
+        clip(input.column())
+    )
 }
 
 /// Rows to score: the feature columns a model reads, and the true class where known.
@@ -422,7 +448,7 @@ pub fn read_feature_rows(
             .filter_map(|(_, categories)| categories.as_ref()?.unseen_note()),
     );
     read.dialect = decimal_marks.dialect(delimiter);
-    if let Some(found) = Gaps::find(&read.features, dim, &file_columns(inputs)) {
+    if let Some(found) = Gaps::find(&read.features, dim, &column_numbers(inputs)) {
         match gaps.choice {
             MissingValues::Refuse => {}
             MissingValues::DropRows => {
@@ -487,11 +513,9 @@ struct ParsedRows {
     labeled_values: Vec<String>,
     /// What the truth column says about the labeled rows.
     truth_tally: TruthTally,
-    /// The feature cells read with a decimal comma or a point.
-    decimal_marks: DecimalMarks,
-    /// The first cell that is not a number in each chosen feature column,
-    /// read as NaN until the column is read as categories.
-    text: TextCells,
+    /// Per feature column, its cells read with a decimal comma or a point
+    /// (counted apart, as a column read as categories holds none).
+    decimal_marks: Vec<DecimalMarks>,
     /// Per row: its truth cell is missing, which leaves the row out.
     unknown_truth: Vec<bool>,
     /// The 1-based data row number of each row.
@@ -545,7 +569,8 @@ struct Rules<'a> {
 
 /// Parses every data row; past [`MAX_ROWS`](super::MAX_ROWS) rows are only
 /// counted, for the error. Where the feature columns are `named`, a cell
-/// that is not a number is noted for its column to be read as categories.
+/// that is not a number is read as NaN and noted (the second part of the
+/// result) for its column to be read as categories.
 fn parse_rows(
     rows: &mut Rows<'_>,
     header: &[String],
@@ -554,15 +579,19 @@ fn parse_rows(
     rules: &Rules<'_>,
     missing: MissingValues,
     named: bool,
-) -> Result<ParsedRows, CsvError> {
+) -> Result<(ParsedRows, TextCells), CsvError> {
+    let mut text = TextCells::new(layout.features.len());
     let mut parsed = ParsedRows {
         features: Vec::new(),
         labeled: Vec::new(),
         truth: layout.truth.map(|_| Vec::new()),
         labeled_values: Vec::new(),
         truth_tally: TruthTally::default(),
-        decimal_marks: DecimalMarks::default(),
-        text: TextCells::new(layout.features.len()),
+        decimal_marks: layout
+            .features
+            .iter()
+            .map(|_| DecimalMarks::default())
+            .collect(),
         unknown_truth: Vec::new(),
         numbers: Vec::new(),
     };
@@ -599,9 +628,9 @@ fn parse_rows(
         let mut gap = false;
         for (place, &index) in layout.features.iter().enumerate() {
             let cell = row.cell(index);
-            let value = match parsed.decimal_marks.read(empty, &cell) {
+            let value = match parsed.decimal_marks[place].read(empty, &cell) {
                 Err(CsvError::NonNumeric { at, value }) if named => {
-                    parsed.text.note(place, at, value);
+                    text.note(place, at, value);
                     f32::NAN
                 }
                 read => {
@@ -619,7 +648,7 @@ fn parse_rows(
         }
         Ok(())
     })?;
-    Ok(parsed)
+    Ok((parsed, text))
 }
 
 #[cfg(test)]

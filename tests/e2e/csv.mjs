@@ -804,6 +804,8 @@ async function categoriesOnceTicked({ page, note }) {
   await page.locator('#csv-input').setInputFiles({ name: 'patients.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n') + '\n') });
   const { text: before } = await csvVerdict(page, true);
   expect(before.includes('1 feature;'), `only age by default: ${before}`);
+  const kinds = await page.locator('#csv-preview th .kind').allTextContents();
+  expectEqual(kinds.join(' '), 'number categories flag flag flag', 'the preview names the columns of words');
   const left = (await page.locator('#csv-text-columns').textContent()).trim();
   for (const part of ['Left out: "region" holds the categories "north", "south", "east", "west": choose it as a feature to give each its own 0/1 input.',
     'Left out: "smoker" holds the words "yes", "no": choose it as a feature to give each its own 0/1 input']) {

@@ -8,6 +8,7 @@ use super::missing::is_missing;
 use super::not_text::NotText;
 use super::number::DecimalMark;
 use super::role::ColumnRole;
+use super::text_shape::TextShape;
 use super::{MAX_CSV_BYTES, MAX_LISTED_LENGTH, MAX_LISTED_VALUES};
 use crate::user_text::{counted, plural_s, quoted_list};
 
@@ -310,10 +311,10 @@ pub enum CsvError {
     #[error(
         "{at}: \"{value}\" is not a number, and the column holds more than {} different \
          values (or one longer than {} bytes), too many to read as categories, each its \
-         own 0/1 input. If the cell is a typo in a column of numbers, fix it; else leave this \
-         column out of the features.",
+         own 0/1 input. {}",
         MAX_LISTED_VALUES,
-        MAX_LISTED_LENGTH
+        MAX_LISTED_LENGTH,
+        not_categories_advice(.value)
     )]
     NotCategories {
         /// Where the first cell that is not a number is.
@@ -530,6 +531,20 @@ fn non_numeric_advice(value: &str) -> String {
             .into()
     } else {
         format!(" {TEXT_IN_FEATURE_ADVICE}")
+    }
+}
+
+/// What to do about a chosen column that is neither numbers nor categories,
+/// whose first cell that is not a number is `value`: a date in a form not
+/// read (`10/01/2023`) gets the advice the left-out note gives dates.
+fn not_categories_advice(value: &str) -> &'static str {
+    if TextShape::of(value, DecimalMark::PointOrComma) == TextShape::Date {
+        "Dates are read only when written year first with dashes (2023-01-10), as their days \
+         since 1970-01-01: write each so, or as a number (the year, or the days since a first \
+         date)."
+    } else {
+        "If the cell is a typo in a column of numbers, fix it; else leave this column out of \
+         the features."
     }
 }
 

@@ -287,6 +287,14 @@ mod tests {
             .collect();
         let (err, _) = read_err(&format!("day,labeled\n{days}"), &chosen(&["day"]));
         assert!(matches!(err, CsvError::NotCategories { ref value, .. } if value == "10/01/2023"));
+        assert!(
+            err.to_string().ends_with(
+                "Dates are read only when written year first with dashes (2023-01-10), \
+                 as their days since 1970-01-01: write each so, or as a number (the year, or the \
+                 days since a first date)."
+            ),
+            "{err}"
+        );
     }
 
     #[test]

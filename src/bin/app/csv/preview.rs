@@ -2,16 +2,25 @@
 //! each column's kind.
 
 use leptos::prelude::*;
-use policypu::data::csv::{ColumnKind, CsvPreview};
+use policypu::data::csv::{ColumnKind, CsvPreview, TextShape};
 use policypu::user_text::counted;
 
 use crate::views::table_scroll::TableScroll;
 
-/// How a column's kind is named in the preview.
-fn kind_name(kind: ColumnKind) -> &'static str {
+/// How column `i`'s kind is named in the preview: words of a few listed
+/// values are "categories", as ticked they read as them.
+fn kind_name(preview: &CsvPreview, i: usize) -> &'static str {
+    let kind = preview.kinds.get(i).copied().unwrap_or(ColumnKind::Empty);
+    let words = preview
+        .text_looks
+        .get(i)
+        .and_then(Option::as_ref)
+        .is_some_and(|look| look.shape == TextShape::Words);
+    let listed = preview.values.get(i).is_some_and(|values| values.len() > 1);
     match kind {
         ColumnKind::Numeric => "number",
         ColumnKind::Flag => "flag",
+        ColumnKind::Text if words && listed => "categories",
         ColumnKind::Text => "text",
         ColumnKind::Empty => "empty",
     }
@@ -48,8 +57,8 @@ pub fn PreviewTable(
             <table class="preview" id="csv-preview">
                 <thead>
                     <tr>
-                        {preview.header.iter().zip(&preview.kinds).map(|(name, kind)| view! {
-                            <th scope="col">{name.clone()}<br/><small class="kind">{kind_name(*kind)}</small></th>
+                        {preview.header.iter().enumerate().map(|(i, name)| view! {
+                            <th scope="col">{name.clone()}<br/><small class="kind">{kind_name(&preview, i)}</small></th>
                         }).collect_view()}
                     </tr>
                 </thead>

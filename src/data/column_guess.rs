@@ -251,9 +251,10 @@ pub struct UsableFeatures {
     /// with its words.
     pub words: Vec<(String, Vec<String>)>,
     /// Those of `left_out` that hold a few words (or numbers mixed with
-    /// words), few enough to be read as categories once chosen, each with
-    /// them.
-    pub categories: Vec<(String, Vec<String>)>,
+    /// words), few enough to be read as categories once chosen
+    /// ([`are_categories`]), each with how many and the values a preview
+    /// lists (all where at most [`MAX_LISTED_VALUES`], else the first).
+    pub categories: Vec<(String, usize, Vec<String>)>,
     /// Those of `left_out` that hold numbers labelling the rows, each with
     /// why it is taken for one.
     pub row_labels: Vec<(String, RowLabel)>,
@@ -365,7 +366,7 @@ impl UsableFeatures {
         let special = |name: &String| {
             self.strays.iter().any(|(s, _, _)| s == name)
                 || self.words.iter().any(|(w, _)| w == name)
-                || self.categories.iter().any(|(c, _)| c == name)
+                || self.categories.iter().any(|(c, _, _)| c == name)
                 || self.row_labels.iter().any(|(r, _)| r == name)
                 || self.constant.contains(name)
                 || self.blank.contains(name)
@@ -396,7 +397,7 @@ impl UsableFeatures {
         notes.extend(
             self.categories
                 .iter()
-                .map(|(n, values)| (n, categories_note(n, values))),
+                .map(|(n, count, values)| (n, categories_note(n, *count, values))),
         );
         notes.extend(self.looks.iter().map(|(n, l)| (n, look_note(n, l))));
         notes.extend(
@@ -502,13 +503,17 @@ fn words_note(column: &str, words: &[String]) -> String {
     )
 }
 
-/// Why a column of a few words is not a feature, and how to use it.
-fn categories_note(column: &str, values: &[String]) -> String {
+/// Why a column of a few words (`count`, of which `values` are listed) is
+/// not a feature, and how to use it.
+fn categories_note(column: &str, count: usize, values: &[String]) -> String {
+    let held = if values.len() == count {
+        format!("the categories {}", quoted_list(values, MAX_LISTED_VALUES))
+    } else {
+        format!("{count} categories, such as {}", quoted_list(values, 3))
+    };
     format!(
-        "Left out: \"{}\" holds the categories {}: {CHOOSE_AS_FEATURE} to give each its own \
-         0/1 input.",
-        clip(column),
-        quoted_list(values, MAX_LISTED_VALUES)
+        "Left out: \"{}\" holds {held}: {CHOOSE_AS_FEATURE} to give each its own 0/1 input.",
+        clip(column)
     )
 }
 
@@ -617,12 +622,16 @@ pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>)
             && let Some(values) = values
         {
             usable.words.push((name.clone(), values.clone()));
-        } else if let Some(look) = preview.text_looks.get(i).cloned().flatten()
-            && (look.shape != TextShape::Words || (values.is_none() && look.mostly_text()))
-        {
-            usable.looks.push((name.clone(), look));
-        } else if let Some(values) = values.filter(|v| v.len() > 1) {
-            usable.categories.push((name.clone(), values.clone()));
+        } else if let Some(look) = preview.text_looks.get(i).cloned().flatten() {
+            match preview.categories(i) {
+                _ if look.shape != TextShape::Words => usable.looks.push((name.clone(), look)),
+                Some(count) if count > 1 => {
+                    let shown = values.cloned().unwrap_or_else(|| vec![look.example]);
+                    usable.categories.push((name.clone(), count, shown));
+                }
+                None if look.mostly_text() => usable.looks.push((name.clone(), look)),
+                _ => {}
+            }
         }
     }
     usable
@@ -972,6 +981,30 @@ mod tests {
              \"blue\": choose it as a feature to give each its own 0/1 input. Left out: \"mass\" holds numbers beyond \
              ±3.4e38, larger than a feature can hold, such as \"1e300\": divide the column by a \
              power of ten in the file to use it."
+        );
+    }
+
+    /// A column of more words than a preview lists is categories where
+    /// each word sorts rows together, and names where each is one row's.
+    #[test]
+    fn many_repeated_words_are_categories_and_words_of_one_row_each_are_not() {
+        let mut text = "education,name,x,labeled\n".to_string();
+        for i in 0..40 {
+            text += &format!("grade{},person{i},{i}.5,{}\n", i % 16, i % 2);
+        }
+        let preview = preview(&text);
+        assert_eq!(preview.distinct_values[..2], [Some(16), Some(40)]);
+        assert_eq!(preview.categories(0), Some(16));
+        assert_eq!(preview.categories(1), None);
+        assert!(preview.values[0].is_empty());
+        let usable = usable_features(&preview, "labeled", None);
+        assert_eq!(usable.numeric, ["x"]);
+        assert_eq!(
+            usable.note().unwrap(),
+            "Left out: \"education\" holds 16 categories, such as \"grade0\": choose it as a \
+             feature to give each its own 0/1 input. Left out: \"name\" holds text that \
+             differs from row to row, such as \"person0\": an identifier or a name is no \
+             number to learn from."
         );
     }
 

@@ -794,34 +794,37 @@ async function germanExcelExport({ page }) {
  * run trains, and scoring a file with a region the model never saw says so. */
 async function categoriesOnceTicked({ page, note }) {
   const regions = ['north', 'south', 'east', 'west'];
-  const lines = ['age,region,smoker,labeled,truth'];
+  const lines = ['age,region,smoker,county,labeled,truth'];
   for (let i = 0; i < 80; i += 1) {
     const positive = i % 2 === 0;
     const smoker = positive === (i % 5 !== 1) ? 'yes' : 'no';
-    lines.push(`${30 + (i % 17)},${regions[i % 4]},${smoker},${positive && i % 4 === 0 ? 1 : 0},${positive ? 1 : 0}`);
+    lines.push(`${30 + (i % 17)},${regions[i % 4]},${smoker},county${i % 16},${positive && i % 4 === 0 ? 1 : 0},${positive ? 1 : 0}`);
   }
   await chooseCsvSource(page);
   await page.locator('#csv-input').setInputFiles({ name: 'patients.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n') + '\n') });
   const { text: before } = await csvVerdict(page, true);
   expect(before.includes('1 feature;'), `only age by default: ${before}`);
   const kinds = await page.locator('#csv-preview th .kind').allTextContents();
-  expectEqual(kinds.join(' '), 'number categories flag flag flag', 'the preview names the columns of words');
+  expectEqual(kinds.join(' '), 'number categories flag categories flag flag', 'the preview names the columns of words');
   const left = (await page.locator('#csv-text-columns').textContent()).trim();
   for (const part of ['Left out: "region" holds the categories "north", "south", "east", "west": choose it as a feature to give each its own 0/1 input.',
-    'Left out: "smoker" holds the words "yes", "no": choose it as a feature to give each its own 0/1 input']) {
+    'Left out: "smoker" holds the words "yes", "no": choose it as a feature to give each its own 0/1 input',
+    'Left out: "county" holds 16 categories, such as "county0": choose it as a feature to give each its own 0/1 input.']) {
     expect(left.includes(part), `note has "${part}": ${left}`);
   }
   await page.locator('#csv-feature-1').check();
   await page.locator('#csv-feature-2').check();
-  await page.locator('#csv-summary:has-text("3 feature columns (7 inputs)")').waitFor({ timeout: 10_000 });
+  await page.locator('#csv-feature-3').check();
+  await page.locator('#csv-summary:has-text("4 feature columns (23 inputs)")').waitFor({ timeout: 10_000 });
   const { text: after } = await csvVerdict(page, true);
   note(after);
   expect(after.includes('Column "region" was read as 4 categories, each its own 0/1 input: "east", "north", "south", "west".'), `summary: ${after}`);
-  expect(!(await page.locator('#csv-text-columns').count()), 'no column is left out once both are ticked');
+  expect(after.includes('Column "county" was read as 16 categories'), `summary: ${after}`);
+  expect(!(await page.locator('#csv-text-columns').count()), 'no column is left out once all are ticked');
   await setField(page, 'optim.epochs', '2');
   await setField(page, 'policy.pretrain_epochs', '1');
   await trainToDone(page, CSV_RUN_MS);
-  const unseen = ['age,region,smoker', '40,central,yes', '35,north,no'].join('\n');
+  const unseen = ['age,region,smoker,county', '40,central,yes,county3', '35,north,no,county7'].join('\n');
   const [download] = await Promise.all([
     page.waitForEvent('download', { timeout: 60_000 }),
     page.locator('#score-csv-input').setInputFiles({ name: 'new.csv', mimeType: 'text/csv', buffer: Buffer.from(unseen) }),

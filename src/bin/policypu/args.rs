@@ -62,8 +62,9 @@ pub struct RunArgs {
     /// numbers; text columns are left out with a note; an empty list means that default
     /// over a --config file's list). Amounts with a currency sign and percentages named
     /// here are read as numbers without their signs, dates written year first
-    /// (2023-01-10) as their days since 1970-01-01, and a column of at most 12 words
-    /// (north/south, yes/no) as one 0/1 input per word.
+    /// (2023-01-10) as their days since 1970-01-01, and a column of at most 12 words,
+    /// or up to 64 repeated ones (north/south, yes/no, an education level), as one 0/1
+    /// input per word.
     #[arg(long, value_delimiter = ',')]
     pub feature_columns: Option<Vec<String>>,
     #[arg(long, help = learner_spec::help())]

@@ -9,56 +9,70 @@
 //! what it did before.
 
 use super::error::{CellAt, CsvError};
+use super::kinds::mostly_numbers;
 use super::missing::is_missing;
 use super::rows::{Cell, EmptyCells};
-use super::{MAX_COLUMNS, MAX_LISTED_VALUES, lists_another};
+use super::{MAX_COLUMNS, MAX_LISTED_VALUES, are_categories, counts_another};
 use crate::data::tabular_features::Input;
 use crate::user_text::{clip, counted, quoted_list};
+use std::collections::BTreeMap;
 
-/// The first cell that is not a number in each feature column, by the
-/// column's place among the features.
+/// The cells that are not numbers in each feature column, by the column's
+/// place among the features.
 pub(super) struct TextCells {
-    /// Per place: where that cell is and its text, shortened.
-    first: Vec<Option<(CellAt, String)>>,
+    /// Per place: where the first such cell is and its text, shortened,
+    /// and how many there are.
+    first: Vec<Option<(TextCell, usize)>>,
+}
+
+/// The first cell that is not a number in a column: where, and its text,
+/// shortened.
+pub(super) struct TextCell {
+    /// Where the cell is.
+    at: CellAt,
+    /// Its text, shortened.
+    value: String,
 }
 
 impl TextCells {
     /// None seen yet, among `features` columns.
     pub(super) fn new(features: usize) -> Self {
         TextCells {
-            first: vec![None; features],
+            first: (0..features).map(|_| None).collect(),
         }
     }
 
     /// Takes note of a cell that is not a number in the column at `place`.
     pub(super) fn note(&mut self, place: usize, at: CellAt, value: String) {
-        if let Some(first @ None) = self.first.get_mut(place) {
-            *first = Some((at, value));
+        match self.first.get_mut(place) {
+            Some(Some((_, count))) => *count += 1,
+            Some(first @ None) => *first = Some((TextCell { at, value }, 1)),
+            None => {}
         }
     }
 
-    /// Each column holding such a cell, by its place, with the error that
-    /// reports its first should the column hold too many values to be
-    /// categories.
-    pub(super) fn columns(self) -> Vec<(usize, CsvError)> {
+    /// Each column holding such a cell, by its place, with its first and
+    /// how many.
+    pub(super) fn columns(self) -> Vec<(usize, TextCell, usize)> {
         self.first
             .into_iter()
             .enumerate()
-            .filter_map(|(place, first)| {
-                first.map(|(at, value)| (place, CsvError::NotCategories { at, value }))
-            })
+            .filter_map(|(place, first)| first.map(|(cell, count)| (place, cell, count)))
             .collect()
     }
 }
 
 /// The values a column of categories holds, as met, and each row's.
 pub(super) struct CategoryTally {
-    /// The distinct values, in the order met.
-    values: Vec<String>,
-    /// Each row's value, by its place in `values`; None for a missing cell.
+    /// The distinct values, each with its code: its place in the order met.
+    values: BTreeMap<String, u8>,
+    /// Each row's value, by its code; None for a missing cell.
     codes: Vec<Option<u8>>,
-    /// More than [`MAX_LISTED_VALUES`] values, or one longer than
-    /// [`MAX_LISTED_LENGTH`]: not a column of categories.
+    /// The cells that are not missing.
+    cells: usize,
+    /// More than [`MAX_CATEGORIES`](super::MAX_CATEGORIES) values, or one
+    /// longer than [`MAX_LISTED_LENGTH`](super::MAX_LISTED_LENGTH): not a
+    /// column of categories.
     too_many: bool,
 }
 
@@ -66,26 +80,33 @@ impl CategoryTally {
     /// No row seen yet.
     pub(super) fn new() -> Self {
         CategoryTally {
-            values: Vec::new(),
+            values: BTreeMap::new(),
             codes: Vec::new(),
+            cells: 0,
             too_many: false,
         }
     }
 
     /// Takes the next row's trimmed cell.
     pub(super) fn observe(&mut self, cell: &str) {
+        if is_missing(cell) {
+            if !self.too_many {
+                self.codes.push(None);
+            }
+            return;
+        }
+        self.cells += 1;
         if self.too_many {
             return;
         }
-        if is_missing(cell) {
-            self.codes.push(None);
-            return;
-        }
-        let code = match self.values.iter().position(|value| value == cell) {
-            Some(code) => code,
-            None if lists_another(self.values.len(), cell) => {
-                self.values.push(cell.to_owned());
-                self.values.len() - 1
+        let code = match self.values.get(cell) {
+            Some(&code) => code,
+            // At most MAX_CATEGORIES (64) values, so a code fits a byte.
+            None if counts_another(self.values.len(), cell)
+                && let Ok(code) = u8::try_from(self.values.len()) =>
+            {
+                self.values.insert(cell.to_owned(), code);
+                code
             }
             None => {
                 self.too_many = true;
@@ -93,24 +114,39 @@ impl CategoryTally {
                 return;
             }
         };
-        // At most MAX_LISTED_VALUES (12) values, so a code fits a byte.
-        self.codes.push(u8::try_from(code).ok());
+        self.codes.push(Some(code));
     }
 
-    /// The column's categories in sorted order, with each row's, or None
-    /// when it holds too many to be categories.
-    pub(super) fn finish(self) -> Option<Categories> {
+    /// The column's categories in sorted order, with each row's, given the
+    /// column's first cell that is not a number and how many there are.
+    ///
+    /// # Errors
+    /// [`CsvError::NonNumeric`] at that cell where the column holds numbers
+    /// but for a few cells (a typo); [`CsvError::NotCategories`] where it
+    /// holds too many values, or too long a one; [`CsvError::NamesRows`]
+    /// where its values each name about one row.
+    pub(super) fn finish(self, first: TextCell, texts: usize) -> Result<Categories, CsvError> {
+        let TextCell { at, value } = first;
+        if mostly_numbers(self.cells.saturating_sub(texts), self.cells) {
+            return Err(CsvError::NonNumeric { at, value });
+        }
         if self.too_many {
-            return None;
+            return Err(CsvError::NotCategories { at, value });
         }
-        let mut order: Vec<usize> = (0..self.values.len()).collect();
-        order.sort_by(|&a, &b| self.values[a].cmp(&self.values[b]));
+        if !are_categories(self.values.len(), self.cells) {
+            return Err(CsvError::NamesRows {
+                at,
+                value,
+                distinct: self.values.len(),
+                cells: self.cells,
+            });
+        }
         let mut new_code = vec![0u8; self.values.len()];
-        for (sorted, &met) in order.iter().enumerate() {
-            new_code[met] = u8::try_from(sorted).unwrap_or(u8::MAX);
+        for (sorted, &met) in self.values.values().enumerate() {
+            new_code[usize::from(met)] = u8::try_from(sorted).unwrap_or(u8::MAX);
         }
-        Some(Categories {
-            values: order.iter().map(|&met| self.values[met].clone()).collect(),
+        Ok(Categories {
+            values: self.values.into_keys().collect(),
             codes: self
                 .codes
                 .iter()
@@ -307,9 +343,10 @@ impl<'a> CategoryCells<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::csv::test_support::{REFUSE, read_err, strings};
+    use crate::data::csv::test_support::{REFUSE, at, read_err, strings};
     use crate::data::csv::{
-        CsvColumns, IdColumn, MAX_LISTED_LENGTH, MissingValues, read_csv, read_feature_rows,
+        CsvColumns, IdColumn, MAX_CATEGORIES, MAX_LISTED_LENGTH, MissingValues, read_csv,
+        read_feature_rows,
     };
 
     /// The file's columns `names` chosen as features, gaps handled by `missing`.
@@ -431,8 +468,8 @@ mod tests {
         assert!(matches!(err, CsvError::NonNumeric { ref value, .. } if value == "red"));
         // Named, but with more values than categories may have: its first
         // cell that is not a number is located.
-        let names: String = (0..=MAX_LISTED_VALUES)
-            .map(|i| format!("{i},name{i},{}\n", i % 2))
+        let names: String = (0..=2 * MAX_CATEGORIES)
+            .map(|i| format!("{i},name{},{}\n", i / 2, i % 2))
             .collect();
         let (err, message) = read_err(
             &format!("x,name,labeled\n{names}"),
@@ -445,9 +482,26 @@ mod tests {
         assert!(
             message.starts_with(
                 "Line 2 (data row 1), column \"name\": \"name0\" is not a number, and the \
-                 column holds more than 12 different values"
+                 column holds more than 64 different values"
             ),
             "{message}"
+        );
+        // More than a preview lists, in about one row each: names, no
+        // categories.
+        let names: String = (0..=MAX_LISTED_VALUES)
+            .map(|i| format!("{i},name{i},{}\n", i % 2))
+            .collect();
+        let (err, message) = read_err(
+            &format!("x,name,labeled\n{names}"),
+            &chosen(&["x", "name"], MissingValues::Refuse),
+        );
+        assert_eq!(
+            message,
+            "Line 2 (data row 1), column \"name\": \"name0\" is not a number, and the \
+             column's 13 cells hold 13 different values, about one row each, as names and \
+             identifiers do: that sorts no rows together, so it cannot be read as categories. \
+             Leave this column out of the features.",
+            "{err:?}"
         );
         // Cells that read as numbers in a column read as categories are no
         // amounts, and no note says they were.
@@ -479,13 +533,23 @@ mod tests {
         );
     }
 
-    /// The categories of a column of these cells.
-    fn tally(cells: &[&str]) -> Option<Categories> {
+    /// The categories of a column of these cells, `texts` of them not
+    /// numbers.
+    fn tally_with(cells: &[&str], texts: usize) -> Result<Categories, CsvError> {
         let mut tally = CategoryTally::new();
         for cell in cells {
             tally.observe(cell);
         }
-        tally.finish()
+        let first = TextCell {
+            at: at(2, 1, "c"),
+            value: cells[0].to_owned(),
+        };
+        tally.finish(first, texts)
+    }
+
+    /// The categories of a column of these cells, none a number.
+    fn tally(cells: &[&str]) -> Result<Categories, CsvError> {
+        tally_with(cells, cells.len())
     }
 
     #[test]
@@ -542,13 +606,33 @@ mod tests {
     }
 
     #[test]
-    fn too_many_values_or_too_long_a_one_are_no_categories() {
-        let many: Vec<String> = (0..=MAX_LISTED_VALUES).map(|i| format!("v{i}")).collect();
-        let many: Vec<&str> = many.iter().map(String::as_str).collect();
-        assert!(tally(&many[..MAX_LISTED_VALUES]).is_some());
-        assert!(tally(&many).is_none());
+    fn too_many_values_too_long_a_one_or_one_per_row_are_no_categories() {
+        let kind = |result: Result<Categories, CsvError>| match result {
+            Ok(column) => format!("{} categories", column.values.len()),
+            Err(CsvError::NotCategories { .. }) => "too many".to_owned(),
+            Err(CsvError::NamesRows { .. }) => "names rows".to_owned(),
+            Err(CsvError::NonNumeric { .. }) => "a typo".to_owned(),
+            Err(other) => format!("{other:?}"),
+        };
+        // Each value twice: up to 64 categories.
+        let twice: Vec<String> = (0..=MAX_CATEGORIES)
+            .flat_map(|i| [format!("v{i}"), format!("v{i}")])
+            .collect();
+        let twice: Vec<&str> = twice.iter().map(String::as_str).collect();
+        assert_eq!(kind(tally(&twice[..2 * MAX_CATEGORIES])), "64 categories");
+        assert_eq!(kind(tally(&twice)), "too many");
+        // Each value once: up to 12, a preview's list; more name the rows.
+        let once: Vec<&str> = twice.iter().step_by(2).copied().collect();
+        assert_eq!(kind(tally(&once[..MAX_LISTED_VALUES])), "12 categories");
+        assert_eq!(kind(tally(&once[..=MAX_LISTED_VALUES])), "names rows");
         let long = "x".repeat(MAX_LISTED_LENGTH + 1);
-        assert!(tally(&["a", &long]).is_none());
+        assert_eq!(kind(tally(&["a", &long])), "too many");
+        // One word among nine numbers is a typo in a column of numbers; two
+        // among nine are categories.
+        let typo = ["oops", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+        assert_eq!(kind(tally_with(&typo, 1)), "a typo");
+        let mixed = ["none", "none", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+        assert_eq!(kind(tally_with(&mixed, 2)), "10 categories");
     }
 
     #[test]

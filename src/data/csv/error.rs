@@ -9,7 +9,7 @@ use super::not_text::NotText;
 use super::number::DecimalMark;
 use super::role::ColumnRole;
 use super::text_shape::TextShape;
-use super::{MAX_CSV_BYTES, MAX_LISTED_LENGTH, MAX_LISTED_VALUES};
+use super::{MAX_CATEGORIES, MAX_CSV_BYTES, MAX_LISTED_LENGTH};
 use crate::user_text::{counted, plural_s, quoted_list};
 
 /// Most distinct labeled-column values quoted in a message.
@@ -312,7 +312,7 @@ pub enum CsvError {
         "{at}: \"{value}\" is not a number, and the column holds more than {} different \
          values (or one longer than {} bytes), too many to read as categories, each its \
          own 0/1 input. {}",
-        MAX_LISTED_VALUES,
+        MAX_CATEGORIES,
         MAX_LISTED_LENGTH,
         not_categories_advice(.value)
     )]
@@ -321,6 +321,25 @@ pub enum CsvError {
         at: CellAt,
         /// That cell, shortened.
         value: String,
+    },
+    /// A cell of a chosen feature column is not a number, and the column's
+    /// values each name about one row, as names and identifiers do, rather
+    /// than sort rows together ([`are_categories`](super::are_categories)).
+    #[error(
+        "{at}: \"{value}\" is not a number, and the column's {cells} cells hold {distinct} \
+         different values, about one row each, as names and identifiers do: that sorts no \
+         rows together, so it cannot be read as categories. {}",
+        names_rows_advice(.value)
+    )]
+    NamesRows {
+        /// Where the first cell that is not a number is.
+        at: CellAt,
+        /// That cell, shortened.
+        value: String,
+        /// The distinct values the column holds.
+        distinct: usize,
+        /// Its cells, missing ones aside.
+        cells: usize,
     },
     /// The chosen columns of categories give the model too many inputs.
     #[error(
@@ -538,14 +557,26 @@ fn non_numeric_advice(value: &str) -> String {
 /// whose first cell that is not a number is `value`: a date in a form not
 /// read (`10/01/2023`) gets the advice the left-out note gives dates.
 fn not_categories_advice(value: &str) -> &'static str {
-    if TextShape::of(value, DecimalMark::PointOrComma) == TextShape::Date {
+    date_advice(value).unwrap_or(
+        "If the cell is a typo in a column of numbers, fix it; else leave this column out of \
+         the features.",
+    )
+}
+
+/// The advice ending [`CsvError::NamesRows`]: on dates where the cell is
+/// one, else to leave the column out.
+fn names_rows_advice(value: &str) -> &'static str {
+    date_advice(value).unwrap_or("Leave this column out of the features.")
+}
+
+/// How to write dates so that they are read, where `value` is a date that
+/// is not.
+fn date_advice(value: &str) -> Option<&'static str> {
+    (TextShape::of(value, DecimalMark::PointOrComma) == TextShape::Date).then_some(
         "Dates are read only when written year first with dashes (2023-01-10), as their days \
          since 1970-01-01: write each so, or as a number (the year, or the days since a first \
-         date)."
-    } else {
-        "If the cell is a typo in a column of numbers, fix it; else leave this column out of \
-         the features."
-    }
+         date).",
+    )
 }
 
 /// Where the first empty cells are, for [`CsvError::EmptyCells`].

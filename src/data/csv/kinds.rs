@@ -4,7 +4,7 @@
 use super::encoding::utf16_decoded;
 use super::error::CsvError;
 use super::flags::{LABELED_FLAGS, TRUTH_VALUES};
-use super::lists_another;
+use super::{MAX_LISTED_VALUES, are_categories, counts_another};
 use super::missing::is_missing;
 use super::number::DecimalMark;
 use super::reader::Rows;
@@ -12,6 +12,7 @@ use super::table::{Table, Width};
 use super::text_shape::{TextLook, TextShape};
 use super::value_rule::equal_ignoring_case;
 use crate::user_text::clip;
+use std::collections::BTreeMap;
 
 /// A quick look at a file before the user picks columns (for the app's preview).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -40,6 +41,12 @@ pub struct CsvPreview {
     /// the same order; empty where those are.
     #[serde(default)]
     pub value_counts: Vec<Vec<usize>>,
+    /// Per column: how many distinct values it holds, missing ones left
+    /// out, where at most [`MAX_CATEGORIES`](super::MAX_CATEGORIES), none
+    /// longer than [`MAX_LISTED_LENGTH`](super::MAX_LISTED_LENGTH) bytes
+    /// (a column of text that may be read as categories); None otherwise.
+    #[serde(default)]
+    pub distinct_values: Vec<Option<usize>>,
     /// Per column: some cell is missing (empty, NA, …), anywhere in the file.
     pub missing: Vec<bool>,
     /// Number of data rows in the whole file.
@@ -86,6 +93,13 @@ pub const MIN_AGREEING_ROWS: usize = 10;
 /// Share of a column's cells (missing ones aside) that must be finite
 /// numbers for the others to be taken as stray cells in a column of numbers.
 pub const MOSTLY_NUMBERS: f64 = 0.9;
+
+/// Whether a column whose `cells` non-missing cells hold `numbers` finite
+/// numbers holds numbers with a few stray cells ([`MOSTLY_NUMBERS`]): a
+/// typo to fix, not a column of categories.
+pub(super) fn mostly_numbers(numbers: usize, cells: usize) -> bool {
+    numbers as f64 >= MOSTLY_NUMBERS * cells as f64
+}
 
 /// The first cell that is not a finite number in a column of numbers.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -159,7 +173,7 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
         .zip(&kinds)
         .map(|(tally, &kind)| {
             (kind == ColumnKind::Text)
-                .then(|| TwoClasses::of(tally.values.as_deref()?, &tally.counts))
+                .then(|| TwoClasses::of(&tally.listed()?, &tally.counts))
                 .flatten()
         })
         .collect();
@@ -186,16 +200,32 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
         text_looks: tallies.iter().map(KindTally::text_look).collect(),
         missing: tallies.iter().map(|t| t.missing).collect(),
         strays: tallies.iter().map(KindTally::stray).collect(),
-        value_counts: tallies.iter().map(|t| t.counts.clone()).collect(),
+        value_counts: tallies
+            .iter()
+            .map(|t| t.listed().map(|_| t.counts.clone()).unwrap_or_default())
+            .collect(),
+        distinct_values: tallies
+            .iter()
+            .map(|t| t.values.as_ref().map(BTreeMap::len))
+            .collect(),
         values: tallies
-            .into_iter()
-            .map(|t| t.values.unwrap_or_default())
+            .iter()
+            .map(|t| t.listed().unwrap_or_default())
             .collect(),
         total_rows,
     })
 }
 
 impl CsvPreview {
+    /// How many values column `column` holds where it is a column of words
+    /// that reads as categories once chosen as a feature
+    /// ([`are_categories`](super::are_categories)); None otherwise.
+    pub fn categories(&self, column: usize) -> Option<usize> {
+        let look = self.text_looks.get(column)?.as_ref()?;
+        let count = (*self.distinct_values.get(column)?)?;
+        (look.shape == TextShape::Words && are_categories(count, look.cells)).then_some(count)
+    }
+
     /// The two classes a column holds ignoring case, each as first spelled
     /// and with how many cells hold it, where it holds two; None otherwise
     /// (or where its values are not listed).
@@ -372,10 +402,12 @@ struct KindTally {
     /// both (a -1/0/1 scale) is numbers, not flags.
     zero: bool,
     minus_one: bool,
-    /// The distinct non-blank cells, until there are more than
-    /// [`MAX_LISTED_VALUES`](super::MAX_LISTED_VALUES) or one is longer than [`MAX_LISTED_LENGTH`](super::MAX_LISTED_LENGTH).
-    values: Option<Vec<String>>,
-    /// How many cells hold each of `values`.
+    /// The distinct non-blank cells, each with its place in the order they
+    /// first appear, until there are more than
+    /// [`MAX_CATEGORIES`](super::MAX_CATEGORIES) or one is longer than
+    /// [`MAX_LISTED_LENGTH`](super::MAX_LISTED_LENGTH).
+    values: Option<BTreeMap<String, usize>>,
+    /// How many cells hold each of `values`, by its place.
     counts: Vec<usize>,
     /// Non-blank cells, and those that are finite numbers.
     cells: usize,
@@ -401,7 +433,7 @@ impl KindTally {
             truth_values: true,
             zero: false,
             minus_one: false,
-            values: Some(Vec::new()),
+            values: Some(BTreeMap::new()),
             counts: Vec::new(),
             cells: 0,
             numbers: 0,
@@ -439,10 +471,10 @@ impl KindTally {
         self.zero |= matches!(cell, "0" | "0.0");
         self.minus_one |= matches!(cell, "-1" | "-1.0");
         if let Some(values) = &mut self.values {
-            match values.iter().position(|value| value == cell) {
-                Some(at) => self.counts[at] += 1,
-                None if lists_another(values.len(), cell) => {
-                    values.push(cell.to_owned());
+            match values.get(cell) {
+                Some(&at) => self.counts[at] += 1,
+                None if counts_another(values.len(), cell) => {
+                    values.insert(cell.to_owned(), values.len());
                     self.counts.push(1);
                 }
                 None => {
@@ -457,7 +489,7 @@ impl KindTally {
     /// missing cells and lists its values: a column that marks some rows
     /// (`yes`) and leaves the others blank.
     fn one_class(&self) -> Option<bool> {
-        let values = self.values.as_ref().filter(|_| self.missing)?;
+        let values = self.listed().filter(|_| self.missing)?;
         let mut classes = values.iter().map(|value| TRUTH_VALUES.parse(value));
         let first = classes.next()??;
         classes.all(|class| class == Some(first)).then_some(first)
@@ -466,12 +498,26 @@ impl KindTally {
     /// The column's first stray cell, where it holds numbers but for a few.
     fn stray(&self) -> Option<StrayCell> {
         let (line, cell) = self.first_not_number.clone()?;
-        (self.numbers as f64 >= MOSTLY_NUMBERS * self.cells as f64).then_some(StrayCell {
+        mostly_numbers(self.numbers, self.cells).then_some(StrayCell {
             line,
             cell,
             numbers: self.numbers,
             cells: self.cells,
         })
+    }
+
+    /// The distinct non-blank cells in the order they first appear, where
+    /// they are at most [`MAX_LISTED_VALUES`]: see [`CsvPreview::values`].
+    fn listed(&self) -> Option<Vec<String>> {
+        let values = self.values.as_ref()?;
+        if values.len() > MAX_LISTED_VALUES {
+            return None;
+        }
+        let mut listed = vec![String::new(); values.len()];
+        for (value, &at) in values {
+            listed[at].clone_from(value);
+        }
+        Some(listed)
     }
 
     /// What the column's cells that are not numbers look like: see

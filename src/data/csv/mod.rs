@@ -81,16 +81,29 @@ pub const MAX_ROWS: usize = 50_000;
 pub const MAX_COLUMNS: usize = 500;
 
 /// Most distinct values a preview lists for a column
-/// ([`CsvPreview::values`]), and so most categories a chosen feature column
-/// of text may hold: each becomes an input of its own.
+/// ([`CsvPreview::values`]): the classes or marks a labeled or truth column
+/// may hold.
 pub const MAX_LISTED_VALUES: usize = 12;
+
+/// Most categories a chosen feature column of text may hold, each becoming
+/// an input of its own: enough for a country of birth or a state.
+pub const MAX_CATEGORIES: usize = 64;
 
 /// Longest value, in bytes, a preview lists, and so longest category.
 pub const MAX_LISTED_LENGTH: usize = 64;
 
-/// Whether a column whose values are listed, `listed` of them so far, can
-/// list `value` as another: the rule for a preview's lists and for
-/// categories.
-fn lists_another(listed: usize, value: &str) -> bool {
-    listed < MAX_LISTED_VALUES && value.len() <= MAX_LISTED_LENGTH
+/// Whether a column whose distinct values are counted, `counted` of them so
+/// far, can count `value` as another, to see whether it holds categories.
+fn counts_another(counted: usize, value: &str) -> bool {
+    counted < MAX_CATEGORIES && value.len() <= MAX_LISTED_LENGTH
+}
+
+/// Whether a column of text whose `cells` non-missing cells hold `distinct`
+/// values (none longer than [`MAX_LISTED_LENGTH`] bytes) reads as
+/// categories once chosen as a feature: up to [`MAX_LISTED_VALUES`] always,
+/// and up to [`MAX_CATEGORIES`] where each value is held by two cells on
+/// average; a column whose values each name about one row (a name, an
+/// identifier) sorts no rows together.
+pub fn are_categories(distinct: usize, cells: usize) -> bool {
+    distinct <= MAX_LISTED_VALUES || (distinct <= MAX_CATEGORIES && 2 * distinct <= cells)
 }

@@ -229,8 +229,8 @@ struct ReadCategories {
 /// `features`.
 ///
 /// # Errors
-/// [`CsvError::NotCategories`] for a column holding too many values;
-/// [`CsvError::TooManyInputs`].
+/// Those of [`CategoryTally::finish`] for a column that holds no
+/// categories; [`CsvError::TooManyInputs`].
 fn read_categories(
     bytes: &[u8],
     layout: &Layout,
@@ -259,7 +259,7 @@ fn read_categories(
         decimal,
         MissingValues::DropRows,
         |row, _| {
-            for ((place, _), tally) in columns.iter().zip(&mut tallies) {
+            for ((place, _, _), tally) in columns.iter().zip(&mut tallies) {
                 if let Some(&index) = layout.features.get(*place) {
                     tally.observe(row.cell(index).value);
                 }
@@ -268,8 +268,8 @@ fn read_categories(
         },
     )?;
     let mut categories = Vec::with_capacity(columns.len());
-    for ((place, too_many), tally) in columns.into_iter().zip(tallies) {
-        categories.push((place, tally.finish().ok_or(too_many)?));
+    for ((place, first, texts), tally) in columns.into_iter().zip(tallies) {
+        categories.push((place, tally.finish(first, texts)?));
     }
     let expanded = expand(names, features, &categories)?;
     *features = expanded.features;

@@ -264,11 +264,10 @@ mod tests {
         // A number needs no note; a sign without a number is still refused.
         let plain = read_csv(b"x;labeled\n1,5;1\n2;0\n", &chosen(&["x"])).unwrap();
         assert!(!plain.warnings.join(" ").contains("signs were left out"));
-        // A sign without a number, among more numbers than categories may
-        // be, is refused.
+        // A sign without a number, among numbers, is a typo: refused.
         let signs: String = (0..13).map(|i| format!("{i},{}\n", i % 2)).collect();
         let (err, _) = read_err(&format!("x,labeled\n{signs}$,0\n"), &chosen(&["x"]));
-        assert!(matches!(err, CsvError::NotCategories { ref value, .. } if value == "$"));
+        assert!(matches!(err, CsvError::NonNumeric { ref value, .. } if value == "$"));
         // Dates written year first read as their days since 1970-01-01;
         // day and month first cannot be told apart, and are refused.
         let dated = "day,labeled\n2024-02-29,1\n1970-01-02 12:00,0\n";
@@ -286,7 +285,7 @@ mod tests {
             .map(|d| format!("{d}/01/2023,{}\n", d % 2))
             .collect();
         let (err, _) = read_err(&format!("day,labeled\n{days}"), &chosen(&["day"]));
-        assert!(matches!(err, CsvError::NotCategories { ref value, .. } if value == "10/01/2023"));
+        assert!(matches!(err, CsvError::NamesRows { ref value, .. } if value == "10/01/2023"));
         assert!(
             err.to_string().ends_with(
                 "Dates are read only when written year first with dashes (2023-01-10), \

@@ -2,25 +2,20 @@
 //! each column's kind.
 
 use leptos::prelude::*;
-use policypu::data::csv::{ColumnKind, CsvPreview, TextShape};
+use policypu::data::csv::{ColumnKind, CsvPreview};
 use policypu::user_text::counted;
 
 use crate::views::table_scroll::TableScroll;
 
-/// How column `i`'s kind is named in the preview: words of a few listed
-/// values are "categories", as ticked they read as them.
+/// How column `i`'s kind is named in the preview: words that read as
+/// categories once ticked are "categories".
 fn kind_name(preview: &CsvPreview, i: usize) -> &'static str {
     let kind = preview.kinds.get(i).copied().unwrap_or(ColumnKind::Empty);
-    let words = preview
-        .text_looks
-        .get(i)
-        .and_then(Option::as_ref)
-        .is_some_and(|look| look.shape == TextShape::Words);
-    let listed = preview.values.get(i).is_some_and(|values| values.len() > 1);
+    let categories = preview.categories(i).is_some_and(|count| count > 1);
     match kind {
         ColumnKind::Numeric => "number",
         ColumnKind::Flag => "flag",
-        ColumnKind::Text if words && listed => "categories",
+        ColumnKind::Text if categories => "categories",
         ColumnKind::Text => "text",
         ColumnKind::Empty => "empty",
     }

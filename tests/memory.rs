@@ -156,6 +156,39 @@ fn hostile_inputs_cost_memory_in_proportion_to_their_size() {
         long.len(),
     );
 
+    // 499 columns of 64 two-letter words, each in two rows: each column's
+    // distinct values are counted, to tell categories from names, by the
+    // preview for every column and by the read for each one chosen.
+    let word = |row: usize| {
+        let letter = |i: usize| char::from(b'a' + u8::try_from(i % 8).unwrap_or(0));
+        format!("{}{}", letter(row / 8), letter(row))
+    };
+    let names: Vec<String> = (0..499).map(|c| format!("c{c}")).collect();
+    let mut words = names.join(",") + ",labeled\n";
+    for row in 0..128 {
+        words += &vec![word(row % 64); names.len()].join(",");
+        words += &format!(",{}\n", row % 2);
+    }
+    let (preview, peak) = peak_of(|| {
+        preview_csv(words.as_bytes(), 10).map(|p| {
+            let columns = suggest_columns(&p, &CsvColumns::default());
+            (p, columns)
+        })
+    });
+    let (preview, _) = preview.unwrap();
+    assert_eq!(preview.categories(498), Some(64));
+    assert_within_budget("columns of 64 words, preview and guess", peak, words.len());
+    let chosen = CsvColumns {
+        features: Some(names),
+        ..CsvColumns::default()
+    };
+    let (result, peak) = peak_of(|| read_csv(words.as_bytes(), &chosen));
+    assert!(
+        matches!(result, Err(CsvError::TooManyInputs { inputs, .. }) if inputs == 499 * 64),
+        "{result:?}"
+    );
+    assert_within_budget("columns of 64 words, read", peak, words.len());
+
     // A share link of 2 MiB of `x=1&`: 524,288 notices used to be kept.
     let flood = "x=1&".repeat(512 * 1024);
     let (run, peak) = peak_of(|| from_hash(&flood));

@@ -8,14 +8,14 @@
 //! is not a number is read again, for its values, so a file of numbers costs
 //! what it did before.
 
+use super::distinct::DistinctValues;
 use super::error::{CellAt, CsvError};
 use super::kinds::mostly_numbers;
 use super::missing::is_missing;
 use super::rows::{Cell, EmptyCells};
-use super::{MAX_COLUMNS, MAX_LISTED_VALUES, are_categories, counts_another};
+use super::{MAX_LISTED_VALUES, are_categories};
 use crate::data::tabular_features::Input;
 use crate::user_text::{clip, counted, quoted_list};
-use std::collections::BTreeMap;
 
 /// The cells that are not numbers in each feature column, by the column's
 /// place among the features.
@@ -62,12 +62,16 @@ impl TextCells {
     }
 }
 
+/// A missing cell's code in a [`CategoryTally`]: no place a value can have.
+const MISSING: u8 = u8::MAX;
+
 /// The values a column of categories holds, as met, and each row's.
 pub(super) struct CategoryTally {
-    /// The distinct values, each with its code: its place in the order met.
-    values: BTreeMap<String, u8>,
-    /// Each row's value, by its code; None for a missing cell.
-    codes: Vec<Option<u8>>,
+    /// The distinct values, in the order met.
+    values: DistinctValues,
+    /// Each row's value, by its place in `values`; [`MISSING`] for a
+    /// missing cell (a byte a cell, as the file may be mostly such cells).
+    codes: Vec<u8>,
     /// The cells that are not missing.
     cells: usize,
     /// More than [`MAX_CATEGORIES`](super::MAX_CATEGORIES) values, or one
@@ -80,7 +84,7 @@ impl CategoryTally {
     /// No row seen yet.
     pub(super) fn new() -> Self {
         CategoryTally {
-            values: BTreeMap::new(),
+            values: DistinctValues::default(),
             codes: Vec::new(),
             cells: 0,
             too_many: false,
@@ -91,7 +95,7 @@ impl CategoryTally {
     pub(super) fn observe(&mut self, cell: &str) {
         if is_missing(cell) {
             if !self.too_many {
-                self.codes.push(None);
+                self.codes.push(MISSING);
             }
             return;
         }
@@ -99,33 +103,26 @@ impl CategoryTally {
         if self.too_many {
             return;
         }
-        let code = match self.values.get(cell) {
-            Some(&code) => code,
-            // At most MAX_CATEGORIES (64) values, so a code fits a byte.
-            None if counts_another(self.values.len(), cell)
-                && let Ok(code) = u8::try_from(self.values.len()) =>
-            {
-                self.values.insert(cell.to_owned(), code);
-                code
-            }
+        // At most MAX_CATEGORIES (64) values, so a place fits a byte.
+        let place = self.values.position(cell).or_else(|| self.values.add(cell));
+        match place.and_then(|place| u8::try_from(place).ok()) {
+            Some(code) => self.codes.push(code),
             None => {
                 self.too_many = true;
                 self.codes = Vec::new();
-                return;
             }
-        };
-        self.codes.push(Some(code));
+        }
     }
 
-    /// The column's categories in sorted order, with each row's, given the
-    /// column's first cell that is not a number and how many there are.
+    /// The tally of a column of categories, given the column's first cell
+    /// that is not a number and how many there are.
     ///
     /// # Errors
     /// [`CsvError::NonNumeric`] at that cell where the column holds numbers
     /// but for a few cells (a typo); [`CsvError::NotCategories`] where it
     /// holds too many values, or too long a one; [`CsvError::NamesRows`]
     /// where its values each name about one row.
-    pub(super) fn finish(self, first: TextCell, texts: usize) -> Result<Categories, CsvError> {
+    pub(super) fn checked(self, first: TextCell, texts: usize) -> Result<Self, CsvError> {
         let TextCell { at, value } = first;
         if mostly_numbers(self.cells.saturating_sub(texts), self.cells) {
             return Err(CsvError::NonNumeric { at, value });
@@ -141,18 +138,31 @@ impl CategoryTally {
                 cells: self.cells,
             });
         }
-        let mut new_code = vec![0u8; self.values.len()];
-        for (sorted, &met) in self.values.values().enumerate() {
-            new_code[usize::from(met)] = u8::try_from(sorted).unwrap_or(u8::MAX);
+        Ok(self)
+    }
+
+    /// How many categories the column holds, so how many inputs it gives.
+    pub(super) fn inputs(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The column's categories in sorted order, with each row's.
+    pub(super) fn into_categories(self) -> Categories {
+        let met: Vec<&str> = self.values.iter().collect();
+        let mut order: Vec<usize> = (0..met.len()).collect();
+        order.sort_by_key(|&place| met[place]);
+        let mut new_code = vec![0u8; met.len()];
+        for (sorted, &place) in order.iter().enumerate() {
+            new_code[place] = u8::try_from(sorted).unwrap_or(u8::MAX);
         }
-        Ok(Categories {
-            values: self.values.into_keys().collect(),
+        Categories {
+            values: order.iter().map(|&place| met[place].to_owned()).collect(),
             codes: self
                 .codes
                 .iter()
-                .map(|code| code.map(|c| new_code[usize::from(c)]))
+                .map(|&code| (code != MISSING).then(|| new_code[usize::from(code)]))
                 .collect(),
-        })
+        }
     }
 }
 
@@ -177,14 +187,11 @@ pub(super) struct Expanded {
 /// feature columns) over one input per value, 1 where the row holds it and
 /// 0 elsewhere, NaN in each where the cell is missing; the other columns
 /// keep their numbers.
-///
-/// # Errors
-/// [`CsvError::TooManyInputs`] past [`MAX_COLUMNS`] inputs.
 pub(super) fn expand(
     names: &[String],
     features: &[f32],
     categories: &[(usize, Categories)],
-) -> Result<Expanded, CsvError> {
+) -> Expanded {
     let mut of_place: Vec<Option<&Categories>> = vec![None; names.len()];
     for (place, column) in categories {
         if let Some(slot) = of_place.get_mut(*place) {
@@ -206,12 +213,6 @@ pub(super) fn expand(
             None => vec![Input::Number(name.clone())],
         })
         .collect();
-    if inputs.len() > MAX_COLUMNS {
-        return Err(CsvError::TooManyInputs {
-            inputs: inputs.len(),
-            limit: MAX_COLUMNS,
-        });
-    }
     let dim = names.len().max(1);
     let mut expanded = Vec::with_capacity(features.len() / dim * inputs.len());
     for (row, values) in features.chunks_exact(dim).enumerate() {
@@ -229,10 +230,10 @@ pub(super) fn expand(
             }
         }
     }
-    Ok(Expanded {
+    Expanded {
         inputs,
         features: expanded,
-    })
+    }
 }
 
 /// The sentence saying how each column of categories was read, and which
@@ -345,8 +346,8 @@ mod tests {
     use super::*;
     use crate::data::csv::test_support::{REFUSE, at, read_err, strings};
     use crate::data::csv::{
-        CsvColumns, IdColumn, MAX_CATEGORIES, MAX_LISTED_LENGTH, MissingValues, read_csv,
-        read_feature_rows,
+        CsvColumns, IdColumn, MAX_CATEGORIES, MAX_COLUMNS, MAX_LISTED_LENGTH, MissingValues,
+        read_csv, read_feature_rows,
     };
 
     /// The file's columns `names` chosen as features, gaps handled by `missing`.
@@ -544,7 +545,9 @@ mod tests {
             at: at(2, 1, "c"),
             value: cells[0].to_owned(),
         };
-        tally.finish(first, texts)
+        tally
+            .checked(first, texts)
+            .map(CategoryTally::into_categories)
     }
 
     /// The categories of a column of these cells, none a number.
@@ -570,7 +573,7 @@ mod tests {
             5.0,
             f32::NAN,
         ];
-        let expanded = expand(&names, &features, &[(1, column)]).unwrap();
+        let expanded = expand(&names, &features, &[(1, column)]);
         let shown: Vec<String> = expanded.inputs.iter().map(ToString::to_string).collect();
         assert_eq!(
             shown,
@@ -638,17 +641,20 @@ mod tests {
     #[test]
     fn too_many_inputs_are_refused() {
         let names: Vec<String> = (0..=MAX_COLUMNS / 2).map(|i| format!("c{i}")).collect();
-        let categories: Vec<(usize, Categories)> = (0..names.len())
-            .map(|place| (place, tally(&["a", "b"]).unwrap()))
-            .collect();
-        let features = vec![f32::NAN; names.len() * 2];
-        let error = expand(&names, &features, &categories).err();
+        let text = format!(
+            "{},labeled\n{},1\n{},0\n",
+            names.join(","),
+            vec!["a"; names.len()].join(","),
+            vec!["b"; names.len()].join(",")
+        );
+        let features: Vec<&str> = names.iter().map(String::as_str).collect();
+        let (error, _) = read_err(&text, &chosen(&features, MissingValues::Refuse));
         assert_eq!(
             error,
-            Some(CsvError::TooManyInputs {
+            CsvError::TooManyInputs {
                 inputs: names.len() * 2,
                 limit: MAX_COLUMNS
-            })
+            }
         );
     }
 }

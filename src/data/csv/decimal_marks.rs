@@ -42,8 +42,9 @@ pub(super) struct DecimalMarks {
 struct Marked {
     /// How many.
     count: usize,
-    /// The first one: where, its text and the number read.
-    first: Option<(CellAt, String, f32)>,
+    /// The first one: where, its text and the number read (boxed, as most
+    /// columns have none and a file may have many columns).
+    first: Option<Box<(CellAt, String, f32)>>,
 }
 
 impl Marked {
@@ -51,7 +52,7 @@ impl Marked {
     fn note(&mut self, cell: &Cell<'_>, number: f32) {
         self.count += 1;
         if self.first.is_none() {
-            self.first = Some((cell.at(), clip(cell.value), number));
+            self.first = Some(Box::new((cell.at(), clip(cell.value), number)));
         }
     }
 
@@ -59,7 +60,7 @@ impl Marked {
     /// here: the first stays the one met first in the file.
     fn merge(&mut self, other: Marked) {
         self.count += other.count;
-        let earlier = match (&self.first, &other.first) {
+        let earlier = match (self.first.as_deref(), other.first.as_deref()) {
             (None, _) => true,
             (Some((mine, ..)), Some((theirs, ..))) => theirs.row < mine.row,
             (Some(_), None) => false,
@@ -71,7 +72,7 @@ impl Marked {
 
     /// "1 cell", "30 cells" and the first: `"1,21", as 1.21 (Line 3 …)`.
     fn described(&self) -> Option<(String, String)> {
-        let (at, text, number) = self.first.as_ref()?;
+        let (at, text, number) = self.first.as_deref()?;
         let cells = match self.count {
             1 => "1 cell".to_owned(),
             n => format!("{n} cells"),
@@ -90,8 +91,8 @@ impl DecimalMarks {
                 || column
                     .groupings
                     .first
-                    .as_ref()
-                    .zip(all.groupings.first.as_ref())
+                    .as_deref()
+                    .zip(all.groupings.first.as_deref())
                     .is_some_and(|((theirs, ..), (mine, ..))| theirs.row < mine.row);
             if grouping_first && column.grouping.is_some() {
                 all.grouping = column.grouping;

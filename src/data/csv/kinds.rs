@@ -1,18 +1,18 @@
 //! Guessing what each column holds, for the preview the user picks the
 //! columns from.
 
+use super::distinct::DistinctValues;
 use super::encoding::utf16_decoded;
 use super::error::CsvError;
 use super::flags::{LABELED_FLAGS, TRUTH_VALUES};
-use super::{MAX_LISTED_VALUES, are_categories, counts_another};
 use super::missing::is_missing;
 use super::number::DecimalMark;
 use super::reader::Rows;
 use super::table::{Table, Width};
 use super::text_shape::{TextLook, TextShape};
 use super::value_rule::equal_ignoring_case;
+use super::{MAX_LISTED_VALUES, are_categories};
 use crate::user_text::clip;
-use std::collections::BTreeMap;
 
 /// A quick look at a file before the user picks columns (for the app's preview).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -173,7 +173,10 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
         .zip(&kinds)
         .map(|(tally, &kind)| {
             (kind == ColumnKind::Text)
-                .then(|| TwoClasses::of(&tally.listed()?, &tally.counts))
+                .then(|| {
+                    let (values, counts) = tally.listed()?;
+                    TwoClasses::of(&values, &counts)
+                })
                 .flatten()
         })
         .collect();
@@ -202,15 +205,15 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
         strays: tallies.iter().map(KindTally::stray).collect(),
         value_counts: tallies
             .iter()
-            .map(|t| t.listed().map(|_| t.counts.clone()).unwrap_or_default())
+            .map(|t| t.listed().map(|(_, counts)| counts).unwrap_or_default())
             .collect(),
         distinct_values: tallies
             .iter()
-            .map(|t| t.values.as_ref().map(BTreeMap::len))
+            .map(|t| t.values.as_ref().map(DistinctValues::len))
             .collect(),
         values: tallies
             .iter()
-            .map(|t| t.listed().unwrap_or_default())
+            .map(|t| t.listed().map(|(values, _)| values).unwrap_or_default())
             .collect(),
         total_rows,
     })
@@ -402,13 +405,12 @@ struct KindTally {
     /// both (a -1/0/1 scale) is numbers, not flags.
     zero: bool,
     minus_one: bool,
-    /// The distinct non-blank cells, each with its place in the order they
-    /// first appear, until there are more than
-    /// [`MAX_CATEGORIES`](super::MAX_CATEGORIES) or one is longer than
-    /// [`MAX_LISTED_LENGTH`](super::MAX_LISTED_LENGTH).
-    values: Option<BTreeMap<String, usize>>,
+    /// The distinct non-blank cells in the order they first appear, until
+    /// there are more than [`MAX_CATEGORIES`](super::MAX_CATEGORIES) or one
+    /// is longer than [`MAX_LISTED_LENGTH`](super::MAX_LISTED_LENGTH).
+    values: Option<DistinctValues>,
     /// How many cells hold each of `values`, by its place.
-    counts: Vec<usize>,
+    counts: Vec<u32>,
     /// Non-blank cells, and those that are finite numbers.
     cells: usize,
     numbers: usize,
@@ -433,7 +435,7 @@ impl KindTally {
             truth_values: true,
             zero: false,
             minus_one: false,
-            values: Some(BTreeMap::new()),
+            values: Some(DistinctValues::default()),
             counts: Vec::new(),
             cells: 0,
             numbers: 0,
@@ -471,12 +473,9 @@ impl KindTally {
         self.zero |= matches!(cell, "0" | "0.0");
         self.minus_one |= matches!(cell, "-1" | "-1.0");
         if let Some(values) = &mut self.values {
-            match values.get(cell) {
-                Some(&at) => self.counts[at] += 1,
-                None if counts_another(values.len(), cell) => {
-                    values.insert(cell.to_owned(), values.len());
-                    self.counts.push(1);
-                }
+            match values.position(cell).or_else(|| values.add(cell)) {
+                Some(at) if at < self.counts.len() => self.counts[at] += 1,
+                Some(_) => self.counts.push(1),
                 None => {
                     self.values = None;
                     self.counts = Vec::new();
@@ -489,7 +488,7 @@ impl KindTally {
     /// missing cells and lists its values: a column that marks some rows
     /// (`yes`) and leaves the others blank.
     fn one_class(&self) -> Option<bool> {
-        let values = self.listed().filter(|_| self.missing)?;
+        let (values, _) = self.listed().filter(|_| self.missing)?;
         let mut classes = values.iter().map(|value| TRUTH_VALUES.parse(value));
         let first = classes.next()??;
         classes.all(|class| class == Some(first)).then_some(first)
@@ -506,18 +505,16 @@ impl KindTally {
         })
     }
 
-    /// The distinct non-blank cells in the order they first appear, where
-    /// they are at most [`MAX_LISTED_VALUES`]: see [`CsvPreview::values`].
-    fn listed(&self) -> Option<Vec<String>> {
-        let values = self.values.as_ref()?;
-        if values.len() > MAX_LISTED_VALUES {
-            return None;
-        }
-        let mut listed = vec![String::new(); values.len()];
-        for (value, &at) in values {
-            listed[at].clone_from(value);
-        }
-        Some(listed)
+    /// The distinct non-blank cells in the order they first appear, with
+    /// how many cells hold each, where they are at most
+    /// [`MAX_LISTED_VALUES`]: see [`CsvPreview::values`].
+    fn listed(&self) -> Option<(Vec<String>, Vec<usize>)> {
+        let values = self
+            .values
+            .as_ref()
+            .filter(|v| v.len() <= MAX_LISTED_VALUES)?;
+        let counts = self.counts.iter().map(|&count| count as usize).collect();
+        Some((values.iter().map(str::to_owned).collect(), counts))
     }
 
     /// What the column's cells that are not numbers look like: see

@@ -31,6 +31,7 @@ mod categories;
 mod cleaning;
 mod decimal_marks;
 mod dialect;
+mod distinct;
 mod encoding;
 mod error;
 mod flags;
@@ -91,12 +92,6 @@ pub const MAX_CATEGORIES: usize = 64;
 
 /// Longest value, in bytes, a preview lists, and so longest category.
 pub const MAX_LISTED_LENGTH: usize = 64;
-
-/// Whether a column whose distinct values are counted, `counted` of them so
-/// far, can count `value` as another, to see whether it holds categories.
-fn counts_another(counted: usize, value: &str) -> bool {
-    counted < MAX_CATEGORIES && value.len() <= MAX_LISTED_LENGTH
-}
 
 /// Whether a column of text whose `cells` non-missing cells hold `distinct`
 /// values (none longer than [`MAX_LISTED_LENGTH`] bytes) reads as

@@ -1,6 +1,7 @@
 //! Reading a whole file: [`read_csv`] for training and evaluation,
 //! [`read_feature_rows`] for scoring rows with a trained model.
 
+use super::MAX_COLUMNS;
 use super::categories::{CategoryCells, CategoryTally, TextCells, expand, read_note};
 use super::cleaning::drop_constant_columns;
 use super::decimal_marks::DecimalMarks;
@@ -229,8 +230,8 @@ struct ReadCategories {
 /// `features`.
 ///
 /// # Errors
-/// Those of [`CategoryTally::finish`] for a column that holds no
-/// categories; [`CsvError::TooManyInputs`].
+/// Those of [`CategoryTally::checked`] for a column that holds no
+/// categories; [`CsvError::TooManyInputs`] past [`MAX_COLUMNS`] inputs.
 fn read_categories(
     bytes: &[u8],
     layout: &Layout,
@@ -267,11 +268,25 @@ fn read_categories(
             Ok(())
         },
     )?;
-    let mut categories = Vec::with_capacity(columns.len());
+    let mut checked = Vec::with_capacity(columns.len());
     for ((place, first, texts), tally) in columns.into_iter().zip(tallies) {
-        categories.push((place, tally.finish(first, texts)?));
+        checked.push((place, tally.checked(first, texts)?));
     }
-    let expanded = expand(names, features, &categories)?;
+    // Counted before any input is made, so that a refused choice costs
+    // no memory for them.
+    let inputs =
+        names.len() + checked.iter().map(|(_, t)| t.inputs()).sum::<usize>() - checked.len();
+    if inputs > MAX_COLUMNS {
+        return Err(CsvError::TooManyInputs {
+            inputs,
+            limit: MAX_COLUMNS,
+        });
+    }
+    let categories: Vec<_> = checked
+        .into_iter()
+        .map(|(place, tally)| (place, tally.into_categories()))
+        .collect();
+    let expanded = expand(names, features, &categories);
     *features = expanded.features;
     Ok(ReadCategories {
         inputs: expanded.inputs,

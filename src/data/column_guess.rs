@@ -266,7 +266,7 @@ pub struct UsableFeatures {
     /// every line leaves one): nothing to say about them.
     pub blank: Vec<String>,
     /// Those of `left_out` whose text has a look of its own (amounts,
-    /// percentages, dates, or text differing from row to row), each with it.
+    /// percentages, dates, or text of many different values), each with it.
     pub looks: Vec<(String, TextLook)>,
     /// Those of `left_out` named as true-class columns usually are
     /// ([`TRUTH_NAMES`]) that hold a few numbers but are not the truth
@@ -472,8 +472,10 @@ fn look_note(column: &str, look: &TextLook) -> String {
             "divide the column by a power of ten in the file to use it".to_owned(),
         ),
         TextShape::Words => (
-            "text that differs from row to row",
-            "an identifier or a name is no number to learn from".to_owned(),
+            "text of many different values",
+            "too many to read as categories, and an identifier or a name is no number to learn \
+             from"
+                .to_owned(),
         ),
     };
     format!(
@@ -623,14 +625,19 @@ pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>)
         {
             usable.words.push((name.clone(), values.clone()));
         } else if let Some(look) = preview.text_looks.get(i).cloned().flatten() {
+            // A word and gaps, or words among more numbers, get the note
+            // on text.
+            let one_word = values.is_some_and(|v| v.len() == 1);
             match preview.categories(i) {
                 _ if look.shape != TextShape::Words => usable.looks.push((name.clone(), look)),
-                Some(count) if count > 1 => {
+                Some(count) => {
                     let shown = values.cloned().unwrap_or_else(|| vec![look.example]);
                     usable.categories.push((name.clone(), count, shown));
                 }
-                None if look.mostly_text() => usable.looks.push((name.clone(), look)),
-                _ => {}
+                None if look.mostly_text() && !one_word => {
+                    usable.looks.push((name.clone(), look));
+                }
+                None => {}
             }
         }
     }
@@ -992,6 +999,16 @@ mod tests {
         for i in 0..40 {
             text += &format!("grade{},person{i},{i}.5,{}\n", i % 16, i % 2);
         }
+        // Numbers with a typo are no categories, however few their values.
+        let typo: String = (0..20)
+            .map(|i| match i {
+                7 => "oops,1\n".to_owned(),
+                _ => format!("{},{}\n", i % 5, i % 2),
+            })
+            .collect();
+        let typo = preview(&format!("score,labeled\n{typo}"));
+        assert_eq!(typo.distinct_values[0], Some(6));
+        assert_eq!(typo.categories(0), None);
         let preview = preview(&text);
         assert_eq!(preview.distinct_values[..2], [Some(16), Some(40)]);
         assert_eq!(preview.categories(0), Some(16));
@@ -1002,9 +1019,9 @@ mod tests {
         assert_eq!(
             usable.note().unwrap(),
             "Left out: \"education\" holds 16 categories, such as \"grade0\": choose it as a \
-             feature to give each its own 0/1 input. Left out: \"name\" holds text that \
-             differs from row to row, such as \"person0\": an identifier or a name is no \
-             number to learn from."
+             feature to give each its own 0/1 input. Left out: \"name\" holds text of many \
+             different values, such as \"person0\": too many to read as categories, and an \
+             identifier or a name is no number to learn from."
         );
     }
 
@@ -1026,8 +1043,9 @@ mod tests {
         let note = usable.note().unwrap();
         assert!(
             note.starts_with(
-                "Left out: \"id\" holds text that differs from row to row, such as \"r0\": an \
-                 identifier or a name is no number to learn from."
+                "Left out: \"id\" holds text of many different values, such as \"r0\": too \
+                 many to read as categories, and an identifier or a name is no number to learn \
+                 from."
             ),
             "{note}"
         );

@@ -9,20 +9,21 @@
 //! what it did before.
 
 use super::distinct::DistinctValues;
-use super::error::{CellAt, CsvError};
+use super::error::{CellAt, CsvError, NotCategoriesWhy};
 use super::kinds::mostly_numbers;
 use super::missing::is_missing;
+use super::number::DecimalMark;
 use super::rows::{Cell, EmptyCells};
+use super::text_shape::TextShape;
 use super::{MAX_LISTED_VALUES, are_categories};
 use crate::data::tabular_features::Input;
 use crate::user_text::{clip, counted, quoted_list};
 
-/// The cells that are not numbers in each feature column, by the column's
-/// place among the features.
+/// The first cell that is not a number in each feature column, by the
+/// column's place among the features.
 pub(super) struct TextCells {
-    /// Per place: where the first such cell is and its text, shortened,
-    /// and how many there are.
-    first: Vec<Option<(TextCell, usize)>>,
+    /// Per place: that cell, if any.
+    first: Vec<Option<TextCell>>,
 }
 
 /// The first cell that is not a number in a column: where, and its text,
@@ -44,20 +45,17 @@ impl TextCells {
 
     /// Takes note of a cell that is not a number in the column at `place`.
     pub(super) fn note(&mut self, place: usize, at: CellAt, value: String) {
-        match self.first.get_mut(place) {
-            Some(Some((_, count))) => *count += 1,
-            Some(first @ None) => *first = Some((TextCell { at, value }, 1)),
-            None => {}
+        if let Some(first @ None) = self.first.get_mut(place) {
+            *first = Some(TextCell { at, value });
         }
     }
 
-    /// Each column holding such a cell, by its place, with its first and
-    /// how many.
-    pub(super) fn columns(self) -> Vec<(usize, TextCell, usize)> {
+    /// Each column holding such a cell, by its place, with the first.
+    pub(super) fn columns(self) -> Vec<(usize, TextCell)> {
         self.first
             .into_iter()
             .enumerate()
-            .filter_map(|(place, first)| first.map(|(cell, count)| (place, cell, count)))
+            .filter_map(|(place, first)| first.map(|cell| (place, cell)))
             .collect()
     }
 }
@@ -67,13 +65,19 @@ const MISSING: u8 = u8::MAX;
 
 /// The values a column of categories holds, as met, and each row's.
 pub(super) struct CategoryTally {
+    /// The file's decimal mark.
+    decimal: DecimalMark,
     /// The distinct values, in the order met.
     values: DistinctValues,
     /// Each row's value, by its place in `values`; [`MISSING`] for a
     /// missing cell (a byte a cell, as the file may be mostly such cells).
     codes: Vec<u8>,
-    /// The cells that are not missing.
+    /// The cells that are not missing, and those that are finite numbers,
+    /// counted as a preview counts them.
     cells: usize,
+    numbers: usize,
+    /// What the cells that are not numbers look like, once there is one.
+    shape: Option<TextShape>,
     /// More than [`MAX_CATEGORIES`](super::MAX_CATEGORIES) values, or one
     /// longer than [`MAX_LISTED_LENGTH`](super::MAX_LISTED_LENGTH): not a
     /// column of categories.
@@ -81,12 +85,15 @@ pub(super) struct CategoryTally {
 }
 
 impl CategoryTally {
-    /// No row seen yet.
-    pub(super) fn new() -> Self {
+    /// No row seen yet, in a file with this decimal mark.
+    pub(super) fn new(decimal: DecimalMark) -> Self {
         CategoryTally {
+            decimal,
             values: DistinctValues::default(),
             codes: Vec::new(),
             cells: 0,
+            numbers: 0,
+            shape: None,
             too_many: false,
         }
     }
@@ -100,6 +107,12 @@ impl CategoryTally {
             return;
         }
         self.cells += 1;
+        if self.decimal.is_finite_number(cell) {
+            self.numbers += 1;
+        } else {
+            let shape = TextShape::of(cell, self.decimal);
+            self.shape = Some(self.shape.map_or(shape, |s| s.and(shape)));
+        }
         if self.too_many {
             return;
         }
@@ -115,28 +128,33 @@ impl CategoryTally {
     }
 
     /// The tally of a column of categories, given the column's first cell
-    /// that is not a number and how many there are.
+    /// that is not a number.
     ///
     /// # Errors
     /// [`CsvError::NonNumeric`] at that cell where the column holds numbers
-    /// but for a few cells (a typo); [`CsvError::NotCategories`] where it
-    /// holds too many values, or too long a one; [`CsvError::NamesRows`]
-    /// where its values each name about one row.
-    pub(super) fn checked(self, first: TextCell, texts: usize) -> Result<Self, CsvError> {
+    /// but for a few cells (a typo); else [`CsvError::NotCategories`] where
+    /// those cells are dates, the column holds too many values or too long
+    /// a one, or its values are held by fewer than two cells each on
+    /// average ([`are_categories`]).
+    pub(super) fn checked(self, first: TextCell) -> Result<Self, CsvError> {
         let TextCell { at, value } = first;
-        if mostly_numbers(self.cells.saturating_sub(texts), self.cells) {
+        if mostly_numbers(self.numbers, self.cells) {
             return Err(CsvError::NonNumeric { at, value });
         }
-        if self.too_many {
-            return Err(CsvError::NotCategories { at, value });
-        }
-        if !are_categories(self.values.len(), self.cells) {
-            return Err(CsvError::NamesRows {
-                at,
-                value,
+        let why = if self.shape == Some(TextShape::Date) {
+            Some(NotCategoriesWhy::Dates)
+        } else if self.too_many {
+            Some(NotCategoriesWhy::TooMany)
+        } else if !are_categories(self.values.len(), self.cells) {
+            Some(NotCategoriesWhy::Unrepeated {
                 distinct: self.values.len(),
                 cells: self.cells,
-            });
+            })
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return Err(CsvError::NotCategories { at, value, why });
         }
         Ok(self)
     }
@@ -147,7 +165,7 @@ impl CategoryTally {
     }
 
     /// The column's categories in sorted order, with each row's.
-    pub(super) fn into_categories(self) -> Categories {
+    pub(super) fn into_categories(mut self) -> Categories {
         let met: Vec<&str> = self.values.iter().collect();
         let mut order: Vec<usize> = (0..met.len()).collect();
         order.sort_by_key(|&place| met[place]);
@@ -155,13 +173,13 @@ impl CategoryTally {
         for (sorted, &place) in order.iter().enumerate() {
             new_code[place] = u8::try_from(sorted).unwrap_or(u8::MAX);
         }
+        let values = order.iter().map(|&place| met[place].to_owned()).collect();
+        for code in self.codes.iter_mut().filter(|code| **code != MISSING) {
+            *code = new_code[usize::from(*code)];
+        }
         Categories {
-            values: order.iter().map(|&place| met[place].to_owned()).collect(),
-            codes: self
-                .codes
-                .iter()
-                .map(|&code| (code != MISSING).then(|| new_code[usize::from(code)]))
-                .collect(),
+            values,
+            codes: self.codes,
         }
     }
 }
@@ -170,8 +188,9 @@ impl CategoryTally {
 pub(super) struct Categories {
     /// The distinct values, sorted.
     values: Vec<String>,
-    /// Each row's value, by its place in `values`; None for a missing cell.
-    codes: Vec<Option<u8>>,
+    /// Each row's value, by its place in `values`; [`MISSING`] for a
+    /// missing cell.
+    codes: Vec<u8>,
 }
 
 /// The features with each column of categories spread over its inputs.
@@ -219,7 +238,7 @@ pub(super) fn expand(
         for (&value, column) in values.iter().zip(&of_place) {
             match column {
                 Some(column) => {
-                    let code = column.codes.get(row).copied().flatten();
+                    let code = column.codes.get(row).copied().filter(|&c| c != MISSING);
                     expanded.extend((0..column.values.len()).map(|at| match code {
                         None => f32::NAN,
                         Some(code) if usize::from(code) == at => 1.0,
@@ -499,9 +518,10 @@ mod tests {
         assert_eq!(
             message,
             "Line 2 (data row 1), column \"name\": \"name0\" is not a number, and the \
-             column's 13 cells hold 13 different values, about one row each, as names and \
-             identifiers do: that sorts no rows together, so it cannot be read as categories. \
-             Leave this column out of the features.",
+             column's 13 cells hold 13 different values, fewer than two cells a value on \
+             average, as names and identifiers do: more than 12 values are read as categories \
+             only where each is held by two cells on average. Leave this column out of the \
+             features.",
             "{err:?}"
         );
         // Cells that read as numbers in a column read as categories are no
@@ -534,10 +554,9 @@ mod tests {
         );
     }
 
-    /// The categories of a column of these cells, `texts` of them not
-    /// numbers.
-    fn tally_with(cells: &[&str], texts: usize) -> Result<Categories, CsvError> {
-        let mut tally = CategoryTally::new();
+    /// The categories of a column of these cells.
+    fn tally(cells: &[&str]) -> Result<Categories, CsvError> {
+        let mut tally = CategoryTally::new(DecimalMark::Point);
         for cell in cells {
             tally.observe(cell);
         }
@@ -545,21 +564,14 @@ mod tests {
             at: at(2, 1, "c"),
             value: cells[0].to_owned(),
         };
-        tally
-            .checked(first, texts)
-            .map(CategoryTally::into_categories)
-    }
-
-    /// The categories of a column of these cells, none a number.
-    fn tally(cells: &[&str]) -> Result<Categories, CsvError> {
-        tally_with(cells, cells.len())
+        tally.checked(first).map(CategoryTally::into_categories)
     }
 
     #[test]
     fn categories_are_sorted_and_each_row_keeps_its_own() {
         let column = tally(&["red", "blue", "", "red", "green"]).unwrap();
         assert_eq!(column.values, ["blue", "green", "red"]);
-        assert_eq!(column.codes, [Some(2), Some(0), None, Some(2), Some(1)]);
+        assert_eq!(column.codes, [2, 0, MISSING, 2, 1]);
         let names = ["x".to_owned(), "colour".to_owned()];
         let features = [
             1.0,
@@ -612,8 +624,7 @@ mod tests {
     fn too_many_values_too_long_a_one_or_one_per_row_are_no_categories() {
         let kind = |result: Result<Categories, CsvError>| match result {
             Ok(column) => format!("{} categories", column.values.len()),
-            Err(CsvError::NotCategories { .. }) => "too many".to_owned(),
-            Err(CsvError::NamesRows { .. }) => "names rows".to_owned(),
+            Err(CsvError::NotCategories { why, .. }) => format!("{why:?}"),
             Err(CsvError::NonNumeric { .. }) => "a typo".to_owned(),
             Err(other) => format!("{other:?}"),
         };
@@ -623,19 +634,27 @@ mod tests {
             .collect();
         let twice: Vec<&str> = twice.iter().map(String::as_str).collect();
         assert_eq!(kind(tally(&twice[..2 * MAX_CATEGORIES])), "64 categories");
-        assert_eq!(kind(tally(&twice)), "too many");
+        assert_eq!(kind(tally(&twice)), "TooMany");
         // Each value once: up to 12, a preview's list; more name the rows.
         let once: Vec<&str> = twice.iter().step_by(2).copied().collect();
         assert_eq!(kind(tally(&once[..MAX_LISTED_VALUES])), "12 categories");
-        assert_eq!(kind(tally(&once[..=MAX_LISTED_VALUES])), "names rows");
+        assert_eq!(
+            kind(tally(&once[..=MAX_LISTED_VALUES])),
+            "Unrepeated { distinct: 13, cells: 13 }"
+        );
         let long = "x".repeat(MAX_LISTED_LENGTH + 1);
-        assert_eq!(kind(tally(&["a", &long])), "too many");
+        assert_eq!(kind(tally(&["a", &long])), "TooMany");
+        // Dates in a form not read are no categories, however few.
+        assert_eq!(
+            kind(tally(&["10/01/2023", "11/01/2023", "10/01/2023"])),
+            "Dates"
+        );
         // One word among nine numbers is a typo in a column of numbers; two
         // among nine are categories.
         let typo = ["oops", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
-        assert_eq!(kind(tally_with(&typo, 1)), "a typo");
+        assert_eq!(kind(tally(&typo)), "a typo");
         let mixed = ["none", "none", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
-        assert_eq!(kind(tally_with(&mixed, 2)), "10 categories");
+        assert_eq!(kind(tally(&mixed)), "10 categories");
     }
 
     #[test]

@@ -4,6 +4,11 @@
 
 use super::{MAX_CATEGORIES, MAX_LISTED_LENGTH};
 
+// Every value's end fits two bytes, and every place a byte below the one
+// that marks a missing cell.
+const _: () = assert!(MAX_CATEGORIES * MAX_LISTED_LENGTH <= u16::MAX as usize);
+const _: () = assert!(MAX_CATEGORIES < u8::MAX as usize);
+
 /// A column's distinct values in the order met: at most
 /// [`MAX_CATEGORIES`], none longer than [`MAX_LISTED_LENGTH`] bytes.
 #[derive(Clone, Debug, Default)]
@@ -40,8 +45,9 @@ impl DistinctValues {
         if self.len() >= MAX_CATEGORIES || value.len() > MAX_LISTED_LENGTH {
             return None;
         }
+        let end = u16::try_from(self.text.len() + value.len()).ok()?;
         self.text.push_str(value);
-        self.ends.push(u16::try_from(self.text.len()).ok()?);
+        self.ends.push(end);
         Some(self.len() - 1)
     }
 }

@@ -8,8 +8,7 @@ use super::missing::is_missing;
 use super::not_text::NotText;
 use super::number::DecimalMark;
 use super::role::ColumnRole;
-use super::text_shape::TextShape;
-use super::{MAX_CATEGORIES, MAX_CSV_BYTES, MAX_LISTED_LENGTH};
+use super::{MAX_CATEGORIES, MAX_CSV_BYTES, MAX_LISTED_LENGTH, MAX_LISTED_VALUES};
 use crate::user_text::{counted, plural_s, quoted_list};
 
 /// Most distinct labeled-column values quoted in a message.
@@ -307,39 +306,15 @@ pub enum CsvError {
         value: String,
     },
     /// A cell of a chosen feature column is not a number, and the column
-    /// holds too many values, or too long a one, to be read as categories.
-    #[error(
-        "{at}: \"{value}\" is not a number, and the column holds more than {} different \
-         values (or one longer than {} bytes), too many to read as categories, each its \
-         own 0/1 input. {}",
-        MAX_CATEGORIES,
-        MAX_LISTED_LENGTH,
-        not_categories_advice(.value)
-    )]
+    /// cannot be read as categories, for the reason `why` gives.
+    #[error("{at}: \"{value}\" is not a number, {}", not_categories_reason(.why))]
     NotCategories {
         /// Where the first cell that is not a number is.
         at: CellAt,
         /// That cell, shortened.
         value: String,
-    },
-    /// A cell of a chosen feature column is not a number, and the column's
-    /// values each name about one row, as names and identifiers do, rather
-    /// than sort rows together ([`are_categories`](super::are_categories)).
-    #[error(
-        "{at}: \"{value}\" is not a number, and the column's {cells} cells hold {distinct} \
-         different values, about one row each, as names and identifiers do: that sorts no \
-         rows together, so it cannot be read as categories. {}",
-        names_rows_advice(.value)
-    )]
-    NamesRows {
-        /// Where the first cell that is not a number is.
-        at: CellAt,
-        /// That cell, shortened.
-        value: String,
-        /// The distinct values the column holds.
-        distinct: usize,
-        /// Its cells, missing ones aside.
-        cells: usize,
+        /// Why the column is not read as categories.
+        why: NotCategoriesWhy,
     },
     /// The chosen columns of categories give the model too many inputs.
     #[error(
@@ -553,30 +528,48 @@ fn non_numeric_advice(value: &str) -> String {
     }
 }
 
-/// What to do about a chosen column that is neither numbers nor categories,
-/// whose first cell that is not a number is `value`: a date in a form not
-/// read (`10/01/2023`) gets the advice the left-out note gives dates.
-fn not_categories_advice(value: &str) -> &'static str {
-    date_advice(value).unwrap_or(
-        "If the cell is a typo in a column of numbers, fix it; else leave this column out of \
-         the features.",
-    )
+/// Why a chosen column of text is not read as categories
+/// ([`CsvError::NotCategories`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotCategoriesWhy {
+    /// It holds more than [`MAX_CATEGORIES`] values, or one longer than
+    /// [`MAX_LISTED_LENGTH`] bytes.
+    TooMany,
+    /// Its `cells` cells (missing ones aside) hold `distinct` values, more
+    /// than [`MAX_LISTED_VALUES`] and fewer than two cells a value on
+    /// average ([`are_categories`](super::are_categories)), as names and
+    /// identifiers do.
+    Unrepeated {
+        /// The distinct values.
+        distinct: usize,
+        /// The cells.
+        cells: usize,
+    },
+    /// Its cells that are not numbers are dates, in a form not read.
+    Dates,
 }
 
-/// The advice ending [`CsvError::NamesRows`]: on dates where the cell is
-/// one, else to leave the column out.
-fn names_rows_advice(value: &str) -> &'static str {
-    date_advice(value).unwrap_or("Leave this column out of the features.")
-}
-
-/// How to write dates so that they are read, where `value` is a date that
-/// is not.
-fn date_advice(value: &str) -> Option<&'static str> {
-    (TextShape::of(value, DecimalMark::PointOrComma) == TextShape::Date).then_some(
-        "Dates are read only when written year first with dashes (2023-01-10), as their days \
-         since 1970-01-01: write each so, or as a number (the year, or the days since a first \
-         date).",
-    )
+/// The rest of [`CsvError::NotCategories`]' message, after "is not a
+/// number": why, and what to do.
+fn not_categories_reason(why: &NotCategoriesWhy) -> String {
+    match why {
+        NotCategoriesWhy::TooMany => format!(
+            "and the column holds more than {MAX_CATEGORIES} different values (or one longer \
+             than {MAX_LISTED_LENGTH} bytes), too many to read as categories, each its own 0/1 \
+             input. Leave this column out of the features, or group its values into at most \
+             {MAX_CATEGORIES} in the file."
+        ),
+        NotCategoriesWhy::Unrepeated { distinct, cells } => format!(
+            "and the column's {cells} cells hold {distinct} different values, fewer than two \
+             cells a value on average, as names and identifiers do: more than \
+             {MAX_LISTED_VALUES} values are read as categories only where each is held by two \
+             cells on average. Leave this column out of the features."
+        ),
+        NotCategoriesWhy::Dates => "and dates are read only when written year first with \
+             dashes (2023-01-10), as their days since 1970-01-01: write each so, or as a \
+             number (the year, or the days since a first date)."
+            .to_owned(),
+    }
 }
 
 /// Where the first empty cells are, for [`CsvError::EmptyCells`].

@@ -44,7 +44,8 @@ pub struct CsvPreview {
     /// Per column: how many distinct values it holds, missing ones left
     /// out, where at most [`MAX_CATEGORIES`](super::MAX_CATEGORIES), none
     /// longer than [`MAX_LISTED_LENGTH`](super::MAX_LISTED_LENGTH) bytes
-    /// (a column of text that may be read as categories); None otherwise.
+    /// (numbers included: see [`CsvPreview::categories`] for columns of
+    /// text read as categories); None otherwise.
     #[serde(default)]
     pub distinct_values: Vec<Option<usize>>,
     /// Per column: some cell is missing (empty, NA, …), anywhere in the file.
@@ -221,12 +222,14 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
 
 impl CsvPreview {
     /// How many values column `column` holds where it is a column of words
-    /// that reads as categories once chosen as a feature
-    /// ([`are_categories`](super::are_categories)); None otherwise.
+    /// that reads as categories once chosen as a feature: more than one
+    /// ([`are_categories`](super::are_categories)), and not numbers with a
+    /// few stray cells ([`MOSTLY_NUMBERS`]); None otherwise.
     pub fn categories(&self, column: usize) -> Option<usize> {
         let look = self.text_looks.get(column)?.as_ref()?;
         let count = (*self.distinct_values.get(column)?)?;
-        (look.shape == TextShape::Words && are_categories(count, look.cells)).then_some(count)
+        let words = look.shape == TextShape::Words && !mostly_numbers(look.numbers, look.cells);
+        (words && count > 1 && are_categories(count, look.cells)).then_some(count)
     }
 
     /// The two classes a column holds ignoring case, each as first spelled

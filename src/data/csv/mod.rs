@@ -57,7 +57,7 @@ mod truth_tally;
 mod value_rule;
 
 pub use dialect::Dialect;
-pub use error::{CellAt, ColumnSummary, CsvError, SummarisedColumn, case_twin};
+pub use error::{CellAt, ColumnSummary, CsvError, NotCategoriesWhy, SummarisedColumn, case_twin};
 pub use flags::{labeled_flag_pairs, truth_value_pairs};
 pub use identifier::{IdColumn, names_an_identifier};
 pub use kinds::{ColumnKind, CsvPreview, MIN_AGREEING_ROWS, StrayCell, preview_csv};

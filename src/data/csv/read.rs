@@ -253,14 +253,17 @@ fn read_categories(
         mut rows,
         ..
     } = Table::open(bytes, Width::AtLeastTwo)?;
-    let mut tallies: Vec<CategoryTally> = columns.iter().map(|_| CategoryTally::new()).collect();
+    let mut tallies: Vec<CategoryTally> = columns
+        .iter()
+        .map(|_| CategoryTally::new(decimal))
+        .collect();
     for_each_row(
         &mut rows,
         &header,
         decimal,
         MissingValues::DropRows,
         |row, _| {
-            for ((place, _, _), tally) in columns.iter().zip(&mut tallies) {
+            for ((place, _), tally) in columns.iter().zip(&mut tallies) {
                 if let Some(&index) = layout.features.get(*place) {
                     tally.observe(row.cell(index).value);
                 }
@@ -269,8 +272,8 @@ fn read_categories(
         },
     )?;
     let mut checked = Vec::with_capacity(columns.len());
-    for ((place, first, texts), tally) in columns.into_iter().zip(tallies) {
-        checked.push((place, tally.checked(first, texts)?));
+    for ((place, first), tally) in columns.into_iter().zip(tallies) {
+        checked.push((place, tally.checked(first)?));
     }
     // Counted before any input is made, so that a refused choice costs
     // no memory for them.

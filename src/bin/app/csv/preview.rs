@@ -11,7 +11,7 @@ use crate::views::table_scroll::TableScroll;
 /// categories once ticked are "categories".
 fn kind_name(preview: &CsvPreview, i: usize) -> &'static str {
     let kind = preview.kinds.get(i).copied().unwrap_or(ColumnKind::Empty);
-    let categories = preview.categories(i).is_some_and(|count| count > 1);
+    let categories = preview.categories(i).is_some();
     match kind {
         ColumnKind::Numeric => "number",
         ColumnKind::Flag => "flag",

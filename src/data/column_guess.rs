@@ -459,13 +459,20 @@ fn look_note(column: &str, look: &TextLook) -> String {
     let (holds, remedy) = match look.shape {
         TextShape::Money => ("amounts with a currency sign", without_sign),
         TextShape::Percent => ("percentages", without_sign),
-        TextShape::Date => (
+        TextShape::Date if look.date_read_once_chosen() => (
             "dates",
             format!(
                 "{CHOOSE_AS_FEATURE} to read each written year first (2023-01-10) as its days \
                  since 1970-01-01, or write each as a number (the year, or the days since a \
                  first date)"
             ),
+        ),
+        TextShape::Date => (
+            "dates whose day and month cannot be told apart",
+            "write each year first (2023-01-10), to read it as its days since 1970-01-01 once \
+             the column is chosen as a feature, or as a number (the year, or the days since a \
+             first date)"
+                .to_owned(),
         ),
         TextShape::TooLarge => (
             "numbers beyond ±3.4e38, larger than a feature can hold",
@@ -988,6 +995,27 @@ mod tests {
              \"blue\": choose it as a feature to give each its own 0/1 input. Left out: \"mass\" holds numbers beyond \
              ±3.4e38, larger than a feature can hold, such as \"1e300\": divide the column by a \
              power of ten in the file to use it."
+        );
+    }
+
+    /// Dates whose day and month cannot be told apart are not said to read
+    /// once chosen, as those written year first are.
+    #[test]
+    fn day_first_dates_are_told_to_be_written_year_first() {
+        let text: String = (0..6)
+            .map(|i| format!("{}/01/2023,{}.5,{}\n", 10 + i, i, i % 2))
+            .collect();
+        let usable = usable_features(
+            &preview(&format!("visit,x,labeled\n{text}")),
+            "labeled",
+            None,
+        );
+        assert_eq!(
+            usable.note().unwrap(),
+            "Left out: \"visit\" holds dates whose day and month cannot be told apart, such as \
+             \"10/01/2023\": write each year first (2023-01-10), to read it as its days since \
+             1970-01-01 once the column is chosen as a feature, or as a number (the year, or \
+             the days since a first date)."
         );
     }
 

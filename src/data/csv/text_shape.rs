@@ -3,6 +3,7 @@
 //! of the features either way; the look tells the user how to make it a
 //! number.
 
+use super::iso_date::days_since_1970;
 use super::number::DecimalMark;
 
 /// Longest cell, in bytes, whose shape is looked for: amounts, percentages
@@ -47,6 +48,13 @@ impl TextLook {
     /// Most of the column's cells are text, not numbers with a few others.
     pub fn mostly_text(&self) -> bool {
         2 * self.numbers < self.cells
+    }
+
+    /// Its first cell that is not a number is a date written year first,
+    /// which reads as a number once the column is chosen as a feature
+    /// (not `10/01/2023`, whose day and month cannot be told apart).
+    pub fn date_read_once_chosen(&self) -> bool {
+        days_since_1970(&self.example).is_some()
     }
 }
 

@@ -10,7 +10,7 @@
 
 use super::distinct::DistinctValues;
 use super::error::{CellAt, CsvError, NotCategoriesWhy};
-use super::kinds::mostly_numbers;
+use super::kinds::CellCounts;
 use super::missing::is_missing;
 use super::number::DecimalMark;
 use super::rows::{Cell, EmptyCells};
@@ -65,19 +65,14 @@ const MISSING: u8 = u8::MAX;
 
 /// The values a column of categories holds, as met, and each row's.
 pub(super) struct CategoryTally {
-    /// The file's decimal mark.
-    decimal: DecimalMark,
     /// The distinct values, in the order met.
     values: DistinctValues,
     /// Each row's value, by its place in `values`; [`MISSING`] for a
     /// missing cell (a byte a cell, as the file may be mostly such cells).
     codes: Vec<u8>,
-    /// The cells that are not missing, and those that are finite numbers,
-    /// counted as a preview counts them.
-    cells: usize,
-    numbers: usize,
-    /// What the cells that are not numbers look like, once there is one.
-    shape: Option<TextShape>,
+    /// The cells that are not missing, those that are finite numbers and
+    /// the others' look, counted as a preview counts them.
+    cell_counts: CellCounts,
     /// More than [`MAX_CATEGORIES`](super::MAX_CATEGORIES) values, or one
     /// longer than [`MAX_LISTED_LENGTH`](super::MAX_LISTED_LENGTH): not a
     /// column of categories.
@@ -88,12 +83,9 @@ impl CategoryTally {
     /// No row seen yet, in a file with this decimal mark.
     pub(super) fn new(decimal: DecimalMark) -> Self {
         CategoryTally {
-            decimal,
             values: DistinctValues::default(),
             codes: Vec::new(),
-            cells: 0,
-            numbers: 0,
-            shape: None,
+            cell_counts: CellCounts::new(decimal),
             too_many: false,
         }
     }
@@ -106,13 +98,7 @@ impl CategoryTally {
             }
             return;
         }
-        self.cells += 1;
-        if self.decimal.is_finite_number(cell) {
-            self.numbers += 1;
-        } else {
-            let shape = TextShape::of(cell, self.decimal);
-            self.shape = Some(self.shape.map_or(shape, |s| s.and(shape)));
-        }
+        self.cell_counts.observe(cell);
         if self.too_many {
             return;
         }
@@ -138,17 +124,17 @@ impl CategoryTally {
     /// average ([`are_categories`]).
     pub(super) fn checked(self, first: TextCell) -> Result<Self, CsvError> {
         let TextCell { at, value } = first;
-        if mostly_numbers(self.numbers, self.cells) {
+        if self.cell_counts.mostly_numbers() {
             return Err(CsvError::NonNumeric { at, value });
         }
-        let why = if self.shape == Some(TextShape::Date) {
+        let why = if self.cell_counts.shape == Some(TextShape::Date) {
             Some(NotCategoriesWhy::Dates)
         } else if self.too_many {
             Some(NotCategoriesWhy::TooMany)
-        } else if !are_categories(self.values.len(), self.cells) {
+        } else if !are_categories(self.values.len(), self.cell_counts.cells) {
             Some(NotCategoriesWhy::Unrepeated {
                 distinct: self.values.len(),
-                cells: self.cells,
+                cells: self.cell_counts.cells,
             })
         } else {
             None

@@ -102,6 +102,51 @@ pub(super) fn mostly_numbers(numbers: usize, cells: usize) -> bool {
     numbers as f64 >= MOSTLY_NUMBERS * cells as f64
 }
 
+/// A column's non-missing cells counted, as the preview and the read of
+/// categories count them: how many, how many are finite numbers, and what
+/// the others look like.
+#[derive(Clone, Copy)]
+pub(super) struct CellCounts {
+    /// The file's decimal mark.
+    decimal: DecimalMark,
+    /// Non-missing cells, and those that are finite numbers.
+    pub(super) cells: usize,
+    pub(super) numbers: usize,
+    /// What the cells that are not numbers look like, once there is one.
+    pub(super) shape: Option<TextShape>,
+}
+
+impl CellCounts {
+    /// None counted yet, in a file with this decimal mark.
+    pub(super) fn new(decimal: DecimalMark) -> Self {
+        CellCounts {
+            decimal,
+            cells: 0,
+            numbers: 0,
+            shape: None,
+        }
+    }
+
+    /// Counts a trimmed cell that is not missing; true where it is a
+    /// finite number.
+    pub(super) fn observe(&mut self, cell: &str) -> bool {
+        self.cells += 1;
+        let number = self.decimal.is_finite_number(cell);
+        if number {
+            self.numbers += 1;
+        } else {
+            let shape = TextShape::of(cell, self.decimal);
+            self.shape = Some(self.shape.map_or(shape, |s| s.and(shape)));
+        }
+        number
+    }
+
+    /// The cells are numbers but for a few ([`mostly_numbers`]).
+    pub(super) fn mostly_numbers(&self) -> bool {
+        mostly_numbers(self.numbers, self.cells)
+    }
+}
+
 /// The first cell that is not a finite number in a column of numbers.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct StrayCell {
@@ -392,8 +437,6 @@ fn agreeing_columns(
 /// truth values, and which they are while they are few.
 #[derive(Clone)]
 struct KindTally {
-    /// The file's decimal mark.
-    decimal: DecimalMark,
     /// No non-blank cell seen yet.
     blank: bool,
     /// A missing cell seen.
@@ -414,23 +457,19 @@ struct KindTally {
     values: Option<DistinctValues>,
     /// How many cells hold each of `values`, by its place.
     counts: Vec<u32>,
-    /// Non-blank cells, and those that are finite numbers.
-    cells: usize,
-    numbers: usize,
+    /// Non-blank cells, those that are finite numbers, and the others' look.
+    cell_counts: CellCounts,
     /// The first non-blank cell that is not a finite number, with its line.
     first_not_number: Option<(u64, String)>,
     /// The whole number the next cell must hold for the column to go on
     /// counting the rows; `Some(None)` before the first cell, None once it stops.
     next_count: Option<Option<i64>>,
-    /// What the cells that are not numbers look like, once there is one.
-    text_shape: Option<TextShape>,
 }
 
 impl KindTally {
     /// The tally of a column with no cells, in a file with this decimal mark.
     fn new(decimal: DecimalMark) -> Self {
         KindTally {
-            decimal,
             blank: true,
             missing: false,
             numeric: true,
@@ -440,11 +479,9 @@ impl KindTally {
             minus_one: false,
             values: Some(DistinctValues::default()),
             counts: Vec::new(),
-            cells: 0,
-            numbers: 0,
+            cell_counts: CellCounts::new(decimal),
             first_not_number: None,
             next_count: Some(None),
-            text_shape: None,
         }
     }
 
@@ -460,16 +497,11 @@ impl KindTally {
             return;
         }
         self.blank = false;
-        self.cells += 1;
-        if self.decimal.is_finite_number(cell) {
-            self.numbers += 1;
-        } else {
+        if !self.cell_counts.observe(cell) {
             self.numeric = false;
             if self.first_not_number.is_none() {
                 self.first_not_number = Some((line, clip(cell)));
             }
-            let shape = TextShape::of(cell, self.decimal);
-            self.text_shape = Some(self.text_shape.map_or(shape, |s| s.and(shape)));
         }
         self.labeled_flags &= LABELED_FLAGS.parse(cell).is_some();
         self.truth_values &= TRUTH_VALUES.parse(cell).is_some();
@@ -500,11 +532,11 @@ impl KindTally {
     /// The column's first stray cell, where it holds numbers but for a few.
     fn stray(&self) -> Option<StrayCell> {
         let (line, cell) = self.first_not_number.clone()?;
-        mostly_numbers(self.numbers, self.cells).then_some(StrayCell {
+        self.cell_counts.mostly_numbers().then_some(StrayCell {
             line,
             cell,
-            numbers: self.numbers,
-            cells: self.cells,
+            numbers: self.cell_counts.numbers,
+            cells: self.cell_counts.cells,
         })
     }
 
@@ -524,16 +556,16 @@ impl KindTally {
     /// [`CsvPreview::text_looks`].
     fn text_look(&self) -> Option<TextLook> {
         Some(TextLook {
-            shape: self.text_shape?,
+            shape: self.cell_counts.shape?,
             example: self.first_not_number.as_ref()?.1.clone(),
-            numbers: self.numbers,
-            cells: self.cells,
+            numbers: self.cell_counts.numbers,
+            cells: self.cell_counts.cells,
         })
     }
 
     /// Whether the column counts the rows: see [`CsvPreview::counts_rows`].
     fn counts_rows(&self) -> bool {
-        self.next_count.is_some() && self.cells >= MIN_COUNTED_ROWS
+        self.next_count.is_some() && self.cell_counts.cells >= MIN_COUNTED_ROWS
     }
 
     /// The column's kind, by the rule documented on [`ColumnKind`].

@@ -189,6 +189,15 @@ fn hostile_inputs_cost_memory_in_proportion_to_their_size() {
     );
     assert_within_budget("columns of 64 words, read", peak, words.len());
 
+    // The shortest rows, more of them than a run trains on: read twice, the
+    // second time as a sample, and never whole.
+    let short: String = std::iter::once("x,labeled\n".to_owned())
+        .chain((0..100_000).map(|i| format!("{},{}\n", i % 10, i % 2)))
+        .collect();
+    let (result, peak) = peak_of(|| read_csv(short.as_bytes(), &CsvColumns::default()));
+    assert_eq!(result.map(|table| table.rows()).ok(), Some(50_000));
+    assert_within_budget("short rows, sampled", peak, short.len());
+
     // A share link of 2 MiB of `x=1&`: 524,288 notices used to be kept.
     let flood = "x=1&".repeat(512 * 1024);
     let (run, peak) = peak_of(|| from_hash(&flood));

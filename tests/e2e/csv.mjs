@@ -115,6 +115,44 @@ async function exampleButton({ page }) {
   );
 }
 
+/** A file of more rows than a run trains on: the run reads a sample of
+ * them, says so, trains on it, and scoring the file reads every row. */
+async function largeFileIsSampled({ page, note }) {
+  const lines = ['a,b,labeled,y'];
+  let state = 12345;
+  const draw = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  const noise = () => (draw() + draw() + draw() - 1.5) * 2;
+  for (let i = 0; i < 60_000; i++) {
+    const positive = draw() < 0.4;
+    const a = (positive ? 1.5 : 0) + noise();
+    const b = (positive ? 1 : 0) + noise();
+    lines.push(`${a.toFixed(3)},${b.toFixed(3)},${positive && draw() < 0.3 ? 1 : 0},${positive ? 1 : 0}`);
+  }
+  await chooseCsvSource(page, 'biased PU');
+  await page.locator('#csv-input').setInputFiles({ name: 'large.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+  const verdict = await csvVerdict(page, true);
+  note(verdict.text);
+  expect(
+    verdict.text.startsWith('Ready: 50000 rows')
+      && verdict.text.includes('The file has 60000 data rows, more than the 50000 a run trains on: 50000 of them, drawn at random, were read'),
+    `summary: ${verdict.text}`,
+  );
+  await setField(page, 'optim.epochs', '1');
+  await trainToDone(page, CSV_RUN_MS);
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 120_000 }),
+    clickButton(page, 'score-trained-file'),
+  ]);
+  const scored = (await readFile(await download.path(), 'utf8')).trim().split('\n');
+  expectEqual(scored.length, 60_001, 'every row of the file scored, plus the header');
+  expectEqual(scored[60_000].split(',')[0], '60000', 'the last row under its number');
+  const result = (await page.locator('#score-csv-result').textContent()).trim();
+  expect(result.startsWith('Scored 60000 rows of large.csv'), `result: ${result}`);
+}
+
 /** After a CSV run, the file it trained on and others are scored in the page and the table downloaded. */
 async function scoreAnotherCsv({ page, note }) {
   await chooseCsvSource(page);
@@ -944,6 +982,7 @@ export const csvTests = [
   { name: 'csv: a column of two classes that holds one on every labeled row is guessed as the truth', mode: 'cpu', run: speciesIsTheTruth },
   { name: 'csv: a churn export: the labeled column by its rows, its rarer word, the truth beside it; missing classes dropped', mode: 'cpu', run: churnExport },
   { name: 'csv: the trained classifier scores the file it trained on and another CSV in the page', mode: 'cpu', run: scoreAnotherCsv },
+  { name: 'csv: a file of more rows than a run trains on trains on a sample, says so, and is scored whole', mode: 'cpu', run: largeFileIsSampled },
   { name: 'csv: a non-numeric feature names its row and column', mode: 'cpu',
     run: malformedTest('bad_number.csv', {
       choose: async (page) => {

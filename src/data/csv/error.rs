@@ -409,15 +409,17 @@ pub enum CsvError {
         /// truth ones, which the choice left out.
         unchosen: Vec<String>,
     },
-    /// The file has more than [`MAX_ROWS`](super::MAX_ROWS) data rows.
+    /// A file to score has more data rows than a model scores at once
+    /// ([`max_scored_rows`](super::max_scored_rows)); a file to train on is
+    /// read as a sample instead.
     #[error(
-        "The file has {found} data rows, more than the limit of {limit}. Use a sample of at \
-         most {limit} rows."
+        "The file has {found} data rows, more than the {limit} a model scores at once: split \
+         it into files of at most {limit} rows, each with the header line, and score each."
     )]
     TooManyRows {
         /// Data rows in the file.
         found: usize,
-        /// The limit, [`MAX_ROWS`](super::MAX_ROWS).
+        /// The limit.
         limit: usize,
     },
 }

@@ -48,6 +48,7 @@ mod read;
 mod reader;
 mod role;
 mod rows;
+mod sample;
 mod table;
 #[cfg(test)]
 mod test_support;
@@ -75,8 +76,20 @@ pub use truth_guess::{PositiveGuess, guess_positive_value};
 /// links and the command line all stop here (browser memory).
 pub const MAX_CSV_BYTES: usize = 32 * 1024 * 1024;
 
-/// Most data rows accepted (documented limit; browser memory).
+/// Most data rows a run trains on (browser memory): a file of more is read
+/// as a random sample of this many.
 pub const MAX_ROWS: usize = 50_000;
+
+/// Most data rows a file to score may hold (a model of more than 25 inputs
+/// scores fewer: [`max_scored_rows`]).
+pub const MAX_SCORED_ROWS: usize = 1_000_000;
+
+/// Most data rows a file to score may hold for a model of `inputs` inputs:
+/// [`MAX_SCORED_ROWS`], and never more values than a training table may
+/// hold ([`MAX_ROWS`] × [`MAX_COLUMNS`]), at least [`MAX_ROWS`].
+pub fn max_scored_rows(inputs: usize) -> usize {
+    (MAX_ROWS * MAX_COLUMNS / inputs.max(1)).clamp(MAX_ROWS, MAX_SCORED_ROWS)
+}
 
 /// Most columns accepted.
 pub const MAX_COLUMNS: usize = 500;

@@ -1,7 +1,6 @@
 //! Reading a whole file: [`read_csv`] for training and evaluation,
 //! [`read_feature_rows`] for scoring rows with a trained model.
 
-use super::MAX_COLUMNS;
 use super::categories::{CategoryCells, CategoryTally, TextCells, expand, read_note};
 use super::cleaning::drop_constant_columns;
 use super::decimal_marks::DecimalMarks;
@@ -16,10 +15,12 @@ use super::missing::{
 use super::number::DecimalMark;
 use super::reader::Rows;
 use super::role::ColumnRole;
-use super::rows::for_each_row;
+use super::rows::{RowsParsed, for_each_row};
+use super::sample::RowSample;
 use super::table::{Table, Width, delimiter_warning};
 use super::truth_tally::TruthTally;
 use super::value_rule::ValueRule;
+use super::{MAX_COLUMNS, MAX_ROWS, max_scored_rows};
 use crate::data::tabular_features::{Input, column_numbers, input_columns};
 use crate::user_text::{clip, counted};
 
@@ -80,13 +81,31 @@ impl TabularData {
 /// one side only, or leaves no varying feature column.
 pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvError> {
     let bytes = utf16_decoded(bytes)?;
+    match read_rows(&bytes, columns, RowsParsed::UpTo(MAX_ROWS)) {
+        Err(CsvError::TooManyRows { found, .. }) => {
+            let sample = RowSample::of(found);
+            let mut data = read_rows(&bytes, columns, RowsParsed::Sample(&sample))?;
+            data.warnings.insert(0, sample.note());
+            Ok(data)
+        }
+        read => read,
+    }
+}
+
+/// [`read_csv`] of the data rows `parsed` names, of text already decoded
+/// from UTF-16.
+fn read_rows(
+    bytes: &[u8],
+    columns: &CsvColumns,
+    parsed_rows: RowsParsed<'_>,
+) -> Result<TabularData, CsvError> {
     let Table {
         delimiter,
         decimal,
         header,
         notes,
         mut rows,
-    } = Table::open(&bytes, Width::AtLeastTwo)?;
+    } = Table::open(bytes, Width::AtLeastTwo)?;
     let layout = match Layout::resolve(&header, columns) {
         Ok(layout) => layout,
         // A file of no rows says so, not what a choice of columns it cannot
@@ -108,15 +127,22 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
         decimal,
         &layout,
         &rules,
-        columns.missing,
-        columns.features.is_some(),
+        columns,
+        parsed_rows,
     )?;
     let names: Vec<String> = layout
         .features
         .iter()
         .filter_map(|&index| header.get(index).cloned())
         .collect();
-    let categories = read_categories(&bytes, &layout, &names, text, &mut parsed.features)?;
+    let categories = read_categories(
+        bytes,
+        &layout,
+        &names,
+        text,
+        &mut parsed.features,
+        parsed_rows,
+    )?;
     let inputs = categories.inputs;
     // The cells of a column read as categories were no numbers after all.
     let decimal_marks = DecimalMarks::merged(
@@ -238,6 +264,7 @@ fn read_categories(
     names: &[String],
     text: TextCells,
     features: &mut Vec<f32>,
+    parsed_rows: RowsParsed<'_>,
 ) -> Result<ReadCategories, CsvError> {
     let columns = text.columns();
     if columns.is_empty() {
@@ -262,6 +289,7 @@ fn read_categories(
         &header,
         decimal,
         MissingValues::DropRows,
+        parsed_rows,
         |row, _| {
             for ((place, _), tally) in columns.iter().zip(&mut tallies) {
                 if let Some(&index) = layout.features.get(*place) {
@@ -436,27 +464,35 @@ pub fn read_feature_rows(
         dialect: Dialect::default(),
     };
     let mut decimal_marks = DecimalMarks::default();
-    let count = for_each_row(&mut rows, &header, decimal, gaps.choice, |row, empty| {
-        if let (Some(index), Some(truth)) = (truth, read.truth.as_mut()) {
-            let cell = row.cell(index);
-            truth.push(if is_missing(cell.value) {
-                None
-            } else {
-                Some(truth_rule.is_positive(&cell)?)
-            });
-        }
-        if let (Some(index), Some((_, cells))) = (identifier, read.identifiers.as_mut()) {
-            cells.push(row.cell(index).value.to_owned());
-        }
-        for (index, categories) in &mut sources {
-            let cell = row.cell(*index);
-            match categories {
-                Some(categories) => categories.push(&cell, empty, &mut read.features),
-                None => read.features.push(decimal_marks.read(empty, &cell)?),
+    let parsed_rows = RowsParsed::UpTo(max_scored_rows(dim));
+    let count = for_each_row(
+        &mut rows,
+        &header,
+        decimal,
+        gaps.choice,
+        parsed_rows,
+        |row, empty| {
+            if let (Some(index), Some(truth)) = (truth, read.truth.as_mut()) {
+                let cell = row.cell(index);
+                truth.push(if is_missing(cell.value) {
+                    None
+                } else {
+                    Some(truth_rule.is_positive(&cell)?)
+                });
             }
-        }
-        Ok(())
-    })?;
+            if let (Some(index), Some((_, cells))) = (identifier, read.identifiers.as_mut()) {
+                cells.push(row.cell(index).value.to_owned());
+            }
+            for (index, categories) in &mut sources {
+                let cell = row.cell(*index);
+                match categories {
+                    Some(categories) => categories.push(&cell, empty, &mut read.features),
+                    None => read.features.push(decimal_marks.read(empty, &cell)?),
+                }
+            }
+            Ok(())
+        },
+    )?;
     read.numbers = (1..=count).collect();
     read.warnings.extend(notes);
     read.warnings.extend(decimal_marks.sentence());
@@ -585,19 +621,20 @@ struct Rules<'a> {
     truth: ValueRule<'a>,
 }
 
-/// Parses every data row; past [`MAX_ROWS`](super::MAX_ROWS) rows are only
-/// counted, for the error. Where the feature columns are `named`, a cell
-/// that is not a number is read as NaN and noted (the second part of the
-/// result) for its column to be read as categories.
+/// Parses the data rows `parsed_rows` names, doing with missing feature
+/// values what `columns` says. Where `columns` names the feature columns, a
+/// cell that is not a number is read as NaN and noted (the second part of
+/// the result) for its column to be read as categories.
 fn parse_rows(
     rows: &mut Rows<'_>,
     header: &[String],
     decimal: DecimalMark,
     layout: &Layout,
     rules: &Rules<'_>,
-    missing: MissingValues,
-    named: bool,
+    columns: &CsvColumns,
+    parsed_rows: RowsParsed<'_>,
 ) -> Result<(ParsedRows, TextCells), CsvError> {
+    let named = columns.features.is_some();
     let mut text = TextCells::new(layout.features.len());
     let mut parsed = ParsedRows {
         features: Vec::new(),
@@ -613,59 +650,66 @@ fn parse_rows(
         unknown_truth: Vec::new(),
         numbers: Vec::new(),
     };
-    for_each_row(rows, header, decimal, missing, |row, empty| {
-        let labeled = row.cell(layout.labeled);
-        if parsed.labeled_values.len() < MAX_SHOWN_VALUES {
-            let value = clip(labeled.value);
-            if !parsed.labeled_values.contains(&value) {
-                parsed.labeled_values.push(value);
-            }
-        }
-        let is_labeled = rules.labeled.is_labeled(&labeled)?;
-        parsed.labeled.push(is_labeled);
-        parsed.numbers.push(row.number());
-        let truth_cell = layout.truth.map(|index| row.cell(index));
-        // A row whose class is missing is left out whatever the choice for
-        // missing feature values: a class cannot be filled in.
-        let unknown = truth_cell
-            .as_ref()
-            .is_some_and(|cell| is_missing(cell.value));
-        parsed.unknown_truth.push(unknown);
-        let positive = match (&truth_cell, parsed.truth.as_mut()) {
-            (Some(_), Some(truth)) if unknown => {
-                truth.push(false);
-                None
-            }
-            (Some(cell), Some(truth)) => {
-                let positive = rules.truth.is_positive(cell)?;
-                truth.push(positive);
-                Some(positive)
-            }
-            _ => None,
-        };
-        let mut gap = false;
-        for (place, &index) in layout.features.iter().enumerate() {
-            let cell = row.cell(index);
-            let value = match parsed.decimal_marks[place].read(empty, &cell) {
-                Err(CsvError::NonNumeric { at, value }) if named => {
-                    text.note(place, at, value);
-                    f32::NAN
+    for_each_row(
+        rows,
+        header,
+        decimal,
+        columns.missing,
+        parsed_rows,
+        |row, empty| {
+            let labeled = row.cell(layout.labeled);
+            if parsed.labeled_values.len() < MAX_SHOWN_VALUES {
+                let value = clip(labeled.value);
+                if !parsed.labeled_values.contains(&value) {
+                    parsed.labeled_values.push(value);
                 }
-                read => {
-                    let value = read?;
-                    gap |= value.is_nan();
-                    value
+            }
+            let is_labeled = rules.labeled.is_labeled(&labeled)?;
+            parsed.labeled.push(is_labeled);
+            parsed.numbers.push(row.number());
+            let truth_cell = layout.truth.map(|index| row.cell(index));
+            // A row whose class is missing is left out whatever the choice for
+            // missing feature values: a class cannot be filled in.
+            let unknown = truth_cell
+                .as_ref()
+                .is_some_and(|cell| is_missing(cell.value));
+            parsed.unknown_truth.push(unknown);
+            let positive = match (&truth_cell, parsed.truth.as_mut()) {
+                (Some(_), Some(truth)) if unknown => {
+                    truth.push(false);
+                    None
                 }
+                (Some(cell), Some(truth)) => {
+                    let positive = rules.truth.is_positive(cell)?;
+                    truth.push(positive);
+                    Some(positive)
+                }
+                _ => None,
             };
-            parsed.features.push(value);
-        }
-        // The tally counts the rows the read keeps: dropping drops rows with a gap.
-        let dropped = missing == MissingValues::DropRows && gap;
-        if let (Some(cell), Some(positive), false) = (&truth_cell, positive, dropped) {
-            parsed.truth_tally.observe(is_labeled, cell, positive);
-        }
-        Ok(())
-    })?;
+            let mut gap = false;
+            for (place, &index) in layout.features.iter().enumerate() {
+                let cell = row.cell(index);
+                let value = match parsed.decimal_marks[place].read(empty, &cell) {
+                    Err(CsvError::NonNumeric { at, value }) if named => {
+                        text.note(place, at, value);
+                        f32::NAN
+                    }
+                    read => {
+                        let value = read?;
+                        gap |= value.is_nan();
+                        value
+                    }
+                };
+                parsed.features.push(value);
+            }
+            // The tally counts the rows the read keeps: dropping drops rows with a gap.
+            let dropped = columns.missing == MissingValues::DropRows && gap;
+            if let (Some(cell), Some(positive), false) = (&truth_cell, positive, dropped) {
+                parsed.truth_tally.observe(is_labeled, cell, positive);
+            }
+            Ok(())
+        },
+    )?;
     Ok((parsed, text))
 }
 
@@ -838,22 +882,74 @@ mod tests {
     }
 
     #[test]
-    fn too_many_rows() {
-        let mut text = String::from("x,labeled\n");
-        for i in 0..=MAX_ROWS {
-            text.push_str(&format!("{i},{}\n", i % 2));
+    fn a_file_of_more_rows_than_a_run_trains_on_is_read_as_a_sample() {
+        // Row i holds x = i and a category that is "odd" or "even" with it.
+        let mut text = String::from("x,kind,labeled\n");
+        for i in 1..=60_000 {
+            let kind = if i % 2 == 1 { "odd" } else { "even" };
+            text.push_str(&format!("{i},{kind},{}\n", i % 5 == 0));
         }
-        let (err, message) = read_err(&text, &CsvColumns::default());
+        let chosen = CsvColumns {
+            features: Some(strings(&["x", "kind"])),
+            ..CsvColumns::default()
+        };
+        let data = read_csv(text.as_bytes(), &chosen).unwrap();
+        assert_eq!(data.rows(), MAX_ROWS);
+        assert!(data.row_numbers.windows(2).all(|w| w[0] < w[1]));
+        assert!(*data.row_numbers.last().unwrap() > 59_000);
+        // Each row kept is read whole, its category by the same sample.
+        assert_eq!(
+            data.feature_names(),
+            strings(&["x", "kind = even", "kind = odd"])
+        );
+        for (row, &number) in data.features.chunks(3).zip(&data.row_numbers) {
+            let odd = number % 2 == 1;
+            assert_eq!(row, [number as f32, f32::from(!odd), f32::from(odd)]);
+        }
+        let labeled: Vec<bool> = data.row_numbers.iter().map(|n| n % 5 == 0).collect();
+        assert_eq!(data.labeled, labeled);
+        assert!(
+            data.warnings[0].starts_with(
+                "The file has 60000 data rows, more than the 50000 a run trains on: 50000 of \
+                 them, drawn at random, were read"
+            ),
+            "{:?}",
+            data.warnings
+        );
+        // The same file, the same rows.
+        let again = read_csv(text.as_bytes(), &chosen).unwrap();
+        assert_eq!(again.row_numbers, data.row_numbers);
+        let preview = preview_csv(text.as_bytes(), 2).unwrap();
+        assert_eq!(preview.total_rows, 60_000);
+        // Scoring reads every row, up to its own limit.
+        let scored = plain_rows(text.as_bytes(), &numbers(&["x"])).unwrap();
+        assert_eq!(scored.rows, 60_000);
+    }
+
+    #[test]
+    fn a_file_to_score_is_refused_past_what_a_model_scores_at_once() {
+        assert_eq!(max_scored_rows(1), 1_000_000);
+        assert_eq!(max_scored_rows(25), 1_000_000);
+        assert_eq!(max_scored_rows(26), 961_538);
+        assert_eq!(max_scored_rows(500), MAX_ROWS);
+        let mut text = String::from("x\n");
+        for i in 0..=1_000_000 {
+            text.push_str(&format!("{}\n", i % 7));
+        }
+        let err = plain_rows(text.as_bytes(), &numbers(&["x"])).unwrap_err();
         assert_eq!(
             err,
             CsvError::TooManyRows {
-                found: 50_001,
-                limit: 50_000
+                found: 1_000_001,
+                limit: 1_000_000
             }
         );
-        assert!(message.contains("has 50001 data rows, more than the limit of 50000"));
-        let preview = preview_csv(text.as_bytes(), 2).unwrap();
-        assert_eq!(preview.total_rows, 50_001);
+        assert_eq!(
+            err.to_string(),
+            "The file has 1000001 data rows, more than the 1000000 a model scores at once: \
+             split it into files of at most 1000000 rows, each with the header line, and score \
+             each."
+        );
     }
 
     #[test]

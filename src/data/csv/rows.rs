@@ -1,33 +1,46 @@
 //! The data rows, one at a time: each cell named by its line, row and
 //! column, read as a number, and missing feature cells counted.
 
-use super::MAX_ROWS;
 use super::error::{CellAt, CsvError};
 use super::iso_date::days_since_1970;
 use super::missing::{MissingValues, is_missing};
 use super::number::DecimalMark;
 use super::reader::Rows;
+use super::sample::RowSample;
 use super::text_shape::TextShape;
 use crate::user_text::clip;
 
 /// Most empty cells located in a message.
 const MAX_SHOWN_CELLS: usize = 3;
 
-/// Calls `parse` on each of the first [`MAX_ROWS`] data rows and counts the
-/// rest; the number of data rows. Missing feature cells (which `parse` reads
+/// Which of a file's data rows a read parses.
+#[derive(Clone, Copy)]
+pub(super) enum RowsParsed<'a> {
+    /// Every row.
+    Every,
+    /// Every row, of a file of at most this many: past it, rows are only
+    /// counted, and the file is refused ([`CsvError::TooManyRows`]).
+    UpTo(usize),
+    /// The rows a sample of a larger file keeps; the others are only counted.
+    Sample(&'a RowSample),
+}
+
+/// Calls `parse` on each data row that `parsed` names and counts the rest;
+/// the number of data rows. Missing feature cells (which `parse` reads
 /// through [`EmptyCells::number`], as NaN) are all counted; when `missing`
 /// refuses them the file is refused at the end, and an error found after the
 /// first of them reports them instead.
 ///
 /// # Errors
 /// The first error `parse` or the reader returns, [`CsvError::NonNumeric`] or
-/// [`CsvError::EmptyCells`] for empty feature cells, or a row count outside
-/// one to [`MAX_ROWS`].
+/// [`CsvError::EmptyCells`] for empty feature cells, [`CsvError::NoDataRows`],
+/// or [`CsvError::TooManyRows`] past a [`RowsParsed::UpTo`] limit.
 pub(super) fn for_each_row(
     rows: &mut Rows<'_>,
     header: &[String],
     decimal: DecimalMark,
     missing: MissingValues,
+    parsed: RowsParsed<'_>,
     mut parse: impl FnMut(&DataRow<'_>, &mut EmptyCells) -> Result<(), CsvError>,
 ) -> Result<usize, CsvError> {
     let mut empty = EmptyCells {
@@ -42,7 +55,12 @@ pub(super) fn for_each_row(
             Err(error) => return Err(empty.before(error)),
         };
         count += 1;
-        if count > MAX_ROWS {
+        let parses = match parsed {
+            RowsParsed::Every => true,
+            RowsParsed::UpTo(limit) => count <= limit,
+            RowsParsed::Sample(sample) => sample.keeps(count),
+        };
+        if !parses {
             continue;
         }
         let row = DataRow {
@@ -59,7 +77,7 @@ pub(super) fn for_each_row(
     if let Some(error) = empty.error() {
         return Err(error);
     }
-    check_row_count(count)?;
+    check_row_count(count, parsed)?;
     Ok(count)
 }
 
@@ -203,12 +221,15 @@ impl Cell<'_> {
     }
 }
 
-/// A file must hold between one and [`MAX_ROWS`] data rows.
-fn check_row_count(count: usize) -> Result<(), CsvError> {
-    if count > MAX_ROWS {
+/// A file must hold a data row, and no more than a [`RowsParsed::UpTo`]
+/// limit.
+fn check_row_count(count: usize, parsed: RowsParsed<'_>) -> Result<(), CsvError> {
+    if let RowsParsed::UpTo(limit) = parsed
+        && count > limit
+    {
         return Err(CsvError::TooManyRows {
             found: count,
-            limit: MAX_ROWS,
+            limit,
         });
     }
     if count == 0 {

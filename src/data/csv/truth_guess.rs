@@ -8,7 +8,7 @@ use super::flags::TRUTH_VALUES;
 use super::layout::{CsvColumns, column_index};
 use super::missing::{MissingValues, is_missing};
 use super::role::ColumnRole;
-use super::rows::for_each_row;
+use super::rows::{RowsParsed, for_each_row};
 use super::table::{Table, Width};
 use super::value_rule::{ValueRule, equal_ignoring_case};
 use crate::user_text::{clip, quoted_list};
@@ -85,6 +85,7 @@ pub fn guess_positive_value(bytes: &[u8], columns: &CsvColumns) -> Option<Positi
         &header,
         decimal,
         MissingValues::Refuse,
+        RowsParsed::Every,
         |row, _| {
             let class = row.cell(truth).value;
             if is_missing(class) || too_many {

@@ -151,6 +151,19 @@ async function largeFileIsSampled({ page, note }) {
   expectEqual(scored[60_000].split(',')[0], '60000', 'the last row under its number');
   const result = (await page.locator('#score-csv-result').textContent()).trim();
   expect(result.startsWith('Scored 60000 rows of large.csv'), `result: ${result}`);
+  // A file over the size limit: scoring says to split it, training to
+  // sample it.
+  const huge = { name: 'huge.csv', mimeType: 'text/csv', buffer: Buffer.alloc(33 * 1024 * 1024, 'a') };
+  await page.locator('#score-csv-input').setInputFiles(huge);
+  await page.locator('#score-csv-result.error').waitFor({ timeout: 30_000 });
+  const split = (await page.locator('#score-csv-result').textContent()).trim();
+  expect(split.startsWith('huge.csv: The file is 33.0 MiB, more than the limit of 32 MiB. Split it into smaller files'), `scoring refusal: ${split}`);
+  await page.locator('#csv-input').setInputFiles(huge);
+  const refused = await waitUntil('the panel to refuse the file', async () => {
+    const text = (await page.locator('#csv-panel').textContent()).replace(/\s+/g, ' ');
+    return text.includes('huge.csv: The file is 33.0 MiB') ? text : null;
+  }, { timeoutMs: 30_000, lastSeen: async () => (await page.locator('#csv-panel').textContent()).slice(-400) });
+  expect(refused.includes('Use a sample of its rows, or fewer columns.'), `training refusal: ${refused.slice(0, 600)}`);
 }
 
 /** After a CSV run, the file it trained on and others are scored in the page and the table downloaded. */

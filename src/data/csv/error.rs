@@ -128,8 +128,7 @@ pub enum CsvError {
     Empty,
     /// The file is larger than [`MAX_CSV_BYTES`].
     #[error(
-        "The file is {:.1} MiB, more than the limit of {} MiB. Use a sample of its rows, or \
-         fewer columns.",
+        "The file is {:.1} MiB, more than the limit of {} MiB. {SMALLER_FILE_ADVICE}",
         *.bytes as f64 / (1024.0 * 1024.0),
         MAX_CSV_BYTES / (1024 * 1024)
     )]
@@ -455,10 +454,16 @@ impl CsvError {
 
     /// The message for scoring a file with a saved model: its choice for
     /// missing values fills with the model's training means, dropping every
-    /// row leaves nothing to score, and a text cell cannot be left out with
-    /// its column, which the model reads.
+    /// row leaves nothing to score, a text cell cannot be left out with its
+    /// column, which the model reads, and a file too large is split, not
+    /// sampled, for every row to be scored.
     pub fn when_scoring(&self) -> String {
         match self {
+            Self::FileTooLarge { .. } => self.to_string().replace(
+                SMALLER_FILE_ADVICE,
+                "Split it into smaller files, each with the header line, and score each (or \
+                 leave out the columns the model does not read).",
+            ),
             Self::EveryRowHasGaps { rows } => format!(
                 "All {rows} rows have a missing feature value, so dropping them leaves nothing \
                  to score. Fill the gaps with the training rows' mean instead, or fill them in."
@@ -512,6 +517,9 @@ fn cell_verdict(value: &str) -> String {
 /// command line adds its flag: [`CsvError::is_about_missing_values`]).
 const MISSING_ADVICE: &str = "Fill in the missing values, or choose what to do with them under \
      \"Missing values\": drop those rows, or fill each with its column's mean.";
+
+/// What to do about a file too large to train on.
+const SMALLER_FILE_ADVICE: &str = "Use a sample of its rows, or fewer columns.";
 
 /// What to do about a feature cell holding text, in training.
 const TEXT_IN_FEATURE_ADVICE: &str =

@@ -831,9 +831,17 @@ mod tests {
                 bytes: MAX_CSV_BYTES + 1
             }
         );
-        assert!(
-            err.to_string()
-                .starts_with("The file is 32.0 MiB, more than the limit of 32 MiB.")
+        assert_eq!(
+            err.to_string(),
+            "The file is 32.0 MiB, more than the limit of 32 MiB. Use a sample of its rows, or \
+             fewer columns."
+        );
+        // Scoring is for every row: a sample is no answer there.
+        assert_eq!(
+            err.when_scoring(),
+            "The file is 32.0 MiB, more than the limit of 32 MiB. Split it into smaller files, \
+             each with the header line, and score each (or leave out the columns the model does \
+             not read)."
         );
     }
 }

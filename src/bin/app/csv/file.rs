@@ -7,7 +7,7 @@ use std::sync::Arc;
 use js_sys::Uint8Array;
 use leptos::prelude::*;
 use policypu::config::DataConfig;
-use policypu::data::csv::{CsvColumns, MAX_CSV_BYTES};
+use policypu::data::csv::{CsvColumns, CsvError, MAX_CSV_BYTES};
 use policypu::data::examples::ExampleCsv;
 use policypu::user_text::file_size;
 use wasm_bindgen_futures::JsFuture;
@@ -53,7 +53,7 @@ pub fn use_csv(state: AppState, name: String, bytes: Vec<u8>, columns: Option<Cs
 /// Read a file the user dropped or picked, saying so first (and waiting
 /// for that to show): a large file holds the page for seconds.
 pub async fn read_file(state: AppState, file: web_sys::File) -> Result<(), String> {
-    let bytes = file_bytes(&file).await?;
+    let bytes = file_bytes(&file, |too_large| too_large.to_string()).await?;
     let name = file.name();
     state.csv_reading.set(Some(format!(
         "Reading {name} ({})…",
@@ -65,14 +65,18 @@ pub async fn read_file(state: AppState, file: web_sys::File) -> Result<(), Strin
 }
 
 /// The bytes of a CSV file the user chose, refused early when it is larger
-/// than the reader takes (sparing reading it into memory).
-pub async fn file_bytes(file: &web_sys::File) -> Result<Vec<u8>, String> {
+/// than the reader takes (sparing reading it into memory), in the words
+/// `too_large` gives the reader's error: training's or scoring's.
+pub async fn file_bytes(
+    file: &web_sys::File,
+    too_large: impl FnOnce(CsvError) -> String,
+) -> Result<Vec<u8>, String> {
     let name = file.name();
     if file.size() > MAX_CSV_BYTES as f64 {
+        let bytes = file.size() as usize;
         return Err(format!(
-            "{name} is {:.0} MiB; the page reads CSV files up to {} MiB. Keep fewer rows or columns.",
-            file.size() / (1024.0 * 1024.0),
-            MAX_CSV_BYTES / (1024 * 1024)
+            "{name}: {}",
+            too_large(CsvError::FileTooLarge { bytes })
         ));
     }
     let buffer = JsFuture::from(file.array_buffer())

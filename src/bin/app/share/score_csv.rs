@@ -154,7 +154,7 @@ pub fn ScoreCsv() -> impl IntoView {
         input.set_value("");
         outcome.set(None);
         spawn_local(async move {
-            match file_bytes(&file).await {
+            match file_bytes(&file, |too_large| too_large.when_scoring()).await {
                 Ok(csv) => score(file.name(), csv),
                 Err(message) => outcome.set(Some(Err(message))),
             }

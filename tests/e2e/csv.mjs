@@ -535,6 +535,8 @@ async function strayCellIsLocated({ page }) {
   // Ticked, the column is no longer "left out": the reader's error names the cell.
   await page.locator('#csv-feature-1').check();
   await page.locator('#csv-error:has-text("1.2.3")').waitFor({ timeout: 10_000 });
+  const refusal = (await page.locator('#csv-error').textContent()).trim();
+  expect(refusal.includes('"1.2.3" is not a number, though 39 of the column\'s 40 cells are: fix it, or leave this column out of the features.'), `the ticked column's refusal: ${refusal}`);
   expectEqual(await page.locator('#csv-text-columns').count(), 0, 'no note calls the ticked column left out');
 }
 

@@ -117,17 +117,18 @@ impl CategoryTally {
     /// that is not a number.
     ///
     /// # Errors
-    /// [`CsvError::NonNumeric`] at that cell where the column holds numbers
-    /// but for a few cells (a typo); else [`CsvError::NotCategories`] where
-    /// those cells are dates, the column holds too many values or too long
-    /// a one, or its values are held by fewer than two cells each on
-    /// average ([`are_categories`]).
+    /// [`CsvError::NotCategories`] at that cell where the column holds
+    /// numbers but for a few cells (typos), those cells are dates, the
+    /// column holds too many values or too long a one, or its values are
+    /// held by fewer than two cells each on average ([`are_categories`]).
     pub(super) fn checked(self, first: TextCell) -> Result<Self, CsvError> {
         let TextCell { at, value } = first;
-        if self.cell_counts.mostly_numbers() {
-            return Err(CsvError::NonNumeric { at, value });
-        }
-        let why = if self.cell_counts.shape == Some(TextShape::Date) {
+        let why = if self.cell_counts.mostly_numbers() {
+            Some(NotCategoriesWhy::MostlyNumbers {
+                numbers: self.cell_counts.numbers,
+                cells: self.cell_counts.cells,
+            })
+        } else if self.cell_counts.shape == Some(TextShape::Date) {
             Some(NotCategoriesWhy::Dates)
         } else if self.too_many {
             Some(NotCategoriesWhy::TooMany)
@@ -611,7 +612,6 @@ mod tests {
         let kind = |result: Result<Categories, CsvError>| match result {
             Ok(column) => format!("{} categories", column.values.len()),
             Err(CsvError::NotCategories { why, .. }) => format!("{why:?}"),
-            Err(CsvError::NonNumeric { .. }) => "a typo".to_owned(),
             Err(other) => format!("{other:?}"),
         };
         // Each value twice: up to 64 categories.
@@ -638,7 +638,10 @@ mod tests {
         // One word among nine numbers is a typo in a column of numbers; two
         // among nine are categories.
         let typo = ["oops", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
-        assert_eq!(kind(tally(&typo)), "a typo");
+        assert_eq!(
+            kind(tally(&typo)),
+            "MostlyNumbers { numbers: 9, cells: 10 }"
+        );
         let mixed = ["none", "none", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
         assert_eq!(kind(tally(&mixed)), "10 categories");
     }

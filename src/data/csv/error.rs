@@ -557,6 +557,14 @@ pub enum NotCategoriesWhy {
     },
     /// Its cells that are not numbers are dates, in a form not read.
     Dates,
+    /// It holds numbers, `numbers` of its `cells` cells (missing ones
+    /// aside): the others are typos, not categories.
+    MostlyNumbers {
+        /// Its cells that are numbers.
+        numbers: usize,
+        /// Its cells.
+        cells: usize,
+    },
 }
 
 /// The rest of [`CsvError::NotCategories`]' message, after "is not a
@@ -579,6 +587,18 @@ fn not_categories_reason(why: &NotCategoriesWhy) -> String {
              dashes (2023-01-10), as their days since 1970-01-01: write each so, or as a \
              number (the year, or the days since a first date)."
             .to_owned(),
+        NotCategoriesWhy::MostlyNumbers { numbers, cells } => {
+            let others = cells - numbers - 1;
+            let fix = match others {
+                0 => "fix it".to_owned(),
+                1 => "fix it and the column's 1 other cell that is not a number".to_owned(),
+                _ => format!("fix it and the column's {others} other cells that are not numbers"),
+            };
+            format!(
+                "though {numbers} of the column's {cells} cells are: {fix}, or leave this \
+                 column out of the features."
+            )
+        }
     }
 }
 

@@ -285,10 +285,28 @@ mod tests {
         // A number needs no note; a sign without a number is still refused.
         let plain = read_csv(b"x;labeled\n1,5;1\n2;0\n", &chosen(&["x"])).unwrap();
         assert!(!plain.warnings.join(" ").contains("signs were left out"));
-        // A sign without a number, among numbers, is a typo: refused.
+        // A sign without a number, among numbers, is a typo: refused, with
+        // the column's other cells that are not numbers counted.
         let signs: String = (0..13).map(|i| format!("{i},{}\n", i % 2)).collect();
-        let (err, _) = read_err(&format!("x,labeled\n{signs}$,0\n"), &chosen(&["x"]));
-        assert!(matches!(err, CsvError::NonNumeric { ref value, .. } if value == "$"));
+        let (err, message) = read_err(&format!("x,labeled\n{signs}$,0\n"), &chosen(&["x"]));
+        assert!(matches!(err, CsvError::NotCategories { ref value, .. } if value == "$"));
+        assert_eq!(
+            message,
+            "Line 15 (data row 14), column \"x\": \"$\" is not a number, though 13 of the \
+             column's 14 cells are: fix it, or leave this column out of the features."
+        );
+        let more: String = (0..30).map(|i| format!("{i},{}\n", i % 2)).collect();
+        let (_, message) = read_err(
+            &format!("x,labeled\n{more}$,0\n€,1\n%,0\n"),
+            &chosen(&["x"]),
+        );
+        assert!(
+            message.ends_with(
+                "though 30 of the column's 33 cells are: fix it and the column's 2 other cells \
+                 that are not numbers, or leave this column out of the features."
+            ),
+            "{message}"
+        );
         // Dates written year first read as their days since 1970-01-01;
         // day and month first cannot be told apart, and are refused.
         let dated = "day,labeled\n2024-02-29,1\n1970-01-02 12:00,0\n";

@@ -137,7 +137,7 @@ async function largeFileIsSampled({ page, note }) {
   note(verdict.text);
   expect(
     verdict.text.startsWith('Ready: 50000 rows')
-      && verdict.text.includes('The file has 60000 data rows, more than the 50000 a run trains on: 50000 of them, drawn at random, were read'),
+      && verdict.text.includes('The file has 60000 data rows, more than the 50000 a run reads: a random sample of 50000 of them was read'),
     `summary: ${verdict.text}`,
   );
   await setField(page, 'optim.epochs', '1');

@@ -103,7 +103,9 @@ pub(super) fn utf16_decoded(bytes: &[u8]) -> Result<Cow<'_, [u8]>, CsvError> {
         },
     };
     if bytes.len() > MAX_CSV_BYTES {
-        return Err(CsvError::FileTooLarge { bytes: bytes.len() });
+        return Err(CsvError::FileTooLarge {
+            bytes: bytes.len() as u64,
+        });
     }
     let (pairs, rest) = bytes[mark..].as_chunks::<2>();
     if !rest.is_empty() {

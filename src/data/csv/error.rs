@@ -134,7 +134,7 @@ pub enum CsvError {
     )]
     FileTooLarge {
         /// Size of the file in bytes.
-        bytes: usize,
+        bytes: u64,
     },
     /// The bytes are neither UTF-8 nor Windows-1252 text.
     #[error(
@@ -412,14 +412,28 @@ pub enum CsvError {
     /// ([`max_scored_rows`](super::max_scored_rows)); a file to train on is
     /// read as a sample instead.
     #[error(
-        "The file has {found} data rows, more than the {limit} a model scores at once: split \
-         it into files of at most {limit} rows, each with the header line, and score each."
+        "The file has {found} data rows, more than the {limit} this model scores at once: split \
+         it into files of at most {limit} rows, each with the header line and a column that \
+         names its rows (each file's scores number its rows from 1), and score each."
     )]
     TooManyRows {
         /// Data rows in the file.
         found: usize,
         /// The limit.
         limit: usize,
+    },
+    /// An error in the random sample of a file of more than
+    /// [`MAX_ROWS`](super::MAX_ROWS) data rows that a run reads: its counts
+    /// are the sample's.
+    #[error(
+        "In the random sample of {} of the file's {total} data rows that a run reads: {error}",
+        super::MAX_ROWS
+    )]
+    InSample {
+        /// Data rows in the file.
+        total: usize,
+        /// What is wrong in the sample.
+        error: Box<CsvError>,
     },
 }
 
@@ -430,6 +444,7 @@ impl CsvError {
         match self {
             Self::EmptyCells { .. } => true,
             Self::NonNumeric { value, .. } => is_missing(value),
+            Self::InSample { error, .. } => error.is_about_missing_values(),
             _ => false,
         }
     }
@@ -448,6 +463,7 @@ impl CsvError {
             Self::InvalidTruth { .. } => Some(
                 "On the command line: --truth-value VALUE names the value that means positive.",
             ),
+            Self::InSample { error, .. } => error.command_line_hint(),
             _ => None,
         }
     }

@@ -185,8 +185,9 @@ pub enum ColumnKind {
 ///
 /// # Errors
 /// The same errors as [`read_csv`](super::read_csv) for encoding, header,
-/// separator and ragged-row problems, and for a file with no data rows. The row limit is not enforced here:
-/// compare `total_rows` with [`MAX_ROWS`](super::MAX_ROWS).
+/// separator and ragged-row problems, and for a file with no data rows.
+/// A file of more than [`MAX_ROWS`](super::MAX_ROWS) rows is previewed
+/// whole; `total_rows` counts them all.
 pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError> {
     let bytes = utf16_decoded(bytes)?;
     let Table {

@@ -81,15 +81,38 @@ impl TabularData {
 /// one side only, or leaves no varying feature column.
 pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvError> {
     let bytes = utf16_decoded(bytes)?;
-    match read_rows(&bytes, columns, RowsParsed::UpTo(MAX_ROWS)) {
-        Err(CsvError::TooManyRows { found, .. }) => {
-            let sample = RowSample::of(found);
-            let mut data = read_rows(&bytes, columns, RowsParsed::Sample(&sample))?;
-            data.warnings.insert(0, sample.note());
-            Ok(data)
-        }
-        read => read,
+    // A file of no more line ends than that holds no more data rows.
+    let line_ends = bytes.iter().filter(|&&b| b == b'\n' || b == b'\r').count();
+    let total = if line_ends <= MAX_ROWS {
+        0
+    } else {
+        count_rows(&bytes)?
+    };
+    if total <= MAX_ROWS {
+        return read_rows(&bytes, columns, RowsParsed::UpTo(MAX_ROWS));
     }
+    let sample = RowSample::of(total);
+    let mut data = read_rows(&bytes, columns, RowsParsed::Sample(&sample)).map_err(|error| {
+        CsvError::InSample {
+            total,
+            error: Box::new(error),
+        }
+    })?;
+    data.warnings.insert(0, sample.note());
+    Ok(data)
+}
+
+/// The data rows of a file, counted by reading its records alone.
+///
+/// # Errors
+/// The reader's: the file's encoding, header, separator or a ragged row.
+fn count_rows(bytes: &[u8]) -> Result<usize, CsvError> {
+    let Table { mut rows, .. } = Table::open(bytes, Width::AtLeastTwo)?;
+    let mut count = 0;
+    while rows.next_row()?.is_some() {
+        count += 1;
+    }
+    Ok(count)
 }
 
 /// [`read_csv`] of the data rows `parsed` names, of text already decoded
@@ -910,8 +933,8 @@ mod tests {
         assert_eq!(data.labeled, labeled);
         assert!(
             data.warnings[0].starts_with(
-                "The file has 60000 data rows, more than the 50000 a run trains on: 50000 of \
-                 them, drawn at random, were read"
+                "The file has 60000 data rows, more than the 50000 a run reads: a random \
+                 sample of 50000 of them was read"
             ),
             "{:?}",
             data.warnings
@@ -927,6 +950,39 @@ mod tests {
     }
 
     #[test]
+    fn a_file_of_as_many_rows_as_a_run_reads_is_read_whole() {
+        let rows = |count: usize, labeled: bool| -> String {
+            std::iter::once("x,labeled\n".to_owned())
+                .chain((1..=count).map(|i| format!("{i},{}\n", u8::from(labeled && i % 2 == 0))))
+                .collect()
+        };
+        let whole = read(&rows(MAX_ROWS, true)).unwrap();
+        assert_eq!(whole.rows(), MAX_ROWS);
+        assert!(whole.warnings.is_empty(), "{:?}", whole.warnings);
+        let sampled = read(&rows(MAX_ROWS + 1, true)).unwrap();
+        assert_eq!(sampled.rows(), MAX_ROWS);
+        assert!(sampled.warnings[0].starts_with("The file has 50001 data rows"));
+        // An error in the sample says that its counts are the sample's.
+        let (err, message) = read_err(&rows(MAX_ROWS + 1, false), &CsvColumns::default());
+        assert!(
+            matches!(&err, CsvError::InSample { total: 50_001, error }
+                if matches!(**error, CsvError::NoLabeledPositives(_))),
+            "{err:?}"
+        );
+        assert!(
+            message.starts_with(
+                "In the random sample of 50000 of the file's 50001 data rows that a run reads: \
+                 No row"
+            ),
+            "{message}"
+        );
+        // Its advice on missing values is kept.
+        let gap = rows(MAX_ROWS + 1, true).replacen("\n1,0\n", "\n,0\n", 1);
+        let (err, _) = read_err(&gap, &CsvColumns::default());
+        assert!(err.is_about_missing_values() && err.command_line_hint().is_some());
+    }
+
+    #[test]
     fn a_file_to_score_is_refused_past_what_a_model_scores_at_once() {
         assert_eq!(max_scored_rows(1), 1_000_000);
         assert_eq!(max_scored_rows(25), 1_000_000);
@@ -936,7 +992,10 @@ mod tests {
         for i in 0..=1_000_000 {
             text.push_str(&format!("{}\n", i % 7));
         }
-        let err = plain_rows(text.as_bytes(), &numbers(&["x"])).unwrap_err();
+        let (head, last) = text.trim_end().rsplit_once('\n').unwrap();
+        let whole = plain_rows(head.as_bytes(), &numbers(&["x"])).unwrap();
+        assert_eq!(whole.rows, 1_000_000);
+        let err = plain_rows(format!("{head}\n{last}\n").as_bytes(), &numbers(&["x"])).unwrap_err();
         assert_eq!(
             err,
             CsvError::TooManyRows {
@@ -946,8 +1005,9 @@ mod tests {
         );
         assert_eq!(
             err.to_string(),
-            "The file has 1000001 data rows, more than the 1000000 a model scores at once: \
-             split it into files of at most 1000000 rows, each with the header line, and score \
+            "The file has 1000001 data rows, more than the 1000000 this model scores at once: \
+             split it into files of at most 1000000 rows, each with the header line and a \
+             column that names its rows (each file's scores number its rows from 1), and score \
              each."
         );
     }

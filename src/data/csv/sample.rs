@@ -2,7 +2,7 @@
 //! random sample of that many: the same rows every time the same file is
 //! read, whatever the run's seed, so a link to a run on it reproduces it.
 
-use super::MAX_ROWS;
+use super::{MAX_ROWS, MAX_SCORED_ROWS};
 use crate::rng::PortableRng;
 use crate::user_text::counted;
 
@@ -47,10 +47,11 @@ impl RowSample {
     /// The sentence saying that the rows read are a sample, and which.
     pub(super) fn note(&self) -> String {
         format!(
-            "The file has {}, more than the {} a run trains on: {} of them, drawn at random, \
-             were read (the same ones each time this file is read, whatever the seed), each \
-             under its row number in the file. To train on other rows, make a file of them; \
-             scoring reads every row.",
+            "The file has {}, more than the {} a run reads: a random sample of {} of them was \
+             read (the same rows each time this file is read, whatever the seed), each under \
+             its row number in the file, and the run's training, validation and test rows come \
+             from it. To use other rows, make a file of them; scoring a file reads every row, \
+             up to {MAX_SCORED_ROWS}.",
             counted(self.total, "data row"),
             MAX_ROWS,
             self.kept
@@ -84,10 +85,11 @@ mod tests {
         assert_eq!(RowSample::of(120_000), sample);
         assert_eq!(
             sample.note(),
-            "The file has 120000 data rows, more than the 50000 a run trains on: 50000 of \
-             them, drawn at random, were read (the same ones each time this file is read, \
-             whatever the seed), each under its row number in the file. To train on other \
-             rows, make a file of them; scoring reads every row."
+            "The file has 120000 data rows, more than the 50000 a run reads: a random sample \
+             of 50000 of them was read (the same rows each time this file is read, whatever \
+             the seed), each under its row number in the file, and the run's training, \
+             validation and test rows come from it. To use other rows, make a file of them; \
+             scoring a file reads every row, up to 1000000."
         );
     }
 

@@ -48,7 +48,9 @@ impl<'a> Table<'a> {
     /// [`utf16_decoded`](super::encoding::utf16_decoded) gives them.
     pub(super) fn open(bytes: &'a [u8], width: Width) -> Result<Self, CsvError> {
         if bytes.len() > MAX_CSV_BYTES {
-            return Err(CsvError::FileTooLarge { bytes: bytes.len() });
+            return Err(CsvError::FileTooLarge {
+                bytes: bytes.len() as u64,
+            });
         }
         if let Some(format) = NotText::of(bytes) {
             return Err(CsvError::NotText(format));
@@ -828,7 +830,7 @@ mod tests {
         assert_eq!(
             err,
             CsvError::FileTooLarge {
-                bytes: MAX_CSV_BYTES + 1
+                bytes: MAX_CSV_BYTES as u64 + 1
             }
         );
         assert_eq!(

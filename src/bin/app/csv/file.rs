@@ -73,7 +73,7 @@ pub async fn file_bytes(
 ) -> Result<Vec<u8>, String> {
     let name = file.name();
     if file.size() > MAX_CSV_BYTES as f64 {
-        let bytes = file.size() as usize;
+        let bytes = file.size() as u64;
         return Err(format!(
             "{name}: {}",
             too_large(CsvError::FileTooLarge { bytes })

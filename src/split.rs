@@ -431,8 +431,11 @@ pub fn csv_row_roles(table: &TabularData, config: &RunConfig) -> Result<CsvRowRo
             "training needs both labeled and unlabeled rows: a smaller validation share leaves \
              more"
         };
+        let sample = table.sampled_from.map_or_else(String::new, |total| {
+            format!(" (a random sample of the file's {total})")
+        });
         return Err(SplitError::TooSmall(format!(
-            "{rows} rows, {} labeled. After holding out {} for testing and {} for \
+            "{rows} rows{sample}, {} labeled. After holding out {} for testing and {} for \
              validation: {remedy}.",
             labeled_rows.len(),
             test_rows.len(),

@@ -364,6 +364,18 @@ fn the_test_set_never_takes_every_labeled_row() {
         ),
         "{message}"
     );
+    // Rows that are a sample of a larger file say so.
+    let sampled = policypu::data::csv::TabularData {
+        sampled_from: Some(60_000),
+        ..table
+    };
+    let message = split_csv(&sampled, &csv_config(None))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        message.contains("4 rows (a random sample of the file's 60000), 1 labeled."),
+        "{message}"
+    );
     // With two, a test share that rounds to none asks for a larger one.
     let two = "x,labeled\n1,1\n2,1\n3,0\n4,0\n";
     let table = read_csv(two.as_bytes(), &CsvColumns::default()).unwrap();

@@ -39,7 +39,8 @@ fn named_as_truth(name: &str) -> bool {
 /// reads flag words and the file leaves gaps: [`guess_labeled_value`]),
 /// otherwise a guess: the
 /// labeled column by name or as the first flag column, else the first
-/// column of two words (and its marking value, likewise), the truth column by
+/// column of two words (and its marking value, likewise), else one named as
+/// labeled columns usually are whatever it holds, the truth column by
 /// name (a flag column, or one of two classes such as "M" and "B") or as the
 /// next flag column, and every numeric column as a feature. The value that
 /// means positive in a column of classes needs the whole file:
@@ -50,7 +51,11 @@ pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns
     {
         return kept;
     }
-    let labeled = labeled_column(preview).unwrap_or(0);
+    // Without a column fit to mark the labeled rows, one named as such columns
+    // usually are, so the run's message names the column the user meant.
+    let labeled = labeled_column(preview)
+        .or_else(|| named(preview, &LABELED_NAMES, None, &|_| true))
+        .unwrap_or(0);
     let truth = truth_beside(preview, Some(labeled));
     let labeled_name = preview.header.get(labeled).cloned().unwrap_or_default();
     let truth_name = truth.map(|i| preview.header[i].clone());
@@ -1297,6 +1302,18 @@ mod tests {
         let c = suggest_columns(&p, &dropping);
         assert_eq!(c.truth.as_deref(), Some("y"));
         assert_eq!(c.missing, MissingValues::DropRows);
+    }
+
+    #[test]
+    fn a_column_named_labeled_that_holds_no_flags_is_still_taken_over_the_first() {
+        // "labeled" holds 0 and 2: no column can mark labeled rows, and the
+        // run's message should name the one the user meant, not column "a".
+        let p = preview("a,labeled,x\n0,0,1.5\n1,2,2.5\n5,0,3.5\n");
+        let c = suggest_columns(&p, &CsvColumns::default());
+        assert_eq!(c.labeled, "labeled");
+        assert_eq!(c.features, None); // every other column, "a" too
+        let unnamed = preview("a,b,x\n0,0,1.5\n1,2,2.5\n5,0,3.5\n");
+        assert_eq!(suggest_columns(&unnamed, &CsvColumns::default()).labeled, "a");
     }
 
     #[test]

@@ -40,6 +40,9 @@ pub struct TabularData {
     /// The 1-based data row in the file of each row kept, as the messages
     /// and the scores table number them.
     pub row_numbers: Vec<usize>,
+    /// The file's count of data rows where these rows are a random sample
+    /// of them (a file of more than [`MAX_ROWS`]), else `None`.
+    pub sampled_from: Option<usize>,
     /// Field separator, detected from the header or named by a first line
     /// `sep=;`: `b','`, `b';'` or `b'\t'`.
     pub delimiter: u8,
@@ -89,7 +92,7 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
         count_rows(&bytes)?
     };
     if total <= MAX_ROWS {
-        return read_rows(&bytes, columns, RowsParsed::UpTo(MAX_ROWS));
+        return read_rows(&bytes, columns, RowsParsed::Every);
     }
     let sample = RowSample::of(total);
     let mut data = read_rows(&bytes, columns, RowsParsed::Sample(&sample)).map_err(|error| {
@@ -99,6 +102,7 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
         }
     })?;
     data.warnings.insert(0, sample.note());
+    data.sampled_from = Some(total);
     Ok(data)
 }
 
@@ -115,7 +119,7 @@ fn count_rows(bytes: &[u8]) -> Result<usize, CsvError> {
     Ok(count)
 }
 
-/// [`read_csv`] of the data rows `parsed` names, of text already decoded
+/// [`read_csv`] of the data rows `parsed_rows` names, of text already decoded
 /// from UTF-16.
 fn read_rows(
     bytes: &[u8],
@@ -258,6 +262,7 @@ fn read_rows(
         labeled: parsed.labeled,
         truth: parsed.truth,
         row_numbers: parsed.numbers,
+        sampled_from: None,
         delimiter,
         warnings,
     })
@@ -959,8 +964,10 @@ mod tests {
         let whole = read(&rows(MAX_ROWS, true)).unwrap();
         assert_eq!(whole.rows(), MAX_ROWS);
         assert!(whole.warnings.is_empty(), "{:?}", whole.warnings);
+        assert_eq!(whole.sampled_from, None);
         let sampled = read(&rows(MAX_ROWS + 1, true)).unwrap();
         assert_eq!(sampled.rows(), MAX_ROWS);
+        assert_eq!(sampled.sampled_from, Some(MAX_ROWS + 1));
         assert!(sampled.warnings[0].starts_with("The file has 50001 data rows"));
         // An error in the sample says that its counts are the sample's.
         let (err, message) = read_err(&rows(MAX_ROWS + 1, false), &CsvColumns::default());

@@ -1313,7 +1313,10 @@ mod tests {
         assert_eq!(c.labeled, "labeled");
         assert_eq!(c.features, None); // every other column, "a" too
         let unnamed = preview("a,b,x\n0,0,1.5\n1,2,2.5\n5,0,3.5\n");
-        assert_eq!(suggest_columns(&unnamed, &CsvColumns::default()).labeled, "a");
+        assert_eq!(
+            suggest_columns(&unnamed, &CsvColumns::default()).labeled,
+            "a"
+        );
     }
 
     #[test]

@@ -555,6 +555,40 @@ mod tests {
     }
 
     #[test]
+    fn a_word_the_number_reader_takes_as_infinite_is_a_category_where_words_are() {
+        let units: String = (0..12)
+            .map(|i| format!("{i},{},{}\n", ["inf", "art", "Infinity"][i % 3], i % 2))
+            .collect();
+        let data = read_csv(
+            format!("x,unit,labeled\n{units}").as_bytes(),
+            &chosen(&["x", "unit"], MissingValues::Refuse),
+        )
+        .unwrap();
+        let inputs: Vec<String> = data.inputs.iter().map(ToString::to_string).collect();
+        assert_eq!(inputs, ["x", "unit = Infinity", "unit = art", "unit = inf"]);
+        assert_eq!(data.features[..4], [0.0, 0.0, 0.0, 1.0]);
+        // Among numbers it is a typo, counted; written in digits, a number
+        // too large for the reader is no word.
+        let numbers: String = (0..12).map(|i| format!("{i},{i},{}\n", i % 2)).collect();
+        let (err, _) = read_err(
+            &format!("x,y,labeled\n{numbers}1,inf,0\n"),
+            &chosen(&["x", "y"], MissingValues::Refuse),
+        );
+        assert!(
+            matches!(err, CsvError::NotCategories { ref value, why: NotCategoriesWhy::MostlyNumbers { numbers: 12, cells: 13 }, .. } if value == "inf"),
+            "{err:?}"
+        );
+        let (err, _) = read_err(
+            &format!("x,y,labeled\n{numbers}1,1e39,0\n"),
+            &chosen(&["x", "y"], MissingValues::Refuse),
+        );
+        assert!(
+            matches!(err, CsvError::NonFinite { ref value, .. } if value == "1e39"),
+            "{err:?}"
+        );
+    }
+
+    #[test]
     fn categories_are_sorted_and_each_row_keeps_its_own() {
         let column = tally(&["red", "blue", "", "red", "green"]).unwrap();
         assert_eq!(column.values, ["blue", "green", "red"]);

@@ -717,7 +717,17 @@ fn parse_rows(
             let mut gap = false;
             for (place, &index) in layout.features.iter().enumerate() {
                 let cell = row.cell(index);
-                let value = match parsed.decimal_marks[place].read(empty, &cell) {
+                let read = match parsed.decimal_marks[place].read(empty, &cell) {
+                    // A word the number reader takes as infinite ("inf") may
+                    // be one of a chosen column's categories, as any word may.
+                    Err(CsvError::NonFinite { at, value })
+                        if named && !value.contains(|c: char| c.is_ascii_digit()) =>
+                    {
+                        Err(CsvError::NonNumeric { at, value })
+                    }
+                    read => read,
+                };
+                let value = match read {
                     Err(CsvError::NonNumeric { at, value }) if named => {
                         text.note(place, at, value);
                         f32::NAN

@@ -253,16 +253,16 @@ mod tests {
             features: Some(strings(&["x"])),
             ..CsvColumns::default()
         };
-        let text = "note,x,labeled\n\"two\nlines\",1,1\nplain,2,0\nlast,inf,0\n";
+        let text = "note,x,labeled\n\"two\nlines\",1,1\nplain,2,0\nlast,1e39,0\n";
         let (err, message) = read_err(text, &columns);
         assert_eq!(
             err,
             CsvError::NonFinite {
                 at: at(5, 3, "x"),
-                value: "inf".to_owned()
+                value: "1e39".to_owned()
             }
         );
-        assert!(message.starts_with("Line 5 (data row 3), column \"x\": \"inf\" is not a finite"));
+        assert!(message.starts_with("Line 5 (data row 3), column \"x\": \"1e39\" is not a finite"));
     }
 
     #[test]
@@ -302,7 +302,7 @@ mod tests {
             }
         );
         // A quoted break counts too, whatever its ending.
-        let text = "note,x,labeled\r\"a\rb\",1,1\rc,inf,0\r";
+        let text = "note,x,labeled\r\"a\rb\",1,1\rc,1e39,0\r";
         let columns = CsvColumns {
             features: Some(strings(&["x"])),
             ..CsvColumns::default()
@@ -312,7 +312,7 @@ mod tests {
             err,
             CsvError::NonFinite {
                 at: at(4, 2, "x"),
-                value: "inf".to_owned()
+                value: "1e39".to_owned()
             }
         );
         assert_eq!(

@@ -473,7 +473,7 @@ fn look_note(column: &str, look: &TextLook) -> String {
             ),
         ),
         TextShape::Date => (
-            "dates whose day and month cannot be told apart",
+            "dates not written year first",
             "write each year first (2023-01-10), to read it as its days since 1970-01-01 once \
              the column is chosen as a feature, or as a number (the year, or the days since a \
              first date)"
@@ -1003,8 +1003,8 @@ mod tests {
         );
     }
 
-    /// Dates whose day and month cannot be told apart are not said to read
-    /// once chosen, as those written year first are.
+    /// Dates written day or month first are not said to read once chosen,
+    /// as those written year first are.
     #[test]
     fn day_first_dates_are_told_to_be_written_year_first() {
         let text: String = (0..6)
@@ -1017,7 +1017,7 @@ mod tests {
         );
         assert_eq!(
             usable.note().unwrap(),
-            "Left out: \"visit\" holds dates whose day and month cannot be told apart, such as \
+            "Left out: \"visit\" holds dates not written year first, such as \
              \"10/01/2023\": write each year first (2023-01-10), to read it as its days since \
              1970-01-01 once the column is chosen as a feature, or as a number (the year, or \
              the days since a first date)."

@@ -1,6 +1,7 @@
 //! Dates written year first ("2023-01-10", maybe with a time) read as a
 //! number a feature can hold: the days since 1970-01-01. Other orders
-//! ("10/01/2023") are left alone, as day and month cannot be told apart.
+//! ("10/01/2023") are left alone: a cell alone does not say which of its
+//! first two parts is the day.
 
 /// Seconds in a day.
 const SECONDS_PER_DAY: f64 = 86_400.0;

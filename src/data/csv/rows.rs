@@ -308,7 +308,7 @@ mod tests {
             "{message}"
         );
         // Dates written year first read as their days since 1970-01-01;
-        // day and month first cannot be told apart, and are refused.
+        // written day or month first they are refused.
         let dated = "day,labeled\n2024-02-29,1\n1970-01-02 12:00,0\n";
         let data = read_csv(dated.as_bytes(), &chosen(&["day"])).unwrap();
         assert_eq!(data.features, [19_782.0, 1.5]);

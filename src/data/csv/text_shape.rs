@@ -52,7 +52,7 @@ impl TextLook {
 
     /// Its first cell that is not a number is a date written year first,
     /// which reads as a number once the column is chosen as a feature
-    /// (not `10/01/2023`, whose day and month cannot be told apart).
+    /// (not `10/01/2023`, written day or month first).
     pub fn date_read_once_chosen(&self) -> bool {
         days_since_1970(&self.example).is_some()
     }

@@ -575,7 +575,11 @@ mod tests {
             &chosen(&["x", "y"], MissingValues::Refuse),
         );
         assert!(
-            matches!(err, CsvError::NotCategories { ref value, why: NotCategoriesWhy::MostlyNumbers { numbers: 12, cells: 13 }, .. } if value == "inf"),
+            matches!(err, CsvError::NotCategories {
+                ref value,
+                why: NotCategoriesWhy::MostlyNumbers { numbers: 12, cells: 13 },
+                ..
+            } if value == "inf"),
             "{err:?}"
         );
         let (err, _) = read_err(

@@ -2,7 +2,8 @@
 //! what `policypu predict` and the page's "Score a CSV" both do. The file
 //! needs the model's feature columns, found by name in any order; with the
 //! run's truth column it is also scored against it, on the rows whose class
-//! that column holds. Its identifier column, guessed by name or named,
+//! that column holds, where it writes its classes as the run's file did
+//! (else a note says why it is not). Its identifier column, guessed by name or named,
 //! joins the scores to its rows. Missing feature values
 //! are refused, their rows dropped, or filled with the model's training
 //! means, as the caller chooses (by default as the model's run did).
@@ -81,32 +82,20 @@ pub async fn score_csv(
                     .collect();
                 format!("The model reads the feature columns {}", names.join(", "))
             };
-            let message = match (&e, truth_column) {
+            let message = match &e {
                 // The user, not the model, chose it: the error says which
                 // columns the file has.
-                (
-                    CsvError::MissingColumn {
-                        role: ColumnRole::Identifier,
-                        ..
-                    },
-                    _,
-                ) => e.to_string(),
-                (CsvError::InvalidTruth { .. }, Some(column)) => {
-                    format!(
-                        "{e} Scoring reads column \"{column}\" as the model's run did; remove that \
-                     column from the file to score without it."
-                    )
-                }
+                CsvError::MissingColumn {
+                    role: ColumnRole::Identifier,
+                    ..
+                } => e.to_string(),
                 // The model, not the user, chose the features: the file must
                 // have them all.
-                (
-                    CsvError::MissingColumn {
-                        role: ColumnRole::Feature,
-                        name,
-                        available,
-                    },
-                    _,
-                ) => format!(
+                CsvError::MissingColumn {
+                    role: ColumnRole::Feature,
+                    name,
+                    available,
+                } => format!(
                     "The file has no column \"{name}\", which the model reads as a feature.{} \
                      {}, as its training file named them: score a file that has them all.",
                     case_twin(name, available),

@@ -53,7 +53,7 @@ pub struct RunArgs {
     /// CSV: the value of the truth column that means positive (help text: `truth_value_help`).
     #[arg(long, help = truth_value_help())]
     pub truth_value: Option<String>,
-    /// CSV: what to do with missing feature values (empty, NA, NaN, null, ?):
+    /// CSV: what to do with missing feature values (empty, NA, #N/A, NaN, null, ?):
     /// refuse the file, drop those rows, or fill each with its column's mean
     /// (default: the --config file's, else refuse).
     #[arg(long)]

@@ -32,7 +32,7 @@ pub struct PredictArgs {
     /// read)
     #[arg(long, value_name = "NAME")]
     pub id_column: Option<String>,
-    /// What to do with missing feature values (empty, NA, NaN, null, ?):
+    /// What to do with missing feature values (empty, NA, #N/A, NaN, null, ?):
     /// refuse the file, drop those rows (the table keeps each row's number in
     /// the file), or fill each with its column's mean over the model's
     /// training rows (default: what the model's run did)

@@ -29,7 +29,7 @@ pub struct CsvColumns {
     /// Feature columns by name; None means every other column (all must then be numeric).
     /// A name listed twice is used once.
     pub features: Option<Vec<String>>,
-    /// What to do with missing feature values (empty, NA, N/A, NaN, null, ?).
+    /// What to do with missing feature values (empty, NA, N/A, #N/A, NaN, null, ?).
     pub missing: MissingValues,
 }
 

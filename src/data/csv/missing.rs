@@ -68,7 +68,7 @@ impl std::str::FromStr for MissingValues {
 
 /// Texts that mean "no value" in a trimmed cell, besides the empty cell
 /// (compared ignoring case): what R, pandas, spreadsheets and UCI files write.
-const MISSING_WORDS: [&str; 5] = ["na", "n/a", "nan", "null", "?"];
+const MISSING_WORDS: [&str; 6] = ["na", "n/a", "#n/a", "nan", "null", "?"];
 
 /// Whether a trimmed cell holds no value.
 pub fn is_missing(cell: &str) -> bool {
@@ -316,10 +316,10 @@ mod tests {
 
     #[test]
     fn missing_words_and_keys() {
-        for cell in ["", "NA", "n/a", "NaN", "null", "?"] {
+        for cell in ["", "NA", "n/a", "NaN", "null", "?", "#N/A"] {
             assert!(is_missing(cell), "{cell}");
         }
-        for cell in ["0", "none", "nana", "-"] {
+        for cell in ["0", "none", "nana", "-", "#N/A!"] {
             assert!(!is_missing(cell), "{cell}");
         }
         for m in MissingValues::ALL {

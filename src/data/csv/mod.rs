@@ -49,6 +49,7 @@ mod reader;
 mod role;
 mod rows;
 mod sample;
+mod scored_truth;
 mod table;
 #[cfg(test)]
 mod test_support;

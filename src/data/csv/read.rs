@@ -17,6 +17,7 @@ use super::reader::Rows;
 use super::role::ColumnRole;
 use super::rows::{RowsParsed, for_each_row};
 use super::sample::RowSample;
+use super::scored_truth::ScoredTruth;
 use super::table::{Table, Width, delimiter_warning};
 use super::truth_tally::TruthTally;
 use super::value_rule::ValueRule;
@@ -462,7 +463,7 @@ pub fn read_feature_rows(
         });
     }
     let truth = truth.and_then(|name| column_index(&header, name, ColumnRole::Truth).ok());
-    let truth_rule = ValueRule::truth(truth_value);
+    let mut classes = truth.map(|index| ScoredTruth::new(&header[index], truth_value));
     if let Some(index) = truth.filter(|index| features.contains(index)) {
         return Err(CsvError::RoleConflict {
             name: header
@@ -483,7 +484,7 @@ pub fn read_feature_rows(
     };
     let mut read = FeatureRows {
         features: Vec::new(),
-        truth: truth.map(|_| Vec::new()),
+        truth: None,
         rows: 0,
         numbers: Vec::new(),
         identifiers: identifier.map(|index| (header[index].clone(), Vec::new())),
@@ -500,13 +501,8 @@ pub fn read_feature_rows(
         gaps.choice,
         parsed_rows,
         |row, empty| {
-            if let (Some(index), Some(truth)) = (truth, read.truth.as_mut()) {
-                let cell = row.cell(index);
-                truth.push(if is_missing(cell.value) {
-                    None
-                } else {
-                    Some(truth_rule.is_positive(&cell)?)
-                });
+            if let (Some(index), Some(classes)) = (truth, classes.as_mut()) {
+                classes.observe(&row.cell(index));
             }
             if let (Some(index), Some((_, cells))) = (identifier, read.identifiers.as_mut()) {
                 cells.push(row.cell(index).value.to_owned());
@@ -523,6 +519,11 @@ pub fn read_feature_rows(
     )?;
     read.numbers = (1..=count).collect();
     read.warnings.extend(notes);
+    if let Some(classes) = classes {
+        let not_measured;
+        (read.truth, not_measured) = classes.finish();
+        read.warnings.extend(not_measured);
+    }
     read.warnings.extend(decimal_marks.sentence());
     read.warnings.extend(
         sources

@@ -280,7 +280,7 @@ pub fn ColumnRoles(
                         <option value=choice.key() prop:selected=move || columns.with(|c| c.missing == choice)>{choice.label()}</option>
                     }).collect_view()}
                 </select>
-                <small class="hint" id="csv-missing-hint">"Empty, NA, N/A, NaN, null or ? in a feature column; a row whose true class is missing is left out whatever the choice. The summary below says how many rows or cells it changed."</small>
+                <small class="hint" id="csv-missing-hint">"Empty, NA, N/A, #N/A, NaN, null or ? in a feature column; a row whose true class is missing is left out whatever the choice. The summary below says how many rows or cells it changed."</small>
             </div>
             <FeatureChoice preview=preview.clone()/>
             <NumberField setting=&settings::TEST_FRACTION/>

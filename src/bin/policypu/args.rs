@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 use policypu::config::{BackendChoice, DataConfig, Learner, ModelPreset, PolicyVariant, RunConfig};
 
+use crate::column_names::ColumnNames;
 use crate::config_file::read_config_file;
 use crate::learner_spec::{self, LearnerSpec};
 use crate::setting_flags::SettingFlags;
@@ -64,9 +65,10 @@ pub struct RunArgs {
     /// here are read as numbers without their signs, dates written year first
     /// (2023-01-10) as their days since 1970-01-01, and a column of at most 12 words,
     /// or up to 64 repeated ones (north/south, yes/no, an education level), as one 0/1
-    /// input per word.
-    #[arg(long, value_delimiter = ',')]
-    pub feature_columns: Option<Vec<String>>,
+    /// input per word. A name that holds a comma goes in double quotes, as a CSV file
+    /// writes it: '"Weight, kg",age'.
+    #[arg(long, value_parser = ColumnNames::parse)]
+    pub feature_columns: Option<ColumnNames>,
     #[arg(long, help = learner_spec::help())]
     pub learner: Option<LearnerSpec>,
     /// policyPU: `paper` runs the paper's literal algorithm (eq. 4's reward,
@@ -267,7 +269,7 @@ impl RunArgs {
         }
         columns.labeled_value = self.labeled_value.clone().or(columns.labeled_value);
         columns.truth_value = self.truth_value.clone().or(columns.truth_value);
-        columns.features = match &self.feature_columns {
+        columns.features = match self.feature_columns.as_ref().map(|names| &names.0) {
             Some(names) if names.iter().all(|n| n.trim().is_empty()) => None,
             Some(names) => Some(names.clone()),
             None => columns.features,
@@ -414,7 +416,7 @@ impl RunArgs {
                 Backend::Wgpu => BackendChoice::Gpu,
             };
         }
-        if let Some(names) = &self.feature_columns
+        if let Some(ColumnNames(names)) = &self.feature_columns
             && let Some((_, twice)) = names
                 .iter()
                 .enumerate()

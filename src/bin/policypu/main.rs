@@ -5,6 +5,7 @@ mod args;
 mod auto;
 mod auto_study;
 mod bench;
+mod column_names;
 mod config_file;
 mod heap;
 mod learner_spec;

@@ -96,7 +96,7 @@ impl DataCache {
                 for warning in &table.warnings {
                     self.note(format!("{}: {warning}", path.display()));
                 }
-                split_csv(&table, config).map_err(|e| e.to_string())
+                split_csv(&table, config).map_err(|e| format!("{}: {e}", path.display()))
             }
         }
     }

@@ -183,9 +183,15 @@ fn header_line(text: Text<'_>, from: usize) -> HeaderLine<'_> {
 }
 
 /// The separator a first line such as `sep=;` names (Excel reads one as
-/// how its file is split), if the untrimmed line is one.
+/// how its file is split), if the untrimmed line is one, maybe quoted as a
+/// tool that quotes every field writes it (`"sep=,"`).
 fn separator_hint(line: &str) -> Option<u8> {
-    let named = line.trim_matches(' ').strip_prefix("sep=")?.as_bytes();
+    let line = line.trim_matches(' ');
+    let unquoted = line
+        .strip_prefix('"')
+        .and_then(|inner| inner.strip_suffix('"'))
+        .unwrap_or(line);
+    let named = unquoted.strip_prefix("sep=")?.as_bytes();
     DELIMITERS
         .iter()
         .map(|&(delimiter, _)| delimiter)
@@ -437,6 +443,8 @@ mod tests {
         assert_eq!(separator_hint("sep=;;"), None);
         assert_eq!(separator_hint("sep="), None);
         assert_eq!(separator_hint("sep=\t"), Some(b'\t'));
+        assert_eq!(separator_hint("\"sep=,\""), Some(b','));
+        assert_eq!(separator_hint("\"sep=,"), None);
     }
 
     #[test]

@@ -326,6 +326,10 @@ fn stray_note(column: &str, stray: &StrayCell, shape: Option<TextShape>) -> Stri
             "a percentage",
             format!("{CHOOSE_AS_FEATURE} to read each as its number without the sign"),
         ),
+        Some(TextShape::Parenthesised) => (
+            "a negative number in parentheses, as accounting writes it",
+            format!("{CHOOSE_AS_FEATURE} to read each as its negative number"),
+        ),
         _ if stray.cell.parse::<f64>().is_ok_and(f64::is_finite) => (
             "a number beyond ±3.4e38, larger than a feature can hold",
             format!("Fix {those}, or empty {them} and {CHOOSE_MISSING}, to use the column"),
@@ -464,6 +468,15 @@ fn look_note(column: &str, look: &TextLook) -> String {
     let (holds, remedy) = match look.shape {
         TextShape::Money => ("amounts with a currency sign", without_sign),
         TextShape::Percent => ("percentages", without_sign),
+        TextShape::Parenthesised => (
+            "negative numbers in parentheses, as accounting writes them",
+            format!("{CHOOSE_AS_FEATURE} to read each as its negative number"),
+        ),
+        TextShape::WithUnit => (
+            "numbers with a unit",
+            "write the numbers alone in the file, the unit in the column's name, to use it"
+                .to_owned(),
+        ),
         TextShape::Date if look.date_read_once_chosen() => (
             "dates",
             format!(
@@ -641,10 +654,15 @@ pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>)
             // on text.
             let one_word = values.is_some_and(|v| v.len() == 1);
             match preview.categories(i) {
-                _ if look.shape != TextShape::Words => usable.looks.push((name.clone(), look)),
+                _ if !matches!(look.shape, TextShape::Words | TextShape::WithUnit) => {
+                    usable.looks.push((name.clone(), look));
+                }
                 Some(count) => {
                     let shown = values.cloned().unwrap_or_else(|| vec![look.example]);
                     usable.categories.push((name.clone(), count, shown));
+                }
+                None if look.shape == TextShape::WithUnit => {
+                    usable.looks.push((name.clone(), look));
                 }
                 None if look.mostly_text() && !one_word => {
                     usable.looks.push((name.clone(), look));
@@ -1000,6 +1018,37 @@ mod tests {
              \"blue\": choose it as a feature to give each its own 0/1 input. Left out: \"mass\" holds numbers beyond \
              ±3.4e38, larger than a feature can hold, such as \"1e300\": divide the column by a \
              power of ten in the file to use it."
+        );
+    }
+
+    /// Negatives in parentheses read once chosen; many numbers with a unit
+    /// are told to lose it, and a few are categories.
+    #[test]
+    fn accounting_negatives_and_numbers_with_units_get_their_own_advice() {
+        let text: String = (0..15)
+            .map(|i| {
+                let net = if i % 3 == 0 {
+                    format!("({i}.25)")
+                } else {
+                    format!("{i}.5")
+                };
+                let drive = ["2WD", "4WD"][i % 2];
+                format!("{net},{i}.5 kg,{drive},{i}.5,{}\n", i % 2)
+            })
+            .collect();
+        let usable = usable_features(
+            &preview(&format!("net,weight,drive,x,labeled\n{text}")),
+            "labeled",
+            None,
+        );
+        assert_eq!(usable.numeric, ["x"]);
+        assert_eq!(
+            usable.note().unwrap(),
+            "Left out: \"net\" holds negative numbers in parentheses, as accounting writes \
+             them, such as \"(0.25)\": choose it as a feature to read each as its negative \
+             number. Left out: \"weight\" holds numbers with a unit, such as \"0.5 kg\": write \
+             the numbers alone in the file, the unit in the column's name, to use it. Left out: \"drive\" holds the categories \"2WD\", \"4WD\": choose it as a \
+             feature to give each its own 0/1 input."
         );
     }
 

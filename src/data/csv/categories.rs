@@ -130,6 +130,10 @@ impl CategoryTally {
             })
         } else if self.cell_counts.shape == Some(TextShape::Date) {
             Some(NotCategoriesWhy::Dates)
+        } else if self.cell_counts.shape == Some(TextShape::WithUnit)
+            && (self.too_many || !are_categories(self.values.len(), self.cell_counts.cells))
+        {
+            Some(NotCategoriesWhy::Units)
         } else if self.too_many {
             Some(NotCategoriesWhy::TooMany)
         } else if !are_categories(self.values.len(), self.cell_counts.cells) {

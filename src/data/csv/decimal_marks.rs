@@ -5,7 +5,8 @@
 //! Numbers whose thousands are grouped (by commas beside a decimal point,
 //! by points or spaces beside a decimal comma) are counted too, so the user is told
 //! they were read so, and so are amounts and percentages read without their
-//! signs and dates read as their days since 1970.
+//! signs, negative numbers read from parentheses and dates read as their days
+//! since 1970.
 
 use super::dialect::Dialect;
 use super::error::{CellAt, CsvError};
@@ -33,6 +34,8 @@ pub(super) struct DecimalMarks {
     money: Marked,
     /// Percentages read without their percent sign.
     percentages: Marked,
+    /// Negative numbers read from parentheses.
+    parentheses: Marked,
     /// Dates read as their days since 1970-01-01.
     dates: Marked,
 }
@@ -102,6 +105,7 @@ impl DecimalMarks {
             all.groupings.merge(column.groupings);
             all.money.merge(column.money);
             all.percentages.merge(column.percentages);
+            all.parentheses.merge(column.parentheses);
             all.dates.merge(column.dates);
         }
         all
@@ -123,6 +127,7 @@ impl DecimalMarks {
         if cell.decimal().parse(cell.value).is_none() {
             match TextShape::amount(cell.value, cell.decimal()) {
                 Some((_, TextShape::Money)) => self.money.note(cell, number),
+                Some((_, TextShape::Parenthesised)) => self.parentheses.note(cell, number),
                 Some(_) => self.percentages.note(cell, number),
                 // A date or a missing cell has no decimal mark to count.
                 None => {
@@ -133,16 +138,22 @@ impl DecimalMarks {
                 }
             }
         }
-        if let Some(marks) = cell.decimal().thousands_grouped_by(cell.value) {
+        // An accounting negative's marks are its number's, inside the parentheses.
+        let inside = cell
+            .value
+            .strip_prefix('(')
+            .and_then(|c| c.strip_suffix(')'));
+        let text = inside.map_or(cell.value, str::trim);
+        if let Some(marks) = cell.decimal().thousands_grouped_by(text) {
             self.groupings.note(cell, number);
             self.grouping.get_or_insert((cell.decimal(), marks));
             // "1.200,5" has a decimal comma too, and is counted with them.
-            if cell.decimal() == DecimalMark::PointOrComma && cell.value.contains(',') {
+            if cell.decimal() == DecimalMark::PointOrComma && text.contains(',') {
                 self.commas.note(cell, number);
             }
-        } else if cell.value.contains(',') {
+        } else if text.contains(',') {
             self.commas.note(cell, number);
-        } else if cell.value.contains('.') {
+        } else if text.contains('.') {
             self.points.note(cell, number);
         }
         Ok(number)
@@ -179,6 +190,12 @@ impl DecimalMarks {
                  number: the first, {first}."
             ))
         });
+        let parentheses = self.parentheses.described().map(|(cells, first)| {
+            format!(
+                "Parentheses were read as minus signs in {cells} of feature columns, as \
+                 accounting writes negative numbers: the first, {first}."
+            )
+        });
         let dates = self.dates.described().map(|(cells, first)| {
             format!(
                 "Dates were read as their days since 1970-01-01 in {cells} of feature columns: \
@@ -190,6 +207,7 @@ impl DecimalMarks {
             .into_iter()
             .chain(grouped)
             .chain(signs)
+            .chain(parentheses)
             .chain(dates)
             .collect();
         (!sentences.is_empty()).then(|| sentences.join(" "))

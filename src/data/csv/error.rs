@@ -573,6 +573,9 @@ pub enum NotCategoriesWhy {
     },
     /// Its cells that are not numbers are dates, in a form not read.
     Dates,
+    /// Its cells that are not numbers are numbers with a unit ("12 kg"),
+    /// too many different ones to be categories.
+    Units,
     /// It holds numbers, `numbers` of its `cells` cells (missing ones
     /// aside): the others are typos, not categories.
     MostlyNumbers {
@@ -602,6 +605,10 @@ fn not_categories_reason(why: &NotCategoriesWhy) -> String {
         NotCategoriesWhy::Dates => "and dates are read only when written year first with \
              dashes (2023-01-10), as their days since 1970-01-01: write each so, or as a \
              number (the year, or the days since a first date)."
+            .to_owned(),
+        NotCategoriesWhy::Units => "and the column holds numbers with a unit, too many \
+             different ones to read as categories: write the numbers alone in the file, the \
+             unit in the column's name, to use it, or leave this column out of the features."
             .to_owned(),
         NotCategoriesWhy::MostlyNumbers { numbers, cells } => {
             let others = cells - numbers - 1;

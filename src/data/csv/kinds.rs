@@ -274,7 +274,9 @@ impl CsvPreview {
     pub fn categories(&self, column: usize) -> Option<usize> {
         let look = self.text_looks.get(column)?.as_ref()?;
         let count = (*self.distinct_values.get(column)?)?;
-        let words = look.shape == TextShape::Words && !mostly_numbers(look.numbers, look.cells);
+        // Numbers with a unit are words here: a column of "4WD" and "2WD".
+        let words = matches!(look.shape, TextShape::Words | TextShape::WithUnit)
+            && !mostly_numbers(look.numbers, look.cells);
         (words && count > 1 && are_categories(count, look.cells)).then_some(count)
     }
 

@@ -246,6 +246,74 @@ mod tests {
     use crate::data::csv::{CsvColumns, NotCategoriesWhy, read_csv, read_feature_rows};
 
     #[test]
+    fn chosen_negatives_in_parentheses_read_as_numbers_and_units_are_refused_with_advice() {
+        let chosen = |names: &[&str]| CsvColumns {
+            features: Some(names.iter().map(|n| n.to_string()).collect()),
+            ..CsvColumns::default()
+        };
+        let text = "net,x,labeled\n\"(1,543)\",1,1\n\"1,679\",2,0\n(2.5),3,0\n\"($7)\",4,1\n";
+        let data = read_csv(text.as_bytes(), &chosen(&["net", "x"])).unwrap();
+        assert_eq!(
+            data.features,
+            [-1543.0, 1.0, 1679.0, 2.0, -2.5, 3.0, -7.0, 4.0]
+        );
+        let warnings = data.warnings.join(" ");
+        assert!(
+            warnings.contains(
+                "Parentheses were read as minus signs in 2 cells of feature columns, as \
+                 accounting writes negative numbers: the first, \"(1,543)\", as -1543 (Line 2 \
+                 (data row 1), column \"net\")."
+            ),
+            "{warnings}"
+        );
+        assert!(
+            !warnings.contains("A comma was read as the decimal mark"),
+            "{warnings}"
+        );
+        let rows = read_feature_rows(
+            text.as_bytes(),
+            &numbers(&["net", "x"]),
+            None,
+            None,
+            &IdColumn::Without,
+            REFUSE,
+        )
+        .unwrap();
+        assert_eq!(rows.features, data.features);
+        // Numbers with a unit, too many to be categories, are refused with
+        // what to do; a few are categories.
+        let weights: String = (0..80)
+            .map(|i| format!("{i}.5 kg,{},{}\n", i % 7, i % 2))
+            .collect();
+        let (err, message) = read_err(
+            &format!("weight,x,labeled\n{weights}"),
+            &chosen(&["weight", "x"]),
+        );
+        assert!(
+            matches!(err, CsvError::NotCategories { ref value, why: NotCategoriesWhy::Units, .. }
+                if value == "0.5 kg"),
+            "{err:?}"
+        );
+        assert!(
+            message.ends_with(
+                "\"0.5 kg\" is not a number, and the column holds numbers with a unit, too many \
+                 different ones to read as categories: write the numbers alone in the file, the \
+                 unit in the column's name, to use it, or leave this column out of the features."
+            ),
+            "{message}"
+        );
+        let drives: String = (0..12)
+            .map(|i| format!("{}WD,{i},{}\n", 2 + 2 * (i % 2), i % 2))
+            .collect();
+        let data = read_csv(
+            format!("drive,x,labeled\n{drives}").as_bytes(),
+            &chosen(&["drive", "x"]),
+        )
+        .unwrap();
+        assert_eq!(data.dim(), 3, "{:?}", data.inputs);
+    }
+
+    #[test]
     fn chosen_amounts_percentages_and_dates_read_as_numbers_and_say_so() {
         let text = "price;rate;x;labeled\n\"1.200,50 €\";12%;1;1\n-3 €;-0,5 %;2;0\n$7;4;3;0\n";
         let chosen = |names: &[&str]| CsvColumns {

@@ -21,6 +21,10 @@ pub enum TextShape {
     Money,
     /// Percentages: "12%", "-0.5 %".
     Percent,
+    /// Negative numbers in parentheses, as accounting writes them: "(1,200)".
+    Parenthesised,
+    /// Numbers with a unit: "12 kg", "3.5km", "20 m/s".
+    WithUnit,
     /// Dates, maybe with a time: "2023-01-10", "10/01/2023 14:00".
     Date,
     /// Numbers too large for a feature (beyond ±3.4e38, an `f32`'s range):
@@ -74,6 +78,8 @@ impl TextShape {
             shape
         } else if is_date(cell) {
             TextShape::Date
+        } else if has_unit(cell, decimal) {
+            TextShape::WithUnit
         } else {
             TextShape::Words
         }
@@ -83,13 +89,28 @@ impl TextShape {
     /// without its sign ("-$5.50" is -5.5; "12,50 €" is 12.5 in a file with
     /// decimal commas; "12%" is 12), with [`TextShape::Money`] or
     /// [`TextShape::Percent`], if the trimmed cell is one and its number is
-    /// finite; a cell longer than [`LONGEST_SHAPED`] is none.
+    /// finite; in parentheses, as accounting writes a negative number, the
+    /// number or amount negated ("(1,200)" is -1200, with
+    /// [`TextShape::Parenthesised`]; "($5)" is -5, with [`TextShape::Money`]).
+    /// A cell longer than [`LONGEST_SHAPED`] is none.
     /// It allocates nothing.
     pub(super) fn amount(cell: &str, decimal: DecimalMark) -> Option<(f32, TextShape)> {
         if cell.len() > LONGEST_SHAPED {
             return None;
         }
         let number = |text: &str| decimal.parse(text.trim()).filter(|n| n.is_finite());
+        if let Some(inside) = cell.strip_prefix('(').and_then(|c| c.strip_suffix(')')) {
+            let unsigned = !inside.trim_start().starts_with(['-', '+']);
+            return match number(inside) {
+                Some(n) if unsigned => Some((-n, TextShape::Parenthesised)),
+                _ => match Self::amount(inside.trim(), decimal) {
+                    Some((n, TextShape::Money)) if unsigned && n >= 0.0 => {
+                        Some((-n, TextShape::Money))
+                    }
+                    _ => None,
+                },
+            };
+        }
         let sign = |c: char| CURRENCY_SIGNS.contains(&c);
         // "-$5", "$-5", "12,50 €": a sign before or after the number.
         let (negative, unsigned) = match cell.strip_prefix('-') {
@@ -113,6 +134,23 @@ impl TextShape {
     pub(super) fn and(self, next: TextShape) -> TextShape {
         if self == next { self } else { TextShape::Words }
     }
+}
+
+/// Longest unit after a number, in bytes: "kg", "km/h", "Celsius".
+const LONGEST_UNIT: usize = 12;
+
+/// A finite number followed by a unit: letters (after a space or not), maybe
+/// with a `/` or a sign such as `°` or `²`, and no digit: "12 kg", "3.5km",
+/// "20 m/s", "5 m²".
+fn has_unit(cell: &str, decimal: DecimalMark) -> bool {
+    let Some(start) = cell.find(|c: char| c.is_alphabetic() || c == '°') else {
+        return false;
+    };
+    let (number, unit) = cell.split_at(start);
+    !number.trim().is_empty()
+        && decimal.parse(number.trim()).is_some_and(f32::is_finite)
+        && unit.len() <= LONGEST_UNIT
+        && !unit.contains(|c: char| c.is_ascii_digit() || c.is_whitespace())
 }
 
 /// Three groups of digits joined by one of `-`, `/` or `.`, a year of four
@@ -155,6 +193,20 @@ mod tests {
             ("2023-01-10T08:00:00Z", comma, TextShape::Date),
             ("1e300", comma, TextShape::TooLarge),
             ("-4e38", semicolon, TextShape::TooLarge),
+            ("(1,200)", comma, TextShape::Parenthesised),
+            ("( 0,5 )", semicolon, TextShape::Parenthesised),
+            ("($5.50)", comma, TextShape::Money),
+            ("12 kg", comma, TextShape::WithUnit),
+            ("-1.543 kg", comma, TextShape::WithUnit),
+            ("3,5km", semicolon, TextShape::WithUnit),
+            ("20 m/s", comma, TextShape::WithUnit),
+            ("5 m²", comma, TextShape::WithUnit),
+            ("21 °C", comma, TextShape::WithUnit),
+            ("4WD", comma, TextShape::WithUnit),
+            ("12 kg 300 g", comma, TextShape::Words),
+            ("1 of 3", comma, TextShape::Words),
+            ("(-5)", comma, TextShape::Words),
+            ("(x)", comma, TextShape::Words),
             ("inf", comma, TextShape::Words),
             ("C1000", comma, TextShape::Words),
             ("$1$", comma, TextShape::Words),
@@ -182,6 +234,13 @@ mod tests {
             ("-12,5 €", semicolon, Some((-12.5, TextShape::Money))),
             ("12%", comma, Some((12.0, TextShape::Percent))),
             ("-0,5 %", semicolon, Some((-0.5, TextShape::Percent))),
+            ("(1,200)", comma, Some((-1200.0, TextShape::Parenthesised))),
+            ("(12,5)", semicolon, Some((-12.5, TextShape::Parenthesised))),
+            ("($5.50)", comma, Some((-5.5, TextShape::Money))),
+            ("(-$5)", comma, None),
+            ("(+5)", comma, None),
+            ("()", comma, None),
+            ("(12%)", comma, None),
             ("$1$", comma, None),
             ("$", comma, None),
             ("%", comma, None),

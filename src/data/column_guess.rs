@@ -51,11 +51,7 @@ pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns
     {
         return kept;
     }
-    // Without a column fit to mark the labeled rows, one named as such columns
-    // usually are, so the run's message names the column the user meant.
-    let labeled = labeled_column(preview)
-        .or_else(|| named(preview, &LABELED_NAMES, None, &|_| true))
-        .unwrap_or(0);
+    let labeled = labeled_column(preview).unwrap_or(0);
     let truth = truth_beside(preview, Some(labeled));
     let labeled_name = preview.header.get(labeled).cloned().unwrap_or_default();
     let truth_name = truth.map(|i| preview.header[i].clone());
@@ -76,7 +72,9 @@ pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns
 /// usually are) whose marked rows all hold one class of another that does
 /// not mark only rows of one of its own classes, as labeled rows lie among
 /// the positives; else the first flag column not named as truth columns
-/// are; else the first column of two words; else the first flag column.
+/// are; else the first column of two words; else the first flag column;
+/// else one named as labeled columns usually are, whatever it holds, so that
+/// the run's message names the column the user meant.
 pub fn guess_labeled_column(preview: &CsvPreview) -> Option<String> {
     labeled_column(preview).map(|i| preview.header[i].clone())
 }
@@ -120,6 +118,7 @@ fn labeled_column(preview: &CsvPreview) -> Option<usize> {
         .or_else(|| first_flag(preview, None, &|i| !truth_named(i)))
         .or_else(|| (0..preview.header.len()).find(two_words))
         .or_else(|| first_flag(preview, None, &|_| true))
+        .or_else(|| named(preview, &LABELED_NAMES, None, &|_| true))
 }
 
 /// Where `labeled` is not named as labeled columns usually are, the other
@@ -1361,6 +1360,10 @@ mod tests {
         let c = suggest_columns(&p, &CsvColumns::default());
         assert_eq!(c.labeled, "labeled");
         assert_eq!(c.features, None); // every other column, "a" too
+        // The command line, which guesses where the file has no "labeled",
+        // takes the same column.
+        let s = preview("a,s,x\n0,0,1.5\n1,2,2.5\n5,0,3.5\n");
+        assert_eq!(guess_labeled_column(&s).as_deref(), Some("s"));
         let unnamed = preview("a,b,x\n0,0,1.5\n1,2,2.5\n5,0,3.5\n");
         assert_eq!(
             suggest_columns(&unnamed, &CsvColumns::default()).labeled,

@@ -67,9 +67,9 @@ pub struct RunArgs {
     /// (2023-01-10) as their days since 1970-01-01, and a column of at most 12 words,
     /// or up to 64 repeated ones (north/south, yes/no, an education level), as one 0/1
     /// input per word. A name that holds a comma goes in double quotes, as a CSV file
-    /// writes it: '"Weight, kg",age'.
-    #[arg(long, value_parser = ColumnNames::parse)]
-    pub feature_columns: Option<ColumnNames>,
+    /// writes it: '"Weight, kg",age'. Given again, the lists are joined.
+    #[arg(long, value_parser = ColumnNames::parse, action = clap::ArgAction::Append)]
+    pub feature_columns: Vec<ColumnNames>,
     #[arg(long, help = learner_spec::help())]
     pub learner: Option<LearnerSpec>,
     /// policyPU: `paper` runs the paper's literal algorithm (eq. 4's reward,
@@ -116,6 +116,16 @@ pub enum Backend {
 }
 
 impl RunArgs {
+    /// The names every `--feature-columns` lists, in order; None where it
+    /// is not given.
+    fn feature_names(&self) -> Option<Vec<String>> {
+        (!self.feature_columns.is_empty()).then(|| {
+            (self.feature_columns.iter())
+                .flat_map(|ColumnNames(names)| names.iter().cloned())
+                .collect()
+        })
+    }
+
     /// The name of the `--csv` file without its folders, if there is one.
     pub fn csv_file_name(&self) -> Option<String> {
         let path = self.csv.as_deref()?;
@@ -270,9 +280,9 @@ impl RunArgs {
         }
         columns.labeled_value = self.labeled_value.clone().or(columns.labeled_value);
         columns.truth_value = self.truth_value.clone().or(columns.truth_value);
-        columns.features = match self.feature_columns.as_ref().map(|names| &names.0) {
+        columns.features = match self.feature_names() {
             Some(names) if names.iter().all(|n| n.trim().is_empty()) => None,
-            Some(names) => Some(names.clone()),
+            Some(names) => Some(names),
             None => columns.features,
         };
         columns.missing = self.missing.unwrap_or(columns.missing);
@@ -287,7 +297,7 @@ impl RunArgs {
             ("--truth-column", self.truth_column.is_some()),
             ("--truth-value", self.truth_value.is_some()),
             ("--missing", self.missing.is_some()),
-            ("--feature-columns", self.feature_columns.is_some()),
+            ("--feature-columns", !self.feature_columns.is_empty()),
         ]
         .into_iter()
         .find_map(|(flag, given)| given.then_some(flag))
@@ -417,7 +427,7 @@ impl RunArgs {
                 Backend::Wgpu => BackendChoice::Gpu,
             };
         }
-        if let Some(ColumnNames(names)) = &self.feature_columns
+        if let Some(names) = self.feature_names()
             && let Some((_, twice)) = names
                 .iter()
                 .enumerate()
@@ -513,6 +523,23 @@ mod tests {
         let flags = Flags::try_parse_from(std::iter::once("policypu").chain(flags.iter().copied()))
             .unwrap();
         flags.run.csv_columns(Some(base))
+    }
+
+    #[test]
+    fn feature_column_lists_join_and_quote_names_with_commas() {
+        let base = CsvColumns::default();
+        let joined = columns_over(
+            &base,
+            &["--feature-columns", "a,\"b, mm\"", "--feature-columns", "c"],
+        );
+        assert_eq!(
+            joined.features,
+            Some(vec!["a".into(), "b, mm".into(), "c".into()])
+        );
+        assert_eq!(
+            columns_over(&base, &["--feature-columns", ""]).features,
+            None
+        );
     }
 
     #[test]

@@ -138,12 +138,8 @@ impl DecimalMarks {
                 }
             }
         }
-        // An accounting negative's marks are its number's, inside the parentheses.
-        let inside = cell
-            .value
-            .strip_prefix('(')
-            .and_then(|c| c.strip_suffix(')'));
-        let text = inside.map_or(cell.value, str::trim);
+        // An amount's marks are its number's, without parentheses or signs.
+        let text = TextShape::number_text(cell.value);
         if let Some(marks) = cell.decimal().thousands_grouped_by(text) {
             self.groupings.note(cell, number);
             self.grouping.get_or_insert((cell.decimal(), marks));

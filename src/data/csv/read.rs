@@ -388,7 +388,8 @@ pub struct FeatureRows {
     /// were asked for, all finite. Nothing is standardised.
     pub features: Vec<f32>,
     /// Ground truth of each row (true = positive) when the file has the
-    /// truth column; None for a row whose class is missing there.
+    /// truth column written as the run read it (else a warning says why
+    /// not); None for a row whose class is missing there.
     pub truth: Option<Vec<Option<bool>>>,
     /// Number of rows read (and kept, if rows with missing values were dropped).
     pub rows: usize,
@@ -426,8 +427,9 @@ pub struct ScoringGaps<'a> {
 ///
 /// The file follows the same rules as for [`read_csv`], but needs no labeled column,
 /// may hold other columns, and keeps columns that hold one value in every row (a
-/// model expects all its inputs). A truth column the header lacks is not an error:
-/// `truth` is then None; a row whose class is missing is scored all the same.
+/// model expects all its inputs). A truth column the header lacks, or writes
+/// otherwise than the run read it, is not an error: `truth` is then None (with
+/// a warning for the latter); a row whose class is missing is scored all the same.
 /// Missing feature values are refused, or their rows dropped, or they are
 /// filled, as `gaps` says.
 ///

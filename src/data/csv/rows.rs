@@ -251,11 +251,11 @@ mod tests {
             features: Some(names.iter().map(|n| n.to_string()).collect()),
             ..CsvColumns::default()
         };
-        let text = "net,x,labeled\n\"(1,543)\",1,1\n\"1,679\",2,0\n(2.5),3,0\n\"($7)\",4,1\n";
+        let text = "net,x,labeled\n\"(1,543)\",1,1\n\"1,679\",2,0\n(2.5),3,0\n\"($1,207)\",4,1\n";
         let data = read_csv(text.as_bytes(), &chosen(&["net", "x"])).unwrap();
         assert_eq!(
             data.features,
-            [-1543.0, 1.0, 1679.0, 2.0, -2.5, 3.0, -7.0, 4.0]
+            [-1543.0, 1.0, 1679.0, 2.0, -2.5, 3.0, -1207.0, 4.0]
         );
         let warnings = data.warnings.join(" ");
         assert!(

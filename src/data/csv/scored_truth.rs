@@ -21,7 +21,8 @@ pub(super) struct ScoredTruth<'a> {
     /// Each row's class, None where the cell is missing; None once the
     /// column cannot be read as the run read it.
     classes: Option<Vec<Option<bool>>>,
-    /// The first two distinct values, ignoring case, as the file writes them.
+    /// The first two distinct values, ignoring case, as the file writes them
+    /// (clipped only in the message).
     seen: Vec<String>,
     /// Why the column is not measured against, once it is not.
     not_measured: Option<String>,
@@ -31,6 +32,8 @@ impl<'a> ScoredTruth<'a> {
     /// Column `column`, whose positive class the model's run wrote as
     /// `positive` (None: the truth words, 1/0, yes/no, …).
     pub(super) fn new(column: &'a str, positive: Option<&'a str>) -> Self {
+        // As the run's rule reads it: trimmed, and a blank one is none.
+        let positive = positive.map(str::trim).filter(|value| !value.is_empty());
         ScoredTruth {
             column,
             positive,
@@ -51,7 +54,7 @@ impl<'a> ScoredTruth<'a> {
             return;
         }
         if self.seen.len() < 2 && !self.seen.iter().any(|v| v.eq_ignore_ascii_case(cell.value)) {
-            self.seen.push(clip(cell.value));
+            self.seen.push(cell.value.to_owned());
         }
         match self.rule.is_positive(cell) {
             Ok(positive) => classes.push(Some(positive)),
@@ -126,6 +129,13 @@ mod tests {
         assert_eq!(classes, Some(vec![Some(false), Some(false)]));
         let (classes, _) = scored("x,y\n1,1\n2,no\n", None);
         assert_eq!(classes, Some(vec![Some(true), Some(false)]));
+        // A blank positive value is none, as the run's rule reads it; a
+        // long class is one class, however the message clips it.
+        let (classes, notes) = scored("x,y\n1,0\n2,no\n", Some(" "));
+        assert_eq!(classes, Some(vec![Some(false), Some(false)]), "{notes:?}");
+        let long = "b".repeat(60);
+        let (classes, _) = scored(&format!("x,y\n1,{long}\n2,{long}\n"), Some("M"));
+        assert_eq!(classes, Some(vec![Some(false), Some(false)]));
     }
 
     #[test]

@@ -100,7 +100,7 @@ impl TextShape {
         }
         let number = |text: &str| decimal.parse(text.trim()).filter(|n| n.is_finite());
         if let Some(inside) = cell.strip_prefix('(').and_then(|c| c.strip_suffix(')')) {
-            let unsigned = !inside.trim_start().starts_with(['-', '+']);
+            let unsigned = !inside.contains(['-', '+']);
             return match number(inside) {
                 Some(n) if unsigned => Some((-n, TextShape::Parenthesised)),
                 _ => match Self::amount(inside.trim(), decimal) {
@@ -129,6 +129,17 @@ impl TextShape {
         }
     }
 
+    /// The number inside an amount, a percentage or an accounting negative,
+    /// without parentheses, signs and spaces ("($1,200)" is "1,200"), so
+    /// that its decimal and grouping marks can be told; a plain number as it
+    /// is.
+    pub(super) fn number_text(cell: &str) -> &str {
+        let inside = cell.strip_prefix('(').and_then(|c| c.strip_suffix(')'));
+        inside.unwrap_or(cell).trim_matches(|c: char| {
+            CURRENCY_SIGNS.contains(&c) || c.is_whitespace() || matches!(c, '%' | '-' | '+')
+        })
+    }
+
     /// The shape of a column whose cells so far had `self`, after a cell of
     /// `next`: the same shape, or words.
     pub(super) fn and(self, next: TextShape) -> TextShape {
@@ -139,16 +150,17 @@ impl TextShape {
 /// Longest unit after a number, in bytes: "kg", "km/h", "Celsius".
 const LONGEST_UNIT: usize = 12;
 
-/// A finite number followed by a unit: letters (after a space or not), maybe
-/// with a `/` or a sign such as `°` or `²`, and no digit: "12 kg", "3.5km",
-/// "20 m/s", "5 m²".
+/// A finite number, a space and a unit: a letter or `°` first, maybe a `/`
+/// or a sign such as `²` after, no digit and no space: "12 kg", "20 m/s",
+/// "5 m²", "1.2e3 g". Without the space ("1001A", "4WD") a cell is more
+/// likely a code than a measure.
 fn has_unit(cell: &str, decimal: DecimalMark) -> bool {
-    let Some(start) = cell.find(|c: char| c.is_alphabetic() || c == '°') else {
+    let Some((number, unit)) = cell.split_once(' ') else {
         return false;
     };
-    let (number, unit) = cell.split_at(start);
-    !number.trim().is_empty()
-        && decimal.parse(number.trim()).is_some_and(f32::is_finite)
+    let unit = unit.trim_start();
+    decimal.parse(number).is_some_and(f32::is_finite)
+        && unit.starts_with(|c: char| c.is_alphabetic() || c == '°')
         && unit.len() <= LONGEST_UNIT
         && !unit.contains(|c: char| c.is_ascii_digit() || c.is_whitespace())
 }
@@ -198,11 +210,14 @@ mod tests {
             ("($5.50)", comma, TextShape::Money),
             ("12 kg", comma, TextShape::WithUnit),
             ("-1.543 kg", comma, TextShape::WithUnit),
-            ("3,5km", semicolon, TextShape::WithUnit),
+            ("3,5 km", semicolon, TextShape::WithUnit),
+            ("1.2e3 g", comma, TextShape::WithUnit),
+            ("3.5km", comma, TextShape::Words),
+            ("1001A", comma, TextShape::Words),
             ("20 m/s", comma, TextShape::WithUnit),
             ("5 m²", comma, TextShape::WithUnit),
             ("21 °C", comma, TextShape::WithUnit),
-            ("4WD", comma, TextShape::WithUnit),
+            ("4WD", comma, TextShape::Words),
             ("12 kg 300 g", comma, TextShape::Words),
             ("1 of 3", comma, TextShape::Words),
             ("(-5)", comma, TextShape::Words),
@@ -239,6 +254,7 @@ mod tests {
             ("($5.50)", comma, Some((-5.5, TextShape::Money))),
             ("(-$5)", comma, None),
             ("(+5)", comma, None),
+            ("($+5)", comma, None),
             ("()", comma, None),
             ("(12%)", comma, None),
             ("$1$", comma, None),

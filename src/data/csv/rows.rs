@@ -243,14 +243,35 @@ mod tests {
     use super::*;
     use crate::data::csv::IdColumn;
     use crate::data::csv::test_support::{REFUSE, at, numbers, read_err};
-    use crate::data::csv::{CsvColumns, NotCategoriesWhy, read_csv, read_feature_rows};
+    use crate::data::csv::{
+        CsvColumns, NotCategoriesWhy, TabularData, read_csv, read_feature_rows,
+    };
+
+    /// The default columns with `names` chosen as the features.
+    fn chosen(names: &[&str]) -> CsvColumns {
+        CsvColumns {
+            features: Some(names.iter().map(|n| n.to_string()).collect()),
+            ..CsvColumns::default()
+        }
+    }
+
+    /// Scoring reads the columns `names` of `text` as the training read
+    /// `data` did.
+    fn assert_scored_alike(text: &str, names: &[&str], data: &TabularData) {
+        let rows = read_feature_rows(
+            text.as_bytes(),
+            &numbers(names),
+            None,
+            None,
+            &IdColumn::Without,
+            REFUSE,
+        )
+        .unwrap();
+        assert_eq!(rows.features, data.features);
+    }
 
     #[test]
     fn chosen_negatives_in_parentheses_read_as_numbers_and_units_are_refused_with_advice() {
-        let chosen = |names: &[&str]| CsvColumns {
-            features: Some(names.iter().map(|n| n.to_string()).collect()),
-            ..CsvColumns::default()
-        };
         let text = "net,x,labeled\n\"(1,543)\",1,1\n\"1,679\",2,0\n(2.5),3,0\n\"($1,207)\",4,1\n";
         let data = read_csv(text.as_bytes(), &chosen(&["net", "x"])).unwrap();
         assert_eq!(
@@ -270,16 +291,7 @@ mod tests {
             !warnings.contains("A comma was read as the decimal mark"),
             "{warnings}"
         );
-        let rows = read_feature_rows(
-            text.as_bytes(),
-            &numbers(&["net", "x"]),
-            None,
-            None,
-            &IdColumn::Without,
-            REFUSE,
-        )
-        .unwrap();
-        assert_eq!(rows.features, data.features);
+        assert_scored_alike(text, &["net", "x"], &data);
         // Numbers with a unit, too many to be categories, are refused with
         // what to do; a few are categories.
         let weights: String = (0..80)
@@ -316,10 +328,6 @@ mod tests {
     #[test]
     fn chosen_amounts_percentages_and_dates_read_as_numbers_and_say_so() {
         let text = "price;rate;x;labeled\n\"1.200,50 €\";12%;1;1\n-3 €;-0,5 %;2;0\n$7;4;3;0\n";
-        let chosen = |names: &[&str]| CsvColumns {
-            features: Some(names.iter().map(|n| n.to_string()).collect()),
-            ..CsvColumns::default()
-        };
         let data = read_csv(text.as_bytes(), &chosen(&["price", "rate", "x"])).unwrap();
         assert_eq!(
             data.features,
@@ -339,17 +347,7 @@ mod tests {
             "{warnings}"
         );
         // Scoring reads them the same way.
-        let names = numbers(&["price", "rate", "x"]);
-        let rows = read_feature_rows(
-            text.as_bytes(),
-            &names,
-            None,
-            None,
-            &IdColumn::Without,
-            REFUSE,
-        )
-        .unwrap();
-        assert_eq!(rows.features, data.features);
+        assert_scored_alike(text, &["price", "rate", "x"], &data);
         // A number needs no note; a sign without a number is still refused.
         let plain = read_csv(b"x;labeled\n1,5;1\n2;0\n", &chosen(&["x"])).unwrap();
         assert!(!plain.warnings.join(" ").contains("signs were left out"));

@@ -454,7 +454,9 @@ pub fn csv_row_roles(table: &TabularData, config: &RunConfig) -> Result<CsvRowRo
 }
 
 /// Split a PU table into training rows and a test set, standardising
-/// features with statistics of the training rows.
+/// features with statistics of the training rows (and filling a missing
+/// value with its column's mean over them, see
+/// [`TabularData::features_filled_over`]).
 pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, SplitError> {
     if !matches!(config.data, DataConfig::Csv { .. }) {
         return Err(SplitError::WrongSource {
@@ -469,10 +471,11 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
         mut notes,
     } = csv_row_roles(table, config)?;
     let dim = table.dim();
-    let standardiser = Standardiser::fit(&table.features, dim, &train_rows);
-    let mut train_x = gather_rows(&table.features, dim, &train_rows);
-    let mut test_x = gather_rows(&table.features, dim, &test_rows);
-    let mut valid_x = gather_rows(&table.features, dim, &valid_rows);
+    let features = table.features_filled_over(&train_rows);
+    let standardiser = Standardiser::fit(&features, dim, &train_rows);
+    let mut train_x = gather_rows(&features, dim, &train_rows);
+    let mut test_x = gather_rows(&features, dim, &test_rows);
+    let mut valid_x = gather_rows(&features, dim, &valid_rows);
     let not_finite = |rows: &[usize], at: NotFinite| SplitError::NotFinite {
         row: rows
             .get(at.row)

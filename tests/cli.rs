@@ -1713,6 +1713,65 @@ fn an_output_that_is_an_input_or_another_output_is_refused_before_any_work() {
 }
 
 #[test]
+fn a_run_and_predict_fill_a_missing_value_alike() {
+    // Every seventh row's x1 is missing: the run fills it with the mean over
+    // the rows it trains on, as predict does with the saved model, so a
+    // test row scores the same in both.
+    let (dir, file) = pu_file("fill-alike", 160, 11);
+    let text = with_cells(&std::fs::read_to_string(&file).unwrap(), |i, cells| {
+        if i > 0 && i.is_multiple_of(7) {
+            cells[0] = "";
+        }
+    });
+    std::fs::write(&file, &text).unwrap();
+    let (dumped, model) = (dir.join("dumped.csv"), dir.join("model.ppu"));
+    let output = run_csv(
+        &file,
+        "biased-pu",
+        "2",
+        &dir.join("r.json"),
+        &[
+            "--missing",
+            "mean",
+            "--quiet",
+            "--dump-scores",
+            arg(&dumped),
+            "--save-model",
+            arg(&model),
+        ],
+    );
+    assert!(output.status.success(), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(
+            "Filled 22 missing feature values in 22 rows (1 column) with the column's mean \
+             over the rows trained on."
+        ),
+        "{stderr}"
+    );
+    let output = policypu(&["predict", "--model", arg(&model), "--csv", arg(&file)]);
+    assert!(output.status.success(), "{output:?}");
+    let predicted: Vec<f64> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .skip(1)
+        .map(|line| line.split(',').nth(1).unwrap().parse().unwrap())
+        .collect();
+    let mut filled_rows = 0;
+    for line in std::fs::read_to_string(&dumped).unwrap().lines().skip(1) {
+        let cells: Vec<&str> = line.split(',').collect();
+        let row: usize = cells[1].parse().unwrap();
+        let score: f64 = cells[2].parse().unwrap();
+        assert!(
+            (score - predicted[row - 1]).abs() < 1e-6,
+            "row {row}: run {score}, predict {}",
+            predicted[row - 1]
+        );
+        filled_rows += usize::from(row.is_multiple_of(7));
+    }
+    assert!(filled_rows >= 3, "{filled_rows} test rows with a gap");
+}
+
+#[test]
 fn dumped_test_scores_name_each_row_s_line_in_the_file() {
     // Data rows 2 and 7 have a gap and row 5 no class: all are left out, so
     // the rows after them keep their own numbers, not their places in the

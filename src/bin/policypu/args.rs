@@ -56,7 +56,7 @@ pub struct RunArgs {
     pub truth_value: Option<String>,
     /// CSV: what to do with missing feature values (empty, NA, #N/A, NaN, null, ?):
     /// refuse the file, drop those rows, or fill each with its column's mean
-    /// (default: the --config file's, else refuse).
+    /// over the rows trained on (default: the --config file's, else refuse).
     #[arg(long)]
     pub missing: Option<MissingValues>,
     /// CSV feature columns (default: the --config file's, else all other columns holding

@@ -11,6 +11,8 @@ pub(super) struct VaryingColumns {
     pub(super) features: Vec<f32>,
     /// Each dropped input and its one value.
     pub(super) dropped: Vec<(Input, f32)>,
+    /// Per input read: was it kept.
+    kept: Vec<bool>,
 }
 
 impl VaryingColumns {
@@ -19,6 +21,29 @@ impl VaryingColumns {
         self.dropped
             .iter()
             .map(|(input, _)| input.clone())
+            .collect()
+    }
+
+    /// `places` in the row-major features as read, those whose input was
+    /// kept, as places in [`Self::features`].
+    pub(super) fn kept_places(&self, places: &[usize]) -> Vec<usize> {
+        let read_dim = self.kept.len().max(1);
+        let dim = self.inputs.len();
+        let mut next = 0;
+        let place_in_row: Vec<Option<usize>> = self
+            .kept
+            .iter()
+            .map(|&kept| {
+                next += usize::from(kept);
+                kept.then(|| next - 1)
+            })
+            .collect();
+        places
+            .iter()
+            .filter_map(|&place| {
+                let input = place_in_row.get(place % read_dim).copied().flatten()?;
+                Some(place / read_dim * dim + input)
+            })
             .collect()
     }
 }
@@ -60,6 +85,7 @@ pub(super) fn drop_constant_columns(inputs: Vec<Input>, mut features: Vec<f32>) 
         inputs: kept,
         features,
         dropped,
+        kept: varies,
     }
 }
 

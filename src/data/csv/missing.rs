@@ -1,8 +1,8 @@
 //! Missing feature values: which cells count as missing, and what a read
 //! does with them — refuse the file (the default, so nothing is changed
 //! behind the user's back), drop the rows that have them, or fill each with
-//! its column's mean. The choice is part of the run's settings, so a link
-//! reproduces it.
+//! its column's mean over the rows a run trains on. The choice is part of
+//! the run's settings, so a link reproduces it.
 
 use crate::user_text::counted;
 use serde::{Deserialize, Serialize};
@@ -17,7 +17,9 @@ pub enum MissingValues {
     /// Leave out every row with a missing feature value.
     #[serde(rename = "drop")]
     DropRows,
-    /// Replace each missing value with the mean of its column's other values.
+    /// Replace each missing value with its column's mean over the rows
+    /// trained on (the values that are not missing), as scoring with the
+    /// trained model does.
     #[serde(rename = "mean")]
     ColumnMean,
 }
@@ -202,11 +204,13 @@ pub(super) struct MissingReport {
 
 impl Gappy<'_> {
     /// Drops or fills the missing values (marked NaN) as `choice` says,
-    /// filling with each column's mean of the other rows. With
+    /// filling for now with each column's mean of the other rows (the split
+    /// fills again with the training rows' mean: see [`refill_over`]). With
     /// [`MissingValues::Refuse`] the read has already failed, so nothing is
     /// left to do.
-    pub fn resolve(self, choice: MissingValues) -> Option<MissingReport> {
+    pub fn resolve(self, choice: MissingValues) -> Option<ResolvedGaps> {
         let gaps = Gaps::find(self.features, self.dim, self.column_of)?;
+        let mut filled = Vec::new();
         match choice {
             MissingValues::Refuse => {}
             MissingValues::DropRows => {
@@ -218,17 +222,73 @@ impl Gappy<'_> {
                 gaps.drop_rows(self.features, self.dim);
             }
             MissingValues::ColumnMean => {
+                filled = (0..self.features.len())
+                    .filter(|&place| self.features[place].is_nan())
+                    .collect();
                 let means = column_means(self.features, self.dim);
                 fill_gaps(self.features, &means);
             }
         }
-        Some(gaps.report)
+        Some(ResolvedGaps {
+            report: gaps.report,
+            filled,
+        })
+    }
+}
+
+/// What a read did about its missing values.
+pub(super) struct ResolvedGaps {
+    /// The counts, for the user.
+    pub report: MissingReport,
+    /// Where a value was filled in: places in the row-major features, in
+    /// order; empty unless filling.
+    pub filled: Vec<usize>,
+}
+
+/// Fills the values at `filled` (places in row-major `features` of `dim`
+/// per row, as [`ResolvedGaps::filled`]) again, each with its column's mean
+/// over `rows` of the values that were not filled in: the rows a run trains
+/// on, so that the standardiser fitted on them holds that mean, the value
+/// scoring with the trained model fills in. A column with no such value in
+/// `rows` keeps its fill.
+pub(crate) fn refill_over(features: &mut [f32], dim: usize, filled: &[usize], rows: &[usize]) {
+    if filled.is_empty() || dim == 0 {
+        return;
+    }
+    let mut sums = vec![0.0f64; dim];
+    let mut counts = vec![0usize; dim];
+    let mut counted_row = vec![false; features.len() / dim];
+    for &row in rows {
+        let (Some(values), Some(seen)) = (
+            features.get(row * dim..(row + 1) * dim),
+            counted_row.get_mut(row),
+        ) else {
+            continue;
+        };
+        if !std::mem::replace(seen, true) {
+            for ((sum, count), value) in sums.iter_mut().zip(&mut counts).zip(values) {
+                *sum += f64::from(*value);
+                *count += 1;
+            }
+        }
+    }
+    for &place in filled {
+        if counted_row.get(place / dim) == Some(&true) {
+            sums[place % dim] -= f64::from(features[place]);
+            counts[place % dim] -= 1;
+        }
+    }
+    for &place in filled {
+        let column = place % dim;
+        if counts[column] > 0 {
+            features[place] = (sums[column] / counts[column] as f64) as f32;
+        }
     }
 }
 
 impl MissingReport {
     /// The sentence for the read's warnings; `filled_with` says what a
-    /// filled value is, e.g. [`MEAN_OF_OTHER_ROWS`].
+    /// filled value is, e.g. [`MEAN_OVER_ROWS_TRAINED_ON`].
     pub fn sentence(&self, choice: MissingValues, filled_with: &str) -> String {
         let cells = counted(self.cells, "missing feature value");
         match choice {
@@ -247,7 +307,7 @@ impl MissingReport {
 }
 
 /// What a training read fills a missing value with.
-pub(super) const MEAN_OF_OTHER_ROWS: &str = "the column's mean of the other rows";
+pub(super) const MEAN_OVER_ROWS_TRAINED_ON: &str = "the column's mean over the rows trained on";
 
 /// What scoring fills a missing value with.
 pub(super) const MEAN_OF_TRAINING_ROWS: &str = "the column's mean over the model's training rows";
@@ -265,11 +325,11 @@ mod tests {
         )
     }
 
-    /// The table after `choice`, and the report.
-    fn resolved(choice: MissingValues) -> (Vec<f32>, Vec<bool>, Option<Vec<bool>>, MissingReport) {
+    /// The table after `choice`, and what was done.
+    fn resolved(choice: MissingValues) -> (Vec<f32>, Vec<bool>, Option<Vec<bool>>, ResolvedGaps) {
         let (mut features, mut labeled, mut truth) = table();
         let mut numbers = vec![1, 2, 3, 4];
-        let report = Gappy {
+        let resolved = Gappy {
             features: &mut features,
             labeled: &mut labeled,
             truth: &mut truth,
@@ -285,33 +345,60 @@ mod tests {
             _ => vec![1, 2, 3, 4],
         };
         assert_eq!(numbers, kept);
-        (features, labeled, truth, report)
+        (features, labeled, truth, resolved)
     }
 
     #[test]
     fn dropping_leaves_out_whole_rows_with_their_labels() {
-        let (features, labeled, truth, report) = resolved(MissingValues::DropRows);
+        let (features, labeled, truth, dropped) = resolved(MissingValues::DropRows);
         assert_eq!(features, vec![3.0, 4.0, 5.0, 2.0]);
         assert_eq!(labeled, vec![false, true]);
         assert_eq!(truth, Some(vec![false, true]));
+        assert!(dropped.filled.is_empty());
         assert_eq!(
-            report.sentence(MissingValues::DropRows, MEAN_OF_OTHER_ROWS),
+            dropped
+                .report
+                .sentence(MissingValues::DropRows, MEAN_OVER_ROWS_TRAINED_ON),
             "Dropped 2 of 4 rows with 2 missing feature values."
         );
     }
 
     #[test]
     fn filling_uses_each_columns_mean_of_the_other_rows() {
-        let (features, labeled, _, report) = resolved(MissingValues::ColumnMean);
+        let (features, labeled, _, filled) = resolved(MissingValues::ColumnMean);
         assert_eq!(
             features,
             vec![1.0, 14.0 / 3.0, 3.0, 4.0, 3.0, 8.0, 5.0, 2.0]
         );
         assert_eq!(labeled.len(), 4);
+        assert_eq!(filled.filled, vec![1, 4]);
         assert_eq!(
-            report.sentence(MissingValues::ColumnMean, MEAN_OF_OTHER_ROWS),
-            "Filled 2 missing feature values in 2 rows (2 columns) with the column's mean of the other rows."
+            filled
+                .report
+                .sentence(MissingValues::ColumnMean, MEAN_OVER_ROWS_TRAINED_ON),
+            "Filled 2 missing feature values in 2 rows (2 columns) with the column's mean over the rows trained on."
         );
+    }
+
+    #[test]
+    fn refilling_takes_each_columns_mean_over_the_rows_trained_on_without_its_fills() {
+        let (filled, _, _, resolved) = resolved(MissingValues::ColumnMean);
+        // Trained on rows 0 and 1: column 0 holds 1 and 3, column 1 only 4
+        // (row 0's value there was filled in).
+        let mut features = filled.clone();
+        refill_over(&mut features, 2, &resolved.filled, &[1, 0]);
+        assert_eq!(features, vec![1.0, 4.0, 3.0, 4.0, 2.0, 8.0, 5.0, 2.0]);
+        // A column with no value of its own in the rows keeps its fill.
+        let mut features = filled.clone();
+        refill_over(&mut features, 2, &resolved.filled, &[0]);
+        assert_eq!(
+            features,
+            vec![1.0, 14.0 / 3.0, 3.0, 4.0, 1.0, 8.0, 5.0, 2.0]
+        );
+        // Nothing filled in, nothing changed.
+        let mut features = filled.clone();
+        refill_over(&mut features, 2, &[], &[0]);
+        assert_eq!(features, filled);
     }
 
     #[test]

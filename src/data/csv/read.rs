@@ -10,7 +10,8 @@ use super::error::{ColumnSummary, CsvError, MAX_SHOWN_VALUES, SummarisedColumn};
 use super::identifier::{IdColumn, names_an_identifier};
 use super::layout::{CsvColumns, Layout, column_index};
 use super::missing::{
-    Gappy, Gaps, MEAN_OF_OTHER_ROWS, MEAN_OF_TRAINING_ROWS, MissingValues, fill_gaps, is_missing,
+    Gappy, Gaps, MEAN_OF_TRAINING_ROWS, MEAN_OVER_ROWS_TRAINED_ON, MissingValues, fill_gaps,
+    is_missing, refill_over,
 };
 use super::number::DecimalMark;
 use super::reader::Rows;
@@ -24,6 +25,7 @@ use super::value_rule::ValueRule;
 use super::{MAX_COLUMNS, MAX_ROWS, max_scored_rows};
 use crate::data::tabular_features::{Input, column_numbers, input_columns};
 use crate::user_text::{clip, counted};
+use std::borrow::Cow;
 
 /// A parsed PU table. Features are raw (not standardised), row-major.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,6 +36,11 @@ pub struct TabularData {
     pub inputs: Vec<Input>,
     /// `rows() × dim()` input values, row-major, all finite.
     pub features: Vec<f32>,
+    /// Where a missing value was filled in (places in `features`, in order),
+    /// for now with its column's mean over every row: a run fills them again
+    /// from the rows it trains on ([`TabularData::features_filled_over`]).
+    /// Empty unless [`MissingValues::ColumnMean`].
+    pub filled: Vec<usize>,
     /// Whether each row is a labeled positive.
     pub labeled: Vec<bool>,
     /// Ground truth of each row (true = positive) when a truth column was given.
@@ -60,6 +67,19 @@ impl TabularData {
     /// Number of inputs.
     pub fn dim(&self) -> usize {
         self.inputs.len()
+    }
+
+    /// The features, with each value filled in for a missing one taken as
+    /// its column's mean over `rows` (the rows a run trains on) of the values
+    /// that were not missing: then the standardiser fitted on those rows
+    /// holds the value that scoring with the trained model fills in.
+    pub fn features_filled_over(&self, rows: &[usize]) -> Cow<'_, [f32]> {
+        if self.filled.is_empty() {
+            return Cow::Borrowed(&self.features);
+        }
+        let mut features = self.features.clone();
+        refill_over(&mut features, self.dim(), &self.filled, rows);
+        Cow::Owned(features)
     }
 
     /// The inputs' names: a column's, or `colour = red` for a category.
@@ -200,7 +220,7 @@ fn read_rows(
     .resolve(columns.missing);
     if parsed.labeled.is_empty() {
         return Err(CsvError::EveryRowHasGaps {
-            rows: gaps.map_or(0, |g| g.of_rows),
+            rows: gaps.map_or(0, |g| g.report.of_rows),
         });
     }
     let positives = parsed.labeled.iter().filter(|&&labeled| labeled).count();
@@ -249,7 +269,10 @@ fn read_rows(
             )
         }))
         .chain(parsed.truth_tally.warning(truth_column))
-        .chain(gaps.map(|g| g.sentence(columns.missing, MEAN_OF_OTHER_ROWS)))
+        .chain(gaps.as_ref().map(|g| {
+            g.report
+                .sentence(columns.missing, MEAN_OVER_ROWS_TRAINED_ON)
+        }))
         .chain(
             varying
                 .dropped
@@ -257,9 +280,11 @@ fn read_rows(
                 .map(|(input, value)| dropped_note(input, *value)),
         )
         .collect();
+    let filled = gaps.map_or_else(Vec::new, |g| varying.kept_places(&g.filled));
     Ok(TabularData {
         inputs: varying.inputs,
         features: varying.features,
+        filled,
         labeled: parsed.labeled,
         truth: parsed.truth,
         row_numbers: parsed.numbers,
@@ -801,32 +826,36 @@ mod tests {
 
     #[test]
     fn missing_values_are_dropped_or_filled_when_asked() {
-        let text = "x,y,labeled,truth\n1,NA,1,1\n2,4,0,0\n,6,1,1\n4,8,1,1\n?,n/a,0,0\n";
+        // Column k holds 5 where it holds a value: a constant, dropped.
+        let text = "x,k,y,labeled,truth\n1,5,NA,1,1\n2,,4,0,0\n,5,6,1,1\n4,5,8,1,1\n?,5,n/a,0,0\n3,5,2,0,0\n";
         let mut columns = CsvColumns {
             truth: Some("truth".into()),
             ..CsvColumns::default()
         };
         let (err, _) = read_err(text, &columns);
         assert!(
-            matches!(err, CsvError::EmptyCells { count: 4, .. }),
+            matches!(err, CsvError::EmptyCells { count: 5, .. }),
             "{err:?}"
         );
         columns.missing = MissingValues::DropRows;
         let dropped = read_csv(text.as_bytes(), &columns).unwrap();
-        assert_eq!(dropped.features, vec![2.0, 4.0, 4.0, 8.0]);
-        assert_eq!(dropped.labeled, vec![false, true]);
-        assert_eq!(dropped.truth, Some(vec![false, true]));
+        assert_eq!(dropped.features, vec![4.0, 8.0, 3.0, 2.0]);
+        assert_eq!(dropped.labeled, vec![true, false]);
+        assert_eq!(dropped.truth, Some(vec![true, false]));
+        assert!(dropped.filled.is_empty());
         columns.missing = MissingValues::ColumnMean;
         let filled = read_csv(text.as_bytes(), &columns).unwrap();
         assert_eq!(
             filled.features,
-            vec![1.0, 6.0, 2.0, 4.0, 7.0 / 3.0, 6.0, 4.0, 8.0, 7.0 / 3.0, 6.0]
+            vec![1.0, 5.0, 2.0, 4.0, 2.5, 6.0, 4.0, 8.0, 2.5, 5.0, 3.0, 2.0]
         );
-        assert_eq!(filled.labeled, vec![true, false, true, true, false]);
+        assert_eq!(filled.labeled, vec![true, false, true, true, false, false]);
+        // Where a value was filled in, k's gap dropped with its column.
+        assert_eq!(filled.filled, vec![1, 4, 8, 9]);
         assert!(
             filled.warnings.contains(
-                &"Filled 4 missing feature values in 3 rows (2 columns) with the column's mean \
-                  of the other rows."
+                &"Filled 5 missing feature values in 4 rows (3 columns) with the column's mean \
+                  over the rows trained on."
                     .to_string()
             ),
             "{:?}",

@@ -20,8 +20,10 @@
 //! version 3 files; most have no truth value (those written between be2862f
 //! and 8ab6a21 may). Files before version 4 have no checksum: bytes changed
 //! in their weights read without a word. Version 5 files have inputs read
-//! from a column of categories ([`CATEGORIES_FROM`]); a model without such
-//! inputs is still written as version 4, which earlier builds read.
+//! from a column of categories ([`CATEGORIES_FROM`]), version 6 files an
+//! input read from dates written day or month first ([`DATES_FROM`]); a
+//! model without such inputs is still written as version 4, which earlier
+//! builds read.
 //!
 //! This module reads and writes the container and prepares rows for
 //! scoring; it needs no Burn (no `learn` feature). Building the network
@@ -42,8 +44,13 @@ pub const MAGIC: &[u8; 8] = b"PPUMODEL";
 /// (`truth_value`), which changes how that column reads, so a build that
 /// reads only version 2 refuses the file instead of misreading it. Version
 /// 4 ends with a checksum ([`CHECKSUMMED_FROM`]); version 5 may read
-/// columns of categories ([`CATEGORIES_FROM`]).
-pub const FORMAT_VERSION: u32 = 5;
+/// columns of categories ([`CATEGORIES_FROM`]), version 6 dates written day
+/// or month first ([`DATES_FROM`]).
+pub const FORMAT_VERSION: u32 = 6;
+/// The first container version whose inputs may read dates written day or
+/// month first: a build before it cannot read such an input, so it must
+/// refuse the file as too new rather than as damaged.
+pub const DATES_FROM: u32 = 6;
 /// The first container version whose inputs may read a column of
 /// categories, each value an input of its own: a build before it would
 /// look for a column named after each input, so it must refuse the file.
@@ -236,6 +243,7 @@ impl ModelHeader {
     /// first that can hold it, so earlier builds read what they can.
     pub fn version(&self) -> u32 {
         match &self.input {
+            ModelInput::Tabular(features) if features.has_dates() => DATES_FROM,
             ModelInput::Tabular(features) if features.has_categories() => CATEGORIES_FROM,
             _ => CHECKSUMMED_FROM,
         }
@@ -646,7 +654,7 @@ mod tests {
     use super::*;
     use crate::data::csv::CsvColumns;
     use crate::data::standardise::Standardiser;
-    use crate::data::tabular_features::Input;
+    use crate::data::tabular_features::{DateOrder, Input};
     use crate::data::tasks::BuiltinDataset;
 
     /// A CSV model reading features a and b, with a made-up record.
@@ -713,6 +721,22 @@ mod tests {
         let checksum = crc32fast::hash(&bytes[..29 + header_len]);
         assert_eq!(bytes[29 + header_len..], checksum.to_le_bytes());
         assert_eq!(SavedModel::from_bytes(&bytes).unwrap(), model);
+    }
+
+    #[test]
+    fn a_model_reading_day_first_dates_is_written_as_version_6_and_reads_back() {
+        let mut model = tabular_model();
+        if let ModelInput::Tabular(features) = &mut model.header.input {
+            features.inputs[1] = Input::Date {
+                column: "visit".into(),
+                dates: DateOrder::DayFirst,
+            };
+        }
+        let bytes = model.to_bytes().unwrap();
+        assert_eq!(bytes[8..12], DATES_FROM.to_le_bytes());
+        let read = SavedModel::from_bytes(&bytes).unwrap();
+        assert_eq!(read, model);
+        assert_eq!(read.tabular_features().unwrap().columns(), ["a", "visit"]);
     }
 
     #[test]
@@ -952,12 +976,12 @@ mod tests {
     fn refuses_other_versions_damage_and_trailing_bytes() {
         let bytes = tabular_model().to_bytes().unwrap();
         let mut newer = bytes.clone();
-        newer[8..12].copy_from_slice(&6u32.to_le_bytes());
+        newer[8..12].copy_from_slice(&7u32.to_le_bytes());
         assert_eq!(
             error_of(&newer),
             SavedModelError::UnsupportedVersion {
-                found: 6,
-                supported: 5
+                found: 7,
+                supported: 6
             }
         );
         let mut damaged = bytes.clone();

@@ -1712,6 +1712,45 @@ fn an_output_that_is_an_input_or_another_output_is_refused_before_any_work() {
     assert!(!run.exists());
 }
 
+/// Trains biased PU on `file` (truth column `y`) for 2 epochs with the flags
+/// `extra`, saving the model and the test rows' scores in `dir`, checks
+/// that `predict` scores each test row as the run did, and gives the
+/// run's standard error and the test rows' numbers in the file.
+fn run_and_predict_alike(dir: &Path, file: &Path, extra: &[&str]) -> (String, Vec<usize>) {
+    let (dumped, model) = (dir.join("dumped.csv"), dir.join("model.ppu"));
+    let mut flags = vec![
+        "--quiet",
+        "--dump-scores",
+        arg(&dumped),
+        "--save-model",
+        arg(&model),
+    ];
+    flags.extend_from_slice(extra);
+    let output = run_csv(file, "biased-pu", "2", &dir.join("r.json"), &flags);
+    assert!(output.status.success(), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    let output = policypu(&["predict", "--model", arg(&model), "--csv", arg(file)]);
+    assert!(output.status.success(), "{output:?}");
+    let predicted: Vec<f64> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .skip(1)
+        .map(|line| line.split(',').nth(1).unwrap().parse().unwrap())
+        .collect();
+    let mut rows = Vec::new();
+    for line in std::fs::read_to_string(&dumped).unwrap().lines().skip(1) {
+        let cells: Vec<&str> = line.split(',').collect();
+        let row: usize = cells[1].parse().unwrap();
+        let score: f64 = cells[2].parse().unwrap();
+        assert!(
+            (score - predicted[row - 1]).abs() < 1e-6,
+            "row {row}: run {score}, predict {}",
+            predicted[row - 1]
+        );
+        rows.push(row);
+    }
+    (stderr, rows)
+}
+
 #[test]
 fn a_run_and_predict_fill_a_missing_value_alike() {
     // Every seventh row's x1 is missing: the run fills it with the mean over
@@ -1724,24 +1763,7 @@ fn a_run_and_predict_fill_a_missing_value_alike() {
         }
     });
     std::fs::write(&file, &text).unwrap();
-    let (dumped, model) = (dir.join("dumped.csv"), dir.join("model.ppu"));
-    let output = run_csv(
-        &file,
-        "biased-pu",
-        "2",
-        &dir.join("r.json"),
-        &[
-            "--missing",
-            "mean",
-            "--quiet",
-            "--dump-scores",
-            arg(&dumped),
-            "--save-model",
-            arg(&model),
-        ],
-    );
-    assert!(output.status.success(), "{output:?}");
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    let (stderr, rows) = run_and_predict_alike(&dir, &file, &["--missing", "mean"]);
     assert!(
         stderr.contains(
             "Filled 22 missing feature values in 22 rows (1 column) with the column's mean \
@@ -1749,26 +1771,34 @@ fn a_run_and_predict_fill_a_missing_value_alike() {
         ),
         "{stderr}"
     );
-    let output = policypu(&["predict", "--model", arg(&model), "--csv", arg(&file)]);
-    assert!(output.status.success(), "{output:?}");
-    let predicted: Vec<f64> = String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .skip(1)
-        .map(|line| line.split(',').nth(1).unwrap().parse().unwrap())
-        .collect();
-    let mut filled_rows = 0;
-    for line in std::fs::read_to_string(&dumped).unwrap().lines().skip(1) {
-        let cells: Vec<&str> = line.split(',').collect();
-        let row: usize = cells[1].parse().unwrap();
-        let score: f64 = cells[2].parse().unwrap();
-        assert!(
-            (score - predicted[row - 1]).abs() < 1e-6,
-            "row {row}: run {score}, predict {}",
-            predicted[row - 1]
-        );
-        filled_rows += usize::from(row.is_multiple_of(7));
-    }
+    let filled_rows = rows.iter().filter(|row| row.is_multiple_of(7)).count();
     assert!(filled_rows >= 3, "{filled_rows} test rows with a gap");
+}
+
+#[test]
+fn dates_written_day_first_train_and_predict_reads_them_alike() {
+    // Column "visit" writes dates day first; days past 12 show it.
+    let (dir, file) = pu_file("day-first", 160, 12);
+    let text: String = std::fs::read_to_string(&file)
+        .unwrap()
+        .lines()
+        .enumerate()
+        .map(|(i, line)| match i {
+            0 => format!("visit,{line}\n"),
+            _ => format!("{:02}/{:02}/2023,{line}\n", 1 + i % 28, 1 + i % 12),
+        })
+        .collect();
+    std::fs::write(&file, &text).unwrap();
+    let (stderr, rows) =
+        run_and_predict_alike(&dir, &file, &["--feature-columns", "visit,x1,x2,x3"]);
+    assert!(
+        stderr.contains(
+            "Column \"visit\" was read as dates written day first (day/month/year), as a \
+             first part past 12 shows, each as its days since 1970-01-01."
+        ),
+        "{stderr}"
+    );
+    assert_eq!(rows.len(), 40);
 }
 
 #[test]

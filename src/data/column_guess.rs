@@ -476,21 +476,32 @@ fn look_note(column: &str, look: &TextLook) -> String {
             "write the numbers alone in the file, the unit in the column's name, to use it"
                 .to_owned(),
         ),
-        TextShape::Date if look.date_read_once_chosen() => (
-            "dates",
-            format!(
-                "{CHOOSE_AS_FEATURE} to read each written year first (2023-01-10) as its days \
-                 since 1970-01-01, or write each as a number (the year, or the days since a \
-                 first date)"
+        TextShape::Date => match look.date_order {
+            Some(order) => (
+                &*format!(
+                    "dates written {}, as {} shows",
+                    order.words(),
+                    order.shown_by()
+                ),
+                format!("{CHOOSE_AS_FEATURE} to read each as its days since 1970-01-01"),
             ),
-        ),
-        TextShape::Date => (
-            "dates not written year first",
-            "write each year first (2023-01-10), to read it as its days since 1970-01-01 once \
-             the column is chosen as a feature, or as a number (the year, or the days since a \
-             first date)"
-                .to_owned(),
-        ),
+            None if look.date_read_once_chosen() => (
+                "dates",
+                format!(
+                    "{CHOOSE_AS_FEATURE} to read each written year first (2023-01-10) as its \
+                     days since 1970-01-01, or write each as a number (the year, or the days \
+                     since a first date)"
+                ),
+            ),
+            None => (
+                "dates not written year first",
+                "write each year first (2023-01-10), to read it as its days since 1970-01-01 \
+                 once the column is chosen as a feature, or as a number (the year, or the days \
+                 since a first date); dates written day or month first are read only with a \
+                 four-digit year, where a part past 12 shows which is the day"
+                    .to_owned(),
+            ),
+        },
         TextShape::TooLarge => (
             "numbers beyond ±3.4e38, larger than a feature can hold",
             "divide the column by a power of ten in the file to use it".to_owned(),
@@ -1051,24 +1062,36 @@ mod tests {
         );
     }
 
-    /// Dates written day or month first are not said to read once chosen,
-    /// as those written year first are.
+    /// Dates written day or month first are said to read once chosen where
+    /// a part past 12 shows the order, and to be written year first where
+    /// none does.
     #[test]
-    fn day_first_dates_are_told_to_be_written_year_first() {
-        let text: String = (0..6)
-            .map(|i| format!("{}/01/2023,{}.5,{}\n", 10 + i, i, i % 2))
-            .collect();
-        let usable = usable_features(
-            &preview(&format!("visit,x,labeled\n{text}")),
-            "labeled",
-            None,
+    fn day_first_dates_read_once_chosen_where_a_day_past_12_shows_the_order() {
+        let note = |first_day: usize| {
+            let text: String = (0..6)
+                .map(|i| format!("{:02}/01/2023,{}.5,{}\n", first_day + i, i, i % 2))
+                .collect();
+            usable_features(
+                &preview(&format!("visit,x,labeled\n{text}")),
+                "labeled",
+                None,
+            )
+            .note()
+            .unwrap()
+        };
+        assert_eq!(
+            note(10),
+            "Left out: \"visit\" holds dates written day first (day/month/year), as a first \
+             part past 12 shows, such as \"10/01/2023\": choose it as a feature to read each as \
+             its days since 1970-01-01."
         );
         assert_eq!(
-            usable.note().unwrap(),
+            note(1),
             "Left out: \"visit\" holds dates not written year first, such as \
-             \"10/01/2023\": write each year first (2023-01-10), to read it as its days since \
+             \"01/01/2023\": write each year first (2023-01-10), to read it as its days since \
              1970-01-01 once the column is chosen as a feature, or as a number (the year, or \
-             the days since a first date)."
+             the days since a first date); dates written day or month first are read only \
+             with a four-digit year, where a part past 12 shows which is the day."
         );
     }
 

@@ -63,8 +63,9 @@ pub struct RunArgs {
     /// numbers; text columns are left out with a note; an empty list means that default
     /// over a --config file's list). Amounts with a currency sign and percentages named
     /// here are read as numbers without their signs, negative numbers in parentheses
-    /// ("(1,200)") as negatives, dates written year first
-    /// (2023-01-10) as their days since 1970-01-01, and a column of at most 12 words,
+    /// ("(1,200)") as negatives, dates written year first (2023-01-10), or day
+    /// or month first where a day past 12 shows which (15/01/2023), as their
+    /// days since 1970-01-01, and a column of at most 12 words,
     /// or up to 64 repeated ones (north/south, yes/no, an education level), as one 0/1
     /// input per word. A name that holds a comma goes in double quotes, as a CSV file
     /// writes it: '"Weight, kg",age'. Given again, the lists are joined.

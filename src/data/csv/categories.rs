@@ -6,7 +6,9 @@
 //!
 //! A file is read for numbers first; only a chosen column with a cell that
 //! is not a number is read again, for its values, so a file of numbers costs
-//! what it did before.
+//! what it did before. That pass also reads a chosen column of dates written
+//! day or month first, whose order only the whole column shows
+//! ([`DateCells`]).
 
 use super::distinct::DistinctValues;
 use super::error::{CellAt, CsvError, NotCategoriesWhy};
@@ -15,8 +17,9 @@ use super::missing::is_missing;
 use super::number::DecimalMark;
 use super::rows::{Cell, EmptyCells};
 use super::text_shape::TextShape;
+use super::written_date::DateCells;
 use super::{MAX_LISTED_VALUES, are_categories};
-use crate::data::tabular_features::Input;
+use crate::data::tabular_features::{DateOrder, Input};
 use crate::user_text::{clip, counted, quoted_list};
 
 /// The first cell that is not a number in each feature column, by the
@@ -77,6 +80,10 @@ pub(super) struct CategoryTally {
     /// longer than [`MAX_LISTED_LENGTH`](super::MAX_LISTED_LENGTH): not a
     /// column of categories.
     too_many: bool,
+    /// The cells read as dates written day or month first.
+    dates: DateCells,
+    /// The column is read as dates written in this order, not categories.
+    read_as_dates: Option<DateOrder>,
 }
 
 impl CategoryTally {
@@ -87,11 +94,14 @@ impl CategoryTally {
             codes: Vec::new(),
             cell_counts: CellCounts::new(decimal),
             too_many: false,
+            dates: DateCells::default(),
+            read_as_dates: None,
         }
     }
 
-    /// Takes the next row's trimmed cell.
-    pub(super) fn observe(&mut self, cell: &str) {
+    /// Takes the next row's trimmed cell, which `at` places.
+    pub(super) fn observe(&mut self, cell: &str, at: impl Fn() -> CellAt) {
+        self.dates.observe(cell, is_missing(cell), at);
         if is_missing(cell) {
             if !self.too_many {
                 self.codes.push(MISSING);
@@ -113,16 +123,21 @@ impl CategoryTally {
         }
     }
 
-    /// The tally of a column of categories, given the column's first cell
-    /// that is not a number.
+    /// The tally of a column of categories, or of dates whose order the
+    /// column shows, given the column's first cell that is not a number.
     ///
     /// # Errors
     /// [`CsvError::NotCategories`] at that cell where the column holds
-    /// numbers but for a few cells (typos), those cells are dates, the
-    /// column holds too many values or too long a one, or its values are
-    /// held by fewer than two cells each on average ([`are_categories`]).
-    pub(super) fn checked(self, first: TextCell) -> Result<Self, CsvError> {
+    /// numbers but for a few cells (typos), those cells are dates in no
+    /// order the column shows, the column holds too many values or too long
+    /// a one, or its values are held by fewer than two cells each on average
+    /// ([`are_categories`]).
+    pub(super) fn checked(mut self, first: TextCell) -> Result<Self, CsvError> {
         let TextCell { at, value } = first;
+        if let Some(order) = self.cell_counts.date_order() {
+            self.read_as_dates = Some(order);
+            return Ok(self);
+        }
         let why = if self.cell_counts.mostly_numbers() {
             Some(NotCategoriesWhy::MostlyNumbers {
                 numbers: self.cell_counts.numbers,
@@ -150,13 +165,31 @@ impl CategoryTally {
         Ok(self)
     }
 
-    /// How many categories the column holds, so how many inputs it gives.
+    /// How many inputs the column gives: one per category, one for dates.
     pub(super) fn inputs(&self) -> usize {
-        self.values.len()
+        match self.read_as_dates {
+            Some(_) => 1,
+            None => self.values.len(),
+        }
+    }
+
+    /// The column read: its dates, or its categories.
+    ///
+    /// # Errors
+    /// [`CsvError::NotADate`] at a cell of a column of dates that is none
+    /// in the column's order.
+    pub(super) fn into_column(self) -> Result<TextColumn, CsvError> {
+        match self.read_as_dates {
+            Some(order) => Ok(TextColumn::Dates {
+                order,
+                days: self.dates.read_in(order)?,
+            }),
+            None => Ok(TextColumn::Categories(self.into_categories())),
+        }
     }
 
     /// The column's categories in sorted order, with each row's.
-    pub(super) fn into_categories(mut self) -> Categories {
+    fn into_categories(mut self) -> Categories {
         let met: Vec<&str> = self.values.iter().collect();
         let mut order: Vec<usize> = (0..met.len()).collect();
         order.sort_by_key(|&place| met[place]);
@@ -173,6 +206,20 @@ impl CategoryTally {
             codes: self.codes,
         }
     }
+}
+
+/// A chosen column of text read.
+pub(super) enum TextColumn {
+    /// Categories, one input each.
+    Categories(Categories),
+    /// Dates written in `order`: each row's days since 1970-01-01, NaN for
+    /// a missing cell.
+    Dates {
+        /// Which part of a date is the day.
+        order: DateOrder,
+        /// Each row's days.
+        days: Vec<f32>,
+    },
 }
 
 /// A column of categories read: its values in sorted order and each row's.
@@ -195,15 +242,15 @@ pub(super) struct Expanded {
 
 /// Spreads each column of categories (by its place among `names`, the
 /// feature columns) over one input per value, 1 where the row holds it and
-/// 0 elsewhere, NaN in each where the cell is missing; the other columns
-/// keep their numbers.
+/// 0 elsewhere, NaN in each where the cell is missing; a column of dates
+/// gives one input, its days; the other columns keep their numbers.
 pub(super) fn expand(
     names: &[String],
     features: &[f32],
-    categories: &[(usize, Categories)],
+    columns: &[(usize, TextColumn)],
 ) -> Expanded {
-    let mut of_place: Vec<Option<&Categories>> = vec![None; names.len()];
-    for (place, column) in categories {
+    let mut of_place: Vec<Option<&TextColumn>> = vec![None; names.len()];
+    for (place, column) in columns {
         if let Some(slot) = of_place.get_mut(*place) {
             *slot = Some(column);
         }
@@ -212,7 +259,7 @@ pub(super) fn expand(
         .iter()
         .zip(&of_place)
         .flat_map(|(name, column)| match column {
-            Some(column) => column
+            Some(TextColumn::Categories(column)) => column
                 .values
                 .iter()
                 .map(|value| Input::Category {
@@ -220,6 +267,10 @@ pub(super) fn expand(
                     value: value.clone(),
                 })
                 .collect(),
+            Some(TextColumn::Dates { order, .. }) => vec![Input::Date {
+                column: name.clone(),
+                dates: *order,
+            }],
             None => vec![Input::Number(name.clone())],
         })
         .collect();
@@ -228,13 +279,16 @@ pub(super) fn expand(
     for (row, values) in features.chunks_exact(dim).enumerate() {
         for (&value, column) in values.iter().zip(&of_place) {
             match column {
-                Some(column) => {
+                Some(TextColumn::Categories(column)) => {
                     let code = column.codes.get(row).copied().filter(|&c| c != MISSING);
                     expanded.extend((0..column.values.len()).map(|at| match code {
                         None => f32::NAN,
                         Some(code) if usize::from(code) == at => 1.0,
                         Some(_) => 0.0,
                     }));
+                }
+                Some(TextColumn::Dates { days, .. }) => {
+                    expanded.push(days.get(row).copied().unwrap_or(f32::NAN));
                 }
                 None => expanded.push(value),
             }
@@ -246,15 +300,27 @@ pub(super) fn expand(
     }
 }
 
-/// The sentence saying how each column of categories was read, and which
-/// of its values differ only in case (two categories, likely meant as one).
-pub(super) fn read_note(names: &[String], categories: &[(usize, Categories)]) -> Option<String> {
-    let sentences: Vec<String> = categories
+/// The sentence saying how each column of categories or dates was read,
+/// and which of a column's values differ only in case (two categories,
+/// likely meant as one).
+pub(super) fn read_note(names: &[String], columns: &[(usize, TextColumn)]) -> Option<String> {
+    let sentences: Vec<String> = columns
         .iter()
         .map(|(place, column)| {
+            let name = clip(names.get(*place).map_or("", String::as_str));
+            let column = match column {
+                TextColumn::Categories(column) => column,
+                TextColumn::Dates { order, .. } => {
+                    return format!(
+                        "Column \"{name}\" was read as dates written {}, as {} shows, each as \
+                         its days since 1970-01-01.",
+                        order.words(),
+                        order.shown_by()
+                    );
+                }
+            };
             let mut sentence = format!(
-                "Column \"{}\" was read as {} categor{}, each its own 0/1 input: {}.",
-                clip(names.get(*place).map_or("", String::as_str)),
+                "Column \"{name}\" was read as {} categor{}, each its own 0/1 input: {}.",
                 column.values.len(),
                 if column.values.len() == 1 { "y" } else { "ies" },
                 quoted_list(&column.values, MAX_LISTED_VALUES)
@@ -549,7 +615,7 @@ mod tests {
     fn tally(cells: &[&str]) -> Result<Categories, CsvError> {
         let mut tally = CategoryTally::new(DecimalMark::Point);
         for cell in cells {
-            tally.observe(cell);
+            tally.observe(cell, || at(2, 1, "c"));
         }
         let first = TextCell {
             at: at(2, 1, "c"),
@@ -614,7 +680,7 @@ mod tests {
             5.0,
             f32::NAN,
         ];
-        let expanded = expand(&names, &features, &[(1, column)]);
+        let expanded = expand(&names, &features, &[(1, TextColumn::Categories(column))]);
         let shown: Vec<String> = expanded.inputs.iter().map(ToString::to_string).collect();
         assert_eq!(
             shown,
@@ -640,7 +706,7 @@ mod tests {
     #[test]
     fn values_differing_only_in_case_are_two_categories_and_said_to_be() {
         let column = tally(&["Male", "female", "male"]).unwrap();
-        let note = read_note(&strings(&["sex"]), &[(0, column)]).unwrap();
+        let note = read_note(&strings(&["sex"]), &[(0, TextColumn::Categories(column))]).unwrap();
         assert_eq!(
             note,
             "Column \"sex\" was read as 3 categories, each its own 0/1 input: \"Male\", \

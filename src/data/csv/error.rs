@@ -9,6 +9,7 @@ use super::not_text::NotText;
 use super::number::DecimalMark;
 use super::role::ColumnRole;
 use super::{MAX_CATEGORIES, MAX_CSV_BYTES, MAX_LISTED_LENGTH, MAX_LISTED_VALUES};
+use crate::data::tabular_features::DateOrder;
 use crate::user_text::{counted, plural_s, quoted_list};
 
 /// Most distinct labeled-column values quoted in a message.
@@ -315,6 +316,21 @@ pub enum CsvError {
         /// Why the column is not read as categories.
         why: NotCategoriesWhy,
     },
+    /// A cell of a column of dates written day or month first is no date in
+    /// the column's order.
+    #[error(
+        "{at}: \"{value}\" is not a date written {}, as the column's dates are read: fix it, \
+         or empty it and choose what to do with missing values.",
+        .dates.words()
+    )]
+    NotADate {
+        /// Where the cell is.
+        at: CellAt,
+        /// The cell, shortened.
+        value: String,
+        /// The column's order.
+        dates: DateOrder,
+    },
     /// The chosen columns of categories give the model too many inputs.
     #[error(
         "The chosen feature columns give {inputs} inputs (each column of categories one per \
@@ -457,6 +473,7 @@ impl CsvError {
                 Some("On the command line: --missing drop or --missing mean.")
             }
             Self::EveryRowHasGaps { .. } => Some("On the command line: --missing mean."),
+            Self::NotADate { .. } => Some("On the command line: --missing drop or --missing mean."),
             Self::InvalidLabeled { .. } => {
                 Some("On the command line: --labeled-value VALUE names the value.")
             }
@@ -602,9 +619,11 @@ fn not_categories_reason(why: &NotCategoriesWhy) -> String {
              {MAX_LISTED_VALUES} values are read as categories only where each is held by two \
              cells on average. Leave this column out of the features."
         ),
-        NotCategoriesWhy::Dates => "and dates are read only when written year first with \
-             dashes (2023-01-10), as their days since 1970-01-01: write each so, or as a \
-             number (the year, or the days since a first date)."
+        NotCategoriesWhy::Dates => "and dates are read, as their days since 1970-01-01, only \
+             when written year first with dashes (2023-01-10), or day or month first with a \
+             four-digit year in a column where a part past 12 shows which is the day \
+             (15/01/2023): write each year first, or as a number (the year, or the days since a \
+             first date)."
             .to_owned(),
         NotCategoriesWhy::Units => "and the column holds numbers with a unit, too many \
              different ones to read as categories: write the numbers alone in the file, the \

@@ -4,38 +4,50 @@
 //! first two parts is the day.
 
 /// Seconds in a day.
-const SECONDS_PER_DAY: f64 = 86_400.0;
+pub(super) const SECONDS_PER_DAY: f64 = 86_400.0;
 
 /// The days since 1970-01-01 (a fraction for a time of day) of a trimmed
 /// cell written as `YYYY-MM-DD`, maybe followed by a space or `T` and
 /// `HH:MM`, `HH:MM:SS` or `HH:MM:SS.fff`, and a `Z`; none for any other
 /// cell or an impossible date (2023-02-30). It allocates nothing.
 pub(super) fn days_since_1970(cell: &str) -> Option<f32> {
-    let (day, time) = match cell.split_once([' ', 'T']) {
-        Some((day, time)) => (day, Some(time.strip_suffix('Z').unwrap_or(time))),
-        None => (cell, None),
-    };
+    let (day, time) = split_time(cell);
     let mut parts = day.split('-');
     let year: i64 = digits(parts.next()?, 4)?;
     let month: i64 = digits(parts.next()?, 2)?;
     let date: i64 = digits(parts.next()?, 2)?;
-    if parts.next().is_some() || !(1..=12).contains(&month) {
-        return None;
-    }
-    if !(1..=days_in_month(year, month)).contains(&date) {
+    if parts.next().is_some() {
         return None;
     }
     let seconds = match time {
         Some(time) => seconds_of_day(time)?,
         None => 0.0,
     };
+    days_of(year, month, date, seconds)
+}
+
+/// A trimmed cell's date and, after a space or `T`, its time of day
+/// without a trailing `Z`.
+pub(super) fn split_time(cell: &str) -> (&str, Option<&str>) {
+    match cell.split_once([' ', 'T']) {
+        Some((day, time)) => (day, Some(time.strip_suffix('Z').unwrap_or(time))),
+        None => (cell, None),
+    }
+}
+
+/// The days since 1970-01-01 of a date, with the fraction `seconds` into
+/// the day adds; none for an impossible date.
+pub(super) fn days_of(year: i64, month: i64, date: i64, seconds: f64) -> Option<f32> {
+    if !(1..=12).contains(&month) || !(1..=days_in_month(year, month)).contains(&date) {
+        return None;
+    }
     let days = days_from_civil(year, month, date) as f64 + seconds / SECONDS_PER_DAY;
     Some(days as f32)
 }
 
 /// The number `text` spells in exactly `width` ASCII digits (one or two
 /// for a month or day).
-fn digits(text: &str, width: usize) -> Option<i64> {
+pub(super) fn digits(text: &str, width: usize) -> Option<i64> {
     let fits = if width == 2 {
         (1..=2).contains(&text.len())
     } else {
@@ -47,7 +59,7 @@ fn digits(text: &str, width: usize) -> Option<i64> {
 }
 
 /// The seconds since midnight of `HH:MM`, `HH:MM:SS` or `HH:MM:SS.fff`.
-fn seconds_of_day(time: &str) -> Option<f64> {
+pub(super) fn seconds_of_day(time: &str) -> Option<f64> {
     let mut parts = time.split(':');
     let hours = digits(parts.next()?, 2)?;
     let minutes = digits(parts.next()?, 2)?;

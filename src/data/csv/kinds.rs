@@ -11,7 +11,9 @@ use super::reader::Rows;
 use super::table::{Table, Width};
 use super::text_shape::{TextLook, TextShape};
 use super::value_rule::equal_ignoring_case;
+use super::written_date::OrderEvidence;
 use super::{MAX_LISTED_VALUES, are_categories};
+use crate::data::tabular_features::DateOrder;
 use crate::user_text::clip;
 
 /// A quick look at a file before the user picks columns (for the app's preview).
@@ -114,6 +116,9 @@ pub(super) struct CellCounts {
     pub(super) numbers: usize,
     /// What the cells that are not numbers look like, once there is one.
     pub(super) shape: Option<TextShape>,
+    /// What those cells show about the order of dates written day or
+    /// month first.
+    dates: OrderEvidence,
 }
 
 impl CellCounts {
@@ -124,6 +129,7 @@ impl CellCounts {
             cells: 0,
             numbers: 0,
             shape: None,
+            dates: OrderEvidence::default(),
         }
     }
 
@@ -137,8 +143,19 @@ impl CellCounts {
         } else {
             let shape = TextShape::of(cell, self.decimal);
             self.shape = Some(self.shape.map_or(shape, |s| s.and(shape)));
+            self.dates.observe(cell);
         }
         number
+    }
+
+    /// The order of the column's dates, where every cell is a date written
+    /// day or month first with a four-digit year and they show which
+    /// (see [`OrderEvidence::order`]).
+    pub(super) fn date_order(&self) -> Option<DateOrder> {
+        if self.numbers > 0 {
+            return None;
+        }
+        self.dates.order()
     }
 
     /// The cells are numbers but for a few ([`mostly_numbers`]).
@@ -563,6 +580,7 @@ impl KindTally {
             example: self.first_not_number.as_ref()?.1.clone(),
             numbers: self.cell_counts.numbers,
             cells: self.cell_counts.cells,
+            date_order: self.cell_counts.date_order(),
         })
     }
 

@@ -57,6 +57,7 @@ mod text_shape;
 mod truth_guess;
 mod truth_tally;
 mod value_rule;
+mod written_date;
 
 pub use dialect::Dialect;
 pub use error::{CellAt, ColumnSummary, CsvError, NotCategoriesWhy, SummarisedColumn, case_twin};

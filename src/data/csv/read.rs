@@ -22,8 +22,9 @@ use super::scored_truth::ScoredTruth;
 use super::table::{Table, Width, delimiter_warning};
 use super::truth_tally::TruthTally;
 use super::value_rule::ValueRule;
+use super::written_date::scored_date;
 use super::{MAX_COLUMNS, MAX_ROWS, max_scored_rows};
-use crate::data::tabular_features::{Input, column_numbers, input_columns};
+use crate::data::tabular_features::{DateOrder, Input, column_numbers, input_columns};
 use crate::user_text::{clip, counted};
 use std::borrow::Cow;
 
@@ -347,7 +348,8 @@ fn read_categories(
         |row, _| {
             for ((place, _), tally) in columns.iter().zip(&mut tallies) {
                 if let Some(&index) = layout.features.get(*place) {
-                    tally.observe(row.cell(index).value);
+                    let cell = row.cell(index);
+                    tally.observe(cell.value, || cell.at());
                 }
             }
             Ok(())
@@ -367,16 +369,16 @@ fn read_categories(
             limit: MAX_COLUMNS,
         });
     }
-    let categories: Vec<_> = checked
-        .into_iter()
-        .map(|(place, tally)| (place, tally.into_categories()))
-        .collect();
-    let expanded = expand(names, features, &categories);
+    let mut read = Vec::with_capacity(checked.len());
+    for (place, tally) in checked {
+        read.push((place, tally.into_column()?));
+    }
+    let expanded = expand(names, features, &read);
     *features = expanded.features;
     Ok(ReadCategories {
         inputs: expanded.inputs,
-        note: read_note(names, &categories),
-        places: categories.iter().map(|(place, _)| *place).collect(),
+        note: read_note(names, &read),
+        places: read.iter().map(|(place, _)| *place).collect(),
     })
 }
 
@@ -397,7 +399,7 @@ fn dropped_note(input: &Input, value: f32) -> String {
         Input::Category {
             value: category, ..
         } => clip(category),
-        Input::Number(_) => value.to_string(),
+        Input::Number(_) | Input::Date { .. } => value.to_string(),
     };
     format!(
         "Feature column \"{}\" holds the same value ({shown}) in every row, so it carries no \
@@ -534,11 +536,16 @@ pub fn read_feature_rows(
             if let (Some(index), Some((_, cells))) = (identifier, read.identifiers.as_mut()) {
                 cells.push(row.cell(index).value.to_owned());
             }
-            for (index, categories) in &mut sources {
+            for (index, column) in &mut sources {
                 let cell = row.cell(*index);
-                match categories {
-                    Some(categories) => categories.push(&cell, empty, &mut read.features),
-                    None => read.features.push(decimal_marks.read(empty, &cell)?),
+                match column {
+                    ScoredColumn::Categories(categories) => {
+                        categories.push(&cell, empty, &mut read.features);
+                    }
+                    ScoredColumn::Number => read.features.push(decimal_marks.read(empty, &cell)?),
+                    ScoredColumn::Dates(order) => {
+                        read.features.push(scored_date(&cell, *order, empty)?);
+                    }
                 }
             }
             Ok(())
@@ -552,11 +559,11 @@ pub fn read_feature_rows(
         read.warnings.extend(not_measured);
     }
     read.warnings.extend(decimal_marks.sentence());
-    read.warnings.extend(
-        sources
-            .iter()
-            .filter_map(|(_, categories)| categories.as_ref()?.unseen_note()),
-    );
+    read.warnings
+        .extend(sources.iter().filter_map(|(_, column)| match column {
+            ScoredColumn::Categories(categories) => categories.unseen_note(),
+            _ => None,
+        }));
     read.dialect = decimal_marks.dialect(delimiter);
     if let Some(found) = Gaps::find(&read.features, dim, &column_numbers(inputs)) {
         match gaps.choice {
@@ -592,23 +599,37 @@ pub fn read_feature_rows(
 fn scoring_sources<'a>(
     header: &[String],
     inputs: &'a [Input],
-) -> Result<Vec<(usize, Option<CategoryCells<'a>>)>, CsvError> {
-    let mut sources: Vec<(usize, Option<CategoryCells<'a>>)> = Vec::new();
+) -> Result<Vec<(usize, ScoredColumn<'a>)>, CsvError> {
+    let mut sources: Vec<(usize, ScoredColumn<'a>)> = Vec::new();
     for input in inputs {
+        let index = |name: &str| column_index(header, name, ColumnRole::Feature);
         match input {
             Input::Category { column, value } => match sources.last_mut() {
-                Some((_, Some(cells))) if cells.column() == column => cells.add(value),
+                Some((_, ScoredColumn::Categories(cells))) if cells.column() == column => {
+                    cells.add(value);
+                }
                 _ => sources.push((
-                    column_index(header, column, ColumnRole::Feature)?,
-                    Some(CategoryCells::new(column, value)),
+                    index(column)?,
+                    ScoredColumn::Categories(CategoryCells::new(column, value)),
                 )),
             },
-            Input::Number(name) => {
-                sources.push((column_index(header, name, ColumnRole::Feature)?, None));
+            Input::Number(name) => sources.push((index(name)?, ScoredColumn::Number)),
+            Input::Date { column, dates } => {
+                sources.push((index(column)?, ScoredColumn::Dates(*dates)));
             }
         }
     }
     Ok(sources)
+}
+
+/// How scoring reads a feature column the model reads.
+enum ScoredColumn<'a> {
+    /// A number, one input.
+    Number,
+    /// Categories, one input each.
+    Categories(CategoryCells<'a>),
+    /// Dates written in this order, one input.
+    Dates(DateOrder),
 }
 
 /// The columns of every data row, parsed.

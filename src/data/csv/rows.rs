@@ -244,8 +244,9 @@ mod tests {
     use crate::data::csv::IdColumn;
     use crate::data::csv::test_support::{REFUSE, at, numbers, read_err};
     use crate::data::csv::{
-        CsvColumns, NotCategoriesWhy, TabularData, read_csv, read_feature_rows,
+        CsvColumns, MissingValues, NotCategoriesWhy, TabularData, read_csv, read_feature_rows,
     };
+    use crate::data::tabular_features::{DateOrder, Input};
 
     /// The default columns with `names` chosen as the features.
     fn chosen(names: &[&str]) -> CsvColumns {
@@ -399,9 +400,79 @@ mod tests {
         assert_eq!(
             message,
             "Line 2 (data row 1), column \"day\": \"10/01/2023\" is not a number, and dates are \
-             read only when written year first with dashes (2023-01-10), as their days since \
-             1970-01-01: write each so, or as a number (the year, or the days since a first \
-             date)."
+             read, as their days since 1970-01-01, only when written year first with dashes \
+             (2023-01-10), or day or month first with a four-digit year in a column where a \
+             part past 12 shows which is the day (15/01/2023): write each year first, or as a \
+             number (the year, or the days since a first date)."
+        );
+    }
+
+    #[test]
+    fn chosen_dates_written_day_or_month_first_read_in_the_order_the_column_shows() {
+        let missing = CsvColumns {
+            missing: MissingValues::ColumnMean,
+            ..chosen(&["day"])
+        };
+        // 13 can only be a day: day first, each cell read so.
+        let text = "day,labeled\n13/01/2023,1\n02/01/1970 12:00,0\n,1\n01.02.1970,0\n";
+        let data = read_csv(text.as_bytes(), &missing).unwrap();
+        let read_mean = (19_370.0 + 1.5 + 31.0) / 3.0;
+        assert_eq!(data.features, [19_370.0, 1.5, read_mean, 31.0]);
+        assert_eq!(
+            data.inputs,
+            [Input::Date {
+                column: "day".into(),
+                dates: DateOrder::DayFirst
+            }]
+        );
+        assert!(
+            data.warnings.contains(
+                &"Column \"day\" was read as dates written day first (day/month/year), as a \
+                  first part past 12 shows, each as its days since 1970-01-01."
+                    .to_owned()
+            ),
+            "{:?}",
+            data.warnings
+        );
+        // Scoring reads the model's order, whatever the file shows.
+        let rows = read_feature_rows(
+            b"day\n01/02/1970\n12/01/1970\n",
+            &data.inputs,
+            None,
+            None,
+            &IdColumn::Without,
+            REFUSE,
+        )
+        .unwrap();
+        assert_eq!(rows.features, [31.0, 11.0]);
+        // Month first where the second part passes 12.
+        let text = "day,labeled\n01/13/2023,1\n02/01/1970,0\n";
+        let data = read_csv(text.as_bytes(), &chosen(&["day"])).unwrap();
+        assert_eq!(data.features, [19_370.0, 31.0]);
+        // A date the order rules out is named, in training and scoring.
+        let text = "day,labeled\n13/01/2023,1\n31/02/2023,0\n01/01/2023,0\n";
+        let (err, message) = read_err(text, &chosen(&["day"]));
+        assert!(matches!(err, CsvError::NotADate { .. }), "{err:?}");
+        assert_eq!(
+            message,
+            "Line 3 (data row 2), column \"day\": \"31/02/2023\" is not a date written day \
+             first (day/month/year), as the column's dates are read: fix it, or empty it and \
+             choose what to do with missing values."
+        );
+        let scored = read_feature_rows(
+            b"day\n01/13/2023\n",
+            &[Input::Date {
+                column: "day".into(),
+                dates: DateOrder::DayFirst,
+            }],
+            None,
+            None,
+            &IdColumn::Without,
+            REFUSE,
+        );
+        assert!(
+            matches!(scored, Err(CsvError::NotADate { ref value, .. }) if value == "01/13/2023"),
+            "{scored:?}"
         );
     }
 

@@ -5,6 +5,7 @@
 
 use super::iso_date::days_since_1970;
 use super::number::DecimalMark;
+use crate::data::tabular_features::DateOrder;
 
 /// Longest cell, in bytes, whose shape is looked for: amounts, percentages
 /// and dates are short.
@@ -46,6 +47,11 @@ pub struct TextLook {
     pub numbers: usize,
     /// The column's cells, missing ones aside.
     pub cells: usize,
+    /// The order of its dates, where each cell is a date written day or
+    /// month first with a four-digit year and they show which (a part past
+    /// 12 is a day): they read as numbers once the column is chosen.
+    #[serde(default)]
+    pub date_order: Option<DateOrder>,
 }
 
 impl TextLook {
@@ -54,11 +60,11 @@ impl TextLook {
         2 * self.numbers < self.cells
     }
 
-    /// Its first cell that is not a number is a date written year first,
-    /// which reads as a number once the column is chosen as a feature
-    /// (not `10/01/2023`, written day or month first).
+    /// Its dates read as numbers once the column is chosen as a feature:
+    /// its first cell that is not a number is a date written year first,
+    /// or its dates show their order ([`TextLook::date_order`]).
     pub fn date_read_once_chosen(&self) -> bool {
-        days_since_1970(&self.example).is_some()
+        days_since_1970(&self.example).is_some() || self.date_order.is_some()
     }
 }
 

@@ -889,6 +889,50 @@ async function categoriesOnceTicked({ page, note }) {
   expect(result.includes('Column "region" holds a value the model was not trained on in 1 cell (the first, "central"'), `result: ${result}`);
 }
 
+/** A column of dates written day first is named "dates" in the preview,
+ * with how to use it; ticked, it reads as days since 1970-01-01, said so, the
+ * run trains, and scoring reads a file's dates in the model's order: one
+ * the order rules out is located. */
+async function dayFirstDatesOnceTicked({ page, note }) {
+  const lines = ['visit,age,labeled,truth'];
+  for (let i = 0; i < 80; i += 1) {
+    const positive = i % 2 === 0;
+    const day = String(1 + (i % 28)).padStart(2, '0');
+    const month = String(1 + (i % 12)).padStart(2, '0');
+    lines.push(`${day}/${month}/${positive ? 2023 : 2022},${30 + (i % 17)},${positive && i % 4 === 0 ? 1 : 0},${positive ? 1 : 0}`);
+  }
+  await chooseCsvSource(page);
+  await page.locator('#csv-input').setInputFiles({ name: 'visits.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n') + '\n') });
+  const { text: before } = await csvVerdict(page, true);
+  expect(before.includes('1 feature;'), `only age by default: ${before}`);
+  const kinds = await page.locator('#csv-preview th .kind').allTextContents();
+  expectEqual(kinds.join(' '), 'dates number flag flag', 'the preview names the column of dates');
+  const left = (await page.locator('#csv-text-columns').textContent()).trim();
+  expect(left.includes('Left out: "visit" holds dates written day first (day/month/year), as a first part past 12 shows, such as "01/01/2023": choose it as a feature to read each as its days since 1970-01-01.'), `note: ${left}`);
+  await page.locator('#csv-feature-0').check();
+  await page.locator('#csv-summary:has-text("2 features")').waitFor({ timeout: 10_000 });
+  const { text: after } = await csvVerdict(page, true);
+  note(after);
+  expect(after.includes('Column "visit" was read as dates written day first (day/month/year), as a first part past 12 shows, each as its days since 1970-01-01.'), `summary: ${after}`);
+  await setField(page, 'optim.epochs', '2');
+  await setField(page, 'policy.pretrain_epochs', '1');
+  await trainToDone(page, CSV_RUN_MS);
+  const later = ['visit,age', '13/02/2024,40', '02/03/2022,35'].join('\n');
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 60_000 }),
+    page.locator('#score-csv-input').setInputFiles({ name: 'later.csv', mimeType: 'text/csv', buffer: Buffer.from(later) }),
+  ]);
+  const scores = (await readFile(await download.path(), 'utf8')).trim().split('\n');
+  expectEqual(scores.length, 3, 'a line per row plus the header');
+  // Written month first, a date past the 12th is no day-first date.
+  const american = ['visit,age', '02/13/2024,40'].join('\n');
+  await page.locator('#score-csv-input').setInputFiles({ name: 'american.csv', mimeType: 'text/csv', buffer: Buffer.from(american) });
+  await page.locator('#score-csv-result.error').waitFor({ timeout: 30_000 });
+  const refused = (await page.locator('#score-csv-result').textContent()).trim();
+  note(refused);
+  expect(refused.includes('Line 2 (data row 1), column "visit": "02/13/2024" is not a date written day first (day/month/year)'), `result: ${refused}`);
+}
+
 /** An Excel workbook dropped in place of a CSV is named as one, with how
  * to save it as CSV (it was refused as "a header but no data rows"); the
  * form keeps its settings, and a CSV then reads. */
@@ -992,6 +1036,7 @@ export const csvTests = [
   { name: 'csv: a pandas index is left out and commas grouping thousands are read', mode: 'cpu', run: pandasIndexAndThousands },
   { name: 'csv: a German Excel export (points grouping thousands, euro amounts) reads and says how; in Windows-1252 it reads the same and says so; in UTF-16 too; its euro amounts read once ticked', mode: 'cpu', run: germanExcelExport },
   { name: 'csv: columns of a few words read as a 0/1 input per word once ticked, train, and score a file with a word never seen', mode: 'cpu', run: categoriesOnceTicked },
+  { name: 'csv: a column of dates written day first reads as days once ticked, trains, and scoring reads dates in the model\'s order', mode: 'cpu', run: dayFirstDatesOnceTicked },
   { name: 'csv: an Excel workbook dropped in place of a CSV is named, with how to save it as CSV', mode: 'cpu', run: workbookInsteadOfCsv },
   { name: 'csv: a repeated column name is numbered, and said so', mode: 'cpu', run: repeatedColumnName },
   { name: 'csv: a column of two classes that holds one on every labeled row is guessed as the truth', mode: 'cpu', run: speciesIsTheTruth },

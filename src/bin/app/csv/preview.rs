@@ -2,20 +2,27 @@
 //! each column's kind.
 
 use leptos::prelude::*;
-use policypu::data::csv::{ColumnKind, CsvPreview};
+use policypu::data::csv::{ColumnKind, CsvPreview, TextShape};
 use policypu::user_text::counted;
 
 use crate::views::table_scroll::TableScroll;
 
 /// How column `i`'s kind is named in the preview: words that read as
-/// categories once ticked are "categories".
+/// categories once ticked are "categories", and dates that read as their
+/// days once ticked "dates".
 fn kind_name(preview: &CsvPreview, i: usize) -> &'static str {
     let kind = preview.kinds.get(i).copied().unwrap_or(ColumnKind::Empty);
     let categories = preview.categories(i).is_some();
+    let dates = preview
+        .text_looks
+        .get(i)
+        .and_then(Option::as_ref)
+        .is_some_and(|look| look.shape == TextShape::Date && look.date_read_once_chosen());
     match kind {
         ColumnKind::Numeric => "number",
         ColumnKind::Flag => "flag",
         ColumnKind::Text if categories => "categories",
+        ColumnKind::Text if dates => "dates",
         ColumnKind::Text => "text",
         ColumnKind::Empty => "empty",
     }

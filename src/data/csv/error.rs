@@ -620,7 +620,7 @@ fn not_categories_reason(why: &NotCategoriesWhy) -> String {
              cells on average. Leave this column out of the features."
         ),
         NotCategoriesWhy::Dates => "and dates are read, as their days since 1970-01-01, only \
-             when written year first with dashes (2023-01-10), or day or month first with a \
+             when written year first (2023-01-10), or day or month first with a \
              four-digit year in a column where a part past 12 shows which is the day \
              (15/01/2023): write each year first, or as a number (the year, or the days since a \
              first date)."

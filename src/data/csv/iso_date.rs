@@ -1,18 +1,23 @@
-//! Dates written year first ("2023-01-10", maybe with a time) read as a
-//! number a feature can hold: the days since 1970-01-01. Other orders
-//! ("10/01/2023") are left alone: a cell alone does not say which of its
-//! first two parts is the day.
+//! Dates written year first ("2023-01-10", "2023/01/10", maybe with a
+//! time) read as a number a feature can hold: the days since 1970-01-01.
+//! Other orders ("10/01/2023") are left to the column's reading: a cell
+//! alone does not say which of its first two parts is the day.
+
+/// The marks that may stand between a date's parts, one of them in a date.
+pub(super) const DATE_MARKS: [char; 3] = ['-', '/', '.'];
 
 /// Seconds in a day.
 pub(super) const SECONDS_PER_DAY: f64 = 86_400.0;
 
 /// The days since 1970-01-01 (a fraction for a time of day) of a trimmed
-/// cell written as `YYYY-MM-DD`, maybe followed by a space or `T` and
-/// `HH:MM`, `HH:MM:SS` or `HH:MM:SS.fff`, and a `Z`; none for any other
-/// cell or an impossible date (2023-02-30). It allocates nothing.
+/// cell written as `YYYY-MM-DD` (or with `/` or `.` between the parts),
+/// maybe followed by a space or `T` and `HH:MM`, `HH:MM:SS` or
+/// `HH:MM:SS.fff`, and a `Z`; none for any other cell or an impossible date
+/// (2023-02-30). It allocates nothing.
 pub(super) fn days_since_1970(cell: &str) -> Option<f32> {
     let (day, time) = split_time(cell);
-    let mut parts = day.split('-');
+    let mark = DATE_MARKS.into_iter().find(|&m| day.contains(m))?;
+    let mut parts = day.split(mark);
     let year: i64 = digits(parts.next()?, 4)?;
     let month: i64 = digits(parts.next()?, 2)?;
     let date: i64 = digits(parts.next()?, 2)?;
@@ -125,6 +130,9 @@ mod tests {
             ("2000-03-01", Some(11_017.0)),
             ("2024-02-29", Some(19_782.0)),
             ("2023-1-9", Some(19_366.0)),
+            ("2023/01/10", Some(19_367.0)),
+            ("2023.1.10 12:00", Some(19_367.5)),
+            ("2023/01-10", None),
             ("1970-01-01 12:00", Some(0.5)),
             ("1970-01-01T06:00:00Z", Some(0.25)),
             ("1970-01-01T00:00:43.2", Some(0.0005)),

@@ -376,13 +376,13 @@ mod tests {
         );
         // Dates written year first read as their days since 1970-01-01;
         // written day or month first they are refused.
-        let dated = "day,labeled\n2024-02-29,1\n1970-01-02 12:00,0\n";
+        let dated = "day,labeled\n2024-02-29,1\n1970-01-02 12:00,0\n1970/01/03,0\n";
         let data = read_csv(dated.as_bytes(), &chosen(&["day"])).unwrap();
-        assert_eq!(data.features, [19_782.0, 1.5]);
+        assert_eq!(data.features, [19_782.0, 1.5, 2.0]);
         let warnings = data.warnings.join(" ");
         assert!(
             warnings.contains(
-                "Dates were read as their days since 1970-01-01 in 2 cells of feature columns: \
+                "Dates were read as their days since 1970-01-01 in 3 cells of feature columns: \
                  the first, \"2024-02-29\", as 19782 (Line 2 (data row 1), column \"day\")."
             ),
             "{warnings}"
@@ -400,10 +400,10 @@ mod tests {
         assert_eq!(
             message,
             "Line 2 (data row 1), column \"day\": \"10/01/2023\" is not a number, and dates are \
-             read, as their days since 1970-01-01, only when written year first with dashes \
-             (2023-01-10), or day or month first with a four-digit year in a column where a \
-             part past 12 shows which is the day (15/01/2023): write each year first, or as a \
-             number (the year, or the days since a first date)."
+             read, as their days since 1970-01-01, only when written year first (2023-01-10), \
+             or day or month first with a four-digit year in a column where a part past 12 \
+             shows which is the day (15/01/2023): write each year first, or as a number (the \
+             year, or the days since a first date)."
         );
     }
 

@@ -5,7 +5,7 @@
 //! together, and a column that never shows it, or shows both, is not read.
 
 use super::error::{CellAt, CsvError};
-use super::iso_date::{SECONDS_PER_DAY, days_of, digits, seconds_of_day, split_time};
+use super::iso_date::{DATE_MARKS, SECONDS_PER_DAY, days_of, digits, seconds_of_day, split_time};
 use super::missing::is_missing;
 use super::rows::{Cell, EmptyCells};
 use crate::data::tabular_features::DateOrder;
@@ -16,7 +16,7 @@ use crate::user_text::clip;
 /// digits), maybe followed by a space or `T` and a time.
 fn parts(cell: &str) -> Option<(i64, i64, i64, Option<&str>)> {
     let (date, time) = split_time(cell);
-    let mark = ['/', '.', '-'].into_iter().find(|&m| date.contains(m))?;
+    let mark = DATE_MARKS.into_iter().find(|&m| date.contains(m))?;
     let mut parts = date.split(mark);
     let first = digits(parts.next()?, 2)?;
     let second = digits(parts.next()?, 2)?;

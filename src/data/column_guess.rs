@@ -464,6 +464,13 @@ fn constant_note(columns: &[String]) -> String {
 fn look_note(column: &str, look: &TextLook) -> String {
     let without_sign =
         format!("{CHOOSE_AS_FEATURE} to read each cell as its number without the sign");
+    let ordered_dates = look.date_order.map(|order| {
+        format!(
+            "dates written {}, as {} shows",
+            order.words(),
+            order.shown_by()
+        )
+    });
     let (holds, remedy) = match look.shape {
         TextShape::Money => ("amounts with a currency sign", without_sign),
         TextShape::Percent => ("percentages", without_sign),
@@ -476,13 +483,9 @@ fn look_note(column: &str, look: &TextLook) -> String {
             "write the numbers alone in the file, the unit in the column's name, to use it"
                 .to_owned(),
         ),
-        TextShape::Date => match look.date_order {
-            Some(order) => (
-                &*format!(
-                    "dates written {}, as {} shows",
-                    order.words(),
-                    order.shown_by()
-                ),
+        TextShape::Date => match &ordered_dates {
+            Some(holds) => (
+                holds.as_str(),
                 format!("{CHOOSE_AS_FEATURE} to read each as its days since 1970-01-01"),
             ),
             None if look.date_read_once_chosen() => (

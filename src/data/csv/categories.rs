@@ -101,8 +101,9 @@ impl CategoryTally {
 
     /// Takes the next row's trimmed cell, which `at` places.
     pub(super) fn observe(&mut self, cell: &str, at: impl Fn() -> CellAt) {
-        self.dates.observe(cell, is_missing(cell), at);
-        if is_missing(cell) {
+        let missing = is_missing(cell);
+        self.dates.observe(cell, missing, at);
+        if missing {
             if !self.too_many {
                 self.codes.push(MISSING);
             }

@@ -273,11 +273,14 @@ mod tests {
 
     #[test]
     fn chosen_negatives_in_parentheses_read_as_numbers_and_units_are_refused_with_advice() {
-        let text = "net,x,labeled\n\"(1,543)\",1,1\n\"1,679\",2,0\n(2.5),3,0\n\"($1,207)\",4,1\n";
+        let text = "net,x,labeled\n\"(1,543)\",1,1\n\"1,679\",2,0\n(2.5),3,0\n\"($1,207)\",4,1\n\
+                    \"$ (2,000.50)\",5,0\n";
         let data = read_csv(text.as_bytes(), &chosen(&["net", "x"])).unwrap();
         assert_eq!(
             data.features,
-            [-1543.0, 1.0, 1679.0, 2.0, -2.5, 3.0, -1207.0, 4.0]
+            [
+                -1543.0, 1.0, 1679.0, 2.0, -2.5, 3.0, -1207.0, 4.0, -2000.5, 5.0
+            ]
         );
         let warnings = data.warnings.join(" ");
         assert!(

@@ -97,7 +97,8 @@ impl TextShape {
     /// [`TextShape::Percent`], if the trimmed cell is one and its number is
     /// finite; in parentheses, as accounting writes a negative number, the
     /// number or amount negated ("(1,200)" is -1200, with
-    /// [`TextShape::Parenthesised`]; "($5)" is -5, with [`TextShape::Money`]).
+    /// [`TextShape::Parenthesised`]; "($5)" and "$(5)" are -5, with
+    /// [`TextShape::Money`]).
     /// A cell longer than [`LONGEST_SHAPED`] is none.
     /// It allocates nothing.
     pub(super) fn amount(cell: &str, decimal: DecimalMark) -> Option<(f32, TextShape)> {
@@ -105,6 +106,16 @@ impl TextShape {
             return None;
         }
         let number = |text: &str| decimal.parse(text.trim()).filter(|n| n.is_finite());
+        let sign = |c: char| CURRENCY_SIGNS.contains(&c);
+        // "$(5)", "$ (1,200.00)": the sign outside, as spreadsheets'
+        // accounting format writes a negative amount.
+        let after_sign = cell.trim_start_matches(|c: char| sign(c) || c.is_whitespace());
+        if after_sign.len() < cell.len() && after_sign.starts_with('(') {
+            return match Self::amount(after_sign, decimal)? {
+                (n, TextShape::Parenthesised) => Some((n, TextShape::Money)),
+                _ => None,
+            };
+        }
         if let Some(inside) = cell.strip_prefix('(').and_then(|c| c.strip_suffix(')')) {
             let unsigned = !inside.contains(['-', '+']);
             return match number(inside) {
@@ -117,7 +128,6 @@ impl TextShape {
                 },
             };
         }
-        let sign = |c: char| CURRENCY_SIGNS.contains(&c);
         // "-$5", "$-5", "12,50 €": a sign before or after the number.
         let (negative, unsigned) = match cell.strip_prefix('-') {
             Some(rest) => (true, rest),
@@ -140,7 +150,11 @@ impl TextShape {
     /// that its decimal and grouping marks can be told; a plain number as it
     /// is.
     pub(super) fn number_text(cell: &str) -> &str {
-        let inside = cell.strip_prefix('(').and_then(|c| c.strip_suffix(')'));
+        let after_sign =
+            cell.trim_start_matches(|c: char| CURRENCY_SIGNS.contains(&c) || c.is_whitespace());
+        let inside = after_sign
+            .strip_prefix('(')
+            .and_then(|c| c.strip_suffix(')'));
         inside.unwrap_or(cell).trim_matches(|c: char| {
             CURRENCY_SIGNS.contains(&c) || c.is_whitespace() || matches!(c, '%' | '-' | '+')
         })
@@ -258,6 +272,11 @@ mod tests {
             ("(1,200)", comma, Some((-1200.0, TextShape::Parenthesised))),
             ("(12,5)", semicolon, Some((-12.5, TextShape::Parenthesised))),
             ("($5.50)", comma, Some((-5.5, TextShape::Money))),
+            ("$(5.50)", comma, Some((-5.5, TextShape::Money))),
+            ("$ (1,200.00)", comma, Some((-1200.0, TextShape::Money))),
+            ("€(12,5)", semicolon, Some((-12.5, TextShape::Money))),
+            ("$($5)", comma, None),
+            ("$(-5)", comma, None),
             ("(-$5)", comma, None),
             ("(+5)", comma, None),
             ("($+5)", comma, None),

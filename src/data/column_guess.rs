@@ -329,6 +329,13 @@ fn stray_note(column: &str, stray: &StrayCell, shape: Option<TextShape>) -> Stri
             "a negative number in parentheses, as accounting writes it",
             format!("{CHOOSE_AS_FEATURE} to read each as its negative number"),
         ),
+        Some(TextShape::WithUnit) => (
+            "a number with a unit",
+            format!(
+                "Write {those} as the number alone, in the unit of the others, or empty {them} \
+                 and {CHOOSE_MISSING}, to use the column"
+            ),
+        ),
         _ if stray.cell.parse::<f64>().is_ok_and(f64::is_finite) => (
             "a number beyond ±3.4e38, larger than a feature can hold",
             format!("Fix {those}, or empty {them} and {CHOOSE_MISSING}, to use the column"),
@@ -1185,6 +1192,20 @@ mod tests {
             note.contains(
                 "line 4 holds \"1e300\" (and 1 more cell), a number beyond ±3.4e38, larger than \
                  a feature can hold, though 18 of its 20"
+            ),
+            "{note}"
+        );
+        // A number with a unit among numbers is to be written alone.
+        let kilos = text.replace("1.2.3", "8.5 kg");
+        let note = usable_features(&preview(&kilos), "labeled", None)
+            .note()
+            .unwrap();
+        assert!(
+            note.contains(
+                "line 10 holds \"8.5 kg\", a number with a unit, though 19 of its 20 non-empty \
+                 cells are numbers. Write that cell as the number alone, in the unit of the \
+                 others, or empty it and choose what to do with missing values, to use the \
+                 column."
             ),
             "{note}"
         );

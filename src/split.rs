@@ -455,8 +455,7 @@ pub fn csv_row_roles(table: &TabularData, config: &RunConfig) -> Result<CsvRowRo
 
 /// Split a PU table into training rows and a test set, standardising
 /// features with statistics of the training rows (and filling a missing
-/// value with its column's mean over them, see
-/// [`TabularData::features_filled_over`]).
+/// value with its column's mean over them, see [`TabularData::filled`]).
 pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, SplitError> {
     if !matches!(config.data, DataConfig::Csv { .. }) {
         return Err(SplitError::WrongSource {
@@ -471,11 +470,19 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
         mut notes,
     } = csv_row_roles(table, config)?;
     let dim = table.dim();
-    let features = table.features_filled_over(&train_rows);
-    let standardiser = Standardiser::fit(&features, dim, &train_rows);
-    let mut train_x = gather_rows(&features, dim, &train_rows);
-    let mut test_x = gather_rows(&features, dim, &test_rows);
-    let mut valid_x = gather_rows(&features, dim, &valid_rows);
+    // A value filled in for a missing one is its column's mean over the
+    // rows trained on, the mean the standardiser then holds.
+    let means = table.filled.means_over(&table.features, dim, &train_rows);
+    let gathered = |rows: &[usize]| {
+        let mut x = gather_rows(&table.features, dim, rows);
+        table.filled.refill(&mut x, dim, rows, &means);
+        x
+    };
+    let mut train_x = gathered(&train_rows);
+    let mut test_x = gathered(&test_rows);
+    let mut valid_x = gathered(&valid_rows);
+    let every_training_row: Vec<usize> = (0..train_rows.len()).collect();
+    let standardiser = Standardiser::fit(&train_x, dim, &every_training_row);
     let not_finite = |rows: &[usize], at: NotFinite| SplitError::NotFinite {
         row: rows
             .get(at.row)

@@ -8,7 +8,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use policypu::data::column_guess::suggest_columns;
-use policypu::data::csv::{CsvColumns, CsvError, preview_csv, read_csv};
+use policypu::data::csv::{CsvColumns, CsvError, MissingValues, preview_csv, read_csv};
 use policypu::page::share::from_hash;
 
 /// Heap bytes allocated now, and the most since the last reset.
@@ -188,6 +188,41 @@ fn hostile_inputs_cost_memory_in_proportion_to_their_size() {
         "{result:?}"
     );
     assert_within_budget("columns of 64 words, read", peak, words.len());
+
+    // 200 chosen columns, empty but for a word in one row: until a column
+    // shows it holds no dates, a missing cell costs a bit (it cost 8 bytes,
+    // twice the file's size here), so the word's row changes little.
+    let names: Vec<String> = (0..200).map(|c| format!("c{c}")).collect();
+    let blanks = |word_row: usize| {
+        let mut text = names.join(",") + ",labeled\n";
+        let empty_row = ",".repeat(names.len());
+        let word_row_text = vec!["word"; names.len()].join(",") + ",";
+        for row in 0..20_000 {
+            let cells = if row == word_row {
+                &word_row_text
+            } else {
+                &empty_row
+            };
+            text += &format!("{cells}{}\n", row % 2);
+        }
+        text
+    };
+    let chosen = CsvColumns {
+        features: Some(names.clone()),
+        missing: MissingValues::ColumnMean,
+        ..CsvColumns::default()
+    };
+    let (first, last) = (blanks(0), blanks(19_999));
+    let (result, word_first) = peak_of(|| read_csv(first.as_bytes(), &chosen));
+    assert!(result.is_err(), "{result:?}");
+    let (result, word_last) = peak_of(|| read_csv(last.as_bytes(), &chosen));
+    assert!(result.is_err(), "{result:?}");
+    assert!(
+        word_last <= word_first + last.len() / 4,
+        "blank columns: {word_last} bytes of heap with the word last, {word_first} with it \
+         first, for {} bytes of input",
+        last.len()
+    );
 
     // The shortest rows, more of them than a run trains on: read twice, the
     // second time as a sample, and never whole.

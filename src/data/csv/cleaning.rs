@@ -1,6 +1,7 @@
 //! Cleaning the features read: dropping the inputs that hold one value in
 //! every row.
 
+use super::filled_cells::FilledCells;
 use crate::data::tabular_features::Input;
 
 /// Inputs after dropping the constant ones.
@@ -24,9 +25,9 @@ impl VaryingColumns {
             .collect()
     }
 
-    /// `places` in the row-major features as read, those whose input was
-    /// kept, as places in [`Self::features`].
-    pub(super) fn kept_places(&self, places: &[usize]) -> Vec<usize> {
+    /// The values of `filled` (in the features as read) whose input was
+    /// kept, as values of [`Self::features`].
+    pub(super) fn kept_cells(&self, filled: &FilledCells) -> FilledCells {
         let read_dim = self.kept.len().max(1);
         let dim = self.inputs.len();
         let mut next = 0;
@@ -38,13 +39,11 @@ impl VaryingColumns {
                 kept.then(|| next - 1)
             })
             .collect();
-        places
-            .iter()
-            .filter_map(|&place| {
-                let input = place_in_row.get(place % read_dim).copied().flatten()?;
-                Some(place / read_dim * dim + input)
-            })
-            .collect()
+        let places = filled.places().filter_map(|place| {
+            let input = place_in_row.get(place % read_dim).copied().flatten()?;
+            Some(place / read_dim * dim + input)
+        });
+        FilledCells::from_places(self.features.len(), places)
     }
 }
 

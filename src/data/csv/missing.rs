@@ -4,6 +4,7 @@
 //! its column's mean over the rows a run trains on. The choice is part of
 //! the run's settings, so a link reproduces it.
 
+use super::filled_cells::FilledCells;
 use crate::user_text::counted;
 use serde::{Deserialize, Serialize};
 
@@ -204,13 +205,13 @@ pub(super) struct MissingReport {
 
 impl Gappy<'_> {
     /// Drops or fills the missing values (marked NaN) as `choice` says,
-    /// filling for now with each column's mean of the other rows (the split
-    /// fills again with the training rows' mean: see [`refill_over`]). With
+    /// filling for now with each column's mean of the other rows (a run
+    /// fills again with its training rows' mean: see [`FilledCells`]). With
     /// [`MissingValues::Refuse`] the read has already failed, so nothing is
     /// left to do.
     pub fn resolve(self, choice: MissingValues) -> Option<ResolvedGaps> {
         let gaps = Gaps::find(self.features, self.dim, self.column_of)?;
-        let mut filled = Vec::new();
+        let mut filled = FilledCells::default();
         match choice {
             MissingValues::Refuse => {}
             MissingValues::DropRows => {
@@ -222,9 +223,7 @@ impl Gappy<'_> {
                 gaps.drop_rows(self.features, self.dim);
             }
             MissingValues::ColumnMean => {
-                filled = (0..self.features.len())
-                    .filter(|&place| self.features[place].is_nan())
-                    .collect();
+                filled = FilledCells::missing_in(self.features);
                 let means = column_means(self.features, self.dim);
                 fill_gaps(self.features, &means);
             }
@@ -240,50 +239,8 @@ impl Gappy<'_> {
 pub(super) struct ResolvedGaps {
     /// The counts, for the user.
     pub report: MissingReport,
-    /// Where a value was filled in: places in the row-major features, in
-    /// order; empty unless filling.
-    pub filled: Vec<usize>,
-}
-
-/// Fills the values at `filled` (places in row-major `features` of `dim`
-/// per row, as [`ResolvedGaps::filled`]) again, each with its column's mean
-/// over `rows` of the values that were not filled in: the rows a run trains
-/// on, so that the standardiser fitted on them holds that mean, the value
-/// scoring with the trained model fills in. A column with no such value in
-/// `rows` keeps its fill.
-pub(crate) fn refill_over(features: &mut [f32], dim: usize, filled: &[usize], rows: &[usize]) {
-    if filled.is_empty() || dim == 0 {
-        return;
-    }
-    let mut sums = vec![0.0f64; dim];
-    let mut counts = vec![0usize; dim];
-    let mut counted_row = vec![false; features.len() / dim];
-    for &row in rows {
-        let (Some(values), Some(seen)) = (
-            features.get(row * dim..(row + 1) * dim),
-            counted_row.get_mut(row),
-        ) else {
-            continue;
-        };
-        if !std::mem::replace(seen, true) {
-            for ((sum, count), value) in sums.iter_mut().zip(&mut counts).zip(values) {
-                *sum += f64::from(*value);
-                *count += 1;
-            }
-        }
-    }
-    for &place in filled {
-        if counted_row.get(place / dim) == Some(&true) {
-            sums[place % dim] -= f64::from(features[place]);
-            counts[place % dim] -= 1;
-        }
-    }
-    for &place in filled {
-        let column = place % dim;
-        if counts[column] > 0 {
-            features[place] = (sums[column] / counts[column] as f64) as f32;
-        }
-    }
+    /// Where a value was filled in; none unless filling.
+    pub filled: FilledCells,
 }
 
 impl MissingReport {
@@ -371,34 +328,13 @@ mod tests {
             vec![1.0, 14.0 / 3.0, 3.0, 4.0, 3.0, 8.0, 5.0, 2.0]
         );
         assert_eq!(labeled.len(), 4);
-        assert_eq!(filled.filled, vec![1, 4]);
+        assert_eq!(filled.filled.places().collect::<Vec<_>>(), [1, 4]);
         assert_eq!(
             filled
                 .report
                 .sentence(MissingValues::ColumnMean, MEAN_OVER_ROWS_TRAINED_ON),
             "Filled 2 missing feature values in 2 rows (2 columns) with the column's mean over the rows trained on."
         );
-    }
-
-    #[test]
-    fn refilling_takes_each_columns_mean_over_the_rows_trained_on_without_its_fills() {
-        let (filled, _, _, resolved) = resolved(MissingValues::ColumnMean);
-        // Trained on rows 0 and 1: column 0 holds 1 and 3, column 1 only 4
-        // (row 0's value there was filled in).
-        let mut features = filled.clone();
-        refill_over(&mut features, 2, &resolved.filled, &[1, 0]);
-        assert_eq!(features, vec![1.0, 4.0, 3.0, 4.0, 2.0, 8.0, 5.0, 2.0]);
-        // A column with no value of its own in the rows keeps its fill.
-        let mut features = filled.clone();
-        refill_over(&mut features, 2, &resolved.filled, &[0]);
-        assert_eq!(
-            features,
-            vec![1.0, 14.0 / 3.0, 3.0, 4.0, 1.0, 8.0, 5.0, 2.0]
-        );
-        // Nothing filled in, nothing changed.
-        let mut features = filled.clone();
-        refill_over(&mut features, 2, &[], &[0]);
-        assert_eq!(features, filled);
     }
 
     #[test]

@@ -34,6 +34,7 @@ mod dialect;
 mod distinct;
 mod encoding;
 mod error;
+mod filled_cells;
 mod flags;
 mod identifier;
 mod iso_date;
@@ -61,6 +62,7 @@ mod written_date;
 
 pub use dialect::Dialect;
 pub use error::{CellAt, ColumnSummary, CsvError, NotCategoriesWhy, SummarisedColumn, case_twin};
+pub use filled_cells::FilledCells;
 pub use flags::{labeled_flag_pairs, truth_value_pairs};
 pub use identifier::{IdColumn, names_an_identifier};
 pub use kinds::{ColumnKind, CsvPreview, MIN_AGREEING_ROWS, StrayCell, preview_csv};

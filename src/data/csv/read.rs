@@ -7,11 +7,12 @@ use super::decimal_marks::DecimalMarks;
 use super::dialect::Dialect;
 use super::encoding::utf16_decoded;
 use super::error::{ColumnSummary, CsvError, MAX_SHOWN_VALUES, SummarisedColumn};
+use super::filled_cells::FilledCells;
 use super::identifier::{IdColumn, names_an_identifier};
 use super::layout::{CsvColumns, Layout, column_index};
 use super::missing::{
     Gappy, Gaps, MEAN_OF_TRAINING_ROWS, MEAN_OVER_ROWS_TRAINED_ON, MissingValues, fill_gaps,
-    is_missing, refill_over,
+    is_missing,
 };
 use super::number::DecimalMark;
 use super::reader::Rows;
@@ -26,7 +27,6 @@ use super::written_date::scored_date;
 use super::{MAX_COLUMNS, MAX_ROWS, max_scored_rows};
 use crate::data::tabular_features::{DateOrder, Input, column_numbers, input_columns};
 use crate::user_text::{clip, counted};
-use std::borrow::Cow;
 
 /// A parsed PU table. Features are raw (not standardised), row-major.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,11 +37,11 @@ pub struct TabularData {
     pub inputs: Vec<Input>,
     /// `rows() × dim()` input values, row-major, all finite.
     pub features: Vec<f32>,
-    /// Where a missing value was filled in (places in `features`, in order),
-    /// for now with its column's mean over every row: a run fills them again
-    /// from the rows it trains on ([`TabularData::features_filled_over`]).
-    /// Empty unless [`MissingValues::ColumnMean`].
-    pub filled: Vec<usize>,
+    /// Where a missing value was filled in, for now with its column's mean
+    /// over every row: a run fills them again with the means over the rows
+    /// it trains on ([`FilledCells::means_over`]). None unless
+    /// [`MissingValues::ColumnMean`].
+    pub filled: FilledCells,
     /// Whether each row is a labeled positive.
     pub labeled: Vec<bool>,
     /// Ground truth of each row (true = positive) when a truth column was given.
@@ -68,19 +68,6 @@ impl TabularData {
     /// Number of inputs.
     pub fn dim(&self) -> usize {
         self.inputs.len()
-    }
-
-    /// The features, with each value filled in for a missing one taken as
-    /// its column's mean over `rows` (the rows a run trains on) of the values
-    /// that were not missing: then the standardiser fitted on those rows
-    /// holds the value that scoring with the trained model fills in.
-    pub fn features_filled_over(&self, rows: &[usize]) -> Cow<'_, [f32]> {
-        if self.filled.is_empty() {
-            return Cow::Borrowed(&self.features);
-        }
-        let mut features = self.features.clone();
-        refill_over(&mut features, self.dim(), &self.filled, rows);
-        Cow::Owned(features)
     }
 
     /// The inputs' names: a column's, or `colour = red` for a category.
@@ -281,7 +268,7 @@ fn read_rows(
                 .map(|(input, value)| dropped_note(input, *value)),
         )
         .collect();
-    let filled = gaps.map_or_else(Vec::new, |g| varying.kept_places(&g.filled));
+    let filled = gaps.map_or_else(FilledCells::default, |g| varying.kept_cells(&g.filled));
     Ok(TabularData {
         inputs: varying.inputs,
         features: varying.features,
@@ -872,7 +859,7 @@ mod tests {
         );
         assert_eq!(filled.labeled, vec![true, false, true, true, false, false]);
         // Where a value was filled in, k's gap dropped with its column.
-        assert_eq!(filled.filled, vec![1, 4, 8, 9]);
+        assert_eq!(filled.filled.places().collect::<Vec<_>>(), [1, 4, 8, 9]);
         assert!(
             filled.warnings.contains(
                 &"Filled 5 missing feature values in 4 rows (3 columns) with the column's mean \

@@ -118,11 +118,16 @@ impl OrderEvidence {
 const ORDERS: [DateOrder; 2] = [DateOrder::DayFirst, DateOrder::MonthFirst];
 
 /// A chosen feature column's cells read as dates in both orders, until the
-/// column's order is known.
+/// column's order is known. A missing cell costs a bit, a date 8 bytes: no
+/// more than the file's text of them.
 #[derive(Debug, Default)]
 pub(super) struct DateCells {
-    /// Each row's days since 1970-01-01, read day first and month first;
-    /// NaN for a missing cell, or one that is no date in that order.
+    /// Per row seen, bit set: its cell is missing.
+    missing: Vec<u64>,
+    /// Rows seen.
+    rows: usize,
+    /// Each date's days since 1970-01-01, read day first and month first
+    /// (NaN where it is no date in that order), in row order.
     days: Vec<[f32; 2]>,
     /// The first cell that is no date in each order: where, and its text
     /// (boxed, as a read holds a tally for each chosen text column).
@@ -138,13 +143,21 @@ impl DateCells {
         if self.gave_up {
             return;
         }
-        if missing {
-            self.days.push([f32::NAN; 2]);
+        if !missing && parts(cell).is_none() {
+            self.gave_up = true;
+            self.missing = Vec::new();
+            self.days = Vec::new();
             return;
         }
-        if parts(cell).is_none() {
-            self.gave_up = true;
-            self.days = Vec::new();
+        if self.rows.is_multiple_of(64) {
+            self.missing.push(0);
+        }
+        let row = self.rows;
+        self.rows += 1;
+        if missing {
+            if let Some(word) = self.missing.last_mut() {
+                *word |= 1 << (row % 64);
+            }
             return;
         }
         let mut days = [f32::NAN; 2];
@@ -176,7 +189,20 @@ impl DateCells {
                 dates: order,
             });
         }
-        Ok(self.days.iter().map(|days| days[slot]).collect())
+        let mut dates = self.days.iter().map(|days| days[slot]);
+        Ok((0..self.rows)
+            .map(|row| {
+                let missing = self
+                    .missing
+                    .get(row / 64)
+                    .is_some_and(|word| word & (1 << (row % 64)) != 0);
+                if missing {
+                    f32::NAN
+                } else {
+                    dates.next().unwrap_or(f32::NAN)
+                }
+            })
+            .collect())
     }
 }
 
@@ -290,6 +316,6 @@ mod tests {
         for cell in ["13/01/2023", "soon", "14/01/2023"] {
             cells.observe(cell, false, || at(2, 1, "visit"));
         }
-        assert!(cells.gave_up && cells.days.is_empty());
+        assert!(cells.gave_up && cells.days.is_empty() && cells.missing.is_empty());
     }
 }

@@ -471,13 +471,24 @@ fn constant_note(columns: &[String]) -> String {
 fn look_note(column: &str, look: &TextLook) -> String {
     let without_sign =
         format!("{CHOOSE_AS_FEATURE} to read each cell as its number without the sign");
-    let ordered_dates = look.date_order.map(|order| {
-        format!(
-            "dates written {}, as {} shows",
-            order.words(),
-            order.shown_by()
-        )
+    let shown = look.dates_shown.as_ref();
+    let ordered_dates = shown.and_then(|shown| {
+        let (order, cell) = shown.order()?;
+        Some(format!(
+            "dates written {}, as \"{cell}\" shows",
+            order.words()
+        ))
     });
+    let two_orders = shown.and_then(|shown| {
+        let (day, month) = shown.both()?;
+        Some(format!(
+            "dates written in two orders, day first as \"{day}\" shows and month first as \
+             \"{month}\" does"
+        ))
+    });
+    let write_year_first = "write each year first (2023-01-10), to read it as its days since \
+         1970-01-01 once the column is chosen as a feature, or as a number (the year, or the days \
+         since a first date)";
     let (holds, remedy) = match look.shape {
         TextShape::Money => ("amounts with a currency sign", without_sign),
         TextShape::Percent => ("percentages", without_sign),
@@ -490,12 +501,17 @@ fn look_note(column: &str, look: &TextLook) -> String {
             "write the numbers alone in the file, the unit in the column's name, to use it"
                 .to_owned(),
         ),
-        TextShape::Date => match &ordered_dates {
-            Some(holds) => (
+        TextShape::Date => match (&ordered_dates, &two_orders, shown) {
+            (Some(holds), ..) => (
                 holds.as_str(),
                 format!("{CHOOSE_AS_FEATURE} to read each as its days since 1970-01-01"),
             ),
-            None if look.date_read_once_chosen() => (
+            (_, Some(holds), _) => (holds.as_str(), write_year_first.to_owned()),
+            (.., Some(_)) => (
+                "dates written day or month first, with no part past 12 to show which",
+                write_year_first.to_owned(),
+            ),
+            _ if look.date_read_once_chosen() => (
                 "dates",
                 format!(
                     "{CHOOSE_AS_FEATURE} to read each written year first (2023-01-10) as its \
@@ -503,13 +519,12 @@ fn look_note(column: &str, look: &TextLook) -> String {
                      since a first date)"
                 ),
             ),
-            None => (
+            _ => (
                 "dates not written year first",
-                "write each year first (2023-01-10), to read it as its days since 1970-01-01 \
-                 once the column is chosen as a feature, or as a number (the year, or the days \
-                 since a first date); dates written day or month first are read only with a \
-                 four-digit year, where a part past 12 shows which is the day"
-                    .to_owned(),
+                format!(
+                    "{write_year_first}; dates written day or month first are read only with a \
+                     four-digit year, where a part past 12 shows which is the day"
+                ),
             ),
         },
         TextShape::TooLarge => (
@@ -1091,17 +1106,47 @@ mod tests {
         };
         assert_eq!(
             note(10),
-            "Left out: \"visit\" holds dates written day first (day/month/year), as a first \
-             part past 12 shows, such as \"10/01/2023\": choose it as a feature to read each as \
-             its days since 1970-01-01."
+            "Left out: \"visit\" holds dates written day first (day/month/year), as \
+             \"13/01/2023\" shows, such as \"10/01/2023\": choose it as a feature to read each \
+             as its days since 1970-01-01."
         );
         assert_eq!(
             note(1),
-            "Left out: \"visit\" holds dates not written year first, such as \
-             \"01/01/2023\": write each year first (2023-01-10), to read it as its days since \
+            "Left out: \"visit\" holds dates written day or month first, with no part past 12 \
+             to show which, such as \"01/01/2023\": write each year first (2023-01-10), to read \
+             it as its days since 1970-01-01 once the column is chosen as a feature, or as a \
+             number (the year, or the days since a first date)."
+        );
+        // Two orders, each shown by a cell; two-digit years.
+        let preview_of = |cells: &[&str]| {
+            let text: String = cells
+                .iter()
+                .enumerate()
+                .map(|(i, cell)| format!("{cell},{i}.5,{}\n", i % 2))
+                .collect();
+            usable_features(
+                &preview(&format!("visit,x,labeled\n{text}")),
+                "labeled",
+                None,
+            )
+            .note()
+            .unwrap()
+        };
+        assert_eq!(
+            preview_of(&["01/02/2023", "13/02/2023", "02/28/2023", "03/03/2023"]),
+            "Left out: \"visit\" holds dates written in two orders, day first as \
+             \"13/02/2023\" shows and month first as \"02/28/2023\" does, such as \
+             \"01/02/2023\": write each year first (2023-01-10), to read it as its days since \
              1970-01-01 once the column is chosen as a feature, or as a number (the year, or \
-             the days since a first date); dates written day or month first are read only \
-             with a four-digit year, where a part past 12 shows which is the day."
+             the days since a first date)."
+        );
+        assert_eq!(
+            preview_of(&["01/02/23", "13/02/23", "14/02/23", "03/03/23"]),
+            "Left out: \"visit\" holds dates not written year first, such as \"01/02/23\": \
+             write each year first (2023-01-10), to read it as its days since 1970-01-01 once \
+             the column is chosen as a feature, or as a number (the year, or the days since a \
+             first date); dates written day or month first are read only with a four-digit \
+             year, where a part past 12 shows which is the day."
         );
     }
 

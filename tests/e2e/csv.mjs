@@ -908,7 +908,7 @@ async function dayFirstDatesOnceTicked({ page, note }) {
   const kinds = await page.locator('#csv-preview th .kind').allTextContents();
   expectEqual(kinds.join(' '), 'dates number flag flag', 'the preview names the column of dates');
   const left = (await page.locator('#csv-text-columns').textContent()).trim();
-  expect(left.includes('Left out: "visit" holds dates written day first (day/month/year), as a first part past 12 shows, such as "01/01/2023": choose it as a feature to read each as its days since 1970-01-01.'), `note: ${left}`);
+  expect(left.includes('Left out: "visit" holds dates written day first (day/month/year), as "13/01/2023" shows, such as "01/01/2023": choose it as a feature to read each as its days since 1970-01-01.'), `note: ${left}`);
   await page.locator('#csv-feature-0').check();
   await page.locator('#csv-summary:has-text("2 features")').waitFor({ timeout: 10_000 });
   const { text: after } = await csvVerdict(page, true);

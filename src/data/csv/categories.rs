@@ -145,7 +145,11 @@ impl CategoryTally {
                 cells: self.cell_counts.cells,
             })
         } else if self.cell_counts.shape == Some(TextShape::Date) {
-            Some(NotCategoriesWhy::Dates)
+            Some(match self.cell_counts.dates_shown() {
+                Some(shown) if shown.both().is_some() => NotCategoriesWhy::DatesInTwoOrders,
+                Some(_) => NotCategoriesWhy::DatesInNoOrder,
+                None => NotCategoriesWhy::Dates,
+            })
         } else if self.cell_counts.shape == Some(TextShape::WithUnit)
             && (self.too_many || !are_categories(self.values.len(), self.cell_counts.cells))
         {
@@ -739,11 +743,18 @@ mod tests {
         );
         let long = "x".repeat(MAX_LISTED_LENGTH + 1);
         assert_eq!(kind(tally(&["a", &long])), "TooMany");
-        // Dates in a form not read are no categories, however few.
+        // Dates in a form not read are no categories, however few: with
+        // no part past 12 to show their order, in two orders, with
+        // two-digit years.
         assert_eq!(
             kind(tally(&["10/01/2023", "11/01/2023", "10/01/2023"])),
-            "Dates"
+            "DatesInNoOrder"
         );
+        assert_eq!(
+            kind(tally(&["13/01/2023", "01/13/2023"])),
+            "DatesInTwoOrders"
+        );
+        assert_eq!(kind(tally(&["10/01/23", "13/01/23"])), "Dates");
         // One word among nine numbers is a typo in a column of numbers; two
         // among nine are categories.
         let typo = ["oops", "1", "2", "3", "4", "5", "6", "7", "8", "9"];

@@ -318,11 +318,7 @@ pub enum CsvError {
     },
     /// A cell of a column of dates written day or month first is no date in
     /// the column's order.
-    #[error(
-        "{at}: \"{value}\" is not a date written {}, as the column's dates are read: fix it, \
-         or empty it and choose what to do with missing values.",
-        .dates.words()
-    )]
+    #[error("{at}: {}", not_a_date(.value, *.dates, *.time_wrong))]
     NotADate {
         /// Where the cell is.
         at: CellAt,
@@ -330,6 +326,8 @@ pub enum CsvError {
         value: String,
         /// The column's order.
         dates: DateOrder,
+        /// Its date reads in that order, but not its time of day.
+        time_wrong: bool,
     },
     /// The chosen columns of categories give the model too many inputs.
     #[error(
@@ -473,7 +471,9 @@ impl CsvError {
                 Some("On the command line: --missing drop or --missing mean.")
             }
             Self::EveryRowHasGaps { .. } => Some("On the command line: --missing mean."),
-            Self::NotADate { .. } => Some("On the command line: --missing drop or --missing mean."),
+            Self::NotADate { .. } => Some(
+                "On the command line, once the cell is empty: --missing drop or --missing mean.",
+            ),
             Self::InvalidLabeled { .. } => {
                 Some("On the command line: --labeled-value VALUE names the value.")
             }
@@ -590,6 +590,12 @@ pub enum NotCategoriesWhy {
     },
     /// Its cells that are not numbers are dates, in a form not read.
     Dates,
+    /// Its cells are dates written day or month first, and some show the
+    /// one order, some the other (a first part past 12, a second).
+    DatesInTwoOrders,
+    /// Its cells are dates written day or month first, none with a part
+    /// past 12 to show which.
+    DatesInNoOrder,
     /// Its cells that are not numbers are numbers with a unit ("12 kg"),
     /// too many different ones to be categories.
     Units,
@@ -601,6 +607,22 @@ pub enum NotCategoriesWhy {
         /// Its cells.
         cells: usize,
     },
+}
+
+/// [`CsvError::NotADate`]'s message after the cell's place.
+fn not_a_date(value: &str, dates: DateOrder, time_wrong: bool) -> String {
+    let what = if time_wrong {
+        format!(
+            "the time of day in \"{value}\" cannot be read (write it as 14:05, 14:05:30 or \
+             2:05 PM)"
+        )
+    } else {
+        format!(
+            "\"{value}\" is not a date written {}, as the column's dates are read",
+            dates.words()
+        )
+    };
+    format!("{what}: fix it, or empty it and choose what to do with missing values.")
 }
 
 /// The rest of [`CsvError::NotCategories`]' message, after "is not a
@@ -624,6 +646,15 @@ fn not_categories_reason(why: &NotCategoriesWhy) -> String {
              four-digit year in a column where a part past 12 shows which is the day \
              (15/01/2023): write each year first, or as a number (the year, or the days since a \
              first date)."
+            .to_owned(),
+        NotCategoriesWhy::DatesInTwoOrders => "and the column's dates are written in two \
+             orders, some day first (a first part past 12) and some month first (a second part \
+             past 12): write each year first (2023-01-10) to read it as its days since \
+             1970-01-01."
+            .to_owned(),
+        NotCategoriesWhy::DatesInNoOrder => "and no date in the column has a part past 12 to \
+             show whether it is written day or month first: write each year first (2023-01-10) \
+             to read it as its days since 1970-01-01."
             .to_owned(),
         NotCategoriesWhy::Units => "and the column holds numbers with a unit, too many \
              different ones to read as categories: write the numbers alone in the file, the \

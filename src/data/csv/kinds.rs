@@ -11,7 +11,7 @@ use super::reader::Rows;
 use super::table::{Table, Width};
 use super::text_shape::{TextLook, TextShape};
 use super::value_rule::equal_ignoring_case;
-use super::written_date::OrderEvidence;
+use super::written_date::{DatesShown, OrderEvidence};
 use super::{MAX_LISTED_VALUES, are_categories};
 use crate::data::tabular_features::DateOrder;
 use crate::user_text::clip;
@@ -107,7 +107,7 @@ pub(super) fn mostly_numbers(numbers: usize, cells: usize) -> bool {
 /// A column's non-missing cells counted, as the preview and the read of
 /// categories count them: how many, how many are finite numbers, and what
 /// the others look like.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub(super) struct CellCounts {
     /// The file's decimal mark.
     decimal: DecimalMark,
@@ -148,14 +148,18 @@ impl CellCounts {
         number
     }
 
-    /// The order of the column's dates, where every cell is a date written
-    /// day or month first with a four-digit year and they show which
-    /// (see [`OrderEvidence::order`]).
-    pub(super) fn date_order(&self) -> Option<DateOrder> {
+    /// What the column's dates show of their order, where every cell is a
+    /// date written day or month first with a four-digit year.
+    pub(super) fn dates_shown(&self) -> Option<&DatesShown> {
         if self.numbers > 0 {
             return None;
         }
-        self.dates.order()
+        self.dates.shown()
+    }
+
+    /// The one order the column's dates show ([`DatesShown::order`]).
+    pub(super) fn date_order(&self) -> Option<DateOrder> {
+        Some(self.dates_shown()?.order()?.0)
     }
 
     /// The cells are numbers but for a few ([`mostly_numbers`]).
@@ -580,7 +584,7 @@ impl KindTally {
             example: self.first_not_number.as_ref()?.1.clone(),
             numbers: self.cell_counts.numbers,
             cells: self.cell_counts.cells,
-            date_order: self.cell_counts.date_order(),
+            dates_shown: self.cell_counts.dates_shown().cloned(),
         })
     }
 

@@ -75,6 +75,7 @@ pub use role::ColumnRole;
 pub use table::{is_unnamed_column, unnamed_column_name};
 pub use text_shape::{TextLook, TextShape};
 pub use truth_guess::{PositiveGuess, guess_positive_value};
+pub use written_date::DatesShown;
 
 /// Largest file read, in bytes: the page's file drop, CSV data in share
 /// links and the command line all stop here (browser memory).

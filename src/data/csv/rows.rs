@@ -378,7 +378,8 @@ mod tests {
             "{message}"
         );
         // Dates written year first read as their days since 1970-01-01;
-        // written day or month first they are refused.
+        // written day or month first, only where the column shows the
+        // order (see the next test).
         let dated = "day,labeled\n2024-02-29,1\n1970-01-02 12:00,0\n1970/01/03,0\n";
         let data = read_csv(dated.as_bytes(), &chosen(&["day"])).unwrap();
         assert_eq!(data.features, [19_782.0, 1.5, 2.0]);
@@ -390,23 +391,34 @@ mod tests {
             ),
             "{warnings}"
         );
-        // Not even three of them, which are few enough to be categories.
+        // Not even three of them, which are few enough to be categories:
+        // written with two-digit years, or with no part past 12.
         let days: String = (0..12)
-            .map(|i| format!("{}/01/2023,{}\n", 10 + i % 3, i % 2))
+            .map(|i| format!("{}/01/23,{}\n", 10 + i % 3, i % 2))
             .collect();
         let (err, message) = read_err(&format!("day,labeled\n{days}"), &chosen(&["day"]));
         assert!(
             matches!(err, CsvError::NotCategories { ref value, why: NotCategoriesWhy::Dates, .. }
-                if value == "10/01/2023"),
+                if value == "10/01/23"),
             "{err:?}"
         );
         assert_eq!(
             message,
-            "Line 2 (data row 1), column \"day\": \"10/01/2023\" is not a number, and dates are \
+            "Line 2 (data row 1), column \"day\": \"10/01/23\" is not a number, and dates are \
              read, as their days since 1970-01-01, only when written year first (2023-01-10), \
              or day or month first with a four-digit year in a column where a part past 12 \
              shows which is the day (15/01/2023): write each year first, or as a number (the \
              year, or the days since a first date)."
+        );
+        let (_, message) = read_err(
+            &format!("day,labeled\n{}", days.replace("/23,", "/2023,")),
+            &chosen(&["day"]),
+        );
+        assert_eq!(
+            message,
+            "Line 2 (data row 1), column \"day\": \"10/01/2023\" is not a number, and no date \
+             in the column has a part past 12 to show whether it is written day or month \
+             first: write each year first (2023-01-10) to read it as its days since 1970-01-01."
         );
     }
 

@@ -3,9 +3,9 @@
 //! of the features either way; the look tells the user how to make it a
 //! number.
 
-use super::iso_date::days_since_1970;
+use super::iso_date::{DATE_MARKS, days_since_1970, split_time};
 use super::number::DecimalMark;
-use crate::data::tabular_features::DateOrder;
+use super::written_date::DatesShown;
 
 /// Longest cell, in bytes, whose shape is looked for: amounts, percentages
 /// and dates are short.
@@ -47,11 +47,11 @@ pub struct TextLook {
     pub numbers: usize,
     /// The column's cells, missing ones aside.
     pub cells: usize,
-    /// The order of its dates, where each cell is a date written day or
-    /// month first with a four-digit year and they show which (a part past
-    /// 12 is a day): they read as numbers once the column is chosen.
+    /// What its dates show of their order, where each cell is a date
+    /// written day or month first with a four-digit year: where they show
+    /// one order, they read as numbers once the column is chosen.
     #[serde(default)]
-    pub date_order: Option<DateOrder>,
+    pub dates_shown: Option<DatesShown>,
 }
 
 impl TextLook {
@@ -62,9 +62,13 @@ impl TextLook {
 
     /// Its dates read as numbers once the column is chosen as a feature:
     /// its first cell that is not a number is a date written year first,
-    /// or its dates show their order ([`TextLook::date_order`]).
+    /// or its dates show their order ([`TextLook::dates_shown`]).
     pub fn date_read_once_chosen(&self) -> bool {
-        days_since_1970(&self.example).is_some() || self.date_order.is_some()
+        days_since_1970(&self.example).is_some()
+            || self
+                .dates_shown
+                .as_ref()
+                .is_some_and(|shown| shown.order().is_some())
     }
 }
 
@@ -189,8 +193,8 @@ fn has_unit(cell: &str, decimal: DecimalMark) -> bool {
 /// digits first or last and one or two digits in the others, maybe followed
 /// by a time after a space or a `T`.
 fn is_date(cell: &str) -> bool {
-    let day = cell.split([' ', 'T']).next().unwrap_or_default();
-    let Some(mark) = ['-', '/', '.'].into_iter().find(|&m| day.contains(m)) else {
+    let (day, _) = split_time(cell);
+    let Some(mark) = DATE_MARKS.into_iter().find(|&m| day.contains(m)) else {
         return false;
     };
     let parts: Vec<&str> = day.split(mark).collect();

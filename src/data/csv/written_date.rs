@@ -75,16 +75,42 @@ fn seconds_of_clock(time: &str) -> Option<f64> {
 
 /// What a column's cells that are not numbers show about the order their
 /// dates are written in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct OrderEvidence {
     /// Cells written as such a date.
     dates: usize,
     /// Cells that are not.
     others: usize,
-    /// A first part past 12, which only a day can be, was seen.
-    first_is_day: bool,
-    /// A second part past 12 was seen.
-    second_is_day: bool,
+    /// What the dates show.
+    shown: DatesShown,
+}
+
+/// What a column of dates written day or month first with a four-digit
+/// year shows of their order: the first cell with a first part past 12,
+/// which only a day can be, and the first with a second part past 12.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct DatesShown {
+    /// The first date written day first, as a first part past 12 shows.
+    pub day_first: Option<String>,
+    /// The first date written month first, as a second part past 12 shows.
+    pub month_first: Option<String>,
+}
+
+impl DatesShown {
+    /// The one order the dates show, with the first cell that shows it;
+    /// none where they show both or neither.
+    pub fn order(&self) -> Option<(DateOrder, &str)> {
+        match (&self.day_first, &self.month_first) {
+            (Some(cell), None) => Some((DateOrder::DayFirst, cell)),
+            (None, Some(cell)) => Some((DateOrder::MonthFirst, cell)),
+            _ => None,
+        }
+    }
+
+    /// Both orders, each with the first cell that shows it.
+    pub fn both(&self) -> Option<(&str, &str)> {
+        Some((self.day_first.as_deref()?, self.month_first.as_deref()?))
+    }
 }
 
 impl OrderEvidence {
@@ -93,24 +119,20 @@ impl OrderEvidence {
         match parts(cell) {
             Some((first, second, ..)) => {
                 self.dates += 1;
-                self.first_is_day |= first > 12;
-                self.second_is_day |= second > 12;
+                if first > 12 && self.shown.day_first.is_none() {
+                    self.shown.day_first = Some(clip(cell));
+                }
+                if second > 12 && self.shown.month_first.is_none() {
+                    self.shown.month_first = Some(clip(cell));
+                }
             }
             None => self.others += 1,
         }
     }
 
-    /// The order the cells are written in, where every one is such a date
-    /// and they show one order and not the other.
-    pub(super) fn order(&self) -> Option<DateOrder> {
-        if self.dates == 0 || self.others > 0 {
-            return None;
-        }
-        match (self.first_is_day, self.second_is_day) {
-            (true, false) => Some(DateOrder::DayFirst),
-            (false, true) => Some(DateOrder::MonthFirst),
-            _ => None,
-        }
+    /// What the cells show, where every one is such a date.
+    pub(super) fn shown(&self) -> Option<&DatesShown> {
+        (self.dates > 0 && self.others == 0).then_some(&self.shown)
     }
 }
 
@@ -183,11 +205,7 @@ impl DateCells {
         let slot = ORDERS.iter().position(|&o| o == order).unwrap_or(0);
         if let Some(wrong) = self.first_wrong[slot].take() {
             let (at, value) = *wrong;
-            return Err(CsvError::NotADate {
-                at,
-                value,
-                dates: order,
-            });
+            return Err(not_a_date(at, value, order));
         }
         let mut dates = self.days.iter().map(|days| days[slot]);
         Ok((0..self.rows)
@@ -221,11 +239,21 @@ pub(super) fn scored_date(
         empty.count(cell);
         return Ok(f32::NAN);
     }
-    days_since_1970_in(cell.value, order).ok_or_else(|| CsvError::NotADate {
-        at: cell.at(),
-        value: clip(cell.value),
+    days_since_1970_in(cell.value, order)
+        .ok_or_else(|| not_a_date(cell.at(), clip(cell.value), order))
+}
+
+/// The error for `value`, at `at`, which is no date written in `order`:
+/// where its date alone reads so, its time of day is what is wrong.
+fn not_a_date(at: CellAt, value: String, order: DateOrder) -> CsvError {
+    let (date, time) = split_time(&value);
+    let time_wrong = time.is_some() && days_since_1970_in(date, order).is_some();
+    CsvError::NotADate {
+        at,
+        value,
         dates: order,
-    })
+        time_wrong,
+    }
 }
 
 #[cfg(test)]
@@ -270,7 +298,7 @@ mod tests {
         for cell in cells {
             evidence.observe(cell);
         }
-        evidence.order()
+        Some(evidence.shown()?.order()?.0)
     }
 
     #[test]
@@ -278,6 +306,14 @@ mod tests {
         let day_first = Some(DateOrder::DayFirst);
         let month_first = Some(DateOrder::MonthFirst);
         assert_eq!(evidence(&["01/02/2023", "13/02/2023"]), day_first);
+        let mut two = OrderEvidence::default();
+        for cell in ["01/02/2023", "13/02/2023", "02/28/2023", "14/02/2023"] {
+            two.observe(cell);
+        }
+        assert_eq!(
+            two.shown().unwrap().both(),
+            Some(("13/02/2023", "02/28/2023"))
+        );
         assert_eq!(evidence(&["01/02/2023", "02/28/2023"]), month_first);
         // Nothing past 12, both past 12, or a cell of another kind.
         assert_eq!(evidence(&["01/02/2023", "12/11/2023"]), None);
@@ -308,6 +344,15 @@ mod tests {
             cells.observe(cell, cell.is_empty(), || at(2, 1, "visit"));
         }
         let days = cells.read_in(DateOrder::DayFirst).unwrap();
+        // A date that reads with a time that does not.
+        let mut late = DateCells::default();
+        late.observe("04/03/2023 24:00", false, || at(2, 1, "visit"));
+        assert_eq!(
+            late.read_in(DateOrder::DayFirst).unwrap_err().to_string(),
+            "Line 2 (data row 1), column \"visit\": the time of day in \"04/03/2023 24:00\" \
+             cannot be read (write it as 14:05, 14:05:30 or 2:05 PM): fix it, or empty it and \
+             choose what to do with missing values."
+        );
         assert_eq!(days[0], 19_370.0);
         assert!(days[1].is_nan());
         assert_eq!(days[2], 31.0);

@@ -73,9 +73,8 @@ pub use not_text::NotText;
 pub use read::{FeatureRows, ScoringGaps, TabularData, read_csv, read_feature_rows};
 pub use role::ColumnRole;
 pub use table::{is_unnamed_column, unnamed_column_name};
-pub use text_shape::{TextLook, TextShape};
+pub use text_shape::{DatesShown, TextLook, TextShape};
 pub use truth_guess::{PositiveGuess, guess_positive_value};
-pub use written_date::DatesShown;
 
 /// Largest file read, in bytes: the page's file drop, CSV data in share
 /// links and the command line all stop here (browser memory).

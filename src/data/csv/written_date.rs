@@ -8,6 +8,7 @@ use super::error::{CellAt, CsvError};
 use super::iso_date::{DATE_MARKS, SECONDS_PER_DAY, days_of, digits, seconds_of_day, split_time};
 use super::missing::is_missing;
 use super::rows::{Cell, EmptyCells};
+use super::text_shape::DatesShown;
 use crate::data::tabular_features::DateOrder;
 use crate::user_text::clip;
 
@@ -83,34 +84,6 @@ pub(super) struct OrderEvidence {
     others: usize,
     /// What the dates show.
     shown: DatesShown,
-}
-
-/// What a column of dates written day or month first with a four-digit
-/// year shows of their order: the first cell with a first part past 12,
-/// which only a day can be, and the first with a second part past 12.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct DatesShown {
-    /// The first date written day first, as a first part past 12 shows.
-    pub day_first: Option<String>,
-    /// The first date written month first, as a second part past 12 shows.
-    pub month_first: Option<String>,
-}
-
-impl DatesShown {
-    /// The one order the dates show, with the first cell that shows it;
-    /// none where they show both or neither.
-    pub fn order(&self) -> Option<(DateOrder, &str)> {
-        match (&self.day_first, &self.month_first) {
-            (Some(cell), None) => Some((DateOrder::DayFirst, cell)),
-            (None, Some(cell)) => Some((DateOrder::MonthFirst, cell)),
-            _ => None,
-        }
-    }
-
-    /// Both orders, each with the first cell that shows it.
-    pub fn both(&self) -> Option<(&str, &str)> {
-        Some((self.day_first.as_deref()?, self.month_first.as_deref()?))
-    }
 }
 
 impl OrderEvidence {

@@ -1092,9 +1092,11 @@ mod tests {
     /// none does.
     #[test]
     fn day_first_dates_read_once_chosen_where_a_day_past_12_shows_the_order() {
-        let note = |first_day: usize| {
-            let text: String = (0..6)
-                .map(|i| format!("{:02}/01/2023,{}.5,{}\n", first_day + i, i, i % 2))
+        fn note_of<S: AsRef<str>>(cells: &[S]) -> String {
+            let text: String = cells
+                .iter()
+                .enumerate()
+                .map(|(i, cell)| format!("{},{i}.5,{}\n", cell.as_ref(), i % 2))
                 .collect();
             usable_features(
                 &preview(&format!("visit,x,labeled\n{text}")),
@@ -1103,6 +1105,12 @@ mod tests {
             )
             .note()
             .unwrap()
+        }
+        let note = |first_day: usize| {
+            let january: Vec<String> = (0..6)
+                .map(|i| format!("{:02}/01/2023", first_day + i))
+                .collect();
+            note_of(&january)
         };
         assert_eq!(
             note(10),
@@ -1118,22 +1126,8 @@ mod tests {
              number (the year, or the days since a first date)."
         );
         // Two orders, each shown by a cell; two-digit years.
-        let preview_of = |cells: &[&str]| {
-            let text: String = cells
-                .iter()
-                .enumerate()
-                .map(|(i, cell)| format!("{cell},{i}.5,{}\n", i % 2))
-                .collect();
-            usable_features(
-                &preview(&format!("visit,x,labeled\n{text}")),
-                "labeled",
-                None,
-            )
-            .note()
-            .unwrap()
-        };
         assert_eq!(
-            preview_of(&["01/02/2023", "13/02/2023", "02/28/2023", "03/03/2023"]),
+            note_of(&["01/02/2023", "13/02/2023", "02/28/2023", "03/03/2023"]),
             "Left out: \"visit\" holds dates written in two orders, day first as \
              \"13/02/2023\" shows and month first as \"02/28/2023\" does, such as \
              \"01/02/2023\": write each year first (2023-01-10), to read it as its days since \
@@ -1141,7 +1135,7 @@ mod tests {
              the days since a first date)."
         );
         assert_eq!(
-            preview_of(&["01/02/23", "13/02/23", "14/02/23", "03/03/23"]),
+            note_of(&["01/02/23", "13/02/23", "14/02/23", "03/03/23"]),
             "Left out: \"visit\" holds dates not written year first, such as \"01/02/23\": \
              write each year first (2023-01-10), to read it as its days since 1970-01-01 once \
              the column is chosen as a feature, or as a number (the year, or the days since a \

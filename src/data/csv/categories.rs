@@ -425,10 +425,9 @@ impl<'a> CategoryCells<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::csv::test_support::{REFUSE, at, read_err, strings};
+    use crate::data::csv::test_support::{at, read_err, scored, strings};
     use crate::data::csv::{
-        CsvColumns, IdColumn, MAX_CATEGORIES, MAX_COLUMNS, MAX_LISTED_LENGTH, MissingValues,
-        read_csv, read_feature_rows,
+        CsvColumns, MAX_CATEGORIES, MAX_COLUMNS, MAX_LISTED_LENGTH, MissingValues, read_csv,
     };
 
     /// The file's columns `names` chosen as features, gaps handled by `missing`.
@@ -503,14 +502,7 @@ mod tests {
         );
         // Scoring reads the same inputs; a missing cell is refused as the
         // choice says…
-        let gap = read_feature_rows(
-            b"colour,x,smoker\nred,6,\n",
-            &data.inputs,
-            None,
-            None,
-            &IdColumn::Without,
-            REFUSE,
-        );
+        let gap = scored(b"colour,x,smoker\nred,6,\n", &data.inputs);
         assert!(
             gap.as_ref().is_err_and(CsvError::is_about_missing_values),
             "{gap:?}"
@@ -518,15 +510,7 @@ mod tests {
         // …and a colour the model never saw is none of its categories, and
         // said so.
         let new = "colour,x,smoker\npurple,5,yes\nred,6,no\n";
-        let rows = read_feature_rows(
-            new.as_bytes(),
-            &data.inputs,
-            None,
-            None,
-            &IdColumn::Without,
-            REFUSE,
-        )
-        .unwrap();
+        let rows = scored(new.as_bytes(), &data.inputs).unwrap();
         assert_eq!(
             rows.features,
             [5.0, 0.0, 0.0, 0.0, 0.0, 1.0, 6.0, 0.0, 0.0, 1.0, 1.0, 0.0]

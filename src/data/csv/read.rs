@@ -790,7 +790,7 @@ fn parse_rows(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::csv::test_support::{REFUSE, at, numbers, read, read_err, strings};
+    use crate::data::csv::test_support::{REFUSE, at, numbers, read, read_err, scored, strings};
     use crate::data::csv::{MAX_ROWS, preview_csv};
 
     /// The named columns read to score, with no truth column, the guessed
@@ -1121,14 +1121,7 @@ mod tests {
         assert_eq!(read(IdColumn::Named("a".into())), cells("a", ["1", "2"]));
         assert_eq!(read(IdColumn::Without), Ok(None));
         // Every column of the file is offered as another choice.
-        let rows = read_feature_rows(
-            text,
-            &numbers(&["a"]),
-            None,
-            None,
-            &IdColumn::Without,
-            REFUSE,
-        );
+        let rows = scored(text, &numbers(&["a"]));
         assert_eq!(
             rows.map(|r| r.columns),
             Ok(strings(&["email", "a", "order_id"]))

@@ -242,7 +242,7 @@ fn check_row_count(count: usize, parsed: RowsParsed<'_>) -> Result<(), CsvError>
 mod tests {
     use super::*;
     use crate::data::csv::IdColumn;
-    use crate::data::csv::test_support::{REFUSE, at, numbers, read_err};
+    use crate::data::csv::test_support::{REFUSE, at, numbers, read_err, scored};
     use crate::data::csv::{
         CsvColumns, MissingValues, NotCategoriesWhy, TabularData, read_csv, read_feature_rows,
     };
@@ -259,15 +259,7 @@ mod tests {
     /// Scoring reads the columns `names` of `text` as the training read
     /// `data` did.
     fn assert_scored_alike(text: &str, names: &[&str], data: &TabularData) {
-        let rows = read_feature_rows(
-            text.as_bytes(),
-            &numbers(names),
-            None,
-            None,
-            &IdColumn::Without,
-            REFUSE,
-        )
-        .unwrap();
+        let rows = scored(text.as_bytes(), &numbers(names)).unwrap();
         assert_eq!(rows.features, data.features);
     }
 
@@ -450,15 +442,7 @@ mod tests {
             data.warnings
         );
         // Scoring reads the model's order, whatever the file shows.
-        let rows = read_feature_rows(
-            b"day\n01/02/1970\n12/01/1970\n",
-            &data.inputs,
-            None,
-            None,
-            &IdColumn::Without,
-            REFUSE,
-        )
-        .unwrap();
+        let rows = scored(b"day\n01/02/1970\n12/01/1970\n", &data.inputs).unwrap();
         assert_eq!(rows.features, [31.0, 11.0]);
         // Month first where the second part passes 12.
         let text = "day,labeled\n01/13/2023,1\n02/01/1970,0\n";

@@ -1,6 +1,9 @@
 //! Helpers shared by the tests of the CSV reader.
 
-use super::{CellAt, CsvColumns, CsvError, MissingValues, ScoringGaps, TabularData, read_csv};
+use super::{
+    CellAt, CsvColumns, CsvError, FeatureRows, IdColumn, MissingValues, ScoringGaps, TabularData,
+    read_csv, read_feature_rows,
+};
 use crate::data::tabular_features::Input;
 
 /// Reads `text` with the default column choice.
@@ -24,6 +27,12 @@ pub(super) const REFUSE: ScoringGaps<'static> = ScoringGaps {
     choice: MissingValues::Refuse,
     fill: &[],
 };
+
+/// Scores `bytes` with `inputs`, refusing missing values, with no truth
+/// or identifier column.
+pub(super) fn scored(bytes: &[u8], inputs: &[Input]) -> Result<FeatureRows, CsvError> {
+    read_feature_rows(bytes, inputs, None, None, &IdColumn::Without, REFUSE)
+}
 
 /// Where a cell is, for an expected error.
 pub(super) fn at(line: u64, row: usize, column: &str) -> CellAt {

@@ -1775,26 +1775,63 @@ fn a_run_and_predict_fill_a_missing_value_alike() {
     assert!(filled_rows >= 3, "{filled_rows} test rows with a gap");
 }
 
-#[test]
-fn dates_written_day_first_train_and_predict_reads_them_alike() {
-    // Column "visit" writes dates day first; days past 12 show it.
-    let (dir, file) = pu_file("day-first", 160, 12);
+/// A file whose first column, "visit", holds the date `date(i)` in data
+/// row `i`.
+fn file_of_visits(name: &str, date: impl Fn(usize) -> String) -> (PathBuf, PathBuf) {
+    let (dir, file) = pu_file(name, 160, 12);
     let text: String = std::fs::read_to_string(&file)
         .unwrap()
         .lines()
         .enumerate()
         .map(|(i, line)| match i {
             0 => format!("visit,{line}\n"),
-            _ => format!("{:02}/{:02}/2023,{line}\n", 1 + i % 28, 1 + i % 12),
+            _ => format!("{},{line}\n", date(i)),
         })
         .collect();
     std::fs::write(&file, &text).unwrap();
+    (dir, file)
+}
+
+#[test]
+fn dates_written_day_first_train_and_predict_reads_them_alike() {
+    // Column "visit" writes dates day first; days past 12 show it.
+    let (dir, file) = file_of_visits("day-first", |i| {
+        format!("{:02}/{:02}/2023", 1 + i % 28, 1 + i % 12)
+    });
     let (stderr, rows) =
         run_and_predict_alike(&dir, &file, &["--feature-columns", "visit,x1,x2,x3"]);
     assert!(
         stderr.contains(
             "Column \"visit\" was read as dates written day first (day/month/year), as a \
              first part past 12 shows, each as its days since 1970-01-01."
+        ),
+        "{stderr}"
+    );
+    assert_eq!(rows.len(), 40);
+}
+
+#[test]
+fn dates_that_show_no_order_read_in_the_order_named_by_date_order() {
+    // The first of each month, day first: no part past 12 shows it.
+    let (dir, file) = file_of_visits("date-order", |i| format!("01/{:02}/2023", 1 + i % 12));
+    let features = ["--feature-columns", "visit,x1,x2,x3"];
+    let output = run_csv(&file, "biased-pu", "1", &dir.join("r.json"), &features);
+    assert!(!output.status.success(), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(
+            "no date in the column has a part past 12 to show whether it is written day or \
+             month first"
+        ) && stderr
+            .contains("On the command line: --date-order day-first or --date-order month-first."),
+        "{stderr}"
+    );
+    let flags = [&features[..], &["--date-order", "day-first"]].concat();
+    let (stderr, rows) = run_and_predict_alike(&dir, &file, &flags);
+    assert!(
+        stderr.contains(
+            "Column \"visit\" was read as dates written day first (day/month/year), the order \
+             chosen for the file's dates, each as its days since 1970-01-01."
         ),
         "{stderr}"
     );

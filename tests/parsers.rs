@@ -16,8 +16,8 @@ use arbitrary::valid_run_config;
 use policypu::config::settings::SETTINGS;
 use policypu::config::{DataConfig, RunConfig};
 use policypu::data::csv::{
-    CsvColumns, CsvError, IdColumn, MAX_LISTED_VALUES, MAX_ROWS, MissingValues, ScoringGaps,
-    guess_positive_value, preview_csv, read_csv, read_feature_rows,
+    CsvColumns, CsvError, DateOrderChoice, IdColumn, MAX_LISTED_VALUES, MAX_ROWS, MissingValues,
+    ScoringGaps, guess_positive_value, preview_csv, read_csv, read_feature_rows,
 };
 use policypu::data::pubin::{parse_pubin, parse_pubin_gz};
 use policypu::data::standardise::Standardiser;
@@ -119,15 +119,19 @@ fn csv_columns() -> impl Strategy<Value = CsvColumns> {
         proptest::option::of(select(vec!["1", "M", "benign", ""]).prop_map(str::to_owned)),
         proptest::option::of(vec(name(), 0..3)),
         select(MissingValues::ALL.to_vec()),
+        select(DateOrderChoice::ALL.to_vec()),
     )
         .prop_map(
-            |(labeled, labeled_value, truth, truth_value, features, missing)| CsvColumns {
-                labeled,
-                labeled_value,
-                truth,
-                truth_value,
-                features,
-                missing,
+            |(labeled, labeled_value, truth, truth_value, features, missing, date_order)| {
+                CsvColumns {
+                    labeled,
+                    labeled_value,
+                    truth,
+                    truth_value,
+                    features,
+                    missing,
+                    date_order,
+                }
             },
         )
 }

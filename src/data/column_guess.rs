@@ -2,8 +2,8 @@
 //! so a dropped file is ready to train on; the user can change every choice.
 
 use super::csv::{
-    ColumnKind, CsvColumns, CsvPreview, MAX_LISTED_VALUES, StrayCell, TextLook, TextShape,
-    guess_labeled_value, is_unnamed_column, names_an_identifier,
+    ColumnKind, CsvColumns, CsvPreview, DateOrderChoice, MAX_LISTED_VALUES, StrayCell, TextLook,
+    TextShape, guess_labeled_value, is_unnamed_column, names_an_identifier,
 };
 use crate::user_text::{clip, plural_s, quoted_list};
 
@@ -62,6 +62,7 @@ pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns
         truth: truth_name,
         truth_value: None,
         missing: current.missing,
+        date_order: current.date_order,
     }
 }
 
@@ -509,9 +510,13 @@ fn look_note(column: &str, look: &TextLook) -> String {
             (_, Some(holds), _) => (holds.as_str(), write_year_first.to_owned()),
             (.., Some(_)) => (
                 "dates written day or month first, with no part past 12 to show which",
-                write_year_first.to_owned(),
+                format!(
+                    "name their order (\"Dates written\", or --date-order on the command line) \
+                     and {CHOOSE_AS_FEATURE} to read each as its days since 1970-01-01, or write \
+                     each year first (2023-01-10)"
+                ),
             ),
-            _ if look.date_read_once_chosen() => (
+            _ if look.date_read_once_chosen(DateOrderChoice::Shown) => (
                 "dates",
                 format!(
                     "{CHOOSE_AS_FEATURE} to read each written year first (2023-01-10) as its \
@@ -1121,9 +1126,9 @@ mod tests {
         assert_eq!(
             note(1),
             "Left out: \"visit\" holds dates written day or month first, with no part past 12 \
-             to show which, such as \"01/01/2023\": write each year first (2023-01-10), to read \
-             it as its days since 1970-01-01 once the column is chosen as a feature, or as a \
-             number (the year, or the days since a first date)."
+             to show which, such as \"01/01/2023\": name their order (\"Dates written\", or \
+             --date-order on the command line) and choose it as a feature to read each as its \
+             days since 1970-01-01, or write each year first (2023-01-10)."
         );
         // Two orders, each shown by a cell; two-digit years.
         assert_eq!(

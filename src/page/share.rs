@@ -526,7 +526,7 @@ fn decode(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::config::{DataConfig, Learner, PolicyVariant, RewardRule, VerdictThreshold};
-    use crate::data::csv::CsvColumns;
+    use crate::data::csv::{CsvColumns, DateOrderChoice};
     use crate::data::examples::TWO_MOONS;
     use crate::data::tasks::BuiltinDataset;
     use crate::page::lessons::LESSONS;
@@ -681,6 +681,7 @@ mod tests {
             },
             CsvColumns {
                 features: Some(vec!["".into()]),
+                date_order: DateOrderChoice::DayFirst,
                 ..CsvColumns::default()
             },
             CsvColumns {

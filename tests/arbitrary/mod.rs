@@ -13,7 +13,7 @@ use policypu::config::{
     BackendChoice, BaselineConfig, DataConfig, Learner, ModelPreset, NnPuConfig, OptimConfig,
     PolicyConfig, RewardRule, RunConfig, SplitConfig, VerdictThreshold,
 };
-use policypu::data::csv::{CsvColumns, MissingValues};
+use policypu::data::csv::{CsvColumns, DateOrderChoice, MissingValues};
 use policypu::data::tasks::BuiltinDataset;
 use policypu::selection::Criterion;
 use proptest::prelude::*;
@@ -104,9 +104,10 @@ fn data_config() -> impl Strategy<Value = DataConfig> {
             proptest::option::of(text()),
             proptest::option::of(proptest::collection::vec(text(), 0..5)),
             select(MissingValues::ALL.to_vec()),
+            select(DateOrderChoice::ALL.to_vec()),
         )
             .prop_map(
-                |(labeled, labeled_value, truth, truth_value, features, missing)| {
+                |(labeled, labeled_value, truth, truth_value, features, missing, date_order)| {
                     DataConfig::Csv {
                         columns: CsvColumns {
                             labeled,
@@ -115,6 +116,7 @@ fn data_config() -> impl Strategy<Value = DataConfig> {
                             truth_value,
                             features,
                             missing,
+                            date_order,
                         },
                     }
                 }

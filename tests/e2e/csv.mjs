@@ -933,6 +933,40 @@ async function dayFirstDatesOnceTicked({ page, note }) {
   expect(refused.includes('Line 2 (data row 1), column "visit": "02/13/2024" is not a date written day first (day/month/year)'), `result: ${refused}`);
 }
 
+/** A column of dates none of whose parts passes 12 (the first of each
+ * month) is refused once ticked, with advice to name the order; "Dates
+ * written", shown only for a file holding such dates, names it: the preview
+ * then calls the column "dates", the summary says the order was chosen, and
+ * the link keeps the choice. */
+async function datesInNoOrderReadInTheOrderNamed({ page, note }) {
+  await chooseCsvSource(page);
+  await page.locator('#csv-input').setInputFiles(resolve(EXAMPLES, 'wine.csv'));
+  await csvVerdict(page, true);
+  expectEqual(await page.locator('#csv-date-order').count(), 0, 'no date order to choose for a file without such dates');
+  const lines = ['visit,age,labeled'];
+  for (let i = 0; i < 60; i += 1) {
+    const month = String(1 + (i % 12)).padStart(2, '0');
+    lines.push(`01/${month}/2023,${30 + (i % 17)},${i % 3 === 0 ? 1 : 0}`);
+  }
+  await page.locator('#csv-input').setInputFiles({ name: 'monthly.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n') + '\n') });
+  await page.locator('#csv-preview th:has-text("visit")').waitFor({ timeout: 10_000 });
+  await csvVerdict(page, true);
+  let kinds = await page.locator('#csv-preview th .kind').allTextContents();
+  expectEqual(kinds.join(' '), 'text number flag', 'undated until an order is named');
+  await page.locator('#csv-feature-0').check();
+  const refused = await csvVerdict(page, false);
+  note(refused.text);
+  expect(refused.text.includes('no date in the column has a part past 12 to show whether it is written day or month first: choose the order the file\'s dates are written in ("Dates written")'), `error: ${refused.text}`);
+  await page.locator('#csv-date-order').selectOption('day-first');
+  const { text } = await csvVerdict(page, true);
+  note(text);
+  expect(text.includes('2 features;'), `visit and age: ${text}`);
+  expect(text.includes('Column "visit" was read as dates written day first (day/month/year), the order chosen for the file\'s dates, each as its days since 1970-01-01.'), `summary: ${text}`);
+  kinds = await page.locator('#csv-preview th .kind').allTextContents();
+  expectEqual(kinds.join(' '), 'dates number flag', 'the preview names the column of dates');
+  await page.waitForFunction(() => location.hash.includes('data.columns.date_order=day-first'), null, { timeout: 10_000 });
+}
+
 /** An Excel workbook dropped in place of a CSV is named as one, with how
  * to save it as CSV (it was refused as "a header but no data rows"); the
  * form keeps its settings, and a CSV then reads. */
@@ -1037,6 +1071,7 @@ export const csvTests = [
   { name: 'csv: a German Excel export (points grouping thousands, euro amounts) reads and says how; in Windows-1252 it reads the same and says so; in UTF-16 too; its euro amounts read once ticked', mode: 'cpu', run: germanExcelExport },
   { name: 'csv: columns of a few words read as a 0/1 input per word once ticked, train, and score a file with a word never seen', mode: 'cpu', run: categoriesOnceTicked },
   { name: 'csv: a column of dates written day first reads as days once ticked, trains, and scoring reads dates in the model\'s order', mode: 'cpu', run: dayFirstDatesOnceTicked },
+  { name: 'csv: dates that show no order read in the order named under Dates written, which the link keeps', mode: 'cpu', run: datesInNoOrderReadInTheOrderNamed },
   { name: 'csv: an Excel workbook dropped in place of a CSV is named, with how to save it as CSV', mode: 'cpu', run: workbookInsteadOfCsv },
   { name: 'csv: a repeated column name is numbered, and said so', mode: 'cpu', run: repeatedColumnName },
   { name: 'csv: a column of two classes that holds one on every labeled row is guessed as the truth', mode: 'cpu', run: speciesIsTheTruth },

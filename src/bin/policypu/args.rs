@@ -13,7 +13,8 @@ use policypu::data::column_guess::{
     guess_labeled_column, guess_truth_column, other_flag_columns_note,
 };
 use policypu::data::csv::{
-    self as csv, CsvColumns, MissingValues, guess_labeled_value, guess_positive_value, preview_csv,
+    self as csv, CsvColumns, DateOrderChoice, MissingValues, guess_labeled_value,
+    guess_positive_value, preview_csv,
 };
 use policypu::data::tasks::BuiltinDataset;
 use policypu::selection::Criterion;
@@ -59,13 +60,18 @@ pub struct RunArgs {
     /// over the rows trained on (default: the --config file's, else refuse).
     #[arg(long)]
     pub missing: Option<MissingValues>,
+    /// CSV: the order of dates written day or month first (05/01/2023) in the feature
+    /// columns: shown (the one a part past 12 in each column shows), day-first or month-first
+    /// (default: the --config file's, else shown).
+    #[arg(long)]
+    pub date_order: Option<DateOrderChoice>,
     /// CSV feature columns (default: the --config file's, else all other columns holding
     /// numbers; text columns are left out with a note; an empty list means that default
     /// over a --config file's list). Amounts with a currency sign and percentages named
     /// here are read as numbers without their signs, negative numbers in parentheses
     /// ("(1,200)") as negatives, dates written year first (2023-01-10), or day
-    /// or month first where a day past 12 shows which (15/01/2023), as their
-    /// days since 1970-01-01, and a column of at most 12 words,
+    /// or month first where a day past 12 shows which (15/01/2023) or
+    /// --date-order names it, as their days since 1970-01-01, and a column of at most 12 words,
     /// or up to 64 repeated ones (north/south, yes/no, an education level), as one 0/1
     /// input per word. A name that holds a comma goes in double quotes, as a CSV file
     /// writes it: '"Weight, kg",age'. Given again, the lists are joined.
@@ -287,6 +293,7 @@ impl RunArgs {
             None => columns.features,
         };
         columns.missing = self.missing.unwrap_or(columns.missing);
+        columns.date_order = self.date_order.unwrap_or(columns.date_order);
         columns
     }
 
@@ -298,6 +305,7 @@ impl RunArgs {
             ("--truth-column", self.truth_column.is_some()),
             ("--truth-value", self.truth_value.is_some()),
             ("--missing", self.missing.is_some()),
+            ("--date-order", self.date_order.is_some()),
             ("--feature-columns", !self.feature_columns.is_empty()),
         ]
         .into_iter()
@@ -552,6 +560,7 @@ mod tests {
             truth_value: Some("M".into()),
             features: Some(vec!["a".into()]),
             missing: MissingValues::DropRows,
+            date_order: DateOrderChoice::MonthFirst,
         };
         assert_eq!(columns_over(&base, &[]), base);
         // The same columns named again keep their values.
@@ -568,12 +577,15 @@ mod tests {
                 "z",
                 "--missing",
                 "mean",
+                "--date-order",
+                "day-first",
             ],
         );
         assert_eq!(
             (other.labeled_value, other.truth_value, other.missing),
             (None, None, MissingValues::ColumnMean)
         );
+        assert_eq!(other.date_order, DateOrderChoice::DayFirst);
         assert_eq!(other.features, base.features);
         let value = columns_over(&base, &["--truth-value", "B", "--labeled-value", "1"]);
         assert_eq!(

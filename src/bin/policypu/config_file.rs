@@ -190,7 +190,7 @@ fn unknown_keys(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use policypu::data::csv::{CsvColumns, MissingValues};
+    use policypu::data::csv::{CsvColumns, DateOrderChoice, MissingValues};
 
     #[test]
     fn a_file_with_a_byte_order_mark_reads_and_a_model_file_is_named_as_one() {
@@ -324,6 +324,7 @@ mod tests {
             truth_value: Some("M".into()),
             features: Some(vec!["a".into()]),
             missing: MissingValues::ColumnMean,
+            date_order: DateOrderChoice::DayFirst,
         });
         config.split.n_unlabeled = Some(40);
         config.nnpu.prior = Some(0.3);

@@ -10,6 +10,7 @@
 //! day or month first, whose order only the whole column shows
 //! ([`DateCells`]).
 
+use super::date_order_choice::DateOrderChoice;
 use super::distinct::DistinctValues;
 use super::error::{CellAt, CsvError, NotCategoriesWhy};
 use super::kinds::CellCounts;
@@ -17,9 +18,9 @@ use super::missing::is_missing;
 use super::number::DecimalMark;
 use super::rows::{Cell, EmptyCells};
 use super::text_shape::TextShape;
-use super::written_date::DateCells;
+use super::written_date::{DateCells, ReadOrder};
 use super::{MAX_LISTED_VALUES, are_categories};
-use crate::data::tabular_features::{DateOrder, Input};
+use crate::data::tabular_features::Input;
 use crate::user_text::{clip, counted, quoted_list};
 
 /// The first cell that is not a number in each feature column, by the
@@ -83,7 +84,7 @@ pub(super) struct CategoryTally {
     /// The cells read as dates written day or month first.
     dates: DateCells,
     /// The column is read as dates written in this order, not categories.
-    read_as_dates: Option<DateOrder>,
+    read_as_dates: Option<ReadOrder>,
 }
 
 impl CategoryTally {
@@ -124,8 +125,18 @@ impl CategoryTally {
         }
     }
 
+    /// Takes the next cell of a row outside the file's sample, trimmed:
+    /// the order of the column's dates is judged over the whole file, as
+    /// its preview judges it.
+    pub(super) fn observe_date_order(&mut self, cell: &str) {
+        if !is_missing(cell) {
+            self.cell_counts.observe_date_order(cell);
+        }
+    }
+
     /// The tally of a column of categories, or of dates whose order the
-    /// column shows, given the column's first cell that is not a number.
+    /// column shows or `dates` names, given the column's first cell that is
+    /// not a number.
     ///
     /// # Errors
     /// [`CsvError::NotCategories`] at that cell where the column holds
@@ -133,9 +144,13 @@ impl CategoryTally {
     /// order the column shows, the column holds too many values or too long
     /// a one, or its values are held by fewer than two cells each on average
     /// ([`are_categories`]).
-    pub(super) fn checked(mut self, first: TextCell) -> Result<Self, CsvError> {
+    pub(super) fn checked(
+        mut self,
+        first: TextCell,
+        dates: DateOrderChoice,
+    ) -> Result<Self, CsvError> {
         let TextCell { at, value } = first;
-        if let Some(order) = self.cell_counts.date_order() {
+        if let Some(order) = self.cell_counts.date_order(dates) {
             self.read_as_dates = Some(order);
             return Ok(self);
         }
@@ -185,9 +200,9 @@ impl CategoryTally {
     /// in the column's order.
     pub(super) fn into_column(self) -> Result<TextColumn, CsvError> {
         match self.read_as_dates {
-            Some(order) => Ok(TextColumn::Dates {
-                order,
-                days: self.dates.read_in(order)?,
+            Some(read) => Ok(TextColumn::Dates {
+                read,
+                days: self.dates.read_in(read)?,
             }),
             None => Ok(TextColumn::Categories(self.into_categories())),
         }
@@ -217,11 +232,11 @@ impl CategoryTally {
 pub(super) enum TextColumn {
     /// Categories, one input each.
     Categories(Categories),
-    /// Dates written in `order`: each row's days since 1970-01-01, NaN for
-    /// a missing cell.
+    /// Dates written in `read.order`: each row's days since 1970-01-01, NaN
+    /// for a missing cell.
     Dates {
-        /// Which part of a date is the day.
-        order: DateOrder,
+        /// Which part of a date is the day, and who said so.
+        read: ReadOrder,
         /// Each row's days.
         days: Vec<f32>,
     },
@@ -272,9 +287,9 @@ pub(super) fn expand(
                     value: value.clone(),
                 })
                 .collect(),
-            Some(TextColumn::Dates { order, .. }) => vec![Input::Date {
+            Some(TextColumn::Dates { read, .. }) => vec![Input::Date {
                 column: name.clone(),
-                dates: *order,
+                dates: read.order,
             }],
             None => vec![Input::Number(name.clone())],
         })
@@ -315,12 +330,15 @@ pub(super) fn read_note(names: &[String], columns: &[(usize, TextColumn)]) -> Op
             let name = clip(names.get(*place).map_or("", String::as_str));
             let column = match column {
                 TextColumn::Categories(column) => column,
-                TextColumn::Dates { order, .. } => {
+                TextColumn::Dates { read, .. } => {
+                    let why = match read.chosen {
+                        true => "the order chosen for the file's dates".to_owned(),
+                        false => format!("as {} shows", read.order.shown_by()),
+                    };
                     return format!(
-                        "Column \"{name}\" was read as dates written {}, as {} shows, each as \
-                         its days since 1970-01-01.",
-                        order.words(),
-                        order.shown_by()
+                        "Column \"{name}\" was read as dates written {}, {why}, each as its \
+                         days since 1970-01-01.",
+                        read.order.words(),
                     );
                 }
             };
@@ -610,7 +628,9 @@ mod tests {
             at: at(2, 1, "c"),
             value: cells[0].to_owned(),
         };
-        tally.checked(first).map(CategoryTally::into_categories)
+        tally
+            .checked(first, DateOrderChoice::Shown)
+            .map(CategoryTally::into_categories)
     }
 
     #[test]

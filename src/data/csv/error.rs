@@ -318,7 +318,7 @@ pub enum CsvError {
     },
     /// A cell of a column of dates written day or month first is no date in
     /// the column's order.
-    #[error("{at}: {}", not_a_date(.value, *.dates, *.time_wrong))]
+    #[error("{at}: {}", not_a_date(.value, *.dates, *.chosen, *.time_wrong))]
     NotADate {
         /// Where the cell is.
         at: CellAt,
@@ -326,6 +326,9 @@ pub enum CsvError {
         value: String,
         /// The column's order.
         dates: DateOrder,
+        /// The user named the order ([`DateOrderChoice`](super::DateOrderChoice)),
+        /// the column did not show it.
+        chosen: bool,
         /// Its date reads in that order, but not its time of day.
         time_wrong: bool,
     },
@@ -471,6 +474,15 @@ impl CsvError {
                 Some("On the command line: --missing drop or --missing mean.")
             }
             Self::EveryRowHasGaps { .. } => Some("On the command line: --missing mean."),
+            Self::NotADate {
+                chosen: true,
+                time_wrong: false,
+                ..
+            }
+            | Self::NotCategories {
+                why: NotCategoriesWhy::DatesInNoOrder,
+                ..
+            } => Some("On the command line: --date-order day-first or --date-order month-first."),
             Self::NotADate { .. } => Some(
                 "On the command line, once the cell is empty: --missing drop or --missing mean.",
             ),
@@ -610,19 +622,23 @@ pub enum NotCategoriesWhy {
 }
 
 /// [`CsvError::NotADate`]'s message after the cell's place.
-fn not_a_date(value: &str, dates: DateOrder, time_wrong: bool) -> String {
-    let what = if time_wrong {
-        format!(
+fn not_a_date(value: &str, dates: DateOrder, chosen: bool, time_wrong: bool) -> String {
+    const FIX_OR_EMPTY: &str = "fix it, or empty it and choose what to do with missing values.";
+    if time_wrong {
+        return format!(
             "the time of day in \"{value}\" cannot be read (write it as 14:05, 14:05:30 or \
-             2:05 PM)"
+             2:05 PM): {FIX_OR_EMPTY}"
+        );
+    }
+    let not_in_order = format!("\"{value}\" is not a date written {}", dates.words());
+    if chosen {
+        format!(
+            "{not_in_order}, the order chosen for the file's dates: choose the order its column \
+             is written in, or fix the cell."
         )
     } else {
-        format!(
-            "\"{value}\" is not a date written {}, as the column's dates are read",
-            dates.words()
-        )
-    };
-    format!("{what}: fix it, or empty it and choose what to do with missing values.")
+        format!("{not_in_order}, as the column's dates are read: {FIX_OR_EMPTY}")
+    }
 }
 
 /// The rest of [`CsvError::NotCategories`]' message, after "is not a
@@ -653,8 +669,9 @@ fn not_categories_reason(why: &NotCategoriesWhy) -> String {
              1970-01-01."
             .to_owned(),
         NotCategoriesWhy::DatesInNoOrder => "and no date in the column has a part past 12 to \
-             show whether it is written day or month first: write each year first (2023-01-10) \
-             to read it as its days since 1970-01-01."
+             show whether it is written day or month first: choose the order the file's dates \
+             are written in (\"Dates written\"), or write each year first (2023-01-10), to read \
+             it as its days since 1970-01-01."
             .to_owned(),
         NotCategoriesWhy::Units => "and the column holds numbers with a unit, too many \
              different ones to read as categories: write the numbers alone in the file, the \

@@ -1,6 +1,7 @@
 //! Guessing what each column holds, for the preview the user picks the
 //! columns from.
 
+use super::date_order_choice::DateOrderChoice;
 use super::distinct::DistinctValues;
 use super::encoding::utf16_decoded;
 use super::error::CsvError;
@@ -11,9 +12,8 @@ use super::reader::Rows;
 use super::table::{Table, Width};
 use super::text_shape::{DatesShown, TextLook, TextShape};
 use super::value_rule::equal_ignoring_case;
-use super::written_date::OrderEvidence;
+use super::written_date::{OrderEvidence, ReadOrder};
 use super::{MAX_LISTED_VALUES, are_categories};
-use crate::data::tabular_features::DateOrder;
 use crate::user_text::clip;
 
 /// A quick look at a file before the user picks columns (for the app's preview).
@@ -157,9 +157,27 @@ impl CellCounts {
         self.dates.shown()
     }
 
-    /// The one order the column's dates show ([`DatesShown::order`]).
-    pub(super) fn date_order(&self) -> Option<DateOrder> {
-        Some(self.dates_shown()?.order()?.0)
+    /// The order the column's dates are read in: the one `choice` names,
+    /// else the one they show ([`DatesShown::order`]); none where the
+    /// column holds no such dates.
+    pub(super) fn date_order(&self, choice: DateOrderChoice) -> Option<ReadOrder> {
+        let shown = self.dates_shown()?;
+        Some(match choice.order() {
+            Some(order) => ReadOrder {
+                order,
+                chosen: true,
+            },
+            None => ReadOrder {
+                order: shown.order()?.0,
+                chosen: false,
+            },
+        })
+    }
+
+    /// Takes a trimmed cell of a row outside the file's sample: where it is
+    /// a date written day or month first, what it shows of their order.
+    pub(super) fn observe_date_order(&mut self, cell: &str) {
+        self.dates.observe_date(cell);
     }
 
     /// The cells are numbers but for a few ([`mostly_numbers`]).
@@ -299,6 +317,16 @@ impl CsvPreview {
         let words = matches!(look.shape, TextShape::Words | TextShape::WithUnit)
             && !mostly_numbers(look.numbers, look.cells);
         (words && count > 1 && are_categories(count, look.cells)).then_some(count)
+    }
+
+    /// Whether a column holds dates written day or month first with a
+    /// four-digit year, whose order a choice of it ([`DateOrderChoice`])
+    /// settles.
+    pub fn has_dates_day_or_month_first(&self) -> bool {
+        self.text_looks
+            .iter()
+            .flatten()
+            .any(|look| look.dates_shown.is_some())
     }
 
     /// The two classes a column holds ignoring case, each as first spelled

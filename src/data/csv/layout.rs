@@ -1,6 +1,7 @@
 //! Column roles: which columns are the labeled, truth and feature columns,
 //! as the user chose them and as the header has them.
 
+use super::date_order_choice::DateOrderChoice;
 use super::error::CsvError;
 use super::missing::MissingValues;
 use super::role::ColumnRole;
@@ -31,14 +32,18 @@ pub struct CsvColumns {
     pub features: Option<Vec<String>>,
     /// What to do with missing feature values (empty, NA, N/A, #N/A, NaN, null, ?).
     pub missing: MissingValues,
+    /// The order of dates written day or month first (05/01/2023) in the
+    /// chosen feature columns.
+    pub date_order: DateOrderChoice,
 }
 
 impl CsvColumns {
-    /// The default roles with this choice's missing-values setting: what a
-    /// file gets when nobody chose its roles.
+    /// The default roles with this choice's missing-values and date-order
+    /// settings: what a file gets when nobody chose its roles.
     pub fn unchosen_roles(&self) -> CsvColumns {
         CsvColumns {
             missing: self.missing,
+            date_order: self.date_order,
             ..CsvColumns::default()
         }
     }
@@ -53,6 +58,7 @@ impl Default for CsvColumns {
             truth_value: None,
             features: None,
             missing: MissingValues::Refuse,
+            date_order: DateOrderChoice::Shown,
         }
     }
 }

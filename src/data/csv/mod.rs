@@ -29,6 +29,7 @@
 
 mod categories;
 mod cleaning;
+mod date_order_choice;
 mod decimal_marks;
 mod dialect;
 mod distinct;
@@ -60,6 +61,7 @@ mod truth_tally;
 mod value_rule;
 mod written_date;
 
+pub use date_order_choice::DateOrderChoice;
 pub use dialect::Dialect;
 pub use error::{CellAt, ColumnSummary, CsvError, NotCategoriesWhy, SummarisedColumn, case_twin};
 pub use filled_cells::FilledCells;

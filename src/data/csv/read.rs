@@ -3,6 +3,7 @@
 
 use super::categories::{CategoryCells, CategoryTally, TextCells, expand, read_note};
 use super::cleaning::drop_constant_columns;
+use super::date_order_choice::DateOrderChoice;
 use super::decimal_marks::DecimalMarks;
 use super::dialect::Dialect;
 use super::encoding::utf16_decoded;
@@ -178,6 +179,7 @@ fn read_rows(
         text,
         &mut parsed.features,
         parsed_rows,
+        columns.date_order,
     )?;
     let inputs = categories.inputs;
     // The cells of a column read as categories were no numbers after all.
@@ -294,8 +296,9 @@ struct ReadCategories {
 }
 
 /// Reads the feature columns (`names`) that `text` found a cell that is not
-/// a number in again, as categories, and spreads each over its inputs in
-/// `features`.
+/// a number in again, as categories or as dates (in the order `dates`
+/// names, else the one each column shows over every row of the file, a
+/// sample's or not), and spreads each over its inputs in `features`.
 ///
 /// # Errors
 /// Those of [`CategoryTally::checked`] for a column that holds no
@@ -307,6 +310,7 @@ fn read_categories(
     text: TextCells,
     features: &mut Vec<f32>,
     parsed_rows: RowsParsed<'_>,
+    dates: DateOrderChoice,
 ) -> Result<ReadCategories, CsvError> {
     let columns = text.columns();
     if columns.is_empty() {
@@ -326,17 +330,27 @@ fn read_categories(
         .iter()
         .map(|_| CategoryTally::new(decimal))
         .collect();
+    // A sample's other rows are walked too, for the order of their dates.
+    let walked = match parsed_rows {
+        RowsParsed::Sample(_) => RowsParsed::Every,
+        parsed => parsed,
+    };
     for_each_row(
         &mut rows,
         &header,
         decimal,
         MissingValues::DropRows,
-        parsed_rows,
+        walked,
         |row, _| {
+            let parsed = parsed_rows.parses(row.number());
             for ((place, _), tally) in columns.iter().zip(&mut tallies) {
                 if let Some(&index) = layout.features.get(*place) {
                     let cell = row.cell(index);
-                    tally.observe(cell.value, || cell.at());
+                    if parsed {
+                        tally.observe(cell.value, || cell.at());
+                    } else {
+                        tally.observe_date_order(cell.value);
+                    }
                 }
             }
             Ok(())
@@ -344,7 +358,7 @@ fn read_categories(
     )?;
     let mut checked = Vec::with_capacity(columns.len());
     for ((place, first), tally) in columns.into_iter().zip(tallies) {
-        checked.push((place, tally.checked(first)?));
+        checked.push((place, tally.checked(first, dates)?));
     }
     // Counted before any input is made, so that a refused choice costs
     // no memory for them.
@@ -1002,6 +1016,42 @@ mod tests {
         // Scoring reads every row, up to its own limit.
         let scored = plain_rows(text.as_bytes(), &numbers(&["x"])).unwrap();
         assert_eq!(scored.rows, 60_000);
+    }
+
+    #[test]
+    fn the_order_of_a_sampled_files_dates_is_the_whole_files() {
+        // The one row that shows the dates are day first is outside the
+        // sample of 50000 of these 50001 rows.
+        let total = MAX_ROWS + 1;
+        let sample = RowSample::of(total);
+        let left_out = (1..=total).find(|&n| !sample.keeps(n)).unwrap();
+        let mut text = String::from("day,labeled\n");
+        for number in 1..=total {
+            let day = if number == left_out {
+                13
+            } else {
+                1 + number % 12
+            };
+            text.push_str(&format!("{day:02}/01/2023,{}\n", number % 2));
+        }
+        let chosen = CsvColumns {
+            features: Some(strings(&["day"])),
+            ..CsvColumns::default()
+        };
+        let data = read_csv(text.as_bytes(), &chosen).unwrap();
+        assert_eq!(data.rows(), MAX_ROWS);
+        assert!(!data.row_numbers.contains(&left_out));
+        assert_eq!(
+            data.inputs,
+            [Input::Date {
+                column: "day".into(),
+                dates: DateOrder::DayFirst
+            }]
+        );
+        // Row n holds day 1 + n % 12 of January 2023 (19358 is its first).
+        for (&days, &number) in data.features.iter().zip(&data.row_numbers) {
+            assert_eq!(days, 19_357.0 + (1 + number % 12) as f32);
+        }
     }
 
     #[test]

@@ -25,6 +25,17 @@ pub(super) enum RowsParsed<'a> {
     Sample(&'a RowSample),
 }
 
+impl RowsParsed<'_> {
+    /// Whether the 1-based data row `number` is parsed.
+    pub(super) fn parses(self, number: usize) -> bool {
+        match self {
+            RowsParsed::Every => true,
+            RowsParsed::UpTo(limit) => number <= limit,
+            RowsParsed::Sample(sample) => sample.keeps(number),
+        }
+    }
+}
+
 /// Calls `parse` on each data row that `parsed` names and counts the rest;
 /// the number of data rows. Missing feature cells (which `parse` reads
 /// through [`EmptyCells::number`], as NaN) are all counted; when `missing`
@@ -55,12 +66,7 @@ pub(super) fn for_each_row(
             Err(error) => return Err(empty.before(error)),
         };
         count += 1;
-        let parses = match parsed {
-            RowsParsed::Every => true,
-            RowsParsed::UpTo(limit) => count <= limit,
-            RowsParsed::Sample(sample) => sample.keeps(count),
-        };
-        if !parses {
+        if !parsed.parses(count) {
             continue;
         }
         let row = DataRow {
@@ -244,7 +250,8 @@ mod tests {
     use crate::data::csv::IdColumn;
     use crate::data::csv::test_support::{REFUSE, at, numbers, read_err, scored};
     use crate::data::csv::{
-        CsvColumns, MissingValues, NotCategoriesWhy, TabularData, read_csv, read_feature_rows,
+        CsvColumns, DateOrderChoice, MissingValues, NotCategoriesWhy, TabularData, read_csv,
+        read_feature_rows,
     };
     use crate::data::tabular_features::{DateOrder, Input};
 
@@ -410,7 +417,85 @@ mod tests {
             message,
             "Line 2 (data row 1), column \"day\": \"10/01/2023\" is not a number, and no date \
              in the column has a part past 12 to show whether it is written day or month \
-             first: write each year first (2023-01-10) to read it as its days since 1970-01-01."
+             first: choose the order the file's dates are written in (\"Dates written\"), or \
+             write each year first (2023-01-10), to read it as its days since 1970-01-01."
+        );
+    }
+
+    #[test]
+    fn dates_that_show_no_order_read_in_the_order_chosen_and_a_cell_it_rules_out_is_named() {
+        // The first of each month: no part past 12.
+        let text = "day,labeled
+01/02/2023,1
+01/03/2023,0
+,0
+01/12/2023 06:00,0
+";
+        let columns = |date_order| CsvColumns {
+            date_order,
+            missing: MissingValues::ColumnMean,
+            ..chosen(&["day"])
+        };
+        let read_as = |date_order| read_csv(text.as_bytes(), &columns(date_order));
+        let (err, _) = read_err(text, &columns(DateOrderChoice::Shown));
+        assert!(
+            matches!(
+                err,
+                CsvError::NotCategories {
+                    why: NotCategoriesWhy::DatesInNoOrder,
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+        assert_eq!(
+            err.command_line_hint(),
+            Some("On the command line: --date-order day-first or --date-order month-first.")
+        );
+        let day_first = read_as(DateOrderChoice::DayFirst).unwrap();
+        // 2023-02-01, 2023-03-01, the mean, 2023-12-01 06:00.
+        let mean = (19_389.0 + 19_417.0 + 19_692.25) / 3.0;
+        assert_eq!(day_first.features, [19_389.0, 19_417.0, mean, 19_692.25]);
+        assert_eq!(
+            day_first.inputs,
+            [Input::Date {
+                column: "day".into(),
+                dates: DateOrder::DayFirst
+            }]
+        );
+        assert!(
+            day_first.warnings.contains(
+                &"Column \"day\" was read as dates written day first (day/month/year), the \
+                  order chosen for the file's dates, each as its days since 1970-01-01."
+                    .to_owned()
+            ),
+            "{:?}",
+            day_first.warnings
+        );
+        // 2023-01-02, 2023-01-03, the mean, 2023-01-12 06:00.
+        let month_first = read_as(DateOrderChoice::MonthFirst).unwrap();
+        let mean = (19_359.0 + 19_360.0 + 19_369.25) / 3.0;
+        assert_eq!(month_first.features, [19_359.0, 19_360.0, mean, 19_369.25]);
+        // A column showing the other order is read in the chosen one, and
+        // its first cell that is no such date is named.
+        let shown = "day,labeled
+01/02/2023,1
+13/03/2023,0
+";
+        let columns = CsvColumns {
+            date_order: DateOrderChoice::MonthFirst,
+            ..chosen(&["day"])
+        };
+        let (err, message) = read_err(shown, &columns);
+        assert_eq!(
+            message,
+            "Line 3 (data row 2), column \"day\": \"13/03/2023\" is not a date written month \
+             first (month/day/year), the order chosen for the file's dates: choose the order \
+             its column is written in, or fix the cell."
+        );
+        assert_eq!(
+            err.command_line_hint(),
+            Some("On the command line: --date-order day-first or --date-order month-first.")
         );
     }
 

@@ -3,6 +3,7 @@
 //! of the features either way; the look tells the user how to make it a
 //! number.
 
+use super::date_order_choice::DateOrderChoice;
 use super::iso_date::{DATE_MARKS, days_since_1970, split_time};
 use super::number::DecimalMark;
 use crate::data::tabular_features::DateOrder;
@@ -60,15 +61,19 @@ impl TextLook {
         2 * self.numbers < self.cells
     }
 
-    /// Its dates read as numbers once the column is chosen as a feature:
-    /// its first cell that is not a number is a date written year first,
-    /// or its dates show their order ([`TextLook::dates_shown`]).
-    pub fn date_read_once_chosen(&self) -> bool {
+    /// Its dates read as numbers once the column is chosen as a feature,
+    /// with the file's dates in the order `choice` names: its first cell
+    /// that is not a number is a date written year first, or its dates
+    /// ([`TextLook::dates_shown`]) show that order, or no other.
+    pub fn date_read_once_chosen(&self, choice: DateOrderChoice) -> bool {
         days_since_1970(&self.example).is_some()
-            || self
-                .dates_shown
-                .as_ref()
-                .is_some_and(|shown| shown.order().is_some())
+            || self.dates_shown.as_ref().is_some_and(|shown| {
+                match (choice.order(), shown.order()) {
+                    (Some(chosen), Some((order, _))) => chosen == order,
+                    (Some(_), None) => shown.both().is_none(),
+                    (None, order) => order.is_some(),
+                }
+            })
     }
 }
 
@@ -323,5 +328,37 @@ mod tests {
             assert_eq!(TextShape::amount(cell, mark), amount, "{cell}");
         }
         assert_eq!(TextShape::Date.and(TextShape::Money), TextShape::Words);
+    }
+
+    #[test]
+    fn dates_read_once_chosen_in_the_order_they_show_or_the_one_chosen() {
+        let look = |example: &str, day_first: Option<&str>, month_first: Option<&str>| TextLook {
+            shape: TextShape::Date,
+            example: example.to_owned(),
+            numbers: 0,
+            cells: 3,
+            dates_shown: Some(DatesShown {
+                day_first: day_first.map(str::to_owned),
+                month_first: month_first.map(str::to_owned),
+            }),
+        };
+        let none = look("01/02/2023", None, None);
+        let day = look("01/02/2023", Some("13/02/2023"), None);
+        let both = look("01/02/2023", Some("13/02/2023"), Some("02/13/2023"));
+        let year_first = TextLook {
+            dates_shown: None,
+            ..look("2023-01-02", None, None)
+        };
+        use DateOrderChoice::{DayFirst, MonthFirst, Shown};
+        for (look, read) in [
+            (&none, [false, true, true]),
+            (&day, [true, true, false]),
+            (&both, [false, false, false]),
+            (&year_first, [true, true, true]),
+        ] {
+            let choices = [Shown, DayFirst, MonthFirst];
+            let found = choices.map(|choice| look.date_read_once_chosen(choice));
+            assert_eq!(found, read, "{:?}", look.dates_shown);
+        }
     }
 }

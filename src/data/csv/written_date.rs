@@ -74,6 +74,16 @@ fn seconds_of_clock(time: &str) -> Option<f64> {
     Some(into_half + if after_noon { half_day } else { 0.0 })
 }
 
+/// The order a column of dates is read in, and whether the user named it
+/// ([`DateOrderChoice`](super::DateOrderChoice)) or the column showed it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct ReadOrder {
+    /// Which part of a date is the day.
+    pub(super) order: DateOrder,
+    /// The user named it.
+    pub(super) chosen: bool,
+}
+
 /// What a column's cells that are not numbers show about the order their
 /// dates are written in.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -89,18 +99,25 @@ pub(super) struct OrderEvidence {
 impl OrderEvidence {
     /// Takes a trimmed cell that is neither missing nor a number.
     pub(super) fn observe(&mut self, cell: &str) {
-        match parts(cell) {
-            Some((first, second, ..)) => {
-                self.dates += 1;
-                if first > 12 && self.shown.day_first.is_none() {
-                    self.shown.day_first = Some(clip(cell));
-                }
-                if second > 12 && self.shown.month_first.is_none() {
-                    self.shown.month_first = Some(clip(cell));
-                }
-            }
-            None => self.others += 1,
+        if !self.observe_date(cell) {
+            self.others += 1;
         }
+    }
+
+    /// Takes a trimmed cell where it is such a date, and says whether it
+    /// is: what a row outside a file's sample adds to the sample's evidence.
+    pub(super) fn observe_date(&mut self, cell: &str) -> bool {
+        let Some((first, second, ..)) = parts(cell) else {
+            return false;
+        };
+        self.dates += 1;
+        if first > 12 && self.shown.day_first.is_none() {
+            self.shown.day_first = Some(clip(cell));
+        }
+        if second > 12 && self.shown.month_first.is_none() {
+            self.shown.month_first = Some(clip(cell));
+        }
+        true
     }
 
     /// What the cells show, where every one is such a date.
@@ -168,17 +185,17 @@ impl DateCells {
         self.days.push(days);
     }
 
-    /// Each row's days since 1970-01-01 read in `order`, NaN for a missing
-    /// cell.
+    /// Each row's days since 1970-01-01 read in `read.order`, NaN for a
+    /// missing cell.
     ///
     /// # Errors
     /// [`CsvError::NotADate`] at the first cell that is no date in that
     /// order (31/02/2023).
-    pub(super) fn read_in(mut self, order: DateOrder) -> Result<Vec<f32>, CsvError> {
-        let slot = ORDERS.iter().position(|&o| o == order).unwrap_or(0);
+    pub(super) fn read_in(mut self, read: ReadOrder) -> Result<Vec<f32>, CsvError> {
+        let slot = ORDERS.iter().position(|&o| o == read.order).unwrap_or(0);
         if let Some(wrong) = self.first_wrong[slot].take() {
             let (at, value) = *wrong;
-            return Err(not_a_date(at, value, order));
+            return Err(not_a_date(at, value, read));
         }
         let mut dates = self.days.iter().map(|days| days[slot]);
         Ok((0..self.rows)
@@ -212,19 +229,24 @@ pub(super) fn scored_date(
         empty.count(cell);
         return Ok(f32::NAN);
     }
+    let read = ReadOrder {
+        order,
+        chosen: false,
+    };
     days_since_1970_in(cell.value, order)
-        .ok_or_else(|| not_a_date(cell.at(), clip(cell.value), order))
+        .ok_or_else(|| not_a_date(cell.at(), clip(cell.value), read))
 }
 
-/// The error for `value`, at `at`, which is no date written in `order`:
-/// where its date alone reads so, its time of day is what is wrong.
-fn not_a_date(at: CellAt, value: String, order: DateOrder) -> CsvError {
+/// The error for `value`, at `at`, which is no date written in the order
+/// `read`: where its date alone reads so, its time of day is what is wrong.
+fn not_a_date(at: CellAt, value: String, read: ReadOrder) -> CsvError {
     let (date, time) = split_time(&value);
-    let time_wrong = time.is_some() && days_since_1970_in(date, order).is_some();
+    let time_wrong = time.is_some() && days_since_1970_in(date, read.order).is_some();
     CsvError::NotADate {
         at,
         value,
-        dates: order,
+        dates: read.order,
+        chosen: read.chosen,
         time_wrong,
     }
 }
@@ -296,6 +318,12 @@ mod tests {
         assert_eq!(evidence(&[]), None);
     }
 
+    /// Day first, as a column shows it.
+    const SHOWN_DAY_FIRST: ReadOrder = ReadOrder {
+        order: DateOrder::DayFirst,
+        chosen: false,
+    };
+
     #[test]
     fn cells_read_in_the_order_found_and_the_first_wrong_one_is_named() {
         let mut cells = DateCells::default();
@@ -305,7 +333,7 @@ mod tests {
                 at(row as u64 + 2, row + 1, "visit")
             });
         }
-        let error = cells.read_in(DateOrder::DayFirst).unwrap_err();
+        let error = cells.read_in(SHOWN_DAY_FIRST).unwrap_err();
         assert_eq!(
             error.to_string(),
             "Line 4 (data row 3), column \"visit\": \"02/28/2023\" is not a date written day \
@@ -316,12 +344,12 @@ mod tests {
         for cell in ["13/01/2023", "", "01/02/1970"] {
             cells.observe(cell, cell.is_empty(), || at(2, 1, "visit"));
         }
-        let days = cells.read_in(DateOrder::DayFirst).unwrap();
+        let days = cells.read_in(SHOWN_DAY_FIRST).unwrap();
         // A date that reads with a time that does not.
         let mut late = DateCells::default();
         late.observe("04/03/2023 24:00", false, || at(2, 1, "visit"));
         assert_eq!(
-            late.read_in(DateOrder::DayFirst).unwrap_err().to_string(),
+            late.read_in(SHOWN_DAY_FIRST).unwrap_err().to_string(),
             "Line 2 (data row 1), column \"visit\": the time of day in \"04/03/2023 24:00\" \
              cannot be read (write it as 14:05, 14:05:30 or 2:05 PM): fix it, or empty it and \
              choose what to do with missing values."

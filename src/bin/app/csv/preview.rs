@@ -2,27 +2,29 @@
 //! each column's kind.
 
 use leptos::prelude::*;
-use policypu::data::csv::{ColumnKind, CsvPreview, TextShape};
+use policypu::config::DataConfig;
+use policypu::data::csv::{ColumnKind, CsvPreview, DateOrderChoice, TextShape};
 use policypu::user_text::counted;
 
+use crate::state::use_app_state;
 use crate::views::table_scroll::TableScroll;
 
-/// How column `i`'s kind is named in the preview: words that read as
-/// categories once ticked are "categories", and dates that read as their
-/// days once ticked "dates".
-fn kind_name(preview: &CsvPreview, i: usize) -> &'static str {
+/// How column `i`'s kind is named in the preview, with the file's dates
+/// read as `dates` says: words that read as categories once ticked are
+/// "categories", and dates that read as their days once ticked "dates".
+fn kind_name(preview: &CsvPreview, i: usize, dates: DateOrderChoice) -> &'static str {
     let kind = preview.kinds.get(i).copied().unwrap_or(ColumnKind::Empty);
     let categories = preview.categories(i).is_some();
-    let dates = preview
+    let read_as_dates = preview
         .text_looks
         .get(i)
         .and_then(Option::as_ref)
-        .is_some_and(|look| look.shape == TextShape::Date && look.date_read_once_chosen());
+        .is_some_and(|look| look.shape == TextShape::Date && look.date_read_once_chosen(dates));
     match kind {
         ColumnKind::Numeric => "number",
         ColumnKind::Flag => "flag",
         ColumnKind::Text if categories => "categories",
-        ColumnKind::Text if dates => "dates",
+        ColumnKind::Text if read_as_dates => "dates",
         ColumnKind::Text => "text",
         ColumnKind::Empty => "empty",
     }
@@ -43,6 +45,13 @@ pub fn PreviewTable(
     /// What the reader saw.
     preview: CsvPreview,
 ) -> impl IntoView {
+    let state = use_app_state();
+    let date_order = Memo::new(move |_| {
+        state.config.with(|c| match &c.data {
+            DataConfig::Csv { columns } => columns.date_order,
+            DataConfig::Builtin { .. } => DateOrderChoice::Shown,
+        })
+    });
     let decimal = match preview.decimal_comma {
         true => " (a comma inside a number is its decimal mark)",
         false => "",
@@ -59,8 +68,16 @@ pub fn PreviewTable(
             <table class="preview" id="csv-preview">
                 <thead>
                     <tr>
-                        {preview.header.iter().enumerate().map(|(i, name)| view! {
-                            <th scope="col">{name.clone()}<br/><small class="kind">{kind_name(&preview, i)}</small></th>
+                        {preview.header.iter().enumerate().map(|(i, name)| {
+                            let [shown, day_first, month_first] = DateOrderChoice::ALL.map(|dates| kind_name(&preview, i, dates));
+                            let kind = move || match date_order.get() {
+                                DateOrderChoice::Shown => shown,
+                                DateOrderChoice::DayFirst => day_first,
+                                DateOrderChoice::MonthFirst => month_first,
+                            };
+                            view! {
+                                <th scope="col">{name.clone()}<br/><small class="kind">{kind}</small></th>
+                            }
                         }).collect_view()}
                     </tr>
                 </thead>

@@ -9,8 +9,8 @@ use policypu::config::settings;
 use policypu::config::{DataConfig, RunConfig};
 use policypu::data::column_guess::{guess_truth_column, other_flag_columns_note, usable_features};
 use policypu::data::csv::{
-    self as csv, CsvColumns, CsvPreview, MissingValues, TabularData, guess_labeled_value,
-    guess_positive_value, read_csv,
+    self as csv, CsvColumns, CsvPreview, DateOrderChoice, MissingValues, TabularData,
+    guess_labeled_value, guess_positive_value, read_csv,
 };
 use policypu::data::tabular_features::input_columns;
 use policypu::plan;
@@ -234,6 +234,16 @@ pub fn ColumnRoles(
             edit_columns(state, |c| c.missing = choice);
         }
     };
+    let set_date_order = move |ev| {
+        if let Ok(choice) = event_target_value(&ev).parse::<DateOrderChoice>() {
+            edit_columns(state, |c| c.date_order = choice);
+        }
+    };
+    // Shown where the file has dates whose order the choice settles, or a
+    // link chose one.
+    let has_dates = preview.has_dates_day_or_month_first();
+    let dates_matter =
+        move || has_dates || columns.with(|c| c.date_order != DateOrderChoice::Shown);
     view! {
         <fieldset class="csv-roles">
             <legend>"Column roles"</legend>
@@ -282,6 +292,17 @@ pub fn ColumnRoles(
                 </select>
                 <small class="hint" id="csv-missing-hint">"Empty, NA, N/A, #N/A, NaN, null or ? in a feature column; a row whose true class is missing is left out whatever the choice. The summary below says how many rows or cells it changed."</small>
             </div>
+            <Show when=dates_matter>
+                <div class="field">
+                    <label for="csv-date-order">"Dates written"</label>
+                    <select id="csv-date-order" on:change=set_date_order aria-describedby="csv-date-order-hint">
+                        {DateOrderChoice::ALL.into_iter().map(|choice| view! {
+                            <option value=choice.key() prop:selected=move || columns.with(|c| c.date_order == choice)>{choice.label()}</option>
+                        }).collect_view()}
+                    </select>
+                    <small class="hint" id="csv-date-order-hint">"For dates such as 05/01/2023 in a feature column: which part is the day. A day past 12 (15/01/2023) shows it; name it for a column that has none, such as the first of each month."</small>
+                </div>
+            </Show>
             <FeatureChoice preview=preview.clone()/>
             <NumberField setting=&settings::TEST_FRACTION/>
             {move || match verdict.get() {

@@ -1,0 +1,92 @@
+//! The order a read takes dates written day or month first ("05/01/2023")
+//! in: the one a part past 12 in their column shows, or the one the user
+//! names, for a column none of whose dates shows it (the first of each
+//! month, say). The choice is part of the run's settings, so a link
+//! reproduces it.
+
+use crate::data::tabular_features::DateOrder;
+use serde::{Deserialize, Serialize};
+
+/// Which order a file's dates written day or month first are read in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DateOrderChoice {
+    /// The order each column shows by a part past 12; a column that shows
+    /// none, or both, is not read.
+    #[default]
+    #[serde(rename = "shown")]
+    Shown,
+    /// Every such date is day first (day/month/year).
+    #[serde(rename = "day-first")]
+    DayFirst,
+    /// Every such date is month first (month/day/year).
+    #[serde(rename = "month-first")]
+    MonthFirst,
+}
+
+impl DateOrderChoice {
+    /// Every choice, the default first.
+    pub const ALL: [DateOrderChoice; 3] = [Self::Shown, Self::DayFirst, Self::MonthFirst];
+
+    /// The key in links and on the command line (`--date-order day-first`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Shown => "shown",
+            Self::DayFirst => "day-first",
+            Self::MonthFirst => "month-first",
+        }
+    }
+
+    /// The page's words for the choice.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Shown => "as a day past 12 shows",
+            Self::DayFirst => "day first (31/12/2023)",
+            Self::MonthFirst => "month first (12/31/2023)",
+        }
+    }
+
+    /// The order named, if one is.
+    pub fn order(self) -> Option<DateOrder> {
+        match self {
+            Self::Shown => None,
+            Self::DayFirst => Some(DateOrder::DayFirst),
+            Self::MonthFirst => Some(DateOrder::MonthFirst),
+        }
+    }
+}
+
+impl std::str::FromStr for DateOrderChoice {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Self::ALL
+            .into_iter()
+            .find(|c| c.key().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| format!("unknown date order '{s}': use shown, day-first or month-first"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_choice_reads_back_from_its_key_and_names_its_order() {
+        for choice in DateOrderChoice::ALL {
+            assert_eq!(choice.key().parse::<DateOrderChoice>(), Ok(choice));
+        }
+        assert_eq!(" Day-First ".parse(), Ok(DateOrderChoice::DayFirst));
+        assert_eq!(
+            "dmy".parse::<DateOrderChoice>(),
+            Err("unknown date order 'dmy': use shown, day-first or month-first".to_owned())
+        );
+        assert_eq!(DateOrderChoice::Shown.order(), None);
+        assert_eq!(
+            DateOrderChoice::MonthFirst.order(),
+            Some(DateOrder::MonthFirst)
+        );
+        assert_eq!(
+            serde_json::to_string(&DateOrderChoice::DayFirst).unwrap(),
+            "\"day-first\""
+        );
+    }
+}

@@ -127,6 +127,14 @@ pub enum CsvError {
          and whose other lines hold one example each."
     )]
     Empty,
+    /// Every record is blank: each line holds nothing but separators and
+    /// spaces.
+    #[error(
+        "Every line of the file is blank or holds only separators (such as \",,,\"), so it \
+         names no columns and holds no data. Choose a CSV file whose first line names the \
+         columns and whose other lines hold one example each."
+    )]
+    OnlyBlankRecords,
     /// The file is larger than [`MAX_CSV_BYTES`].
     #[error(
         "The file is {:.1} MiB, more than the limit of {} MiB. {SMALLER_FILE_ADVICE}",

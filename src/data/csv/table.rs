@@ -84,7 +84,12 @@ impl<'a> Table<'a> {
             rows.next_row()?;
         }
         let Some((_, names)) = rows.next_row()? else {
-            return Err(CsvError::Empty);
+            // Nothing after a `sep=` line is an empty file too.
+            let blank = first.start >= text.bytes().len();
+            return Err(match blank {
+                true => CsvError::Empty,
+                false => CsvError::OnlyBlankRecords,
+            });
         };
         let mut header: Vec<String> = names.iter().map(|name| name.trim().to_owned()).collect();
         let found = rows.found();
@@ -549,6 +554,14 @@ mod tests {
             let (err, message) = read_err(text, &CsvColumns::default());
             assert_eq!(err, CsvError::Empty);
             assert!(message.contains("The file is empty"));
+        }
+        for text in [",,,\n,,,\n", "sep=;\n;;\n", " , \n\"\",\n"] {
+            let (err, message) = read_err(text, &CsvColumns::default());
+            assert_eq!(err, CsvError::OnlyBlankRecords, "{text:?}");
+            assert!(
+                message.starts_with("Every line of the file is blank or holds only separators"),
+                "{message}"
+            );
         }
     }
 

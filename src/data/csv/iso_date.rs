@@ -117,9 +117,65 @@ fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
     era * 146_097 + day_of_era - 719_468
 }
 
+/// The Gregorian date `days` after 1970-01-01, as year, month and day:
+/// [`days_from_civil`] undone, era by era.
+fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let shifted = days + 719_468;
+    let era = shifted.div_euclid(146_097);
+    let day_of_era = shifted - era * 146_097;
+    let year_of_era =
+        (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    // Months counted from March, as in `days_from_civil`.
+    let march_month = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * march_month + 2) / 5 + 1;
+    let month = if march_month < 10 {
+        march_month + 3
+    } else {
+        march_month - 9
+    };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+/// A value read from a date, for a message: its date written year first
+/// ("2023-01-13"), after its days since 1970-01-01 where it holds a time
+/// of day too (as days, a time is kept only to a few minutes).
+pub(super) fn shown_date(days: f32) -> String {
+    let whole = days.floor();
+    let (year, month, day) = civil_from_days(whole as i64);
+    let date = format!("{year:04}-{month:02}-{day:02}");
+    match days == whole {
+        true => date,
+        false => format!("{days} days since 1970-01-01, on {date}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn days_since_1970_show_as_their_date() {
+        for cell in [
+            "1970-01-01",
+            "1969-12-31",
+            "2000-02-29",
+            "2000-03-01",
+            "2023-12-31",
+        ] {
+            assert_eq!(shown_date(days_since_1970(cell).unwrap()), cell);
+        }
+        assert_eq!(
+            shown_date(days_since_1970("2023-01-13 12:00").unwrap()),
+            "19370.5 days since 1970-01-01, on 2023-01-13"
+        );
+        for days in -800_000..800_000 {
+            let (year, month, day) = civil_from_days(days);
+            assert_eq!(days_from_civil(year, month, day), days);
+            assert!((1..=days_in_month(year, month)).contains(&day));
+        }
+    }
 
     #[test]
     fn year_first_dates_count_days_since_1970() {

@@ -10,6 +10,7 @@ use super::encoding::utf16_decoded;
 use super::error::{ColumnSummary, CsvError, MAX_SHOWN_VALUES, SummarisedColumn};
 use super::filled_cells::FilledCells;
 use super::identifier::{IdColumn, names_an_identifier};
+use super::iso_date::shown_date;
 use super::layout::{CsvColumns, Layout, column_index};
 use super::missing::{
     Gappy, Gaps, MEAN_OF_TRAINING_ROWS, MEAN_OVER_ROWS_TRAINED_ON, MissingValues, fill_gaps,
@@ -400,7 +401,8 @@ fn dropped_note(input: &Input, value: f32) -> String {
         Input::Category {
             value: category, ..
         } => clip(category),
-        Input::Number(_) | Input::Date { .. } => value.to_string(),
+        Input::Number(_) => value.to_string(),
+        Input::Date { .. } => shown_date(value),
     };
     format!(
         "Feature column \"{}\" holds the same value ({shown}) in every row, so it carries no \

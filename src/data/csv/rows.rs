@@ -476,6 +476,22 @@ mod tests {
         let month_first = read_as(DateOrderChoice::MonthFirst).unwrap();
         let mean = (19_359.0 + 19_360.0 + 19_369.25) / 3.0;
         assert_eq!(month_first.features, [19_359.0, 19_360.0, mean, 19_369.25]);
+        // A column of one date is dropped, with the date named.
+        let same = "day,x,labeled\n01/02/2023,1,1\n01/02/2023,2,0\n";
+        let columns = CsvColumns {
+            date_order: DateOrderChoice::DayFirst,
+            ..chosen(&["day", "x"])
+        };
+        let data = read_csv(same.as_bytes(), &columns).unwrap();
+        assert!(
+            data.warnings.contains(
+                &"Feature column \"day\" holds the same value (2023-02-01) in every row, so it \
+                  carries no information and was dropped."
+                    .to_owned()
+            ),
+            "{:?}",
+            data.warnings
+        );
         // A column showing the other order is read in the chosen one, and
         // its first cell that is no such date is named.
         let shown = "day,labeled

@@ -1826,6 +1826,17 @@ fn dates_that_show_no_order_read_in_the_order_named_by_date_order() {
             .contains("On the command line: --date-order day-first or --date-order month-first."),
         "{stderr}"
     );
+    // Not named, the column is left out with the flag that reads it.
+    let output = run_csv(&file, "biased-pu", "1", &dir.join("r.json"), &[]);
+    assert!(output.status.success(), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(
+            "name their order (--date-order day-first or --date-order month-first) and choose \
+             it as a feature (name it in --feature-columns, with the others)"
+        ),
+        "{stderr}"
+    );
     let flags = [&features[..], &["--date-order", "day-first"]].concat();
     let (stderr, rows) = run_and_predict_alike(&dir, &file, &flags);
     assert!(

@@ -33,8 +33,8 @@ fn named_as_truth(name: &str) -> bool {
     TRUTH_NAMES.contains(&name.to_lowercase().as_str())
 }
 
-/// `current` when it was chosen (not the default, the missing-values choice
-/// aside) and still fits the
+/// `current` when it was chosen (not the default, its reading settings
+/// aside: [`CsvColumns::reading_as`]) and still fits the
 /// file's header (with the value marking labeled rows guessed where it
 /// reads flag words and the file leaves gaps: [`guess_labeled_value`]),
 /// otherwise a guess: the
@@ -61,9 +61,9 @@ pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns
         labeled: labeled_name,
         truth: truth_name,
         truth_value: None,
-        missing: current.missing,
-        date_order: current.date_order,
+        ..CsvColumns::default()
     }
+    .reading_as(current)
 }
 
 /// The column [`suggest_columns`] takes as the labeled one, if it finds
@@ -302,6 +302,10 @@ pub const CHOOSE_MISSING: &str = "choose what to do with missing values";
 /// adds its flag to it.
 pub const CHOOSE_AS_FEATURE: &str = "choose it as a feature";
 
+/// How dates that show no order of day and month are read all the same;
+/// the command line gives its flag instead.
+pub const NAME_DATE_ORDER: &str = "name their order under \"Dates written\"";
+
 /// Why a column of numbers with a few stray cells (whose look is `shape`)
 /// is left out of the features, and how to use it: amounts and percentages
 /// read as numbers once the column is chosen.
@@ -511,9 +515,8 @@ fn look_note(column: &str, look: &TextLook) -> String {
             (.., Some(_)) => (
                 "dates written day or month first, with no part past 12 to show which",
                 format!(
-                    "name their order (\"Dates written\", or --date-order on the command line) \
-                     and {CHOOSE_AS_FEATURE} to read each as its days since 1970-01-01, or write \
-                     each year first (2023-01-10)"
+                    "{NAME_DATE_ORDER} and {CHOOSE_AS_FEATURE} to read each as its days since \
+                     1970-01-01, or write each year first (2023-01-10)"
                 ),
             ),
             _ if look.date_read_once_chosen(DateOrderChoice::Shown) => (
@@ -1126,9 +1129,9 @@ mod tests {
         assert_eq!(
             note(1),
             "Left out: \"visit\" holds dates written day or month first, with no part past 12 \
-             to show which, such as \"01/01/2023\": name their order (\"Dates written\", or \
-             --date-order on the command line) and choose it as a feature to read each as its \
-             days since 1970-01-01, or write each year first (2023-01-10)."
+             to show which, such as \"01/01/2023\": name their order under \"Dates written\" \
+             and choose it as a feature to read each as its days since 1970-01-01, or write \
+             each year first (2023-01-10)."
         );
         // Two orders, each shown by a cell; two-digit years.
         assert_eq!(

@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 use burn::tensor::Device;
 use policypu::config::{BackendChoice, DataConfig, RunConfig};
 use policypu::data::Dataset;
-use policypu::data::column_guess::{CHOOSE_AS_FEATURE, CHOOSE_MISSING, usable_features};
+use policypu::data::column_guess::{
+    CHOOSE_AS_FEATURE, CHOOSE_MISSING, NAME_DATE_ORDER, usable_features,
+};
 use policypu::data::csv::{CsvColumns, preview_csv, read_csv};
 use policypu::data::pubin::parse_pubin_gz;
 use policypu::data::tasks::BuiltinDataset;
@@ -134,6 +136,10 @@ fn with_usable_features(bytes: &[u8], columns: &CsvColumns) -> (CsvColumns, Opti
         .replace(
             CHOOSE_AS_FEATURE,
             &format!("{CHOOSE_AS_FEATURE} (name it in --feature-columns, with the others)"),
+        )
+        .replace(
+            NAME_DATE_ORDER,
+            "name their order (--date-order day-first or --date-order month-first)",
         )
     });
     let columns = CsvColumns {

@@ -126,8 +126,9 @@ impl CategoryTally {
     }
 
     /// Takes the next cell of a row outside the file's sample, trimmed:
-    /// the order of the column's dates is judged over the whole file, as
-    /// its preview judges it.
+    /// what the column's dates show of their order is judged over the whole
+    /// file, as its preview judges it (its other cells count in the sample
+    /// only).
     pub(super) fn observe_date_order(&mut self, cell: &str) {
         if !is_missing(cell) {
             self.cell_counts.observe_date_order(cell);
@@ -161,8 +162,13 @@ impl CategoryTally {
             })
         } else if self.cell_counts.shape == Some(TextShape::Date) {
             Some(match self.cell_counts.dates_shown() {
-                Some(shown) if shown.both().is_some() => NotCategoriesWhy::DatesInTwoOrders,
-                Some(_) => NotCategoriesWhy::DatesInNoOrder,
+                Some(shown) => match shown.both() {
+                    Some((day, month)) => NotCategoriesWhy::DatesInTwoOrders {
+                        day_first: day.to_owned(),
+                        month_first: month.to_owned(),
+                    },
+                    None => NotCategoriesWhy::DatesInNoOrder,
+                },
                 None => NotCategoriesWhy::Dates,
             })
         } else if self.cell_counts.shape == Some(TextShape::WithUnit)
@@ -756,7 +762,7 @@ mod tests {
         );
         assert_eq!(
             kind(tally(&["13/01/2023", "01/13/2023"])),
-            "DatesInTwoOrders"
+            "DatesInTwoOrders { day_first: \"13/01/2023\", month_first: \"01/13/2023\" }"
         );
         assert_eq!(kind(tally(&["10/01/23", "13/01/23"])), "Dates");
         // One word among nine numbers is a typo in a column of numbers; two

@@ -1,13 +1,14 @@
 //! The order a read takes dates written day or month first ("05/01/2023")
-//! in: the one a part past 12 in their column shows, or the one the user
-//! names, for a column none of whose dates shows it (the first of each
-//! month, say). The choice is part of the run's settings, so a link
+//! in where their column does not show it by a part past 12 (the first of
+//! each month, say): a column that shows one order is read in it whatever
+//! the choice. The choice is part of the run's settings, so a link
 //! reproduces it.
 
 use crate::data::tabular_features::DateOrder;
 use serde::{Deserialize, Serialize};
 
-/// Which order a file's dates written day or month first are read in.
+/// Which order a file's dates written day or month first are read in,
+/// in the columns that do not show it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum DateOrderChoice {
     /// The order each column shows by a part past 12; a column that shows
@@ -15,10 +16,10 @@ pub enum DateOrderChoice {
     #[default]
     #[serde(rename = "shown")]
     Shown,
-    /// Every such date is day first (day/month/year).
+    /// Such dates are day first (day/month/year).
     #[serde(rename = "day-first")]
     DayFirst,
-    /// Every such date is month first (month/day/year).
+    /// Such dates are month first (month/day/year).
     #[serde(rename = "month-first")]
     MonthFirst,
 }

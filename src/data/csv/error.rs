@@ -130,8 +130,8 @@ pub enum CsvError {
     /// Every record is blank: each line holds nothing but separators and
     /// spaces.
     #[error(
-        "Every line of the file is blank or holds only separators (such as \",,,\"), so it \
-         names no columns and holds no data. Choose a CSV file whose first line names the \
+        "Every line of the file is blank or holds only separators, so it names no columns \
+         and holds no data. Choose a CSV file whose first line names the \
          columns and whose other lines hold one example each."
     )]
     OnlyBlankRecords,
@@ -335,7 +335,8 @@ pub enum CsvError {
         /// The column's order.
         dates: DateOrder,
         /// The user named the order ([`DateOrderChoice`](super::DateOrderChoice)),
-        /// the column did not show it.
+        /// the column did not show it, and the cell reads in the other one:
+        /// the choice may be wrong.
         chosen: bool,
         /// Its date reads in that order, but not its time of day.
         time_wrong: bool,
@@ -485,10 +486,17 @@ impl CsvError {
             Self::NotADate {
                 chosen: true,
                 time_wrong: false,
+                dates: DateOrder::DayFirst,
                 ..
-            }
-            | Self::NotCategories {
-                why: NotCategoriesWhy::DatesInNoOrder,
+            } => Some("On the command line: --date-order month-first."),
+            Self::NotADate {
+                chosen: true,
+                time_wrong: false,
+                dates: DateOrder::MonthFirst,
+                ..
+            } => Some("On the command line: --date-order day-first."),
+            Self::NotCategories {
+                why: NotCategoriesWhy::DatesInNoOrder | NotCategoriesWhy::DatesInTwoOrders { .. },
                 ..
             } => Some("On the command line: --date-order day-first or --date-order month-first."),
             Self::NotADate { .. } => Some(
@@ -593,7 +601,7 @@ fn non_numeric_advice(value: &str) -> String {
 
 /// Why a chosen column of text is not read as categories
 /// ([`CsvError::NotCategories`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NotCategoriesWhy {
     /// It holds more than [`MAX_CATEGORIES`] values, or one longer than
     /// [`MAX_LISTED_LENGTH`] bytes.
@@ -612,7 +620,12 @@ pub enum NotCategoriesWhy {
     Dates,
     /// Its cells are dates written day or month first, and some show the
     /// one order, some the other (a first part past 12, a second).
-    DatesInTwoOrders,
+    DatesInTwoOrders {
+        /// The first cell written day first, shortened.
+        day_first: String,
+        /// The first cell written month first, shortened.
+        month_first: String,
+    },
     /// Its cells are dates written day or month first, none with a part
     /// past 12 to show which.
     DatesInNoOrder,
@@ -671,11 +684,16 @@ fn not_categories_reason(why: &NotCategoriesWhy) -> String {
              (15/01/2023): write each year first, or as a number (the year, or the days since a \
              first date)."
             .to_owned(),
-        NotCategoriesWhy::DatesInTwoOrders => "and the column's dates are written in two \
-             orders, some day first (a first part past 12) and some month first (a second part \
-             past 12): write each year first (2023-01-10) to read it as its days since \
-             1970-01-01."
-            .to_owned(),
+        NotCategoriesWhy::DatesInTwoOrders {
+            day_first,
+            month_first,
+        } => format!(
+            "and the column's dates are written in two orders, some day first (\"{day_first}\", \
+             a first part past 12) and some month first (\"{month_first}\", a second part past \
+             12): write each year first (2023-01-10) to read it as its days since 1970-01-01, or \
+             fix the dates written in the other order and choose the order under \"Dates \
+             written\"."
+        ),
         NotCategoriesWhy::DatesInNoOrder => "and no date in the column has a part past 12 to \
              show whether it is written day or month first: choose the order the file's dates \
              are written in (\"Dates written\"), or write each year first (2023-01-10), to read \

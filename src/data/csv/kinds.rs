@@ -157,19 +157,19 @@ impl CellCounts {
         self.dates.shown()
     }
 
-    /// The order the column's dates are read in: the one `choice` names,
-    /// else the one they show ([`DatesShown::order`]); none where the
-    /// column holds no such dates.
+    /// The order the column's dates are read in: the one they show
+    /// ([`DatesShown::order`]), else (where they show none, or both) the
+    /// one `choice` names; none where the column holds no such dates.
     pub(super) fn date_order(&self, choice: DateOrderChoice) -> Option<ReadOrder> {
         let shown = self.dates_shown()?;
-        Some(match choice.order() {
-            Some(order) => ReadOrder {
+        Some(match shown.order() {
+            Some((order, _)) => ReadOrder {
                 order,
-                chosen: true,
+                chosen: false,
             },
             None => ReadOrder {
-                order: shown.order()?.0,
-                chosen: false,
+                order: choice.order()?,
+                chosen: true,
             },
         })
     }

@@ -38,13 +38,19 @@ pub struct CsvColumns {
 }
 
 impl CsvColumns {
-    /// The default roles with this choice's missing-values and date-order
-    /// settings: what a file gets when nobody chose its roles.
+    /// The default roles with this choice's reading settings: what a file
+    /// gets when nobody chose its roles.
     pub fn unchosen_roles(&self) -> CsvColumns {
+        CsvColumns::default().reading_as(self)
+    }
+
+    /// These roles, read as `other` says: with its settings on missing
+    /// values and the order of dates, which stay whatever the roles become.
+    pub fn reading_as(self, other: &CsvColumns) -> CsvColumns {
         CsvColumns {
-            missing: self.missing,
-            date_order: self.date_order,
-            ..CsvColumns::default()
+            missing: other.missing,
+            date_order: other.date_order,
+            ..self
         }
     }
 }
@@ -151,6 +157,24 @@ pub(super) fn column_index(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reading_settings_stay_whatever_the_roles() {
+        let chosen = CsvColumns {
+            labeled: "s".into(),
+            features: Some(vec!["a".into()]),
+            missing: MissingValues::ColumnMean,
+            date_order: DateOrderChoice::DayFirst,
+            ..CsvColumns::default()
+        };
+        let reading = CsvColumns {
+            missing: MissingValues::ColumnMean,
+            date_order: DateOrderChoice::DayFirst,
+            ..CsvColumns::default()
+        };
+        assert_eq!(chosen.unchosen_roles(), reading);
+        assert_eq!(CsvColumns::default().reading_as(&chosen), reading);
+    }
     use crate::data::csv::read_csv;
     use crate::data::csv::test_support::{read_err, strings};
 

@@ -492,17 +492,25 @@ mod tests {
             "{:?}",
             data.warnings
         );
-        // A column showing the other order is read in the chosen one, and
-        // its first cell that is no such date is named.
-        let shown = "day,labeled
-01/02/2023,1
-13/03/2023,0
-";
-        let columns = CsvColumns {
+        // A column that shows its order is read in it, whatever the choice.
+        let shown = "day,labeled\n01/02/2023,1\n13/03/2023,0\n";
+        let month_first = CsvColumns {
             date_order: DateOrderChoice::MonthFirst,
             ..chosen(&["day"])
         };
-        let (err, message) = read_err(shown, &columns);
+        let data = read_csv(shown.as_bytes(), &month_first).unwrap();
+        assert_eq!(data.features, [19_389.0, 19_429.0]);
+        assert!(
+            data.warnings
+                .iter()
+                .any(|w| w.contains("as a first part past 12 shows")),
+            "{:?}",
+            data.warnings
+        );
+        // One that shows both is read in the order chosen, and its first
+        // cell in the other is named, the choice with it.
+        let both = "day,labeled\n01/02/2023,1\n13/03/2023,0\n03/13/2023,0\n";
+        let (err, message) = read_err(both, &month_first);
         assert_eq!(
             message,
             "Line 3 (data row 2), column \"day\": \"13/03/2023\" is not a date written month \
@@ -511,7 +519,24 @@ mod tests {
         );
         assert_eq!(
             err.command_line_hint(),
-            Some("On the command line: --date-order day-first or --date-order month-first.")
+            Some("On the command line: --date-order day-first.")
+        );
+        // A cell no order reads is no sign of a wrong choice.
+        let impossible = "day,labeled\n01/02/2023,1\n31/02/2023,0\n";
+        let day_first = CsvColumns {
+            date_order: DateOrderChoice::DayFirst,
+            ..chosen(&["day"])
+        };
+        let (err, message) = read_err(impossible, &day_first);
+        assert!(
+            matches!(err, CsvError::NotADate { chosen: false, .. }),
+            "{err:?}"
+        );
+        assert_eq!(
+            message,
+            "Line 3 (data row 2), column \"day\": \"31/02/2023\" is not a date written day \
+             first (day/month/year), as the column's dates are read: fix it, or empty it and \
+             choose what to do with missing values."
         );
     }
 

@@ -62,17 +62,14 @@ impl TextLook {
     }
 
     /// Its dates read as numbers once the column is chosen as a feature,
-    /// with the file's dates in the order `choice` names: its first cell
-    /// that is not a number is a date written year first, or its dates
-    /// ([`TextLook::dates_shown`]) show that order, or no other.
+    /// with `choice` for dates that show no order: its first cell that is
+    /// not a number is a date written year first, or its dates
+    /// ([`TextLook::dates_shown`]) show their order, or show none and
+    /// `choice` names one.
     pub fn date_read_once_chosen(&self, choice: DateOrderChoice) -> bool {
         days_since_1970(&self.example).is_some()
             || self.dates_shown.as_ref().is_some_and(|shown| {
-                match (choice.order(), shown.order()) {
-                    (Some(chosen), Some((order, _))) => chosen == order,
-                    (Some(_), None) => shown.both().is_none(),
-                    (None, order) => order.is_some(),
-                }
+                shown.order().is_some() || (shown.both().is_none() && choice.order().is_some())
             })
     }
 }
@@ -352,7 +349,7 @@ mod tests {
         use DateOrderChoice::{DayFirst, MonthFirst, Shown};
         for (look, read) in [
             (&none, [false, true, true]),
-            (&day, [true, true, false]),
+            (&day, [true, true, true]),
             (&both, [false, false, false]),
             (&year_first, [true, true, true]),
         ] {

@@ -238,15 +238,21 @@ pub(super) fn scored_date(
 }
 
 /// The error for `value`, at `at`, which is no date written in the order
-/// `read`: where its date alone reads so, its time of day is what is wrong.
+/// `read`: where its date alone reads so, its time of day is what is wrong;
+/// where it reads in the other order, and the order was chosen, not shown,
+/// the choice may be.
 fn not_a_date(at: CellAt, value: String, read: ReadOrder) -> CsvError {
     let (date, time) = split_time(&value);
     let time_wrong = time.is_some() && days_since_1970_in(date, read.order).is_some();
+    let other = match read.order {
+        DateOrder::DayFirst => DateOrder::MonthFirst,
+        DateOrder::MonthFirst => DateOrder::DayFirst,
+    };
     CsvError::NotADate {
         at,
+        chosen: read.chosen && days_since_1970_in(&value, other).is_some(),
         value,
         dates: read.order,
-        chosen: read.chosen,
         time_wrong,
     }
 }

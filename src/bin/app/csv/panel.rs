@@ -117,15 +117,12 @@ fn suggest_roles_for_new_files(state: AppState, preview: Memo<Option<Result<CsvP
                 .csv
                 .with_untracked(|f| f.as_ref().is_some_and(|f| f.roles_given));
             let kept = given.then(|| fitted_choice(&preview, &current)).flatten();
-            // The roles are still the last guess, whatever the missing-values
-            // choice (which stays whatever happens to the roles).
+            // The roles are still the last guess, whatever the reading
+            // settings (which stay whatever happens to the roles).
             let still_guessed = last_guess.with_value(|guess| {
-                guess.as_ref().is_some_and(|guess| {
-                    CsvColumns {
-                        missing: current.missing,
-                        ..guess.clone()
-                    } == current
-                })
+                guess
+                    .as_ref()
+                    .is_some_and(|guess| guess.clone().reading_as(&current) == current)
             });
             let base = if still_guessed && !given {
                 current.unchosen_roles()

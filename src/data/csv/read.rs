@@ -200,6 +200,17 @@ fn read_rows(
             rows: rows_read,
         });
     }
+    // Inputs whose every kept cell is missing: filled, they would seem to
+    // hold a value.
+    let blank: Vec<Input> = inputs
+        .iter()
+        .enumerate()
+        .filter(|&(place, _)| {
+            let mut cells = parsed.features.iter().skip(place).step_by(dim);
+            cells.all(|value| value.is_nan())
+        })
+        .map(|(_, input)| input.clone())
+        .collect();
     let gaps = Gappy {
         features: &mut parsed.features,
         labeled: &mut parsed.labeled,
@@ -268,7 +279,7 @@ fn read_rows(
             varying
                 .dropped
                 .iter()
-                .map(|(input, value)| dropped_note(input, *value)),
+                .map(|(input, value)| dropped_note(input, *value, blank.contains(input))),
         )
         .collect();
     let filled = gaps.map_or_else(FilledCells::default, |g| varying.kept_cells(&g.filled));
@@ -384,8 +395,16 @@ fn read_categories(
     })
 }
 
-/// The warning for an input dropped for holding `value` in every row.
-fn dropped_note(input: &Input, value: f32) -> String {
+/// The warning for an input dropped for holding `value` in every row, or
+/// no value at all (`blank`: every cell was missing, and filled).
+fn dropped_note(input: &Input, value: f32, blank: bool) -> String {
+    if blank {
+        return format!(
+            "Feature column \"{}\" holds no value in the rows kept (every cell is missing), so \
+             it was dropped.",
+            clip(input.column())
+        );
+    }
     let shown = match input {
         Input::Category {
             column,
@@ -1018,6 +1037,26 @@ mod tests {
         // Scoring reads every row, up to its own limit.
         let scored = plain_rows(text.as_bytes(), &numbers(&["x"])).unwrap();
         assert_eq!(scored.rows, 60_000);
+    }
+
+    #[test]
+    fn a_column_of_missing_cells_filled_is_dropped_as_holding_no_value() {
+        let text = "x,notes,labeled\n1,,1\n2,NA,0\n3,,0\n";
+        let columns = CsvColumns {
+            missing: MissingValues::ColumnMean,
+            ..CsvColumns::default()
+        };
+        let data = read_csv(text.as_bytes(), &columns).unwrap();
+        assert_eq!(data.feature_names(), strings(&["x"]));
+        assert!(
+            data.warnings.contains(
+                &"Feature column \"notes\" holds no value in the rows kept (every cell is \
+                  missing), so it was dropped."
+                    .to_owned()
+            ),
+            "{:?}",
+            data.warnings
+        );
     }
 
     #[test]

@@ -26,6 +26,7 @@
 #[path = "../tests/arbitrary/mod.rs"]
 mod arbitrary;
 
+use policypu::keyed::Keyed;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::{Read, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};

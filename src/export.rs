@@ -4,6 +4,7 @@
 
 use crate::auto_learner::{Leaderboard, TestColumns};
 use crate::config::{DataConfig, ModelPreset, RunConfig};
+use crate::keyed::Keyed;
 use crate::report::{Averaged, EpochReport, RunResult, TestMetrics, kept_report};
 use crate::selection::Criterion;
 use crate::user_text::without_folders;
@@ -34,7 +35,7 @@ pub fn file_stem(config: &RunConfig, data_file: Option<&str>) -> String {
     let preset = if config.model == RunConfig::default().model {
         String::new()
     } else {
-        format!("-{}", config.model.name())
+        format!("-{}", config.model.key())
     };
     format!(
         "policypu-{}{preset}{frozen}-{data}-seed{}",
@@ -186,7 +187,7 @@ pub fn leaderboard_csv(
     if let Some(mean) = averaged {
         csv += &format!(
             ",auto,auto,{},,{},,{ranked_by},,{}\n",
-            own.name(),
+            own.key(),
             u8::from(kept_candidate.is_none()),
             tests(&mean.kept),
         );
@@ -201,7 +202,7 @@ pub fn leaderboard_csv(
             "{rank},{},{},{},{},{},{},{ranked_by},{},{}{}\n",
             s.label(own),
             s.learner.key(),
-            s.model.name(),
+            s.model.key(),
             u8::from(in_mean),
             u8::from(kept_candidate == Some(s.candidate)),
             s.epoch.map(|e| e.to_string()).unwrap_or_default(),

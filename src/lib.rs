@@ -16,6 +16,7 @@ pub mod concurrent;
 pub mod config;
 pub mod data;
 pub mod export;
+pub mod keyed;
 #[cfg(feature = "learn")]
 pub mod learn;
 pub mod memo;

@@ -29,6 +29,7 @@
 //! scoring; it needs no Burn (no `learn` feature). Building the network
 //! from the record, and recording it, is in `learn::saved_classifier`.
 
+use crate::keyed::Keyed;
 use serde::{Deserialize, Serialize};
 
 use crate::config::{DataConfig, Learner, ModelPreset, RunConfig};
@@ -189,7 +190,7 @@ impl Member {
         if self.model == own {
             self.learner.name().to_string()
         } else {
-            format!("{} ({})", self.learner.name(), self.model.name())
+            format!("{} ({})", self.learner.name(), self.model.key())
         }
     }
 

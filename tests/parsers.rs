@@ -10,6 +10,7 @@
 
 mod arbitrary;
 
+use policypu::keyed::Keyed;
 use std::io::Write;
 
 use arbitrary::valid_run_config;

@@ -143,8 +143,10 @@ mod tests {
 
     #[test]
     fn convolutional_presets_are_the_cnns() {
+        use crate::keyed::Keyed;
         let cnns: Vec<ModelPreset> = ModelPreset::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|m| m.is_convolutional())
             .collect();
         assert_eq!(cnns, vec![ModelPreset::SmallCnn, ModelPreset::PaperCnn]);

@@ -1,6 +1,7 @@
 //! [`ModelPreset`]: which networks a run builds (their layers are in
 //! `architecture.rs`).
 
+use crate::keyed::Keyed;
 use serde::{Deserialize, Serialize};
 
 /// Network architectures.
@@ -25,9 +26,8 @@ pub enum ModelPreset {
     SmallCnn,
 }
 
-impl ModelPreset {
-    /// Every preset.
-    pub const ALL: [ModelPreset; 6] = [
+impl Keyed for ModelPreset {
+    const ALL: &'static [Self] = &[
         Self::Fast,
         Self::Linear,
         Self::SmallCnn,
@@ -35,7 +35,22 @@ impl ModelPreset {
         Self::PaperMlp4,
         Self::PaperMlp6,
     ];
+    const WHAT: &'static str = "model";
 
+    /// The command-line name.
+    fn key(self) -> &'static str {
+        match self {
+            Self::Fast => "fast",
+            Self::Linear => "linear",
+            Self::PaperCnn => "paper-cnn",
+            Self::PaperMlp4 => "paper-mlp4",
+            Self::PaperMlp6 => "paper-mlp6",
+            Self::SmallCnn => "small-cnn",
+        }
+    }
+}
+
+impl ModelPreset {
     /// How much larger the classifier's Adam step is than the settings'
     /// learning rate: 10× for the linear model, which has no batch norm and
     /// few weights and barely leaves its initial weights at a step sized for
@@ -45,18 +60,6 @@ impl ModelPreset {
         match self {
             Self::Linear => 10.0,
             _ => 1.0,
-        }
-    }
-
-    /// The command-line name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Fast => "fast",
-            Self::Linear => "linear",
-            Self::PaperCnn => "paper-cnn",
-            Self::PaperMlp4 => "paper-mlp4",
-            Self::PaperMlp6 => "paper-mlp6",
-            Self::SmallCnn => "small-cnn",
         }
     }
 
@@ -76,15 +79,7 @@ impl ModelPreset {
 impl std::str::FromStr for ModelPreset {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        Self::ALL
-            .into_iter()
-            .find(|m| m.name() == s.to_ascii_lowercase())
-            .ok_or_else(|| {
-                format!(
-                    "unknown model '{s}': use {}",
-                    Self::ALL.map(Self::name).join(", ")
-                )
-            })
+        Self::parse_key(s)
     }
 }
 
@@ -94,8 +89,9 @@ mod tests {
 
     #[test]
     fn names_parse() {
-        for m in ModelPreset::ALL {
-            assert_eq!(m.name().parse::<ModelPreset>(), Ok(m));
+        for &m in ModelPreset::ALL {
+            assert_eq!(m.key().parse::<ModelPreset>(), Ok(m));
+            assert_eq!(serde_json::to_value(m).unwrap(), m.key());
         }
     }
 }

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Dataset, FeatureShape};
+use crate::keyed::Keyed;
 
 /// An image subset shipped in `public/data/`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -16,21 +17,23 @@ pub enum BuiltinDataset {
     Cifar10,
 }
 
-impl BuiltinDataset {
-    /// Every built-in dataset.
-    pub const ALL: [BuiltinDataset; 3] = [Self::Mnist, Self::FashionMnist, Self::Cifar10];
-
-    /// How many classes each dataset has, with ids 0 to `CLASSES - 1`.
-    pub const CLASSES: usize = 10;
+impl Keyed for BuiltinDataset {
+    const ALL: &'static [Self] = &[Self::Mnist, Self::FashionMnist, Self::Cifar10];
+    const WHAT: &'static str = "dataset";
 
     /// The key of `--dataset` and of JSON: `fashion-mnist`.
-    pub fn key(self) -> &'static str {
+    fn key(self) -> &'static str {
         match self {
             Self::Mnist => "mnist",
             Self::FashionMnist => "fashion-mnist",
             Self::Cifar10 => "cifar10",
         }
     }
+}
+
+impl BuiltinDataset {
+    /// How many classes each dataset has, with ids 0 to `CLASSES - 1`.
+    pub const CLASSES: usize = 10;
 
     /// The file stem under `public/data/`: `{stem}_train.pubin.gz`, `{stem}_test.pubin.gz`.
     pub fn file_stem(self) -> &'static str {
@@ -164,19 +167,12 @@ impl BuiltinDataset {
 
 impl std::str::FromStr for BuiltinDataset {
     type Err = String;
+    /// A key, or the names `fmnist` and `cifar-10` also in use.
     fn from_str(s: &str) -> Result<Self, String> {
-        match s.to_ascii_lowercase().replace('_', "-").as_str() {
+        match s.trim().to_ascii_lowercase().replace('_', "-").as_str() {
             "fmnist" => Ok(Self::FashionMnist),
             "cifar-10" => Ok(Self::Cifar10),
-            key => Self::ALL
-                .into_iter()
-                .find(|d| d.key() == key)
-                .ok_or_else(|| {
-                    format!(
-                        "unknown dataset '{key}': use {}",
-                        Self::ALL.map(Self::key).join(", ")
-                    )
-                }),
+            _ => Self::parse_key(s),
         }
     }
 }

@@ -8,6 +8,7 @@
 //! not by the device's own generator, so a seed starts a run from the same
 //! weights on the CPU backend and on WebGPU alike.
 
+use crate::keyed::Keyed;
 use burn::module::{Module, Param};
 use burn::nn::conv::{Conv2d, Conv2dConfig};
 use burn::nn::{BatchNorm, BatchNormConfig, Linear, LinearConfig, PaddingConfig2d};
@@ -270,7 +271,7 @@ impl Network {
             )?)),
             (Architecture::Cnn(_), FeatureShape::Vector { .. }) => Err(format!(
                 "the {} model needs image data; use an MLP preset for vectors",
-                preset.name()
+                preset.key()
             )),
         }
     }
@@ -425,7 +426,7 @@ mod tests {
         let mut rng = PortableRng::new(3, 0);
         let Network::Cnn(mut cnn) = Network::new(preset, role, shape, &mut rng, &device).unwrap()
         else {
-            panic!("{} is a CNN", preset.name())
+            panic!("{} is a CNN", preset.key())
         };
         for norm in &mut cnn.conv_norms {
             let [channels] = norm.gamma.dims();
@@ -488,7 +489,7 @@ mod tests {
                     assert!(
                         (x - y).abs() <= 1e-4 * scale,
                         "{} {role:?} {channels}x{side}: {what}[{i}] {x} by rows, {y} by Conv2d",
-                        preset.name()
+                        preset.key()
                     );
                 }
             }

@@ -6,6 +6,7 @@
 
 use crate::config::{Learner, PolicyConfig, PolicyVariant, RunConfig};
 use crate::data::examples::{ExampleCsv, TWO_MOONS};
+use crate::keyed::Keyed;
 
 /// A part of the page a link can hide.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -38,9 +39,9 @@ pub enum Part {
     Thumbnails,
 }
 
-impl Part {
+impl Keyed for Part {
     /// Every part, in page order.
-    pub const ALL: [Part; 13] = [
+    const ALL: &'static [Self] = &[
         Self::Intro,
         Self::Settings,
         Self::Comparison,
@@ -56,8 +57,10 @@ impl Part {
         Self::Thumbnails,
     ];
 
+    const WHAT: &'static str = "part of the page";
+
     /// The part's name in a link's `hide` list.
-    pub fn key(self) -> &'static str {
+    fn key(self) -> &'static str {
         match self {
             Self::Intro => "intro",
             Self::Settings => "settings",
@@ -73,11 +76,6 @@ impl Part {
             Self::Scatter => "scatter",
             Self::Thumbnails => "thumbnails",
         }
-    }
-
-    /// The part named `key`, if any.
-    pub fn from_key(key: &str) -> Option<Part> {
-        Self::ALL.into_iter().find(|p| p.key() == key.trim())
     }
 }
 
@@ -255,7 +253,7 @@ mod tests {
 
     #[test]
     fn parts_have_unique_keys() {
-        for part in Part::ALL {
+        for &part in Part::ALL {
             assert_eq!(Part::from_key(part.key()), Some(part));
         }
         assert_eq!(Part::from_key("everything"), None);

@@ -28,6 +28,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use crate::config::{DataConfig, RunConfig};
+use crate::keyed::{Keyed, keys_listed};
 use crate::page::lessons::{Lesson, PageView, Part};
 use crate::user_text::{capped, clip, file_name};
 
@@ -220,11 +221,10 @@ fn hidden_parts(list: &str, notices: &mut Vec<String>) -> Vec<Part> {
             Some(part) if !parts.contains(&part) => parts.push(part),
             Some(_) => {}
             None => {
-                let known: Vec<&str> = Part::ALL.iter().map(|p| p.key()).collect();
                 notices.push(format!(
                     "hide: \"{}\" is not a part of the page ({}); ignored",
                     clip(name),
-                    known.join(", ")
+                    keys_listed::<Part>()
                 ));
             }
         }

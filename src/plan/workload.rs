@@ -22,6 +22,7 @@ use super::batches::batch_count;
 use crate::config::architecture::{Architecture, Role};
 use crate::config::{EpochRows, FieldError, ModelPreset, RunConfig, StageSpan};
 use crate::data::FeatureShape;
+use crate::keyed::Keyed;
 use crate::split::PuSplit;
 
 /// Most optimisation steps a run may take (hours on a laptop CPU).
@@ -143,7 +144,7 @@ impl Workload {
         let memory = format!(
             "a batch of {} on the {} model needs about {:.1} GiB of activations",
             config.optim.batch_size,
-            config.model.name(),
+            config.model.key(),
             self.activation_bytes as f64 / f64::from(1u32 << 30)
         );
         if self.steps > MAX_STEPS {

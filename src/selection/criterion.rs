@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::ValidationScores;
+use crate::keyed::Keyed;
 
 /// How a run chooses the epoch whose classifier it keeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,9 +30,8 @@ pub enum Criterion {
     LastEpoch,
 }
 
-impl Criterion {
-    /// Every criterion, the default first.
-    pub const ALL: [Criterion; 8] = [
+impl Keyed for Criterion {
+    const ALL: &'static [Self] = &[
         Self::LearnerDefault,
         Self::LuAuc,
         Self::NnPuRisk,
@@ -41,9 +41,10 @@ impl Criterion {
         Self::VariationalLoss,
         Self::LastEpoch,
     ];
+    const WHAT: &'static str = "selection criterion";
 
     /// The kebab-case key of JSON, links and `--select-by`.
-    pub fn key(self) -> &'static str {
+    fn key(self) -> &'static str {
         match self {
             Self::LearnerDefault => "learner-default",
             Self::LuAuc => "lu-auc",
@@ -55,7 +56,9 @@ impl Criterion {
             Self::LastEpoch => "last-epoch",
         }
     }
+}
 
+impl Criterion {
     /// The name the page and tables show.
     pub fn label(self) -> &'static str {
         match self {
@@ -102,17 +105,7 @@ impl Criterion {
 impl std::str::FromStr for Criterion {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        let key = s.to_ascii_lowercase().replace('_', "-");
-        Self::ALL
-            .into_iter()
-            .find(|c| c.key() == key)
-            .ok_or_else(|| {
-                let known: Vec<&str> = Self::ALL.iter().map(|c| c.key()).collect();
-                format!(
-                    "unknown selection criterion '{s}': use one of {}",
-                    known.join(", ")
-                )
-            })
+        Self::parse_key(s)
     }
 }
 
@@ -122,7 +115,7 @@ mod tests {
 
     #[test]
     fn keys_parse_and_match_serde_and_risks_count_lower_as_better() {
-        for c in Criterion::ALL {
+        for &c in Criterion::ALL {
             assert_eq!(c.key().parse::<Criterion>(), Ok(c));
             assert_eq!(serde_json::to_value(c).unwrap().as_str(), Some(c.key()));
         }
@@ -152,7 +145,7 @@ mod tests {
             truth_auc: Some(1.0),
             ..s.clone()
         };
-        for c in Criterion::ALL {
+        for &c in Criterion::ALL {
             assert_eq!(c.value(&knowing), c.value(&s), "{}", c.key());
         }
     }

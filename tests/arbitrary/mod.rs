@@ -15,6 +15,7 @@ use policypu::config::{
 };
 use policypu::data::csv::{CsvColumns, DateOrderChoice, MissingValues};
 use policypu::data::tasks::BuiltinDataset;
+use policypu::keyed::Keyed;
 use policypu::selection::Criterion;
 use proptest::prelude::*;
 use proptest::sample::{select, subsequence};

@@ -1,6 +1,7 @@
 //! The page's state, shared through Leptos context: the run configuration
 //! (the form edits it) and what the current run has reported.
 
+use policypu::keyed::Keyed;
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -129,7 +130,7 @@ impl RunRecord {
     /// as a comparison renumbers its runs when it ends (a row keyed by the
     /// number alone would keep showing the run that had it before).
     pub fn row_key(&self) -> (u64, Learner, &'static str) {
-        (self.id, self.config.learner, self.config.model.name())
+        (self.id, self.config.learner, self.config.model.key())
     }
 }
 

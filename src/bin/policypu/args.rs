@@ -1,5 +1,6 @@
 //! Command-line flags that override a [`RunConfig`].
 
+use policypu::keyed::{Keyed, keys_listed};
 use std::path::PathBuf;
 
 use clap::Args;
@@ -32,7 +33,7 @@ pub struct RunArgs {
     #[arg(long, conflicts_with_all = ["config", "csv"])]
     pub paper: bool,
     /// Built-in dataset.
-    #[arg(long, help = format!("Built-in dataset: {}", BuiltinDataset::ALL.map(BuiltinDataset::key).join(", ")))]
+    #[arg(long, help = format!("Built-in dataset: {}", keys_listed::<BuiltinDataset>()))]
     pub dataset: Option<BuiltinDataset>,
     /// Positive class ids of a built-in dataset, e.g. 0,2,4,6,8.
     #[arg(long, value_delimiter = ',')]
@@ -88,7 +89,7 @@ pub struct RunArgs {
     #[arg(long)]
     pub freeze_policy: bool,
     /// Model preset.
-    #[arg(long, help = format!("Model preset: {}", ModelPreset::ALL.map(ModelPreset::name).join(", ")))]
+    #[arg(long, help = format!("Model preset: {}", keys_listed::<ModelPreset>()))]
     pub model: Option<ModelPreset>,
     /// Every numeric setting (n_l, ρ, epochs, learning rates, …), one flag each.
     #[command(flatten)]

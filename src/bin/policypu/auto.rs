@@ -6,6 +6,7 @@ use burn::tensor::Device;
 use policypu::auto_learner::average::averaged;
 use policypu::auto_learner::{AUTO_CRITERION, Leaderboard, candidate_configs, ranking_prior};
 use policypu::config::RunConfig;
+use policypu::keyed::Keyed;
 use policypu::learn::Trainer;
 use policypu::plan::RunPlan;
 use policypu::report::{EpochReport, RunResult, TestScores};
@@ -81,7 +82,7 @@ pub fn choose_from_runs(
             format!(
                 "no stored run of auto's candidate {} ({}) for seed {}: run the shards again with this binary",
                 candidate.learner.name(),
-                candidate.model.name(),
+                candidate.model.key(),
                 candidate.seed
             )
         })?;
@@ -107,7 +108,7 @@ pub fn train_auto(
     let mut trainers = Vec::with_capacity(candidates.len());
     let mut left_out = Vec::new();
     for (i, candidate) in candidates.iter().enumerate() {
-        let name = format!("{} ({})", candidate.learner.name(), candidate.model.name());
+        let name = format!("{} ({})", candidate.learner.name(), candidate.model.key());
         eprintln!("auto: candidate {} of {}: {name}", i + 1, candidates.len());
         match train_candidate(candidate, split, device, device_name) {
             Ok((result, trainer)) => {

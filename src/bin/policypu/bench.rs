@@ -6,6 +6,7 @@
 
 use clap::Args;
 use policypu::config::{ModelPreset, RunConfig};
+use policypu::keyed::Keyed;
 use policypu::learn::Trainer;
 use policypu::learn::bench::time_steps;
 use policypu::plan::RunPlan;
@@ -72,7 +73,7 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
             }
             println!(
                 "| {} | {} | {:.1} | {:.0} | {} ({}) |",
-                model.name(),
+                model.key(),
                 learner.label(),
                 timing.median_ms,
                 timing.examples_per_s,
@@ -98,7 +99,8 @@ fn presets(args: &BenchArgs) -> Vec<ModelPreset> {
     }
     if args.run.csv.is_some() {
         return ModelPreset::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|m| !m.is_convolutional())
             .collect();
     }

@@ -5,6 +5,7 @@
 //! ablation is a list of specs on one command line.
 
 use policypu::config::{Learner, ModelPreset, PolicyVariant, RunConfig, VerdictThreshold};
+use policypu::keyed::Keyed;
 
 /// A learner and the policy settings it overrides.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,8 +37,8 @@ pub enum Modifier {
     Linear,
 }
 
-impl Modifier {
-    const ALL: [Modifier; 8] = [
+impl Keyed for Modifier {
+    const ALL: &'static [Self] = &[
         Self::Paper,
         Self::Frozen,
         Self::Eq5Threshold,
@@ -47,7 +48,23 @@ impl Modifier {
         Self::TruePriorThreshold,
         Self::Linear,
     ];
+    const WHAT: &'static str = "modifier";
 
+    fn key(self) -> &'static str {
+        match self {
+            Self::Paper => "paper",
+            Self::Frozen => "frozen",
+            Self::Eq5Threshold => "eq5-threshold",
+            Self::NoBaseline => "no-baseline",
+            Self::EnThreshold => "en-threshold",
+            Self::PriorThreshold => "prior-threshold",
+            Self::TruePriorThreshold => "true-prior-threshold",
+            Self::Linear => "linear",
+        }
+    }
+}
+
+impl Modifier {
     /// True when it changes a policy setting, so applies to policyPU only.
     fn policy_only(self) -> bool {
         self != Self::Linear
@@ -64,19 +81,6 @@ impl Modifier {
             Self::PriorThreshold => "the verdict calls KM2's prior, or --prior, positive",
             Self::TruePriorThreshold => "as prior-threshold with the split's true ρ: an oracle",
             Self::Linear => "any learner: a linear model",
-        }
-    }
-
-    fn key(self) -> &'static str {
-        match self {
-            Self::Paper => "paper",
-            Self::Frozen => "frozen",
-            Self::Eq5Threshold => "eq5-threshold",
-            Self::NoBaseline => "no-baseline",
-            Self::EnThreshold => "en-threshold",
-            Self::PriorThreshold => "prior-threshold",
-            Self::TruePriorThreshold => "true-prior-threshold",
-            Self::Linear => "linear",
         }
     }
 }
@@ -131,18 +135,7 @@ impl std::str::FromStr for LearnerSpec {
         let mut parts = s.split('/');
         let learner: Learner = parts.next().unwrap_or_default().parse()?;
         let modifiers = parts
-            .map(|key| {
-                Modifier::ALL
-                    .into_iter()
-                    .find(|m| m.key() == key)
-                    .ok_or_else(|| {
-                        let known: Vec<&str> = Modifier::ALL.iter().map(|m| m.key()).collect();
-                        format!(
-                            "unknown modifier '{key}' in '{s}': use {}",
-                            known.join(", ")
-                        )
-                    })
-            })
+            .map(|key| Modifier::parse_key(key).map_err(|e| format!("{e} (in '{s}')")))
             .collect::<Result<Vec<_>, _>>()?;
         if modifiers.iter().any(|m| m.policy_only()) && !learner.uses_policy() {
             return Err(format!(

@@ -7,6 +7,7 @@
 //! the test set and so only bounds what a rule can buy. Analysis only: no
 //! choice is made here.
 
+use policypu::keyed::Keyed;
 use std::collections::BTreeMap;
 
 use policypu::report::{EpochReport, RunResult, TestMetrics};
@@ -72,7 +73,8 @@ fn choices() -> Vec<Choice> {
     std::iter::once(Choice::Rule(Criterion::LastEpoch))
         .chain(
             Criterion::ALL
-                .into_iter()
+                .iter()
+                .copied()
                 .filter(|c| !matches!(c, Criterion::LastEpoch | Criterion::LearnerDefault))
                 .map(Choice::Rule),
         )

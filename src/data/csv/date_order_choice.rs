@@ -5,6 +5,7 @@
 //! reproduces it.
 
 use crate::data::tabular_features::DateOrder;
+use crate::keyed::Keyed;
 use serde::{Deserialize, Serialize};
 
 /// Which order a file's dates written day or month first are read in,
@@ -24,19 +25,21 @@ pub enum DateOrderChoice {
     MonthFirst,
 }
 
-impl DateOrderChoice {
-    /// Every choice, the default first.
-    pub const ALL: [DateOrderChoice; 3] = [Self::Shown, Self::DayFirst, Self::MonthFirst];
+impl Keyed for DateOrderChoice {
+    const ALL: &'static [Self] = &[Self::Shown, Self::DayFirst, Self::MonthFirst];
+    const WHAT: &'static str = "date order";
 
     /// The key in links and on the command line (`--date-order day-first`).
-    pub fn key(self) -> &'static str {
+    fn key(self) -> &'static str {
         match self {
             Self::Shown => "shown",
             Self::DayFirst => "day-first",
             Self::MonthFirst => "month-first",
         }
     }
+}
 
+impl DateOrderChoice {
     /// The page's words for the choice.
     pub fn label(self) -> &'static str {
         match self {
@@ -59,10 +62,7 @@ impl DateOrderChoice {
 impl std::str::FromStr for DateOrderChoice {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        Self::ALL
-            .into_iter()
-            .find(|c| c.key().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("unknown date order '{s}': use shown, day-first or month-first"))
+        Self::parse_key(s)
     }
 }
 
@@ -72,7 +72,7 @@ mod tests {
 
     #[test]
     fn each_choice_reads_back_from_its_key_and_names_its_order() {
-        for choice in DateOrderChoice::ALL {
+        for &choice in DateOrderChoice::ALL {
             assert_eq!(choice.key().parse::<DateOrderChoice>(), Ok(choice));
         }
         assert_eq!(" Day-First ".parse(), Ok(DateOrderChoice::DayFirst));

@@ -5,6 +5,7 @@
 //! the run's settings, so a link reproduces it.
 
 use super::filled_cells::FilledCells;
+use crate::keyed::Keyed;
 use crate::user_text::counted;
 use serde::{Deserialize, Serialize};
 
@@ -25,19 +26,21 @@ pub enum MissingValues {
     ColumnMean,
 }
 
-impl MissingValues {
-    /// Every choice, the default first.
-    pub const ALL: [MissingValues; 3] = [Self::Refuse, Self::DropRows, Self::ColumnMean];
+impl Keyed for MissingValues {
+    const ALL: &'static [Self] = &[Self::Refuse, Self::DropRows, Self::ColumnMean];
+    const WHAT: &'static str = "missing-values choice";
 
     /// The key in links and on the command line (`--missing drop`).
-    pub fn key(self) -> &'static str {
+    fn key(self) -> &'static str {
         match self {
             Self::Refuse => "refuse",
             Self::DropRows => "drop",
             Self::ColumnMean => "mean",
         }
     }
+}
 
+impl MissingValues {
     /// The page's words for the choice.
     pub fn label(self) -> &'static str {
         match self {
@@ -60,12 +63,7 @@ impl MissingValues {
 impl std::str::FromStr for MissingValues {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        Self::ALL
-            .into_iter()
-            .find(|m| m.key().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| {
-                format!("unknown choice '{s}' for missing values: use refuse, drop or mean")
-            })
+        Self::parse_key(s)
     }
 }
 
@@ -345,7 +343,7 @@ mod tests {
         for cell in ["0", "none", "nana", "-", "#N/A!"] {
             assert!(!is_missing(cell), "{cell}");
         }
-        for m in MissingValues::ALL {
+        for &m in MissingValues::ALL {
             assert_eq!(m.key().parse::<MissingValues>(), Ok(m));
             assert_eq!(serde_json::to_value(m).unwrap(), m.key());
         }

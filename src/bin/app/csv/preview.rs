@@ -69,7 +69,12 @@ pub fn PreviewTable(
                 <thead>
                     <tr>
                         {preview.header.iter().enumerate().map(|(i, name)| {
-                            let [shown, day_first, month_first] = DateOrderChoice::ALL.map(|dates| kind_name(&preview, i, dates));
+                            let kind_if = |dates| kind_name(&preview, i, dates);
+                            let (shown, day_first, month_first) = (
+                                kind_if(DateOrderChoice::Shown),
+                                kind_if(DateOrderChoice::DayFirst),
+                                kind_if(DateOrderChoice::MonthFirst),
+                            );
                             let kind = move || match date_order.get() {
                                 DateOrderChoice::Shown => shown,
                                 DateOrderChoice::DayFirst => day_first,

@@ -13,11 +13,12 @@ use policypu::data::csv::{
     guess_labeled_value, guess_positive_value, read_csv,
 };
 use policypu::data::tabular_features::input_columns;
+use policypu::keyed::Keyed;
 use policypu::plan;
 use policypu::split::csv_row_roles;
 use policypu::user_text::plural_s;
 
-use crate::settings::field::NumberField;
+use crate::settings::field::{NumberField, keyed_options};
 use crate::state::{AppState, use_app_state};
 
 /// The current column choice (the default while the source is not a CSV).
@@ -230,12 +231,12 @@ pub fn ColumnRoles(
         }
     };
     let set_missing = move |ev| {
-        if let Ok(choice) = event_target_value(&ev).parse::<MissingValues>() {
+        if let Some(choice) = MissingValues::from_key(&event_target_value(&ev)) {
             edit_columns(state, |c| c.missing = choice);
         }
     };
     let set_date_order = move |ev| {
-        if let Ok(choice) = event_target_value(&ev).parse::<DateOrderChoice>() {
+        if let Some(choice) = DateOrderChoice::from_key(&event_target_value(&ev)) {
             edit_columns(state, |c| c.date_order = choice);
         }
     };
@@ -286,9 +287,7 @@ pub fn ColumnRoles(
             <div class="field">
                 <label for="csv-missing">"Missing values"</label>
                 <select id="csv-missing" on:change=set_missing aria-describedby="csv-missing-hint">
-                    {MissingValues::ALL.into_iter().map(|choice| view! {
-                        <option value=choice.key() prop:selected=move || columns.with(|c| c.missing == choice)>{choice.label()}</option>
-                    }).collect_view()}
+                    {keyed_options(MissingValues::label, move || columns.with(|c| c.missing))}
                 </select>
                 <small class="hint" id="csv-missing-hint">"Empty, NA, N/A, #N/A, NaN, null or ? in a feature column; a row whose true class is missing is left out whatever the choice. The summary below says how many rows or cells it changed."</small>
             </div>
@@ -296,9 +295,7 @@ pub fn ColumnRoles(
                 <div class="field">
                     <label for="csv-date-order">"Dates written"</label>
                     <select id="csv-date-order" on:change=set_date_order aria-describedby="csv-date-order-hint">
-                        {DateOrderChoice::ALL.into_iter().map(|choice| view! {
-                            <option value=choice.key() prop:selected=move || columns.with(|c| c.date_order == choice)>{choice.label()}</option>
-                        }).collect_view()}
+                        {keyed_options(DateOrderChoice::label, move || columns.with(|c| c.date_order))}
                     </select>
                     <small class="hint" id="csv-date-order-hint">"For dates such as 05/01/2023 in a feature column: which part is the day. A day past 12 (15/01/2023) shows it; name it for a column that has none, such as the first of each month."</small>
                 </div>

@@ -7,6 +7,7 @@
 use leptos::prelude::*;
 use policypu::config::RunConfig;
 use policypu::config::settings::NumberSetting;
+use policypu::keyed::Keyed;
 
 use crate::state::use_app_state;
 
@@ -88,6 +89,24 @@ pub fn NumberField(
             <small id=error_id class="field-error" role="alert">{error}</small>
         </div>
     }
+}
+
+/// The `<option>`s of a keyed choice, each with its key as its value
+/// (read it back with [`Keyed::from_key`]) and `label`'s words, selected
+/// where `chosen` says.
+pub fn keyed_options<T>(
+    label: fn(T) -> &'static str,
+    chosen: impl Fn() -> T + Copy + Send + Sync + 'static,
+) -> impl IntoView
+where
+    T: Keyed + PartialEq + Send + Sync,
+{
+    T::ALL
+        .iter()
+        .map(|&value| {
+            view! { <option value=value.key() prop:selected=move || chosen() == value>{label(value)}</option> }
+        })
+        .collect_view()
 }
 
 /// A drop-down over a fixed set of choices.

@@ -7,6 +7,7 @@ use policypu::config::settings;
 use policypu::config::{BackendChoice, DataConfig, Learner, ModelPreset, PolicyVariant, RunConfig};
 use policypu::data::csv::CsvColumns;
 use policypu::data::tasks::BuiltinDataset;
+use policypu::keyed::Keyed;
 use policypu::priors::PRIORS;
 use policypu::selection::Criterion;
 

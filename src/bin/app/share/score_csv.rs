@@ -11,6 +11,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use policypu::config::DataConfig;
 use policypu::data::csv::{IdColumn, MissingValues};
+use policypu::keyed::Keyed;
 use policypu::page::protocol::ToWorker;
 use policypu::user_text::{clip, counted};
 use serde_bytes::ByteBuf;
@@ -21,6 +22,7 @@ use policypu::export::name_in_file_names;
 use crate::browser::download::{download, run_file_name};
 use crate::csv::file::file_bytes;
 use crate::run::worker_client;
+use crate::settings::field::keyed_options;
 use crate::state::use_app_state;
 
 /// The file picker and what came of the last file, once a CSV run has a model.
@@ -161,7 +163,7 @@ pub fn ScoreCsv() -> impl IntoView {
         });
     };
     let on_missing = move |ev| {
-        if let Ok(choice) = event_target_value(&ev).parse::<MissingValues>() {
+        if let Some(choice) = MissingValues::from_key(&event_target_value(&ev)) {
             chosen_missing.set(Some(choice));
             if let Some((name, csv)) = last_file.get_value() {
                 score(name, csv);
@@ -243,9 +245,7 @@ pub fn ScoreCsv() -> impl IntoView {
                     <span>
                         <label for="score-csv-missing">"Missing values: "</label>
                         <select id="score-csv-missing" on:change=on_missing>
-                            {MissingValues::ALL.into_iter().map(|choice| view! {
-                                <option value=choice.key() prop:selected=move || missing() == choice>{choice.scoring_label()}</option>
-                            }).collect_view()}
+                            {keyed_options(MissingValues::scoring_label, missing)}
                         </select>
                     </span>
                     <span>

@@ -7,6 +7,7 @@
 
 use leptos::prelude::*;
 use policypu::auto_learner::TestColumns;
+use policypu::keyed::Keyed;
 use policypu::user_text::capitalised;
 
 use super::panel::Panel;
@@ -202,7 +203,7 @@ pub fn AutoBoardPanel() -> impl IntoView {
                                     move || comparison::keep(state, &outcome, AutoKept::Candidate(id))
                                 };
                                 view! {
-                                    <tr class:best=kept class:in-mean=in_mean data-learner=s.learner.key() data-model=s.model.name()>
+                                    <tr class:best=kept class:in-mean=in_mean data-learner=s.learner.key() data-model=s.model.key()>
                                         <td>{outcome.board.place(rank).map_or("–".to_string(), |p| p.to_string())}</td>
                                         <th scope="row"><span class="whole">{label.clone()}</span>{in_mean.then(|| view! {
                                             " "<span class="in-mean-tag">"(in the mean)"</span>

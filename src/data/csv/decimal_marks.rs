@@ -111,6 +111,12 @@ impl DecimalMarks {
         all
     }
 
+    /// Some cell was a date written year first, read as its days since
+    /// 1970-01-01.
+    pub(super) fn has_dates(&self) -> bool {
+        self.dates.count > 0
+    }
+
     /// The dialect of a file separated by `delimiter` whose cells these are.
     pub(super) fn dialect(&self, delimiter: u8) -> Dialect {
         Dialect::of(delimiter, self.commas.count, self.points.count)

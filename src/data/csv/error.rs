@@ -464,6 +464,19 @@ pub enum CsvError {
 }
 
 impl CsvError {
+    /// True when the error was judged over every row of a sampled file,
+    /// not over its sample alone: the order of a column's dates (see
+    /// [`read_csv`](super::read_csv)).
+    pub fn judged_over_every_row(&self) -> bool {
+        matches!(
+            self,
+            Self::NotCategories {
+                why: NotCategoriesWhy::DatesInNoOrder | NotCategoriesWhy::DatesInTwoOrders { .. },
+                ..
+            }
+        )
+    }
+
     /// True when the error asks the user to choose what to do with missing
     /// values (the page's "Missing values", the command line's `--missing`).
     pub fn is_about_missing_values(&self) -> bool {

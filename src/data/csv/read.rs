@@ -107,9 +107,13 @@ pub fn read_csv(bytes: &[u8], columns: &CsvColumns) -> Result<TabularData, CsvEr
     }
     let sample = RowSample::of(total);
     let mut data = read_rows(&bytes, columns, RowsParsed::Sample(&sample)).map_err(|error| {
-        CsvError::InSample {
-            total,
-            error: Box::new(error),
+        if error.judged_over_every_row() {
+            error
+        } else {
+            CsvError::InSample {
+                total,
+                error: Box::new(error),
+            }
         }
     })?;
     data.warnings.insert(0, sample.note());
@@ -183,6 +187,14 @@ fn read_rows(
         columns.date_order,
     )?;
     let inputs = categories.inputs;
+    // Columns of numbers that hold dates written year first: one that holds
+    // a single value is named by its date when dropped.
+    let dated: Vec<&str> = names
+        .iter()
+        .zip(&parsed.decimal_marks)
+        .filter(|(_, marks)| marks.has_dates())
+        .map(|(name, _)| name.as_str())
+        .collect();
     // The cells of a column read as categories were no numbers after all.
     let decimal_marks = DecimalMarks::merged(
         std::mem::take(&mut parsed.decimal_marks)
@@ -275,12 +287,10 @@ fn read_rows(
             g.report
                 .sentence(columns.missing, MEAN_OVER_ROWS_TRAINED_ON)
         }))
-        .chain(
-            varying
-                .dropped
-                .iter()
-                .map(|(input, value)| dropped_note(input, *value, blank.contains(input))),
-        )
+        .chain(varying.dropped.iter().map(|(input, value)| {
+            let dates = dated.contains(&input.column());
+            dropped_note(input, *value, blank.contains(input), dates)
+        }))
         .collect();
     let filled = gaps.map_or_else(FilledCells::default, |g| varying.kept_cells(&g.filled));
     Ok(TabularData {
@@ -396,8 +406,9 @@ fn read_categories(
 }
 
 /// The warning for an input dropped for holding `value` in every row, or
-/// no value at all (`blank`: every cell was missing, and filled).
-fn dropped_note(input: &Input, value: f32, blank: bool) -> String {
+/// no value at all (`blank`: every cell was missing, and filled); `dates`:
+/// a column of numbers whose cells include dates written year first.
+fn dropped_note(input: &Input, value: f32, blank: bool, dates: bool) -> String {
     if blank {
         return format!(
             "Feature column \"{}\" holds no value in the rows kept (every cell is missing), so \
@@ -420,8 +431,8 @@ fn dropped_note(input: &Input, value: f32, blank: bool) -> String {
         Input::Category {
             value: category, ..
         } => clip(category),
-        Input::Number(_) => value.to_string(),
-        Input::Date { .. } => shown_date(value),
+        Input::Number(_) if !dates => value.to_string(),
+        Input::Number(_) | Input::Date { .. } => shown_date(value),
     };
     format!(
         "Feature column \"{}\" holds the same value ({shown}) in every row, so it carries no \
@@ -826,7 +837,7 @@ fn parse_rows(
 mod tests {
     use super::*;
     use crate::data::csv::test_support::{REFUSE, at, numbers, read, read_err, scored, strings};
-    use crate::data::csv::{MAX_ROWS, preview_csv};
+    use crate::data::csv::{MAX_ROWS, NotCategoriesWhy, preview_csv};
 
     /// The named columns read to score, with no truth column, the guessed
     /// identifier and gaps refused.
@@ -1093,6 +1104,21 @@ mod tests {
         for (&days, &number) in data.features.iter().zip(&data.row_numbers) {
             assert_eq!(days, 19_357.0 + (1 + number % 12) as f32);
         }
+        // With the first row's date month first, the column shows both
+        // orders, over the whole file: the refusal is not the sample's.
+        let both = text.replacen("\n02/01/2023,", "\n01/13/2023,", 1);
+        let (err, message) = read_err(&both, &chosen);
+        assert!(
+            matches!(
+                &err,
+                CsvError::NotCategories {
+                    why: NotCategoriesWhy::DatesInTwoOrders { day_first, month_first },
+                    ..
+                } if day_first == "13/01/2023" && month_first == "01/13/2023"
+            ),
+            "{err:?}"
+        );
+        assert!(message.starts_with("Line "), "{message}");
     }
 
     #[test]

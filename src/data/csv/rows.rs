@@ -390,6 +390,18 @@ mod tests {
             ),
             "{warnings}"
         );
+        // A column of one such date is dropped, with the date named.
+        let same = "day,x,labeled\n2023-02-01,1,1\n2023-02-01,2,0\n";
+        let data = read_csv(same.as_bytes(), &chosen(&["day", "x"])).unwrap();
+        assert!(
+            data.warnings.contains(
+                &"Feature column \"day\" holds the same value (2023-02-01) in every row, so it \
+                  carries no information and was dropped."
+                    .to_owned()
+            ),
+            "{:?}",
+            data.warnings
+        );
         // Not even three of them, which are few enough to be categories:
         // written with two-digit years, or with no part past 12.
         let days: String = (0..12)

@@ -38,6 +38,8 @@ pub(super) struct DecimalMarks {
     parentheses: Marked,
     /// Dates read as their days since 1970-01-01.
     dates: Marked,
+    /// Cells read as numbers that are no dates.
+    not_dates: usize,
 }
 
 /// Cells holding one mark: how many, and the first.
@@ -107,14 +109,15 @@ impl DecimalMarks {
             all.percentages.merge(column.percentages);
             all.parentheses.merge(column.parentheses);
             all.dates.merge(column.dates);
+            all.not_dates += column.not_dates;
         }
         all
     }
 
-    /// Some cell was a date written year first, read as its days since
-    /// 1970-01-01.
-    pub(super) fn has_dates(&self) -> bool {
-        self.dates.count > 0
+    /// Every cell read as a number (missing ones aside) was a date written
+    /// year first, read as its days since 1970-01-01.
+    pub(super) fn only_dates(&self) -> bool {
+        self.dates.count > 0 && self.not_dates == 0
     }
 
     /// The dialect of a file separated by `delimiter` whose cells these are.
@@ -144,6 +147,7 @@ impl DecimalMarks {
                 }
             }
         }
+        self.not_dates += 1;
         // An amount's marks are its number's, without parentheses or signs.
         let text = TextShape::number_text(cell.value);
         if let Some(marks) = cell.decimal().thousands_grouped_by(text) {

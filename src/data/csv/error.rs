@@ -464,9 +464,10 @@ pub enum CsvError {
 }
 
 impl CsvError {
-    /// True when the error was judged over every row of a sampled file,
-    /// not over its sample alone: the order of a column's dates (see
-    /// [`read_csv`](super::read_csv)).
+    /// True when what the error says was judged over every row of a
+    /// sampled file, not over its sample alone: the order a column's dates
+    /// show (see [`read_csv`](super::read_csv)); the cell it points at is
+    /// the sample's.
     pub fn judged_over_every_row(&self) -> bool {
         matches!(
             self,

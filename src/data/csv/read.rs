@@ -187,12 +187,12 @@ fn read_rows(
         columns.date_order,
     )?;
     let inputs = categories.inputs;
-    // Columns of numbers that hold dates written year first: one that holds
-    // a single value is named by its date when dropped.
+    // Columns of numbers whose every cell is a date written year first: one
+    // that holds a single value is named by its date when dropped.
     let dated: Vec<&str> = names
         .iter()
         .zip(&parsed.decimal_marks)
-        .filter(|(_, marks)| marks.has_dates())
+        .filter(|(_, marks)| marks.only_dates())
         .map(|(name, _)| name.as_str())
         .collect();
     // The cells of a column read as categories were no numbers after all.
@@ -407,7 +407,7 @@ fn read_categories(
 
 /// The warning for an input dropped for holding `value` in every row, or
 /// no value at all (`blank`: every cell was missing, and filled); `dates`:
-/// a column of numbers whose cells include dates written year first.
+/// a column of numbers whose every cell is a date written year first.
 fn dropped_note(input: &Input, value: f32, blank: bool, dates: bool) -> String {
     if blank {
         return format!(

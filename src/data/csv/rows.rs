@@ -402,6 +402,16 @@ mod tests {
             "{:?}",
             data.warnings
         );
+        // Beside a number, the same day is a number.
+        let mixed = same.replacen("2023-02-01,2", "19389,2", 1);
+        let data = read_csv(mixed.as_bytes(), &chosen(&["day", "x"])).unwrap();
+        assert!(
+            data.warnings
+                .iter()
+                .any(|w| w.starts_with("Feature column \"day\" holds the same value (19389)")),
+            "{:?}",
+            data.warnings
+        );
         // Not even three of them, which are few enough to be categories:
         // written with two-digit years, or with no part past 12.
         let days: String = (0..12)

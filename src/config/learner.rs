@@ -482,14 +482,18 @@ impl Learner {
 impl std::str::FromStr for Learner {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        let key = s.to_ascii_lowercase().replace(['_', '+'], "-");
+        let key = s.trim().to_ascii_lowercase().replace(['_', '+'], "-");
         LEARNERS
             .iter()
             .find(|spec| spec.key == key || spec.aliases.contains(&key.as_str()))
             .map(|spec| spec.learner)
             .ok_or_else(|| {
                 let known: Vec<&str> = LEARNERS.iter().map(|spec| spec.key).collect();
-                format!("unknown learner '{s}': use one of {}", known.join(", "))
+                format!(
+                    "unknown learner '{}': use one of {}",
+                    s.trim(),
+                    known.join(", ")
+                )
             })
     }
 }
@@ -554,7 +558,8 @@ mod tests {
             "policyPU_weighter".parse::<Learner>(),
             Ok(Learner::Weighter)
         );
-        let err = "nn".parse::<Learner>().unwrap_err();
+        assert_eq!(" Dist-PU ".parse::<Learner>(), Ok(Learner::DistPu));
+        let err = " nn ".parse::<Learner>().unwrap_err();
         assert!(err.starts_with("unknown learner 'nn': use one of weighter, separator, nn-pu"));
     }
 

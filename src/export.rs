@@ -3,7 +3,7 @@
 //! leaderboard and run file.
 
 use crate::auto_learner::{Leaderboard, TestColumns};
-use crate::config::{DataConfig, ModelPreset, RunConfig};
+use crate::config::{DataConfig, ModelPreset, RunConfig, Stage};
 use crate::keyed::Keyed;
 use crate::report::{Averaged, EpochReport, RunResult, TestMetrics, kept_report};
 use crate::selection::Criterion;
@@ -102,10 +102,7 @@ pub fn epochs_csv(reports: &[EpochReport], criterion: Criterion) -> String {
             format!("{:.1}", r.epoch_ms),
             format!("{:.1}", r.elapsed_ms),
         ];
-        let stage = serde_json::to_value(r.stage)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_string))
-            .unwrap_or_default();
+        let stage = stage_key(r.stage);
         let is_kept = kept.is_some_and(|k| std::ptr::eq(k, r));
         csv += &format!(
             "{stage},{},{},{}\n",
@@ -169,7 +166,7 @@ pub fn leaderboard_csv(
         TestColumns::None => "",
     };
     let mut csv = format!(
-        "rank,candidate,learner,model,in_mean,kept,kept_epoch,ranked_by,rank_value,val_lu_auc\
+        "rank,candidate,learner,model,in_mean,kept,kept_stage,kept_epoch,ranked_by,rank_value,val_lu_auc\
          {test_heads}\n",
     );
     let cell = |v: Option<f64>| v.map(|v| format!("{v}")).unwrap_or_default();
@@ -186,7 +183,7 @@ pub fn leaderboard_csv(
     let ranked_by = board.criterion.key();
     if let Some(mean) = averaged {
         csv += &format!(
-            ",auto,auto,{},,{},,{ranked_by},,{}\n",
+            ",auto,auto,{},,{},,,{ranked_by},,{}\n",
             own.key(),
             u8::from(kept_candidate.is_none()),
             tests(&mean.kept),
@@ -199,12 +196,13 @@ pub fn leaderboard_csv(
             .unwrap_or_default();
         let in_mean = averaged.is_some() && board.is_member(s);
         csv += &format!(
-            "{rank},{},{},{},{},{},{},{ranked_by},{},{}{}\n",
+            "{rank},{},{},{},{},{},{},{},{ranked_by},{},{}{}\n",
             s.label(own),
             s.learner.key(),
             s.model.key(),
             u8::from(in_mean),
             u8::from(kept_candidate == Some(s.candidate)),
+            s.epoch.map(|_| stage_key(s.stage)).unwrap_or_default(),
             s.epoch.map(|e| e.to_string()).unwrap_or_default(),
             cell(s.value.map(|v| board.criterion.shown(v))),
             cell(s.validation.as_ref().and_then(|v| v.lu_auc)),
@@ -212,6 +210,14 @@ pub fn leaderboard_csv(
         );
     }
     csv
+}
+
+/// A stage as the CSV files write it: its key in the run JSON ("train", "warmup").
+fn stage_key(stage: Stage) -> String {
+    serde_json::to_value(stage)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -336,6 +342,11 @@ mod tests {
             learner,
             model,
             epoch: Some(4 + candidate),
+            stage: if learner == Learner::DistPu {
+                Stage::Warmup
+            } else {
+                Stage::Train
+            },
             validation: Some(ValidationScores {
                 lu_auc: Some(0.75),
                 labeled: 40,
@@ -353,7 +364,7 @@ mod tests {
             standings: vec![
                 standing(1, Learner::Vpu, ModelPreset::Fast, Some(0.5), 0.875),
                 standing(0, Learner::BiasedPu, ModelPreset::Linear, Some(0.25), 0.625),
-                standing(2, Learner::Pmpu, ModelPreset::Fast, None, 0.5),
+                standing(2, Learner::DistPu, ModelPreset::Fast, None, 0.5),
             ],
         };
         let mean = Averaged {
@@ -373,10 +384,10 @@ mod tests {
         assert_eq!(
             lines[1..],
             [
-                ",auto,auto,fast,,1,,call-gap,,,0.75",
-                "1,VPU,vpu,fast,1,0,5,call-gap,0.5,0.75,0.875",
-                "2,biased PU (linear),biased-pu,linear,1,0,4,call-gap,0.25,0.75,0.625",
-                ",PMPU,pmpu,fast,0,0,6,call-gap,,0.75,0.5",
+                ",auto,auto,fast,,1,,,call-gap,,,0.75",
+                "1,VPU,vpu,fast,1,0,train,5,call-gap,0.5,0.75,0.875",
+                "2,biased PU (linear),biased-pu,linear,1,0,train,4,call-gap,0.25,0.75,0.625",
+                ",Dist-PU,dist-pu,fast,0,0,warmup,6,call-gap,,0.75,0.5",
             ]
         );
         // With one, accuracy, ROC-AUC and PR-AUC.
@@ -385,10 +396,10 @@ mod tests {
         let csv = leaderboard_csv(&board, Some(&mean), ModelPreset::Fast, None);
         let lines: Vec<&str> = csv.lines().collect();
         assert!(lines[0].ends_with(",val_lu_auc,test_accuracy,test_roc_auc,test_pr_auc"));
-        assert_eq!(lines[1], ",auto,auto,fast,,1,,call-gap,,,0.75,0.5,");
+        assert_eq!(lines[1], ",auto,auto,fast,,1,,,call-gap,,,0.75,0.5,");
         assert_eq!(
             lines[2],
-            "1,VPU,vpu,fast,1,0,5,call-gap,0.5,0.75,0.875,0.9375,"
+            "1,VPU,vpu,fast,1,0,train,5,call-gap,0.5,0.75,0.875,0.9375,"
         );
         for line in &lines[1..] {
             assert_eq!(line.split(',').count(), lines[0].split(',').count());

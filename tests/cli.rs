@@ -1403,7 +1403,7 @@ fn auto_trains_its_candidates_and_saves_the_mean_of_the_first_three() {
     let criterion = policypu::auto_learner::AUTO_CRITERION.label();
     assert!(
         stdout.contains(&format!(
-            "| rank | candidate | kept training epoch | {criterion} (ranks) | L-vs-U AUC | \
+            "| rank | candidate | kept epoch | {criterion} (ranks) | L-vs-U AUC | \
              test accuracy (not used) | test ROC-AUC (not used) |"
         )) && stdout.contains("| 3 (in the mean) |")
             && !stdout.contains("| 4 (in the mean) |")

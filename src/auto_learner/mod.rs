@@ -20,7 +20,7 @@ pub mod average;
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::{Learner, ModelPreset, PriorNeed, RunConfig};
+use crate::config::{Learner, ModelPreset, PriorNeed, RunConfig, Stage};
 use crate::priors::PriorMethod;
 use crate::report::{EpochReport, PriorSource, PriorUsed, TestMetrics, kept_report};
 use crate::saved_model::Member;
@@ -127,8 +127,11 @@ pub struct Standing {
     pub learner: Learner,
     /// Its model preset.
     pub model: ModelPreset,
-    /// The training epoch it kept.
+    /// The epoch it kept, counted within its stage.
     pub epoch: Option<usize>,
+    /// The stage of that epoch: its own training, or Dist-PU's warm-up.
+    #[serde(default = "own_training")]
+    pub stage: Stage,
     /// Its kept epoch's PU-only scores, under the leaderboard's prior.
     pub validation: Option<ValidationScores>,
     /// The value the ranking read (higher is better), if it has one.
@@ -146,6 +149,21 @@ impl Standing {
         };
         member.label(own)
     }
+
+    /// Its kept epoch as a leaderboard writes it: "12" for an epoch of its
+    /// training, "warm-up 4" for one of another stage, "n/a" where it kept none.
+    pub fn kept_epoch(&self) -> String {
+        match (self.epoch, self.stage) {
+            (None, _) => "n/a".to_string(),
+            (Some(epoch), Stage::Train) => epoch.to_string(),
+            (Some(epoch), stage) => format!("{} {epoch}", stage.label()),
+        }
+    }
+}
+
+/// The stage a leaderboard read without one names: the learner's training.
+fn own_training() -> Stage {
+    Stage::Train
 }
 
 /// The test-set figures a leaderboard shows beside its ranking, which never
@@ -223,6 +241,7 @@ impl Leaderboard {
                     learner: config.learner,
                     model: config.model,
                     epoch: kept.map(|r| r.epoch),
+                    stage: kept.map_or(Stage::Train, |r| r.stage),
                     value: validation.as_ref().and_then(|v| criterion.value(v)),
                     validation,
                     test: kept.map(|r| r.test.clone()).unwrap_or_default(),
@@ -422,7 +441,6 @@ impl Leaderboard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::Stage;
     use crate::report::TestMetrics;
 
     /// One training epoch whose validation scores have these shares and prior.
@@ -719,6 +737,26 @@ mod tests {
             enough.members_label(ModelPreset::Fast),
             "the mean of biased PU, PMPU and policyPU_weighter"
         );
+    }
+
+    #[test]
+    fn a_kept_epoch_of_another_stage_than_training_is_named_by_it() {
+        let configs: Vec<RunConfig> = [Learner::DistPu, Learner::BiasedPu, Learner::Pmpu]
+            .into_iter()
+            .map(with_learner)
+            .collect();
+        let reports = [
+            vec![EpochReport::blank(Stage::Warmup, 3)],
+            vec![EpochReport::blank(Stage::Train, 5)],
+            Vec::new(),
+        ];
+        let runs: Vec<(&RunConfig, &[EpochReport])> = configs
+            .iter()
+            .zip(reports.iter().map(Vec::as_slice))
+            .collect();
+        let board = Leaderboard::rank(&runs, AUTO_CRITERION);
+        let kept: Vec<String> = board.standings.iter().map(Standing::kept_epoch).collect();
+        assert_eq!(kept, ["warm-up 3", "5", "n/a"]);
     }
 
     #[test]

@@ -50,17 +50,7 @@ impl ExampleCsv {
 
 /// The example files, in the order to offer them.
 pub const EXAMPLE_CSVS: &[ExampleCsv] = &[
-    ExampleCsv {
-        file: "breast_cancer.csv",
-        title: "Breast cancer (Wisconsin diagnostic)",
-        description: "569 tumours described by 10 measurements of their cell nuclei; \
-                      malignant ones are positive and 30% of them are labeled.",
-        columns: ExampleColumns {
-            labeled: "labeled",
-            labeled_value: None,
-            truth: "malignant",
-        },
-    },
+    BREAST_CANCER,
     ExampleCsv {
         file: "wine.csv",
         title: "Wine cultivars",
@@ -75,6 +65,19 @@ pub const EXAMPLE_CSVS: &[ExampleCsv] = &[
     },
     TWO_MOONS,
 ];
+
+/// Breast cancer, the first example (a lesson opens it).
+pub const BREAST_CANCER: ExampleCsv = ExampleCsv {
+    file: "breast_cancer.csv",
+    title: "Breast cancer (Wisconsin diagnostic)",
+    description: "569 tumours described by 10 measurements of their cell nuclei; \
+                  malignant ones are positive and 30% of them are labeled.",
+    columns: ExampleColumns {
+        labeled: "labeled",
+        labeled_value: None,
+        truth: "malignant",
+    },
+};
 
 /// Two moons, the 2-D example (a lesson opens it).
 pub const TWO_MOONS: ExampleCsv = ExampleCsv {

@@ -5,7 +5,7 @@
 //! the result.
 
 use crate::config::{Learner, PolicyConfig, PolicyVariant, RunConfig};
-use crate::data::examples::{ExampleCsv, TWO_MOONS};
+use crate::data::examples::{ExampleCsv, BREAST_CANCER, TWO_MOONS};
 use crate::keyed::Keyed;
 
 /// A part of the page a link can hide.
@@ -146,7 +146,7 @@ const NO_POLICY_VIEWS: [Part; 5] = [
 ];
 
 /// The ready lessons, in teaching order.
-pub static LESSONS: [Lesson; 5] = [
+pub static LESSONS: [Lesson; 6] = [
     Lesson {
         key: "biased-pu",
         title: "Why biased PU fails as ρ grows",
@@ -244,6 +244,41 @@ pub static LESSONS: [Lesson; 5] = [
         },
         hidden: &[Part::Tour, Part::Scatter],
         example: None,
+    },
+    Lesson {
+        key: "no-negatives",
+        title: "Choosing a model without a single negative",
+        text: "PU data hold no negatives to score a model with, yet someone must choose the \
+               learner and the epoch. This link opens the breast-cancer example with auto. It \
+               sets aside PU validation rows (labeled and unlabeled, never trained on), trains \
+               eleven candidate learners on one split, keeps each at its best epoch on those rows \
+               and ranks them by the L−U call gap: the share of labeled validation rows a model \
+               calls positive minus the share of unlabeled ones. Under SCAR that gap is \
+               (1 − π) × (true-positive rate − false-positive rate), so it ranks models as that \
+               test score would, with no negative seen. Train, then read the leaderboard: its \
+               test columns are there for you and were never read to choose. Does the PU-only \
+               ranking agree with the test accuracy? Press Show on a candidate and compare its \
+               “Validation on PU data” chart with its test-set scores: the ring marks the epoch \
+               kept without a negative. Then change the seed and train again: does auto keep the \
+               same candidates? (With too few labeled validation rows to rank by, auto averages \
+               every candidate and says so.)",
+        config: || {
+            let mut config = RunConfig {
+                learner: Learner::Auto,
+                ..RunConfig::default()
+            };
+            config.use_csv(BREAST_CANCER.columns());
+            config
+        },
+        hidden: &[
+            Part::Tour,
+            Part::Reward,
+            Part::Losses,
+            Part::Histogram,
+            Part::Scatter,
+            Part::Thumbnails,
+        ],
+        example: Some(&BREAST_CANCER),
     },
 ];
 

@@ -527,7 +527,7 @@ mod tests {
     use super::*;
     use crate::config::{DataConfig, Learner, PolicyVariant, RewardRule, VerdictThreshold};
     use crate::data::csv::{CsvColumns, DateOrderChoice};
-    use crate::data::examples::TWO_MOONS;
+    use crate::data::examples::{BREAST_CANCER, TWO_MOONS};
     use crate::data::tasks::BuiltinDataset;
     use crate::page::lessons::LESSONS;
 
@@ -939,7 +939,7 @@ mod tests {
         );
         let paper = (lesson("paper-reward").config)();
         assert_eq!(paper.policy.variant(), PolicyVariant::Paper);
-        // Only the two-moons lesson opens a file, and its link reads that file's columns.
+        // The two-moons and the no-negatives lessons open a file, and each link reads its columns.
         let ranking = lesson("ranking");
         assert_eq!(ranking.example, Some(&TWO_MOONS));
         let moons = (ranking.config)();
@@ -955,6 +955,16 @@ mod tests {
             .filter(|l| l.example.is_some())
             .map(|l| l.key)
             .collect();
-        assert_eq!(with_files, ["ranking"]);
+        assert_eq!(with_files, ["ranking", "no-negatives"]);
+        let choosing = lesson("no-negatives");
+        assert_eq!(choosing.example, Some(&BREAST_CANCER));
+        let cancer = (choosing.config)();
+        assert_eq!(cancer.learner, Learner::Auto);
+        assert_eq!(
+            cancer.data,
+            crate::config::DataConfig::Csv {
+                columns: BREAST_CANCER.columns()
+            }
+        );
     }
 }

@@ -106,7 +106,7 @@ async function expectAutoDownloads(page, rows, keptName, what) {
   const csv = (await downloadText(page, 'export-epochs-csv')).trim().split('\n').map((l) => l.split(','));
   const [header, ...lines] = csv;
   const col = (name) => header.indexOf(name);
-  expectEqual(header.slice(0, 7).join(','), 'rank,candidate,learner,model,in_mean,kept,kept_epoch', `leaderboard CSV header (${what})`);
+  expectEqual(header.slice(0, 8).join(','), 'rank,candidate,learner,model,in_mean,kept,kept_stage,kept_epoch', `leaderboard CSV header (${what})`);
   expectEqual(lines.length, rows.length + 1, `leaderboard CSV rows: the mean and each candidate (${what})`);
   expectEqual(lines[0][col('candidate')], 'auto', `the CSV's first row is the mean (${what})`);
   expectEqual(lines.slice(1).map((l) => l[col('learner')]).join(','), rows.map((r) => r.learner).join(','),

@@ -24,7 +24,7 @@ async function openHash(page, hash) {
 async function everyLessonShowsItsTextAndParts({ page, note }) {
   const links = await lessonLinks(page);
   note(`lessons: ${links.map((l) => l.title).join(' | ')}`);
-  expectEqual(links.length, 5, 'number of lesson links');
+  expectEqual(links.length, 6, 'number of lesson links');
   for (const link of links) {
     await openHash(page, link.href);
     const title = (await page.locator('#lesson-title').textContent()).trim();
@@ -75,6 +75,26 @@ async function everyLessonShowsItsTextAndParts({ page, note }) {
   await page.locator('#csv-file:has-text("two_moons.csv")').waitFor({ timeout: 10_000 });
   await page.locator('#csv-summary:has-text("1 feature;")').waitFor({ timeout: 10_000 });
   expectEqual(await page.locator('#csv-truth').inputValue(), '', 'the edited link\'s truth column: none');
+  // The no-negatives lesson loads the breast-cancer example with auto, and
+  // its run ends with the leaderboard, the views it hides left out.
+  await openHash(page, links.find((l) => l.id === 'lesson-link-no-negatives').href);
+  await page.locator('#csv-file:has-text("breast_cancer.csv")').waitFor({ timeout: 10_000 });
+  const learner = (await page.locator('#learner option:checked').textContent()).trim();
+  expectEqual(learner, 'auto (chosen on PU data)', 'the lesson\'s learner');
+  await setField(page, 'optim.epochs', '2');
+  await setField(page, 'policy.pretrain_epochs', '1');
+  await trainToDone(page, 3 * 60_000);
+  const keptEpochs = await page.$$eval('#auto-table tbody tr[data-learner] td:nth-of-type(2)', (cells) =>
+    cells.map((c) => c.textContent.trim()));
+  expect(keptEpochs.length > 1, 'the leaderboard lists the candidates');
+  // Dist-PU may keep an epoch of its warm-up, which the cell names.
+  expect(keptEpochs.every((e) => /^(warm-up )?\d+$/.test(e)), `kept epochs: ${keptEpochs.join(', ')}`);
+  // The views are built one per browser task after the run, the validation chart late.
+  const validation = await page.locator('#panel-validation').waitFor({ timeout: 10_000 }).then(() => true, () => false);
+  expect(validation, 'the PU validation chart is shown');
+  for (const hidden of ['#panel-histogram', '#panel-scatter', '#panel-losses']) {
+    expect(!(await present(page, hidden)), `${hidden} is hidden`);
+  }
   // The paper-reward lesson sets the paper's algorithm, and its run says so.
   await openHash(page, links.find((l) => l.id === 'lesson-link-paper-reward').href);
   const variant = await page.locator('select#policy-variant option:checked').textContent();

@@ -184,7 +184,7 @@ pub fn leaderboard_table(board: &Leaderboard, config: &RunConfig) -> String {
         .map(|h| format!(" {h} (not used) |"))
         .collect();
     let mut text = format!(
-        "| rank | candidate | kept training epoch | {} {} | L-vs-U AUC |{test_heads}\n|---|---|---|---|---|{}\n",
+        "| rank | candidate | kept epoch | {} {} | L-vs-U AUC |{test_heads}\n|---|---|---|---|---|{}\n",
         board.criterion.label(),
         board.criterion_note(),
         "---|".repeat(tests.headings().len())
@@ -205,7 +205,7 @@ pub fn leaderboard_table(board: &Leaderboard, config: &RunConfig) -> String {
                 ""
             },
             s.label(config.model),
-            s.epoch.map_or("n/a".into(), |e| e.to_string()),
+            s.kept_epoch(),
             metric(s.value.map(|v| board.criterion.shown(v))),
             metric(v.and_then(|v| v.lu_auc)),
         );

@@ -144,7 +144,7 @@ pub fn AutoBoardPanel() -> impl IntoView {
                     <thead><tr>
                         <th scope="col">"Rank"</th>
                         <th scope="col">"Candidate"</th>
-                        <th scope="col">"Kept training epoch"</th>
+                        <th scope="col">"Kept epoch"</th>
                         <th scope="col">{move || { let (name, note) = criterion(); heading(name, note) }}</th>
                         <th scope="col">{whole_words("L-vs-U AUC")}</th>
                         {move || tests.get().headings().iter().map(|h| view! {
@@ -208,7 +208,7 @@ pub fn AutoBoardPanel() -> impl IntoView {
                                         <th scope="row"><span class="whole">{label.clone()}</span>{in_mean.then(|| view! {
                                             " "<span class="in-mean-tag">"(in the mean)"</span>
                                         })}</th>
-                                        <td>{s.epoch.map_or("n/a".to_string(), |e| e.to_string())}</td>
+                                        <td>{s.kept_epoch()}</td>
                                         <td data-metric="rank-value">{shown(value)}</td>
                                         <td>{shown(lu_auc)}</td>
                                         {test_cells(tests.get().values(&s.test))}

@@ -5,7 +5,7 @@
 //! the result.
 
 use crate::config::{Learner, PolicyConfig, PolicyVariant, RunConfig};
-use crate::data::examples::{ExampleCsv, BREAST_CANCER, TWO_MOONS};
+use crate::data::examples::{BREAST_CANCER, ExampleCsv, TWO_MOONS};
 use crate::keyed::Keyed;
 
 /// A part of the page a link can hide.

@@ -31,7 +31,14 @@ pub fn RunControls() -> impl IntoView {
             done as f64 / total as f64
         }
     };
+    // Once auto has ended, the last progress was whichever candidate ended
+    // last, not the one the charts show: the auto line says what was kept.
+    let auto_ended =
+        move || !state.comparison.with(|q| q.active) && state.auto.with(Option::is_some);
     let stage_text = move || {
+        if auto_ended() {
+            return None;
+        }
         state.progress.with(|p| {
             p.as_ref().map(|p| {
                 format!(

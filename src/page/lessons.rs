@@ -254,8 +254,8 @@ pub static LESSONS: [Lesson; 6] = [
                eleven candidate learners on one split, keeps each at its best epoch on those rows \
                and ranks them by the L−U call gap: the share of labeled validation rows a model \
                calls positive minus the share of unlabeled ones. Under SCAR that gap is \
-               (1 − π) × (true-positive rate − false-positive rate), so it ranks models as that \
-               test score would, with no negative seen. Train, then read the leaderboard: its \
+               (1 − ρ) × (true-positive rate − false-positive rate), ρ the share of positives in \
+               U, so it ranks models as that test score would, with no negative seen. Train, then read the leaderboard: its \
                test columns are there for you and were never read to choose. Does the PU-only \
                ranking agree with the test accuracy? Press Show on a candidate and compare its \
                “Validation on PU data” chart with its test-set scores: the ring marks the epoch \

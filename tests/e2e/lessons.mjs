@@ -34,6 +34,10 @@ async function everyLessonShowsItsTextAndParts({ page, note }) {
     expect(!(await present(page, '#take-tour, #tour')), `${link.id}: the tour is hidden`);
     expect(await present(page, '.sidebar'), `${link.id}: the settings are shown`);
   }
+  // The lesson comes before the settings (on a phone, before the long form).
+  const banner = await page.locator('#lesson').boundingBox();
+  const form = await page.locator('.sidebar').boundingBox();
+  expect(banner.y + banner.height <= form.y, `the lesson ends above the settings: ${JSON.stringify({ banner, form })}`);
   // The nnPU lesson sets a wrong prior in the form.
   await openHash(page, links.find((l) => l.id === 'lesson-link-nnpu-prior').href);
   expectEqual(await page.locator(byId('nnpu.prior')).inputValue(), '0.2', 'the lesson\'s prior π');

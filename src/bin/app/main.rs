@@ -52,12 +52,13 @@ fn App() -> impl IntoView {
             <Show when=move || shows(state, Part::Tour)><TourButton tour/></Show>
         </header>
         <Show when=move || shows(state, Part::Intro)><Intro/></Show>
+        // Above the form and the run, so a phone shows it before the settings.
+        <LessonBanner/>
         <main class="layout" class:no-sidebar=move || !shows(state, Part::Settings)>
             <Show when=move || shows(state, Part::Settings)>
                 <aside class="sidebar"><SettingsForm/></aside>
             </Show>
             <section class="workspace">
-                <LessonBanner/>
                 <RunControls/>
                 <Show when=move || shows(state, Part::Comparison)><CompareControls/></Show>
                 <Show when=move || shows(state, Part::Share)>

@@ -1,5 +1,5 @@
-//! The lesson a link opened: its title and text above the results, and a
-//! way back to the whole page.
+//! The lesson a link opened: its title and text above the settings and the
+//! results, and a way back to the whole page.
 
 use leptos::prelude::*;
 use policypu::page::lessons::PageView;

@@ -1,0 +1,17 @@
+import { launchBrowser } from './browser.mjs';
+import { startStaticServer } from './server.mjs';
+import { openApp, clickButton, waitUntil } from './app.mjs';
+const { page, close } = await launchBrowser('cpu');
+const server = await startStaticServer('/work/main/dist');
+await page.setViewportSize({ width: 390, height: 844 });
+await openApp(page, server.url);
+const href = await page.locator('#lesson-link-no-negatives').getAttribute('href');
+await page.goto(server.url + href, { waitUntil: 'load' });
+await page.locator('#train:enabled').waitFor({ timeout: 60_000 });
+await page.screenshot({ path: '/tmp/shots/phone-lesson.png' });
+await clickButton(page, 'train');
+await waitUntil('done', async () => ((await page.locator('#status').textContent()).startsWith('Done') ? 1 : null), { timeoutMs: 300_000, everyMs: 1000 });
+await new Promise((r) => setTimeout(r, 3000));
+await page.locator('#panel-auto').screenshot({ path: '/tmp/shots/phone-board.png' });
+await page.locator('#run-controls').screenshot({ path: '/tmp/shots/phone-controls.png' });
+await close(); await server.close();

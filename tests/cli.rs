@@ -1562,6 +1562,17 @@ fn a_column_that_looks_like_the_truth_is_taken_as_it_unless_named_a_feature() {
         ),
         "{stderr}"
     );
+    // A labeled column the file lacks: the run refuses it, with no guess of
+    // the truth column beside the refusal (the guess might take the column
+    // the user meant).
+    let refused = run_one_epoch(&file, &out, &["--label-column", "Labeled"]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success());
+    assert!(
+        stderr.contains("Column \"labeled\" differs from it only in case"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("looks like the true class"), "{stderr}");
 }
 
 #[test]

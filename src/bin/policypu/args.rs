@@ -144,7 +144,8 @@ impl RunArgs {
     /// `--labeled-value` and `--truth-value` guessed where the CSV file needs
     /// them and none is given, saying so on standard error, as the page
     /// guesses them: the labeled column where the file has none of the name
-    /// expected; the truth column where none is named, unless the features
+    /// expected; the truth column where none is named and the labeled
+    /// column is in the file, unless the features
     /// named take it in (then it is pointed out); the value marking labeled
     /// rows in a labeled column with gaps or of two words, and the value that
     /// means positive in a truth column of class names. A file that cannot be
@@ -177,8 +178,11 @@ impl RunArgs {
             self.label_column = Some(guess);
         }
         let columns = self.csv_columns(base.as_ref());
+        // Where the labeled column named is not in the file, the run refuses
+        // it: a guess would only add a note beside that refusal.
         if let (Some(preview), None) = (&preview, &self.truth_column)
             && columns.truth.is_none()
+            && preview.header.contains(&columns.labeled)
             && let Some(truth) = guess_truth_column(preview, &columns.labeled)
         {
             let named_feature = columns

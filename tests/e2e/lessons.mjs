@@ -87,7 +87,7 @@ async function everyLessonShowsItsTextAndParts({ page, note }) {
   expectEqual(learner, 'auto (chosen on PU data)', 'the lesson\'s learner');
   await setField(page, 'optim.epochs', '2');
   await trainToDone(page, 3 * 60_000);
-  const keptEpochs = await page.$$eval('#auto-table tbody tr[data-learner] td:nth-of-type(2)', (cells) =>
+  const keptEpochs = await page.$$eval('#auto-table tbody tr[data-learner] td.kept-epoch', (cells) =>
     cells.map((c) => c.textContent.trim()));
   expect(keptEpochs.length > 1, 'the leaderboard lists the candidates');
   expectEqual((await page.locator('#stage').textContent()).trim(), '',

@@ -208,7 +208,7 @@ pub fn AutoBoardPanel() -> impl IntoView {
                                         <th scope="row"><span class="whole">{label.clone()}</span>{in_mean.then(|| view! {
                                             " "<span class="in-mean-tag">"(in the mean)"</span>
                                         })}</th>
-                                        <td>{s.kept_epoch()}</td>
+                                        <td class="kept-epoch">{s.kept_epoch()}</td>
                                         <td data-metric="rank-value">{shown(value)}</td>
                                         <td>{shown(lu_auc)}</td>
                                         {test_cells(tests.get().values(&s.test))}

@@ -135,6 +135,16 @@ impl Lesson {
     }
 }
 
+/// The default settings with `learner` on the example file `example`.
+fn on_example(learner: Learner, example: &ExampleCsv) -> RunConfig {
+    let mut config = RunConfig {
+        learner,
+        ..RunConfig::default()
+    };
+    config.use_csv(example.columns());
+    config
+}
+
 /// Parts no lesson needs: the tour (the lesson's text guides instead) and
 /// the views of a policy, when the lesson has none.
 const NO_POLICY_VIEWS: [Part; 5] = [
@@ -199,14 +209,7 @@ pub static LESSONS: [Lesson; 6] = [
                prior, and the policyPU Weighter, whose policy starts from biased PU's scores and \
                on this file often goes on calling most of U negative (try a few seeds). Compare \
                the runs' accuracy and ROC-AUC in the comparison table.",
-        config: || {
-            let mut config = RunConfig {
-                learner: Learner::BiasedPu,
-                ..RunConfig::default()
-            };
-            config.use_csv(TWO_MOONS.columns());
-            config
-        },
+        config: || on_example(Learner::BiasedPu, &TWO_MOONS),
         hidden: &[Part::Tour, Part::Thumbnails, Part::Losses],
         example: Some(&TWO_MOONS),
     },
@@ -262,14 +265,7 @@ pub static LESSONS: [Lesson; 6] = [
                kept without a negative. Then change the seed and train again: does auto keep the \
                same candidates? (With too few labeled validation rows to rank by, auto averages \
                every candidate and says so.)",
-        config: || {
-            let mut config = RunConfig {
-                learner: Learner::Auto,
-                ..RunConfig::default()
-            };
-            config.use_csv(BREAST_CANCER.columns());
-            config
-        },
+        config: || on_example(Learner::Auto, &BREAST_CANCER),
         hidden: &[
             Part::Tour,
             Part::Reward,

@@ -260,11 +260,11 @@ pub static LESSONS: [Lesson; 6] = [
                (1 − ρ) × (true-positive rate − false-positive rate), ρ the share of positives in \
                U, so it ranks models as that test score would, with no negative seen. Train, then read the leaderboard: its \
                test columns are there for you and were never read to choose. Does the PU-only \
-               ranking agree with the test accuracy? Press Show on a candidate and compare its \
-               “Validation on PU data” chart with its test-set scores: the ring marks the epoch \
-               kept without a negative. Then change the seed and train again: does auto keep the \
-               same candidates? (With too few labeled validation rows to rank by, auto averages \
-               every candidate and says so.)",
+               ranking agree with the test accuracy? Press Show on a candidate: its “Validation on \
+               PU data” chart rings the epoch it kept without a negative, and its test-set chart \
+               sets that epoch's scores beside its last epoch's. Then change the seed and train \
+               again: does auto keep the same candidates? (With too few labeled validation rows \
+               to rank by, auto averages every candidate and says so.)",
         config: || on_example(Learner::Auto, &BREAST_CANCER),
         hidden: &[
             Part::Tour,

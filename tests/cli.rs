@@ -1540,6 +1540,11 @@ fn a_column_that_looks_like_the_truth_is_taken_as_it_unless_named_a_feature() {
         "{stderr}"
     );
     assert_eq!(columns.truth.as_deref(), Some("y"));
+    // A name given with blanks around it is the column the reader finds.
+    let (stderr, columns) = run(&["--label-column", " labeled "]);
+    assert!(stderr.contains(taken), "{stderr}");
+    assert_eq!(columns.labeled, "labeled");
+    assert_eq!(columns.truth.as_deref(), Some("y"));
     let (stderr, columns) = run(&["--truth-column", "y"]);
     assert!(!stderr.contains("looks like the true class"), "{stderr}");
     assert_eq!(columns.truth.as_deref(), Some("y"));

@@ -272,19 +272,22 @@ impl RunArgs {
     }
 
     /// The CSV columns these flags name over `base` (the configuration
-    /// file's): a flag given replaces its setting; naming another labeled or
-    /// truth column drops the value chosen for the old one, and an empty
-    /// truth column means none.
+    /// file's), every name trimmed as the reader trims the header: a flag
+    /// given replaces its setting; naming another labeled or truth column
+    /// drops the value chosen for the old one, and an empty truth column
+    /// means none.
     fn csv_columns(&self, base: Option<&CsvColumns>) -> CsvColumns {
         let mut columns = base.cloned().unwrap_or_default();
+        columns.labeled = columns.labeled.trim().to_owned();
+        columns.truth = columns.truth.map(|truth| truth.trim().to_owned());
         if let Some(labeled) = &self.label_column
-            && *labeled != columns.labeled
+            && labeled.trim() != columns.labeled
         {
-            columns.labeled = labeled.clone();
+            columns.labeled = labeled.trim().to_owned();
             columns.labeled_value = None;
         }
         if let Some(truth) = &self.truth_column {
-            let truth = (!truth.trim().is_empty()).then(|| truth.clone());
+            let truth = (!truth.trim().is_empty()).then(|| truth.trim().to_owned());
             if truth != columns.truth {
                 columns.truth = truth;
                 columns.truth_value = None;
@@ -296,7 +299,8 @@ impl RunArgs {
             Some(names) if names.iter().all(|n| n.trim().is_empty()) => None,
             Some(names) => Some(names),
             None => columns.features,
-        };
+        }
+        .map(|names| names.iter().map(|name| name.trim().to_owned()).collect());
         columns.missing = self.missing.unwrap_or(columns.missing);
         columns.date_order = self.date_order.unwrap_or(columns.date_order);
         columns

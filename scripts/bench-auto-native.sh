@@ -48,7 +48,8 @@ row() {
   python3 - "$kept/base.json" "$kept/head.json" <<'PY'
 import json, sys
 base, head = (json.load(open(f))["auto"]["standings"] for f in sys.argv[1:])
-same = [(b["learner"], b["model"], b["epoch"]) for b in base] == [(h["learner"], h["model"], h["epoch"]) for h in head]
+kept = lambda s: (s["learner"], s["model"], s.get("stage", "train"), s["epoch"])
+same = [kept(b) for b in base] == [kept(h) for h in head]
 gap = max(abs(b["test"][k] - h["test"][k]) for b, h in zip(base, head) for k in ("accuracy", "roc_auc", "pr_auc"))
 print(f"Last runs' leaderboards: {'the same' if same else 'different'} candidates, order and kept epochs; "
       f"the largest difference in a candidate's test accuracy, ROC-AUC or PR-AUC is {gap:.2g}.")

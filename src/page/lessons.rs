@@ -253,18 +253,22 @@ pub static LESSONS: [Lesson; 6] = [
         title: "Choosing a model without a single negative",
         text: "PU data hold no negatives to score a model with, yet someone must choose the \
                learner and the epoch. This link opens the breast-cancer example with auto. It \
-               sets aside PU validation rows (labeled and unlabeled, never trained on), trains \
-               eleven candidate learners on one split, keeps each at its best epoch on those rows \
-               and ranks them by the L−U call gap: the share of labeled validation rows a model \
-               calls positive minus the share of unlabeled ones. Under SCAR that gap is \
-               (1 − ρ) × (true-positive rate − false-positive rate), ρ the share of positives in \
-               U, so it ranks models as that test score would, with no negative seen. Train, then read the leaderboard: its \
-               test columns are there for you and were never read to choose. Does the PU-only \
-               ranking agree with the test accuracy? Press Show on a candidate: its “Validation on \
-               PU data” chart rings the epoch it kept without a negative, and its test-set chart \
-               sets that epoch's scores beside its last epoch's. Then change the seed and train \
-               again: does auto keep the same candidates? (With too few labeled validation rows \
-               to rank by, auto averages every candidate and says so.)",
+               sets aside PU validation rows (labeled and unlabeled, never trained on) and trains \
+               eleven candidates on one split: eight learners, three of them also as a linear \
+               model. Each keeps the epoch its own rule picks on those rows (the L-vs-U AUC, or \
+               the variational loss for VPU and a few others), and auto ranks the kept models by \
+               the L−U call gap: the share of labeled validation rows a model calls positive \
+               minus the share of unlabeled ones. Under SCAR that gap is (1 − ρ) × (true-positive \
+               rate − false-positive rate), ρ the share of positives in U, so it ranks models as \
+               balanced accuracy would, with no negative seen. auto keeps the mean of the first \
+               three. Train, then read the leaderboard: its test columns are there for you and \
+               were never read to choose. Does the PU-only ranking agree with them? The test \
+               accuracy counts every row alike and most rows are negatives, so it can order two \
+               close models otherwise than the gap. Press Show on a candidate: its “Validation on \
+               PU data” chart rings the epoch it kept, and its test-set chart holds the scores of \
+               that epoch, its last and the epochs that were the best so far. Then change the \
+               seed and train again: does auto keep the same candidates? (With too few labeled \
+               validation rows to rank by, auto averages every candidate and says so.)",
         config: || on_example(Learner::Auto, &BREAST_CANCER),
         hidden: &[
             Part::Tour,

@@ -266,7 +266,7 @@ pub static LESSONS: [Lesson; 6] = [
                accuracy counts every row alike and most rows are negatives, so it can order two \
                close models otherwise than the gap. Press Show on a candidate: its “Validation on \
                PU data” chart rings the epoch it kept, and its test-set chart holds the scores of \
-               that epoch, its last and the epochs that were the best so far. Then change the \
+               that epoch, its last and each that was its best so far by its rule. Then change the \
                seed and train again: does auto keep the same candidates? (With too few labeled \
                validation rows to rank by, auto averages every candidate and says so.)",
         config: || on_example(Learner::Auto, &BREAST_CANCER),

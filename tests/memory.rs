@@ -156,6 +156,29 @@ fn hostile_inputs_cost_memory_in_proportion_to_their_size() {
         long.len(),
     );
 
+    // 500 columns of one-letter names and numbers, the widest file the
+    // reader takes, in one row and in two: each column's judgement held a
+    // dozen vectors, its tally lived until the end, and each shown cell
+    // was a String (329,933 bytes of heap for the one row's 2,000 bytes).
+    // With more rows, each of a column's listed values is a String still,
+    // over the budget from 3 rows of 7 values to about 20.
+    for rows in [1, 2] {
+        let mut wide = vec!["a"; 500].join(",") + "\n";
+        for row in 0..rows {
+            wide += &(vec![format!("{}", row % 7); 500].join(",") + "\n");
+        }
+        let (columns, peak) = peak_of(|| {
+            preview_csv(wide.as_bytes(), 10)
+                .map(|preview| suggest_columns(&preview, &CsvColumns::default()))
+        });
+        assert_eq!(columns.map(|c| c.labeled), Ok("a".to_string()));
+        assert_within_budget(
+            &format!("500 columns of numbers in {rows} row(s), preview and guess"),
+            peak,
+            wide.len(),
+        );
+    }
+
     // 499 columns of 64 two-letter words, each in two rows: each column's
     // distinct values are counted, to tell categories from names, by the
     // preview for every column and by the read for each one chosen.

@@ -680,35 +680,35 @@ pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>)
             usable
                 .row_labels
                 .extend(row_label.map(|why| (name.clone(), why)));
-        } else if let Some(stray) = preview.strays.get(i).cloned().flatten() {
+        } else if let Some(Some(stray)) = preview.strays.get(i) {
             let shape = preview
                 .text_looks
                 .get(i)
-                .cloned()
-                .flatten()
-                .map(|l| l.shape);
-            usable.strays.push((name.clone(), stray, shape));
+                .and_then(|l| l.as_ref().map(|l| l.shape));
+            usable.strays.push((name.clone(), (**stray).clone(), shape));
         } else if preview.kinds[i] == ColumnKind::Flag
             && let Some(values) = values
         {
             usable.words.push((name.clone(), values.clone()));
-        } else if let Some(look) = preview.text_looks.get(i).cloned().flatten() {
+        } else if let Some(Some(look)) = preview.text_looks.get(i) {
             // A word and gaps, or words among more numbers, get the note
             // on text.
             let one_word = values.is_some_and(|v| v.len() == 1);
             match preview.categories(i) {
                 _ if !matches!(look.shape, TextShape::Words | TextShape::WithUnit) => {
-                    usable.looks.push((name.clone(), look));
+                    usable.looks.push((name.clone(), (**look).clone()));
                 }
                 Some(count) => {
-                    let shown = values.cloned().unwrap_or_else(|| vec![look.example]);
+                    let shown = values
+                        .cloned()
+                        .unwrap_or_else(|| vec![look.example.clone()]);
                     usable.categories.push((name.clone(), count, shown));
                 }
                 None if look.shape == TextShape::WithUnit => {
-                    usable.looks.push((name.clone(), look));
+                    usable.looks.push((name.clone(), (**look).clone()));
                 }
                 None if look.mostly_text() && !one_word => {
-                    usable.looks.push((name.clone(), look));
+                    usable.looks.push((name.clone(), (**look).clone()));
                 }
                 None => {}
             }

@@ -9,6 +9,7 @@ use super::flags::{LABELED_FLAGS, TRUTH_VALUES};
 use super::missing::is_missing;
 use super::number::DecimalMark;
 use super::reader::Rows;
+use super::shown_rows::ShownRows;
 use super::table::{Table, Width};
 use super::text_shape::{DatesShown, TextLook, TextShape};
 use super::value_rule::equal_ignoring_case;
@@ -28,7 +29,7 @@ pub struct CsvPreview {
     /// Column names, trimmed.
     pub header: Vec<String>,
     /// The first data rows, trimmed cells.
-    pub rows: Vec<Vec<String>>,
+    pub rows: ShownRows,
     /// Each column's kind, judged over the whole file.
     pub kinds: Vec<ColumnKind>,
     /// Per column: it has a value and every value is a finite number (0/1 flags
@@ -58,7 +59,7 @@ pub struct CsvPreview {
     /// ([`MOSTLY_NUMBERS`]), the first of those, so that a typo is not
     /// taken for a text column.
     #[serde(default)]
-    pub strays: Vec<Option<StrayCell>>,
+    pub strays: Vec<Option<Box<StrayCell>>>,
     /// Per column: for a column that marks rows as a labeled column does
     /// (the first [`MAX_AGREEING_FLAGS`] flag columns, marking with 1, yes,
     /// true, y or P, and the first as many text columns of two classes,
@@ -76,7 +77,7 @@ pub struct CsvPreview {
     /// Per column: what its cells that are not numbers look like, with the
     /// first of them; None where every cell is a number or missing.
     #[serde(default)]
-    pub text_looks: Vec<Option<TextLook>>,
+    pub text_looks: Vec<Option<Box<TextLook>>>,
 }
 
 /// Fewest rows a column of whole numbers going up by one must have to be
@@ -226,7 +227,10 @@ pub enum ColumnKind {
 /// The same errors as [`read_csv`](super::read_csv) for encoding, header,
 /// separator and ragged-row problems, and for a file with no data rows.
 /// A file of more than [`MAX_ROWS`](super::MAX_ROWS) rows is previewed
-/// whole; `total_rows` counts them all.
+/// whole; `total_rows` counts them all. A file of many columns and few
+/// bytes is read once for each group of columns it can pay the tallies of
+/// (at least [`MIN_TALLIED_AT_ONCE`]), so that its preview costs memory in
+/// proportion to its size.
 pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError> {
     let bytes = utf16_decoded(bytes)?;
     let Table {
@@ -236,76 +240,79 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
         mut rows,
         ..
     } = Table::open(&bytes, Width::AtLeastTwo)?;
-    let mut tallies = vec![KindTally::new(decimal); header.len()];
-    let mut shown_rows = Vec::new();
-    let mut total_rows = 0;
-    let data_start = rows.mark();
-    while let Some((line, record)) = rows.next_row()? {
-        total_rows += 1;
-        if shown_rows.len() < max_rows {
-            shown_rows.push(record.iter().map(|cell| cell.trim().to_owned()).collect());
-        }
-        for (tally, cell) in tallies.iter_mut().zip(record.iter()) {
-            tally.observe(line, cell.trim());
-        }
-    }
-    // Every column's kind would be "empty", and guesses made of that wrong.
-    if total_rows == 0 {
-        return Err(CsvError::NoDataRows);
-    }
-    let kinds: Vec<ColumnKind> = tallies.iter().map(KindTally::kind).collect();
-    let classes: Vec<Option<TwoClasses>> = tallies
-        .iter()
-        .zip(&kinds)
-        .map(|(tally, &kind)| {
-            (kind == ColumnKind::Text)
-                .then(|| {
-                    let (values, counts) = tally.listed()?;
-                    TwoClasses::of(&values, &counts)
-                })
-                .flatten()
-        })
-        .collect();
-    let marks_with_blanks: Vec<Option<bool>> = tallies
-        .iter()
-        .zip(&kinds)
-        .map(|(tally, &kind)| {
-            (kind == ColumnKind::Flag)
-                .then(|| tally.one_class())
-                .flatten()
-        })
-        .collect();
-    rows.rewind(&data_start);
-    let agreeing_columns = agreeing_columns(&mut rows, &kinds, &classes, &marks_with_blanks)?;
-    Ok(CsvPreview {
+    let width = header.len();
+    let mut preview = CsvPreview {
         delimiter,
         decimal_comma: decimal == DecimalMark::PointOrComma,
         header,
-        rows: shown_rows,
-        kinds,
-        agreeing_columns,
-        numeric: tallies.iter().map(|t| !t.blank && t.numeric).collect(),
-        counts_rows: tallies.iter().map(KindTally::counts_rows).collect(),
-        text_looks: tallies.iter().map(KindTally::text_look).collect(),
-        missing: tallies.iter().map(|t| t.missing).collect(),
-        strays: tallies.iter().map(KindTally::stray).collect(),
-        value_counts: tallies
-            .iter()
-            .map(|t| t.listed().map(|(_, counts)| counts).unwrap_or_default())
-            .collect(),
-        distinct_values: tallies
-            .iter()
-            .map(|t| t.values.as_ref().map(DistinctValues::len))
-            .collect(),
-        values: tallies
-            .iter()
-            .map(|t| t.listed().map(|(values, _)| values).unwrap_or_default())
-            .collect(),
-        total_rows,
-    })
+        rows: ShownRows::default(),
+        kinds: Vec::with_capacity(width),
+        numeric: Vec::with_capacity(width),
+        values: Vec::with_capacity(width),
+        value_counts: Vec::with_capacity(width),
+        distinct_values: Vec::with_capacity(width),
+        missing: Vec::with_capacity(width),
+        total_rows: 0,
+        strays: Vec::with_capacity(width),
+        agreeing_columns: Vec::new(),
+        counts_rows: Vec::with_capacity(width),
+        text_looks: Vec::with_capacity(width),
+    };
+    let data_start = rows.mark();
+    // The columns are tallied a group at a time, a pass over the rows
+    // each, as many at once as the file's size pays for.
+    let group = width.min(MIN_TALLIED_AT_ONCE.max(bytes.len() / TALLY_BYTES));
+    for first in (0..width).step_by(group.max(1)) {
+        let mut tallies = vec![KindTally::new(decimal); group.min(width - first)];
+        rows.rewind(&data_start);
+        while let Some((line, record)) = rows.next_row()? {
+            if first == 0 {
+                preview.total_rows += 1;
+                if preview.rows.len() < max_rows {
+                    preview.rows.push(record.iter().map(String::as_str));
+                }
+            }
+            let cells = record.get(first..).unwrap_or_default();
+            for (tally, cell) in tallies.iter_mut().zip(cells) {
+                tally.observe(line, cell.trim());
+            }
+        }
+        // Every column's kind would be "empty", and guesses made of that wrong.
+        if preview.total_rows == 0 {
+            return Err(CsvError::NoDataRows);
+        }
+        for tally in tallies {
+            preview.add_column(tally);
+        }
+    }
+    rows.rewind(&data_start);
+    preview.agreeing_columns = agreeing_columns(&mut rows, &preview)?;
+    Ok(preview)
 }
 
+/// Fewest columns a preview tallies in one pass over the rows.
+const MIN_TALLIED_AT_ONCE: usize = 64;
+
+/// Bytes of file that pay for one more column tallied in the same pass:
+/// about what a column's tally holds while the rows are read.
+const TALLY_BYTES: usize = 256;
+
 impl CsvPreview {
+    /// Adds the next column, judged by its tally over every row.
+    fn add_column(&mut self, tally: KindTally) {
+        self.kinds.push(tally.kind());
+        self.numeric.push(!tally.blank && tally.numeric);
+        self.missing.push(tally.missing);
+        self.counts_rows.push(tally.counts_rows());
+        self.distinct_values
+            .push(tally.values.as_ref().map(DistinctValues::len));
+        let (values, counts) = tally.listed().unwrap_or_default();
+        self.values.push(values);
+        self.value_counts.push(counts);
+        self.strays.push(tally.stray().map(Box::new));
+        self.text_looks.push(tally.into_text_look().map(Box::new));
+    }
+
     /// How many values column `column` holds where it is a column of words
     /// that reads as categories once chosen as a feature: more than one
     /// ([`are_categories`](super::are_categories)), and not numbers with a
@@ -404,62 +411,99 @@ impl TwoClasses {
     }
 }
 
+/// A column [`agreeing_columns`] reads on the rows a column marks.
+struct Compared {
+    /// Its place in the file.
+    column: usize,
+    /// Its two classes, for a text column of two; None for a flag column.
+    classes: Option<TwoClasses>,
+    /// For a flag column that holds one class beside blank cells (`yes` or
+    /// nothing), that class: its blank cells hold the other.
+    marks_with_blanks: Option<bool>,
+}
+
+impl Compared {
+    /// The class a cell holds: a truth value for a flag column (a blank one
+    /// the other class of a column that marks with one value and leaves
+    /// the rest blank), else which of its two classes; None where missing.
+    fn class_of(&self, cell: &str) -> Option<bool> {
+        match &self.classes {
+            Some(two) => two.class_of(cell),
+            None => TRUTH_VALUES
+                .parse(cell)
+                .or_else(|| self.marks_with_blanks.map(|class| !class)),
+        }
+    }
+
+    /// Whether the column marks the row of this cell, as a labeled column
+    /// does: with a labeled flag's yes, or with the rarer of two classes.
+    fn marks(&self, cell: &str) -> bool {
+        match &self.classes {
+            Some(two) => two.rarer.is_some() && two.class_of(cell) == two.rarer,
+            None => LABELED_FLAGS.parse(cell) == Some(true),
+        }
+    }
+}
+
+/// The one class every value of a column holds, where it also has missing
+/// cells and lists its `values`: a column that marks some rows (`yes`) and
+/// leaves the others blank.
+fn one_class(values: &[String], missing: bool) -> Option<bool> {
+    let mut classes = values.iter().map(|value| TRUTH_VALUES.parse(value));
+    let first = classes.next().filter(|_| missing)??;
+    classes.all(|class| class == Some(first)).then_some(first)
+}
+
 /// [`CsvPreview::agreeing_columns`], from a second pass over the data rows,
-/// which [`preview_csv`] has read once without an error; `classes` holds
-/// each text column of two classes' classes, and `marks_with_blanks` the
-/// one class of each flag column that holds only one beside blank cells
-/// (`yes` or nothing), whose blanks then hold the other.
+/// which [`preview_csv`] has read once without an error, for a `preview`
+/// whose columns are judged.
 fn agreeing_columns(
     rows: &mut Rows<'_>,
-    kinds: &[ColumnKind],
-    classes: &[Option<TwoClasses>],
-    marks_with_blanks: &[Option<bool>],
+    preview: &CsvPreview,
 ) -> Result<Vec<Option<Vec<usize>>>, CsvError> {
-    let flags = (0..kinds.len())
-        .filter(|&i| kinds[i] == ColumnKind::Flag)
+    let of_kind = |kind: ColumnKind| {
+        (0..preview.kinds.len()).filter(move |&column| preview.kinds[column] == kind)
+    };
+    let flags = of_kind(ColumnKind::Flag)
+        .map(|column| Compared {
+            column,
+            classes: None,
+            marks_with_blanks: one_class(&preview.values[column], preview.missing[column]),
+        })
         .take(MAX_AGREEING_FLAGS);
-    let of_classes: Vec<usize> = (0..kinds.len())
-        .filter(|&i| classes[i].is_some())
-        .take(MAX_AGREEING_FLAGS)
-        .collect();
-    let columns: Vec<usize> = flags.chain(of_classes.iter().copied()).collect();
+    let of_classes = of_kind(ColumnKind::Text)
+        .filter_map(|column| {
+            let classes = TwoClasses::of(&preview.values[column], &preview.value_counts[column]);
+            Some(Compared {
+                column,
+                classes: Some(classes?),
+                marks_with_blanks: None,
+            })
+        })
+        .take(MAX_AGREEING_FLAGS);
+    let compared: Vec<Compared> = flags.chain(of_classes).collect();
     // Columns that mark rows: the flag columns, and those of two classes
     // where one is the rarer.
-    let markers: Vec<usize> = columns
+    let markers: Vec<&Compared> = compared
         .iter()
-        .copied()
-        .filter(|&i| classes[i].as_ref().is_none_or(|c| c.rarer.is_some()))
+        .filter(|c| c.classes.as_ref().is_none_or(|two| two.rarer.is_some()))
         .collect();
-    let mut agreeing = vec![None; kinds.len()];
-    if markers.is_empty() || columns.len() < 2 {
+    let mut agreeing = vec![None; preview.kinds.len()];
+    if markers.is_empty() || compared.len() < 2 {
         return Ok(agreeing);
     }
-    // The class a cell of column `column` holds: a truth value for a flag
-    // column (a blank one the other class of a column that marks with one
-    // value and leaves the rest blank), else which of its two classes; None
-    // where missing.
-    let class_of = |column: usize, cell: &str| match &classes[column] {
-        Some(two) => two.class_of(cell),
-        None => TRUTH_VALUES
-            .parse(cell)
-            .or_else(|| marks_with_blanks[column].map(|class| !class)),
-    };
-    let marks = |marker: usize, cell: &str| match &classes[marker] {
-        Some(two) => two.rarer.is_some() && two.class_of(cell) == two.rarer,
-        None => LABELED_FLAGS.parse(cell) == Some(true),
-    };
-    // seen[m][c]: the classes (first, second) column c held on the rows
-    // column m marks, and on how many of them it held one.
-    let mut seen = vec![vec![(false, false, 0usize); columns.len()]; markers.len()];
+    // seen[m][c]: the classes (first, second) compared column c held on the
+    // rows marker m marks, and on how many of them it held one.
+    let mut seen = vec![vec![(false, false, 0usize); compared.len()]; markers.len()];
     while let Some((_, record)) = rows.next_row()? {
         let cell = |i: usize| record.get(i).map_or("", |cell| cell.trim());
-        for (m, &marker) in markers.iter().enumerate() {
-            if !marks(marker, cell(marker)) {
+        for (m, marker) in markers.iter().enumerate() {
+            if !marker.marks(cell(marker.column)) {
                 continue;
             }
-            for (c, &column) in columns.iter().enumerate() {
+            for (c, column) in compared.iter().enumerate() {
                 let held = &mut seen[m][c];
-                match class_of(column, cell(column)) {
+                match column.class_of(cell(column.column)) {
                     Some(true) => held.1 = true,
                     Some(false) => held.0 = true,
                     None => continue,
@@ -468,17 +512,17 @@ fn agreeing_columns(
             }
         }
     }
-    for (m, &marker) in markers.iter().enumerate() {
-        agreeing[marker] = Some(
-            columns
+    for (m, marker) in markers.iter().enumerate() {
+        agreeing[marker.column] = Some(
+            compared
                 .iter()
                 .enumerate()
-                .filter(|&(c, &column)| {
+                .filter(|&(c, column)| {
                     let (first, second, rows) = seen[m][c];
-                    let enough = classes[column].is_none() || rows >= MIN_AGREEING_ROWS;
-                    column != marker && first != second && enough
+                    let enough = column.classes.is_none() || rows >= MIN_AGREEING_ROWS;
+                    column.column != marker.column && first != second && enough
                 })
-                .map(|(_, &column)| column)
+                .map(|(_, column)| column.column)
                 .collect(),
         );
     }
@@ -571,16 +615,6 @@ impl KindTally {
         }
     }
 
-    /// The one class every non-blank cell holds, where the column also has
-    /// missing cells and lists its values: a column that marks some rows
-    /// (`yes`) and leaves the others blank.
-    fn one_class(&self) -> Option<bool> {
-        let (values, _) = self.listed().filter(|_| self.missing)?;
-        let mut classes = values.iter().map(|value| TRUTH_VALUES.parse(value));
-        let first = classes.next()??;
-        classes.all(|class| class == Some(first)).then_some(first)
-    }
-
     /// The column's first stray cell, where it holds numbers but for a few.
     fn stray(&self) -> Option<StrayCell> {
         let (line, cell) = self.first_not_number.clone()?;
@@ -606,13 +640,13 @@ impl KindTally {
 
     /// What the column's cells that are not numbers look like: see
     /// [`CsvPreview::text_looks`].
-    fn text_look(&self) -> Option<TextLook> {
+    fn into_text_look(self) -> Option<TextLook> {
         Some(TextLook {
             shape: self.cell_counts.shape?,
-            example: self.first_not_number.as_ref()?.1.clone(),
+            dates_shown: self.cell_counts.dates_shown().cloned().map(Box::new),
             numbers: self.cell_counts.numbers,
             cells: self.cell_counts.cells,
-            dates_shown: self.cell_counts.dates_shown().cloned(),
+            example: self.first_not_number?.1,
         })
     }
 
@@ -654,10 +688,10 @@ mod tests {
             strings(&["id", "x", "labeled", "truth", "blank", "mixed"])
         );
         assert_eq!(
-            preview.rows,
-            vec![
-                strings(&["a", "1.5", "1", "pos", "", "1"]),
-                strings(&["b", "2", "0", "neg", "", "x"]),
+            preview.rows.iter().collect::<Vec<_>>(),
+            [
+                ["a", "1.5", "1", "pos", "", "1"],
+                ["b", "2", "0", "neg", "", "x"],
             ]
         );
         assert_eq!(
@@ -685,6 +719,48 @@ mod tests {
         // x's gap is in a row past the two shown.
         assert_eq!(preview.missing, [false, true, false, false, true, false]);
         assert_eq!(preview.total_rows, 3);
+    }
+
+    #[test]
+    fn a_wide_small_file_is_judged_a_group_of_columns_at_a_time_in_place() {
+        // Three groups of MIN_TALLIED_AT_ONCE columns and a part: numbers,
+        // flags and words in turn, one stray cell in the last column.
+        let width = 3 * MIN_TALLIED_AT_ONCE + 5;
+        assert!(width * 16 < MIN_TALLIED_AT_ONCE * TALLY_BYTES);
+        let cell = |row: usize, column: usize| match column % 3 {
+            _ if column == width - 1 && row == 2 => "oops".to_owned(),
+            0 => format!("{}.5", row + column),
+            1 => ["1", "0"][row % 2].to_owned(),
+            _ => ["red", "blue", "green"][row % 3].to_owned(),
+        };
+        let header: Vec<String> = (0..width).map(|c| format!("c{c}")).collect();
+        let mut text = header.join(",") + "\n";
+        for row in 0..30 {
+            let cells: Vec<String> = (0..width).map(|c| cell(row, c)).collect();
+            text += &(cells.join(",") + "\n");
+        }
+        let preview = preview_csv(text.as_bytes(), 2).unwrap();
+        let kind = |column: usize| match column % 3 {
+            _ if column == width - 1 => ColumnKind::Text,
+            0 => ColumnKind::Numeric,
+            1 => ColumnKind::Flag,
+            _ => ColumnKind::Text,
+        };
+        assert_eq!(preview.kinds, (0..width).map(kind).collect::<Vec<_>>());
+        assert_eq!(preview.total_rows, 30);
+        assert_eq!(preview.rows.len(), 2);
+        assert_eq!(preview.rows.row(1).unwrap()[width - 4], "0");
+        assert_eq!(
+            preview.values[width - 3],
+            strings(&["red", "blue", "green"])
+        );
+        assert_eq!(preview.value_counts[width - 3], [10, 10, 10]);
+        assert_eq!(preview.distinct_values[0], Some(30));
+        let stray = preview.strays[width - 1].as_deref().unwrap();
+        assert_eq!((stray.line, stray.cell.as_str()), (4, "oops"));
+        assert!(preview.strays[..width - 1].iter().all(Option::is_none));
+        // Each flag column marks the rows every other one marks.
+        assert_eq!(preview.agreeing_columns[1].as_ref().unwrap()[..2], [4, 7]);
     }
 
     #[test]

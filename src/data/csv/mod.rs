@@ -52,6 +52,7 @@ mod role;
 mod rows;
 mod sample;
 mod scored_truth;
+mod shown_rows;
 mod table;
 #[cfg(test)]
 mod test_support;
@@ -74,6 +75,7 @@ pub use missing::{MissingValues, is_missing};
 pub use not_text::NotText;
 pub use read::{FeatureRows, ScoringGaps, TabularData, read_csv, read_feature_rows};
 pub use role::ColumnRole;
+pub use shown_rows::ShownRows;
 pub use table::{is_unnamed_column, unnamed_column_name};
 pub use text_shape::{DatesShown, TextLook, TextShape};
 pub use truth_guess::{PositiveGuess, guess_positive_value};

@@ -587,7 +587,7 @@ mod tests {
         );
         let preview = preview_csv(bytes, 5).unwrap();
         assert_eq!(preview.header[3], "y");
-        assert_eq!(preview.rows[0][3], "ä");
+        assert_eq!(preview.rows.row(0).unwrap()[3], "ä");
         // The five bytes Windows-1252 leaves undefined are refused where the
         // file stops being UTF-8.
         let bytes = b"x,labeled\n1,1\nGr\xf6\x81e,0\n";
@@ -645,7 +645,7 @@ mod tests {
         for bytes in [&little, &big, &unmarked, &unmarked_big] {
             let preview = preview_csv(bytes, 5).unwrap();
             assert_eq!(preview.header, ["Größe", "x", "labeled"]);
-            assert_eq!(preview.rows[0], ["1,5", "𝄞", "1"]);
+            assert_eq!(preview.rows.row(0).unwrap(), ["1,5", "𝄞", "1"]);
             let columns = CsvColumns {
                 features: Some(vec!["Größe".to_owned()]),
                 ..CsvColumns::default()

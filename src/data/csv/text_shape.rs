@@ -52,7 +52,7 @@ pub struct TextLook {
     /// written day or month first with a four-digit year: where they show
     /// one order, they read as numbers once the column is chosen.
     #[serde(default)]
-    pub dates_shown: Option<DatesShown>,
+    pub dates_shown: Option<Box<DatesShown>>,
 }
 
 impl TextLook {
@@ -334,10 +334,10 @@ mod tests {
             example: example.to_owned(),
             numbers: 0,
             cells: 3,
-            dates_shown: Some(DatesShown {
+            dates_shown: Some(Box::new(DatesShown {
                 day_first: day_first.map(str::to_owned),
                 month_first: month_first.map(str::to_owned),
-            }),
+            })),
         };
         let none = look("01/02/2023", None, None);
         let day = look("01/02/2023", Some("13/02/2023"), None);

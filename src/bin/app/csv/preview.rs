@@ -88,7 +88,7 @@ pub fn PreviewTable(
                 </thead>
                 <tbody>
                     {preview.rows.iter().map(|row| view! {
-                        <tr>{row.iter().map(|cell| view! { <td>{cell.clone()}</td> }).collect_view()}</tr>
+                        <tr>{row.into_iter().map(|cell| view! { <td>{cell.to_owned()}</td> }).collect_view()}</tr>
                     }).collect_view()}
                 </tbody>
             </table>

@@ -229,7 +229,7 @@ pub enum ColumnKind {
 /// A file of more than [`MAX_ROWS`](super::MAX_ROWS) rows is previewed
 /// whole; `total_rows` counts them all. A file of many columns and few
 /// bytes is read once for each group of columns it can pay the tallies of
-/// (at least [`MIN_TALLIED_AT_ONCE`]), so that its preview costs memory in
+/// (at least 64), so that its preview costs memory in
 /// proportion to its size.
 pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError> {
     let bytes = utf16_decoded(bytes)?;

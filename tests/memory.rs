@@ -156,27 +156,33 @@ fn hostile_inputs_cost_memory_in_proportion_to_their_size() {
         long.len(),
     );
 
-    // 500 columns of one-letter names and numbers, the widest file the
-    // reader takes, in one row and in two: each column's judgement held a
-    // dozen vectors, its tally lived until the end, and each shown cell
-    // was a String (329,933 bytes of heap for the one row's 2,000 bytes).
-    // With more rows, each of a column's listed values is a String still,
-    // over the budget from 3 rows of 7 values to about 20.
-    for rows in [1, 2] {
-        let mut wide = vec!["a"; 500].join(",") + "\n";
-        for row in 0..rows {
-            wide += &(vec![format!("{}", row % 7); 500].join(",") + "\n");
+    // 500 columns of one-letter names, the widest file the reader takes,
+    // in a few rows: each column's judgement held a dozen vectors, its
+    // tally lived until the end, and each shown cell and listed value was
+    // a String (327,885 bytes of heap for one row of numbers, 2,000
+    // bytes). Numbers, so that a column lists up to 12 values, and one
+    // word throughout.
+    for rows in [1, 2, 3, 5, 10, 12, 20] {
+        for what in ["numbers", "words"] {
+            let cell = |row: usize| match what {
+                "numbers" => format!("{row}"),
+                _ => "x".to_owned(),
+            };
+            let mut wide = vec!["a"; 500].join(",") + "\n";
+            for row in 0..rows {
+                wide += &(vec![cell(row); 500].join(",") + "\n");
+            }
+            let (columns, peak) = peak_of(|| {
+                preview_csv(wide.as_bytes(), 10)
+                    .map(|preview| suggest_columns(&preview, &CsvColumns::default()))
+            });
+            assert_eq!(columns.map(|c| c.labeled), Ok("a".to_string()));
+            assert_within_budget(
+                &format!("500 columns of {what} in {rows} row(s), preview and guess"),
+                peak,
+                wide.len(),
+            );
         }
-        let (columns, peak) = peak_of(|| {
-            preview_csv(wide.as_bytes(), 10)
-                .map(|preview| suggest_columns(&preview, &CsvColumns::default()))
-        });
-        assert_eq!(columns.map(|c| c.labeled), Ok("a".to_string()));
-        assert_within_budget(
-            &format!("500 columns of numbers in {rows} row(s), preview and guess"),
-            peak,
-            wide.len(),
-        );
     }
 
     // 499 columns of 64 two-letter words, each in two rows: each column's

@@ -349,8 +349,10 @@ proptest! {
                 prop_assert_eq!(preview.kinds.len(), preview.header.len());
                 prop_assert!(preview.rows.len() <= max_rows.min(preview.total_rows));
                 prop_assert!(preview.rows.iter().all(|row| row.len() == preview.header.len()));
-                prop_assert_eq!(preview.values.len(), preview.header.len());
-                prop_assert!(preview.values.iter().all(|v| v.len() <= MAX_LISTED_VALUES));
+                prop_assert_eq!(preview.values.columns(), preview.header.len());
+                prop_assert!(
+                    (0..preview.header.len()).all(|c| preview.values.count(c) <= MAX_LISTED_VALUES)
+                );
             }
             Err(error) => assert_readable(&error.to_string()),
         }

@@ -83,10 +83,8 @@ pub fn guess_labeled_column(preview: &CsvPreview) -> Option<String> {
 /// [`guess_labeled_column`]'s index.
 fn labeled_column(preview: &CsvPreview) -> Option<usize> {
     let flag = |i: usize| two_valued_flag(preview, i);
-    let two_words = |i: &usize| {
-        preview.kinds[*i] == ColumnKind::Text
-            && preview.values.get(*i).is_some_and(|v| v.len() == 2)
-    };
+    let two_words =
+        |i: &usize| preview.kinds[*i] == ColumnKind::Text && preview.values.count(*i) == 2;
     let truth_named = |i: usize| named_as_truth(&preview.header[i]);
     let agreeing = |i: usize| preview.agreeing_columns.get(i).and_then(Option::as_ref);
     // Column i marks rows that all hold one class of a column that does not
@@ -662,8 +660,10 @@ pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>)
         } else {
             None
         };
-        let values = preview.values.get(i).filter(|v| !v.is_empty());
-        let constant = values.is_some_and(|v| v.len() == 1) && !preview.missing[i];
+        let values = Some(preview.values.of(i)).filter(|v| !v.is_empty());
+        let owned =
+            |values: &[&str]| -> Vec<String> { values.iter().map(|v| (*v).to_owned()).collect() };
+        let constant = values.as_ref().is_some_and(|v| v.len() == 1) && !preview.missing[i];
         let classes = truth_named_classes(preview, i);
         if preview.numeric[i] && row_label.is_none() && !constant && classes.is_none() {
             usable.numeric.push(name.clone());
@@ -675,7 +675,7 @@ pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>)
         } else if constant {
             usable.constant.push(name.clone());
         } else if let Some(classes) = classes.filter(|_| preview.numeric[i]) {
-            usable.truth_named.push((name.clone(), classes.clone()));
+            usable.truth_named.push((name.clone(), owned(&classes)));
         } else if preview.numeric[i] {
             usable
                 .row_labels
@@ -687,21 +687,21 @@ pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>)
                 .and_then(|l| l.as_ref().map(|l| l.shape));
             usable.strays.push((name.clone(), (**stray).clone(), shape));
         } else if preview.kinds[i] == ColumnKind::Flag
-            && let Some(values) = values
+            && let Some(values) = &values
         {
-            usable.words.push((name.clone(), values.clone()));
+            usable.words.push((name.clone(), owned(values)));
         } else if let Some(Some(look)) = preview.text_looks.get(i) {
             // A word and gaps, or words among more numbers, get the note
             // on text.
-            let one_word = values.is_some_and(|v| v.len() == 1);
+            let one_word = values.as_ref().is_some_and(|v| v.len() == 1);
             match preview.categories(i) {
                 _ if !matches!(look.shape, TextShape::Words | TextShape::WithUnit) => {
                     usable.looks.push((name.clone(), (**look).clone()));
                 }
                 Some(count) => {
                     let shown = values
-                        .cloned()
-                        .unwrap_or_else(|| vec![look.example.clone()]);
+                        .as_deref()
+                        .map_or_else(|| vec![look.example.clone()], owned);
                     usable.categories.push((name.clone(), count, shown));
                 }
                 None if look.shape == TextShape::WithUnit => {
@@ -722,15 +722,14 @@ pub fn usable_features(preview: &CsvPreview, labeled: &str, truth: Option<&str>)
 /// numbers, few enough to be listed, each in at least
 /// [`MIN_AGREEING_ROWS`](super::csv::MIN_AGREEING_ROWS) rows (iris's
 /// `target` of 0, 1 and 2; not a `y` coordinate of a small file).
-fn truth_named_classes(preview: &CsvPreview, i: usize) -> Option<&Vec<String>> {
-    let named = named_as_truth(&preview.header[i]);
-    let values = preview.values.get(i).filter(|v| named && !v.is_empty())?;
-    let whole = |v: &String| v.parse::<f64>().is_ok_and(|n| n.fract() == 0.0);
-    let common = preview
-        .value_counts
-        .get(i)
-        .is_some_and(|counts| counts.iter().all(|&c| c >= super::csv::MIN_AGREEING_ROWS));
-    (values.iter().all(whole) && common).then_some(values)
+fn truth_named_classes(preview: &CsvPreview, i: usize) -> Option<Vec<&str>> {
+    let values = preview.values.counted(i);
+    let named = named_as_truth(&preview.header[i]) && !values.is_empty();
+    let whole = |v: &str| v.parse::<f64>().is_ok_and(|n| n.fract() == 0.0);
+    let classes = values
+        .iter()
+        .all(|&(value, count)| whole(value) && count >= super::csv::MIN_AGREEING_ROWS);
+    (named && classes).then(|| values.into_iter().map(|(value, _)| value).collect())
 }
 
 /// Every column `columns` names is in the header, and with no feature list
@@ -1174,7 +1173,7 @@ mod tests {
         assert_eq!(preview.distinct_values[..2], [Some(16), Some(40)]);
         assert_eq!(preview.categories(0), Some(16));
         assert_eq!(preview.categories(1), None);
-        assert!(preview.values[0].is_empty());
+        assert!(preview.values.of(0).is_empty());
         let usable = usable_features(&preview, "labeled", None);
         assert_eq!(usable.numeric, ["x"]);
         assert_eq!(

@@ -6,6 +6,7 @@ use super::distinct::DistinctValues;
 use super::encoding::utf16_decoded;
 use super::error::CsvError;
 use super::flags::{LABELED_FLAGS, TRUTH_VALUES};
+use super::listed_values::ListedValues;
 use super::missing::is_missing;
 use super::number::DecimalMark;
 use super::reader::Rows;
@@ -35,15 +36,13 @@ pub struct CsvPreview {
     /// Per column: it has a value and every value is a finite number (0/1 flags
     /// included), so it can be a feature; missing cells do not count.
     pub numeric: Vec<bool>,
-    /// Per column: its distinct values, missing ones (empty, NA, …) left out, in the order they first
-    /// appear, when it has at most [`MAX_LISTED_VALUES`](super::MAX_LISTED_VALUES), none longer than
-    /// [`MAX_LISTED_LENGTH`](super::MAX_LISTED_LENGTH) bytes (the classes or marks a labeled or truth
-    /// column may hold); empty otherwise.
-    pub values: Vec<Vec<String>>,
-    /// Per column: how many cells hold each of [`CsvPreview::values`], in
-    /// the same order; empty where those are.
-    #[serde(default)]
-    pub value_counts: Vec<Vec<usize>>,
+    /// Per column: its distinct values, missing ones (empty, NA, …) left
+    /// out, in the order they first appear, each with how many cells hold
+    /// it, when it has at most [`MAX_LISTED_VALUES`](super::MAX_LISTED_VALUES),
+    /// none longer than [`MAX_LISTED_LENGTH`](super::MAX_LISTED_LENGTH)
+    /// bytes (the classes or marks a labeled or truth column may hold);
+    /// none otherwise.
+    pub values: ListedValues,
     /// Per column: how many distinct values it holds, missing ones left
     /// out, where at most [`MAX_CATEGORIES`](super::MAX_CATEGORIES), none
     /// longer than [`MAX_LISTED_LENGTH`](super::MAX_LISTED_LENGTH) bytes
@@ -228,9 +227,9 @@ pub enum ColumnKind {
 /// separator and ragged-row problems, and for a file with no data rows.
 /// A file of more than [`MAX_ROWS`](super::MAX_ROWS) rows is previewed
 /// whole; `total_rows` counts them all. A file of many columns and few
-/// bytes is read once for each group of columns it can pay the tallies of
-/// (at least 64), so that its preview costs memory in
-/// proportion to its size.
+/// bytes is read once for each group of columns whose tallies its size
+/// pays for (a few dozen at the least), so that its preview costs memory
+/// in proportion to its size.
 pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError> {
     let bytes = utf16_decoded(bytes)?;
     let Table {
@@ -248,8 +247,7 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
         rows: ShownRows::default(),
         kinds: Vec::with_capacity(width),
         numeric: Vec::with_capacity(width),
-        values: Vec::with_capacity(width),
-        value_counts: Vec::with_capacity(width),
+        values: ListedValues::with_capacity(width),
         distinct_values: Vec::with_capacity(width),
         missing: Vec::with_capacity(width),
         total_rows: 0,
@@ -269,7 +267,7 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
             if first == 0 {
                 preview.total_rows += 1;
                 if preview.rows.len() < max_rows {
-                    preview.rows.push(record.iter().map(String::as_str));
+                    preview.rows.push(record);
                 }
             }
             let cells = record.get(first..).unwrap_or_default();
@@ -306,9 +304,8 @@ impl CsvPreview {
         self.counts_rows.push(tally.counts_rows());
         self.distinct_values
             .push(tally.values.as_ref().map(DistinctValues::len));
-        let (values, counts) = tally.listed().unwrap_or_default();
-        self.values.push(values);
-        self.value_counts.push(counts);
+        self.values
+            .push_column(tally.listed().into_iter().flatten());
         self.strays.push(tally.stray().map(Box::new));
         self.text_looks.push(tally.into_text_look().map(Box::new));
     }
@@ -339,8 +336,8 @@ impl CsvPreview {
     /// The two classes a column holds ignoring case, each as first spelled
     /// and with how many cells hold it, where it holds two; None otherwise
     /// (or where its values are not listed).
-    pub fn two_classes(&self, column: usize) -> Option<[(&String, usize); 2]> {
-        two_of(self.values.get(column)?, self.value_counts.get(column)?)
+    pub fn two_classes(&self, column: usize) -> Option<[(&str, usize); 2]> {
+        two_of(&self.values.counted(column))
     }
 
     /// Whether the column is a flag column that spells one class in every
@@ -348,12 +345,12 @@ impl CsvPreview {
     /// it tells no row from another, so it can neither mark the labeled
     /// rows nor hold the true class.
     pub fn one_flag_everywhere(&self, column: usize) -> bool {
-        let class = |value: &String| {
+        let class = |value: &str| {
             LABELED_FLAGS
                 .parse(value)
                 .or_else(|| TRUTH_VALUES.parse(value))
         };
-        let values = self.values.get(column).map_or(&[][..], Vec::as_slice);
+        let values = self.values.of(column);
         self.kinds.get(column) == Some(&ColumnKind::Flag)
             && !self.missing.get(column).copied().unwrap_or(true)
             && values
@@ -362,11 +359,12 @@ impl CsvPreview {
     }
 }
 
-/// The distinct `values` (held by `counts` cells each) grouped ignoring
-/// case, each as first spelled with its cells, where they are two groups.
-fn two_of<'a>(values: &'a [String], counts: &[usize]) -> Option<[(&'a String, usize); 2]> {
-    let mut classes: Vec<(&String, usize)> = Vec::new();
-    for (value, &count) in values.iter().zip(counts) {
+/// The distinct `values` (each with the cells that hold it) grouped
+/// ignoring case, each as first spelled with its cells, where they are two
+/// groups.
+fn two_of<'a>(values: &[(&'a str, usize)]) -> Option<[(&'a str, usize); 2]> {
+    let mut classes: Vec<(&str, usize)> = Vec::new();
+    for &(value, count) in values {
         match classes
             .iter_mut()
             .find(|(class, _)| equal_ignoring_case(class, value))
@@ -389,10 +387,9 @@ struct TwoClasses {
 
 impl TwoClasses {
     /// The classes of a column whose values (as [`CsvPreview::values`]
-    /// lists them, each held by as many cells as `counts` says) are two
-    /// ignoring case.
-    fn of(values: &[String], counts: &[usize]) -> Option<Self> {
-        let [(first, first_count), (second, second_count)] = two_of(values, counts)?;
+    /// lists them, each with the cells that hold it) are two ignoring case.
+    fn of(values: &[(&str, usize)]) -> Option<Self> {
+        let [(first, first_count), (second, second_count)] = two_of(values)?;
         Some(TwoClasses {
             names: [first.to_lowercase(), second.to_lowercase()],
             rarer: (first_count != second_count).then_some(second_count < first_count),
@@ -448,7 +445,7 @@ impl Compared {
 /// The one class every value of a column holds, where it also has missing
 /// cells and lists its `values`: a column that marks some rows (`yes`) and
 /// leaves the others blank.
-fn one_class(values: &[String], missing: bool) -> Option<bool> {
+fn one_class(values: &[&str], missing: bool) -> Option<bool> {
     let mut classes = values.iter().map(|value| TRUTH_VALUES.parse(value));
     let first = classes.next().filter(|_| missing)??;
     classes.all(|class| class == Some(first)).then_some(first)
@@ -468,12 +465,12 @@ fn agreeing_columns(
         .map(|column| Compared {
             column,
             classes: None,
-            marks_with_blanks: one_class(&preview.values[column], preview.missing[column]),
+            marks_with_blanks: one_class(&preview.values.of(column), preview.missing[column]),
         })
         .take(MAX_AGREEING_FLAGS);
     let of_classes = of_kind(ColumnKind::Text)
         .filter_map(|column| {
-            let classes = TwoClasses::of(&preview.values[column], &preview.value_counts[column]);
+            let classes = TwoClasses::of(&preview.values.counted(column));
             Some(Compared {
                 column,
                 classes: Some(classes?),
@@ -629,13 +626,12 @@ impl KindTally {
     /// The distinct non-blank cells in the order they first appear, with
     /// how many cells hold each, where they are at most
     /// [`MAX_LISTED_VALUES`]: see [`CsvPreview::values`].
-    fn listed(&self) -> Option<(Vec<String>, Vec<usize>)> {
+    fn listed(&self) -> Option<impl Iterator<Item = (&str, u32)>> {
         let values = self
             .values
             .as_ref()
             .filter(|v| v.len() <= MAX_LISTED_VALUES)?;
-        let counts = self.counts.iter().map(|&count| count as usize).collect();
-        Some((values.iter().map(str::to_owned).collect(), counts))
+        Some(values.iter().zip(self.counts.iter().copied()))
     }
 
     /// What the column's cells that are not numbers look like: see
@@ -705,15 +701,16 @@ mod tests {
                 ColumnKind::Text,
             ]
         );
+        let values: Vec<Vec<&str>> = (0..6).map(|c| preview.values.of(c)).collect();
         assert_eq!(
-            preview.values,
-            vec![
-                strings(&["a", "b", "c"]),
-                strings(&["1.5", "2"]),
-                strings(&["1", "0", "U"]),
-                strings(&["pos", "neg", "N"]),
-                Vec::new(),
-                strings(&["1", "x", "2"]),
+            values,
+            [
+                &["a", "b", "c"][..],
+                &["1.5", "2"],
+                &["1", "0", "U"],
+                &["pos", "neg", "N"],
+                &[],
+                &["1", "x", "2"],
             ]
         );
         // x's gap is in a row past the two shown.
@@ -751,10 +748,9 @@ mod tests {
         assert_eq!(preview.rows.len(), 2);
         assert_eq!(preview.rows.row(1).unwrap()[width - 4], "0");
         assert_eq!(
-            preview.values[width - 3],
-            strings(&["red", "blue", "green"])
+            preview.values.counted(width - 3),
+            [("red", 10), ("blue", 10), ("green", 10)]
         );
-        assert_eq!(preview.value_counts[width - 3], [10, 10, 10]);
         assert_eq!(preview.distinct_values[0], Some(30));
         let stray = preview.strays[width - 1].as_deref().unwrap();
         assert_eq!((stray.line, stray.cell.as_str()), (4, "oops"));
@@ -806,18 +802,18 @@ mod tests {
             .map(|i| format!("{i},{}\n", i % 2))
             .collect();
         let preview = preview_csv(format!("many,two\n{rows}").as_bytes(), 1).unwrap();
-        assert_eq!(preview.values, vec![Vec::new(), strings(&["0", "1"])]);
+        assert!(preview.values.of(0).is_empty());
         assert_eq!(
-            preview.value_counts,
-            vec![
-                Vec::new(),
-                vec![MAX_LISTED_VALUES / 2 + 1, MAX_LISTED_VALUES / 2]
+            preview.values.counted(1),
+            [
+                ("0", MAX_LISTED_VALUES / 2 + 1),
+                ("1", MAX_LISTED_VALUES / 2)
             ]
         );
         let long = "x".repeat(MAX_LISTED_LENGTH + 1);
         let preview = preview_csv(format!("a,b\nM,1\n{long},2\n").as_bytes(), 1).unwrap();
-        assert_eq!(preview.values[0], Vec::<String>::new());
-        assert_eq!(preview.value_counts[0], Vec::<usize>::new());
+        assert!(preview.values.counted(0).is_empty());
+        assert_eq!(preview.values.of(1), ["1", "2"]);
     }
 
     #[test]

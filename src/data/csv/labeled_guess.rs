@@ -28,17 +28,17 @@ pub fn guess_labeled_value(preview: &CsvPreview, labeled: &str) -> Option<String
     if !preview.missing.get(column).copied().unwrap_or(false) {
         return of_two_words(preview, column);
     }
-    let values = preview.values.get(column)?;
+    let values = preview.values.of(column);
     if let [only] = values.as_slice() {
-        return (LABELED_FLAGS.parse(only) != Some(false)).then(|| only.clone());
+        return (LABELED_FLAGS.parse(only) != Some(false)).then(|| (*only).to_owned());
     }
-    let (marks, others): (Vec<&String>, Vec<&String>) = values
+    let (marks, others): (Vec<&str>, Vec<&str>) = values
         .iter()
         .partition(|v| LABELED_FLAGS.parse(v) == Some(true));
     let first = *marks.first()?;
     let one_mark = marks.iter().all(|m| equal_ignoring_case(m, first));
     let others_unlabeled = others.iter().all(|v| LABELED_FLAGS.parse(v) == Some(false));
-    (one_mark && others_unlabeled).then(|| first.clone())
+    (one_mark && others_unlabeled).then(|| first.to_owned())
 }
 
 /// [`guess_labeled_value`] for a column without gaps: its word that marks
@@ -56,7 +56,7 @@ fn of_two_words(preview: &CsvPreview, column: usize) -> Option<String> {
     // Flag words the reader would read itself; "no" never marks.
     let flags = [first, second].map(|word| LABELED_FLAGS.parse(word));
     (flags.iter().any(Option::is_none) && LABELED_FLAGS.parse(rarer) != Some(false))
-        .then(|| rarer.clone())
+        .then(|| rarer.to_owned())
 }
 
 #[cfg(test)]

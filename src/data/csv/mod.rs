@@ -43,6 +43,7 @@ mod kinds;
 mod labeled_guess;
 mod layout;
 mod lines;
+mod listed_values;
 mod missing;
 mod not_text;
 mod number;
@@ -71,6 +72,7 @@ pub use identifier::{IdColumn, names_an_identifier};
 pub use kinds::{ColumnKind, CsvPreview, MIN_AGREEING_ROWS, StrayCell, preview_csv};
 pub use labeled_guess::guess_labeled_value;
 pub use layout::CsvColumns;
+pub use listed_values::ListedValues;
 pub use missing::{MissingValues, is_missing};
 pub use not_text::NotText;
 pub use read::{FeatureRows, ScoringGaps, TabularData, read_csv, read_feature_rows};
@@ -83,6 +85,11 @@ pub use truth_guess::{PositiveGuess, guess_positive_value};
 /// Largest file read, in bytes: the page's file drop, CSV data in share
 /// links and the command line all stop here (browser memory).
 pub const MAX_CSV_BYTES: usize = 32 * 1024 * 1024;
+
+// The text of a file read decodes to at most three bytes of UTF-8 for each
+// byte (a Windows-1252 byte to a character of three), so that every place
+// in it fits the 32 bits the preview's packed rows and values count in.
+const _: () = assert!(3 * MAX_CSV_BYTES <= u32::MAX as usize);
 
 /// Most data rows a run trains on (browser memory): a file of more is read
 /// as a random sample of this many.

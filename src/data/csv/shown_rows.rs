@@ -1,60 +1,60 @@
-//! The first rows of a file as the preview shows them: their trimmed cells
-//! packed into one string, so that a file of many short cells costs memory
-//! in proportion to its size (a `String` a cell cost 24 bytes each, twelve
-//! times a one-letter cell and its separator).
-
-use super::MAX_CSV_BYTES;
-
-// The reader takes at most MAX_CSV_BYTES, which decode to at most three
-// times as many bytes of UTF-8 (a Windows-1252 byte to a character of
-// three), so that every place in the text fits 32 bits.
-const _: () = assert!(3 * MAX_CSV_BYTES <= u32::MAX as usize);
+//! The first rows of a file as the preview shows them: each row's trimmed
+//! cells packed into one string, held exactly, so that a file of many short
+//! cells costs memory in proportion to its size (a `String` a cell cost 24
+//! bytes each, twelve times a one-letter cell and its separator).
 
 /// Rows of trimmed cells, in the order added.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ShownRows {
-    /// Every cell, one after another.
-    text: String,
-    /// Where each cell ends in `text`.
-    cell_ends: Vec<u32>,
-    /// Where each row ends in `cell_ends`.
-    row_ends: Vec<u32>,
+    /// Each row, in the order added.
+    rows: Vec<ShownRow>,
+}
+
+/// One row: its cells one after another, and where each ends.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+struct ShownRow {
+    /// The row's trimmed cells, one after another.
+    text: Box<str>,
+    /// Where each cell ends in `text` (a place in a file's text fits 32
+    /// bits: see `MAX_CSV_BYTES`).
+    ends: Box<[u32]>,
 }
 
 impl ShownRows {
     /// Adds a row of cells, trimmed.
-    pub(super) fn push<'a>(&mut self, cells: impl IntoIterator<Item = &'a str>) {
-        for cell in cells {
-            self.text.push_str(cell.trim());
-            self.cell_ends.push(self.text.len() as u32);
-        }
-        self.row_ends.push(self.cell_ends.len() as u32);
+    pub(super) fn push(&mut self, cells: &[impl AsRef<str>]) {
+        let trimmed = || cells.iter().map(|cell| cell.as_ref().trim());
+        let mut text = String::with_capacity(trimmed().map(str::len).sum());
+        let ends = trimmed()
+            .map(|cell| {
+                text.push_str(cell);
+                text.len() as u32
+            })
+            .collect();
+        self.rows.push(ShownRow {
+            text: text.into_boxed_str(),
+            ends,
+        });
     }
 
     /// How many rows there are.
     pub fn len(&self) -> usize {
-        self.row_ends.len()
+        self.rows.len()
     }
 
     /// Whether there is no row.
     pub fn is_empty(&self) -> bool {
-        self.row_ends.is_empty()
+        self.rows.is_empty()
     }
 
     /// Row `index`'s cells; None past the last row.
     pub fn row(&self, index: usize) -> Option<Vec<&str>> {
-        let end = *self.row_ends.get(index)? as usize;
-        let start = match index {
-            0 => 0,
-            _ => self.row_ends[index - 1] as usize,
-        };
-        let text_start = |cell: usize| match cell {
-            0 => 0,
-            _ => self.cell_ends[cell - 1] as usize,
-        };
+        let row = self.rows.get(index)?;
+        let starts = std::iter::once(0).chain(row.ends.iter().copied());
         Some(
-            (start..end)
-                .map(|cell| &self.text[text_start(cell)..self.cell_ends[cell] as usize])
+            starts
+                .zip(row.ends.iter())
+                .map(|(start, &end)| &row.text[start as usize..end as usize])
                 .collect(),
         )
     }
@@ -73,9 +73,9 @@ mod tests {
     fn rows_read_back_trimmed_with_their_own_widths_and_empty_cells() {
         let mut rows = ShownRows::default();
         assert!(rows.is_empty());
-        rows.push([" a ", "", "bc"]);
-        rows.push(["d"]);
-        rows.push([]);
+        rows.push(&[" a ", "", "bc"]);
+        rows.push(&["d".to_owned()]);
+        rows.push(&[] as &[&str]);
         assert_eq!(rows.len(), 3);
         assert_eq!(rows.row(0), Some(vec!["a", "", "bc"]));
         assert_eq!(rows.row(1), Some(vec!["d"]));

@@ -178,7 +178,7 @@ pub fn ColumnRoles(
         let (header, values) = (header.clone(), preview.values.clone());
         move |name: Option<String>| -> Vec<String> {
             name.and_then(|name| header.iter().position(|h| *h == name))
-                .and_then(|i| values.get(i).cloned())
+                .map(|i| values.of(i).into_iter().map(str::to_owned).collect())
                 .unwrap_or_default()
         }
     };

@@ -37,8 +37,8 @@ use std::time::{Duration, Instant};
 use policypu::config::{DataConfig, Learner, ModelPreset, RunConfig};
 use policypu::data::column_guess::suggest_columns;
 use policypu::data::csv::{
-    CsvColumns, IdColumn, MAX_CSV_BYTES, MissingValues, ScoringGaps, guess_positive_value,
-    preview_csv, read_csv, read_feature_rows,
+    CsvColumns, IdColumn, MAX_COLUMNS, MAX_CSV_BYTES, MissingValues, ScoringGaps,
+    guess_positive_value, preview_csv, read_csv, read_feature_rows,
 };
 use policypu::data::examples::EXAMPLE_CSVS;
 use policypu::data::pubin::{MAX_PUBIN_BYTES, parse_pubin, parse_pubin_gz};
@@ -515,6 +515,15 @@ fn mutate(input: &mut Vec<u8>, target: &Target, rng: &mut PortableRng) {
     input.truncate(MAX_INPUT_BYTES);
 }
 
+/// A file as wide as the reader takes ([`MAX_COLUMNS`] one-letter
+/// columns), in three rows of numbers.
+fn widest_csv() -> Vec<u8> {
+    let line = |cell: &str| vec![cell; MAX_COLUMNS].join(",") + "\n";
+    [line("a"), line("1"), line("2"), line("3")]
+        .concat()
+        .into_bytes()
+}
+
 fn targets() -> Vec<Target> {
     let csvs: Vec<Vec<u8>> = EXAMPLE_CSVS
         .iter()
@@ -522,7 +531,7 @@ fn targets() -> Vec<Target> {
             std::fs::read(format!("public/examples/{}", example.file))
                 .unwrap_or_else(|e| panic!("run from the repository root: {}: {e}", example.file))
         })
-        .chain([b"x,labeled\n1,1\n2,0\n".to_vec()])
+        .chain([b"x,labeled\n1,1\n2,0\n".to_vec(), widest_csv()])
         // Excel's "Unicode Text": UTF-16 with its byte order mark, tabs;
         // and pandas' "utf-16-le", without the mark.
         .chain([&[0xff, 0xfe][..], &[]].map(|mark| {

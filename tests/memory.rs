@@ -8,7 +8,9 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use policypu::data::column_guess::suggest_columns;
-use policypu::data::csv::{CsvColumns, CsvError, MissingValues, preview_csv, read_csv};
+use policypu::data::csv::{
+    CsvColumns, CsvError, MissingValues, guess_positive_value, preview_csv, read_csv,
+};
 use policypu::page::share::from_hash;
 
 /// Heap bytes allocated now, and the most since the last reset.
@@ -172,13 +174,18 @@ fn hostile_inputs_cost_memory_in_proportion_to_their_size() {
             for row in 0..rows {
                 wide += &(vec![cell(row); 500].join(",") + "\n");
             }
+            // As the page does: the preview kept while the positive value
+            // is guessed from the file.
             let (columns, peak) = peak_of(|| {
-                preview_csv(wide.as_bytes(), 10)
-                    .map(|preview| suggest_columns(&preview, &CsvColumns::default()))
+                preview_csv(wide.as_bytes(), 10).map(|preview| {
+                    let columns = suggest_columns(&preview, &CsvColumns::default());
+                    let positive = guess_positive_value(wide.as_bytes(), &columns);
+                    (preview, columns, positive)
+                })
             });
-            assert_eq!(columns.map(|c| c.labeled), Ok("a".to_string()));
+            assert_eq!(columns.map(|(_, c, _)| c.labeled), Ok("a".to_string()));
             assert_within_budget(
-                &format!("500 columns of {what} in {rows} row(s), preview and guess"),
+                &format!("500 columns of {what} in {rows} row(s), preview and guesses"),
                 peak,
                 wide.len(),
             );

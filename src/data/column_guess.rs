@@ -86,7 +86,7 @@ fn labeled_column(preview: &CsvPreview) -> Option<usize> {
     let two_words =
         |i: &usize| preview.kinds[*i] == ColumnKind::Text && preview.values.count(*i) == 2;
     let truth_named = |i: usize| named_as_truth(&preview.header[i]);
-    let agreeing = |i: usize| preview.agreeing_columns.get(i).and_then(Option::as_ref);
+    let agreeing = |i: usize| preview.agreeing_columns(i);
     // Column i marks rows that all hold one class of a column that does not
     // do the same back: i is the smaller set, the labeled rows.
     let marks_a_subset = |i: &usize| {
@@ -172,7 +172,7 @@ pub fn guess_truth_column(preview: &CsvPreview, labeled: &str) -> Option<String>
 fn truth_beside(preview: &CsvPreview, labeled: Option<usize>) -> Option<usize> {
     // Classes are told apart ignoring case, as the value that means positive is.
     let two_classes = |i: usize| two_valued_flag(preview, i) || preview.two_classes(i).is_some();
-    let listed = labeled.and_then(|l| preview.agreeing_columns.get(l)?.as_ref());
+    let listed = labeled.and_then(|l| preview.agreeing_columns(l));
     let agrees = |i: usize| listed.is_none_or(|columns| columns.contains(&i));
     let agreeing_classes = |&i: &usize| {
         Some(i) != labeled

@@ -59,15 +59,10 @@ pub struct CsvPreview {
     /// taken for a text column.
     #[serde(default)]
     pub strays: Vec<Option<Box<StrayCell>>>,
-    /// Per column: for a column that marks rows as a labeled column does
-    /// (the first [`MAX_AGREEING_FLAGS`] flag columns, marking with 1, yes,
-    /// true, y or P, and the first as many text columns of two classes,
-    /// marking with the rarer), the other columns that hold one class on
-    /// every row it marks, as a truth column does on the labeled rows: flag
-    /// columns, and those text columns where it marks at least
-    /// [`MIN_AGREEING_ROWS`] rows holding one; None for other columns.
+    /// The columns that mark rows, each with the columns that agree with
+    /// it: see [`CsvPreview::agreeing_columns`].
     #[serde(default)]
-    pub agreeing_columns: Vec<Option<Vec<usize>>>,
+    agreeing: Vec<(usize, Vec<usize>)>,
     /// Per column: it counts the rows, its cells whole numbers going up by
     /// one from each row to the next over at least [`MIN_COUNTED_ROWS`]
     /// rows, as a row number or a written index does.
@@ -252,7 +247,7 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
         missing: Vec::with_capacity(width),
         total_rows: 0,
         strays: Vec::with_capacity(width),
-        agreeing_columns: Vec::new(),
+        agreeing: Vec::new(),
         counts_rows: Vec::with_capacity(width),
         text_looks: Vec::with_capacity(width),
     };
@@ -284,7 +279,7 @@ pub fn preview_csv(bytes: &[u8], max_rows: usize) -> Result<CsvPreview, CsvError
         }
     }
     rows.rewind(&data_start);
-    preview.agreeing_columns = agreeing_columns(&mut rows, &preview)?;
+    preview.agreeing = agreeing_columns(&mut rows, &preview)?;
     Ok(preview)
 }
 
@@ -296,6 +291,20 @@ const MIN_TALLIED_AT_ONCE: usize = 64;
 const TALLY_BYTES: usize = 256;
 
 impl CsvPreview {
+    /// For a column that marks rows as a labeled column does (the first
+    /// [`MAX_AGREEING_FLAGS`] flag columns, marking with 1, yes, true, y or
+    /// P, and the first as many text columns of two classes, marking with
+    /// the rarer), the other columns that hold one class on every row it
+    /// marks, as a truth column does on the labeled rows: flag columns, and
+    /// those text columns where it marks at least [`MIN_AGREEING_ROWS`]
+    /// rows holding one; None for other columns.
+    pub fn agreeing_columns(&self, column: usize) -> Option<&[usize]> {
+        self.agreeing
+            .iter()
+            .find(|(marker, _)| *marker == column)
+            .map(|(_, agreeing)| agreeing.as_slice())
+    }
+
     /// Adds the next column, judged by its tally over every row.
     fn add_column(&mut self, tally: KindTally) {
         self.kinds.push(tally.kind());
@@ -451,13 +460,13 @@ fn one_class(values: &[&str], missing: bool) -> Option<bool> {
     classes.all(|class| class == Some(first)).then_some(first)
 }
 
-/// [`CsvPreview::agreeing_columns`], from a second pass over the data rows,
-/// which [`preview_csv`] has read once without an error, for a `preview`
-/// whose columns are judged.
+/// [`CsvPreview::agreeing_columns`] of every column that marks rows, from
+/// a second pass over the data rows, which [`preview_csv`] has read once
+/// without an error, for a `preview` whose columns are judged.
 fn agreeing_columns(
     rows: &mut Rows<'_>,
     preview: &CsvPreview,
-) -> Result<Vec<Option<Vec<usize>>>, CsvError> {
+) -> Result<Vec<(usize, Vec<usize>)>, CsvError> {
     let of_kind = |kind: ColumnKind| {
         (0..preview.kinds.len()).filter(move |&column| preview.kinds[column] == kind)
     };
@@ -485,9 +494,8 @@ fn agreeing_columns(
         .iter()
         .filter(|c| c.classes.as_ref().is_none_or(|two| two.rarer.is_some()))
         .collect();
-    let mut agreeing = vec![None; preview.kinds.len()];
     if markers.is_empty() || compared.len() < 2 {
-        return Ok(agreeing);
+        return Ok(Vec::new());
     }
     // seen[m][c]: the classes (first, second) compared column c held on the
     // rows marker m marks, and on how many of them it held one.
@@ -509,21 +517,20 @@ fn agreeing_columns(
             }
         }
     }
-    for (m, marker) in markers.iter().enumerate() {
-        agreeing[marker.column] = Some(
-            compared
-                .iter()
-                .enumerate()
-                .filter(|&(c, column)| {
-                    let (first, second, rows) = seen[m][c];
-                    let enough = column.classes.is_none() || rows >= MIN_AGREEING_ROWS;
-                    column.column != marker.column && first != second && enough
-                })
-                .map(|(_, column)| column.column)
-                .collect(),
-        );
-    }
-    Ok(agreeing)
+    let agreeing = markers.iter().enumerate().map(|(m, marker)| {
+        let columns = compared
+            .iter()
+            .enumerate()
+            .filter(|&(c, column)| {
+                let (first, second, rows) = seen[m][c];
+                let enough = column.classes.is_none() || rows >= MIN_AGREEING_ROWS;
+                column.column != marker.column && first != second && enough
+            })
+            .map(|(_, column)| column.column)
+            .collect();
+        (marker.column, columns)
+    });
+    Ok(agreeing.collect())
 }
 
 /// Whether a column's non-blank cells are all numbers, labeled flags or
@@ -756,7 +763,7 @@ mod tests {
         assert_eq!((stray.line, stray.cell.as_str()), (4, "oops"));
         assert!(preview.strays[..width - 1].iter().all(Option::is_none));
         // Each flag column marks the rows every other one marks.
-        assert_eq!(preview.agreeing_columns[1].as_ref().unwrap()[..2], [4, 7]);
+        assert_eq!(preview.agreeing_columns(1).unwrap()[..2], [4, 7]);
     }
 
     #[test]

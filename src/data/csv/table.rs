@@ -2,7 +2,6 @@
 //! separator that line uses, leaving a reader at the first data row.
 
 use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
 
 use super::encoding::Text;
 use super::error::{CsvError, MAX_SHOWN_VALUES};
@@ -327,27 +326,32 @@ fn header_example(columns: usize) -> String {
 /// same names, so a model reads its columns again by them. The warning
 /// saying what was renamed, if anything was.
 fn distinct_names(header: &mut [String]) -> Option<String> {
+    // The columns by name, each name's uses in order: sorted places, not
+    // a set of names, so that a header of 500 repeats costs kilobytes.
+    let mut by_name: Vec<usize> = (0..header.len()).collect();
+    by_name.sort_by(|&a, &b| header[a].cmp(&header[b]));
+    let taken = |candidate: &str| {
+        by_name
+            .binary_search_by(|&i| header[i].as_str().cmp(candidate))
+            .is_ok()
+    };
+    // (column, its name's first column, its number), 1-based columns.
     let mut renamed = Vec::new();
-    {
-        let taken: HashSet<&str> = header.iter().map(String::as_str).collect();
-        let mut uses: HashMap<&str, (usize, usize)> = HashMap::new();
-        let mut given: HashSet<String> = HashSet::new();
-        for (index, name) in header.iter().enumerate() {
-            let (first, count) = uses.entry(name).or_insert((index + 1, 0));
-            *count += 1;
-            if *count == 1 {
-                continue;
-            }
-            let number = (*count..)
-                .find(|n| {
-                    let candidate = numbered(name, *n);
-                    !taken.contains(candidate.as_str()) && !given.contains(&candidate)
-                })
-                .unwrap_or(*count);
-            given.insert(numbered(name, number));
-            renamed.push((index, *first, number));
+    for uses in by_name.chunk_by(|&a, &b| header[a] == header[b]) {
+        let name = &header[uses[0]];
+        // The numbers a name's uses get go up, and each is the first free
+        // one from its use's count on: every number below the last given
+        // is taken by a column or given already.
+        let mut last = 1;
+        for (count, &index) in uses.iter().enumerate().skip(1) {
+            let number = (last + 1).max(count + 1);
+            last = (number..)
+                .find(|&n| !taken(&numbered(name, n)))
+                .unwrap_or(number);
+            renamed.push((index, uses[0] + 1, last));
         }
     }
+    renamed.sort_unstable();
     let mut sentences = Vec::new();
     for (shown, &(index, first, number)) in renamed.iter().enumerate() {
         let name = &mut header[index];
@@ -780,6 +784,22 @@ mod tests {
         assert_eq!(
             preview.header,
             strings(&["a", "a (2)", "a (3)", "a (4)", "labeled"])
+        );
+        // Names taken twice over, and two names repeated in turn: each use
+        // numbered past those taken and given, the warning in column order.
+        let data =
+            read("x,x (2),b,x,x (3),b,x,labeled\n1,2,3,4,5,6,7,1\n2,3,4,5,6,7,8,0\n").unwrap();
+        assert_eq!(
+            data.feature_names(),
+            strings(&["x", "x (2)", "b", "x (4)", "x (3)", "b (2)", "x (5)"])
+        );
+        assert!(
+            data.warnings[0].starts_with(
+                "Column 4 repeats the name \"x\" of column 1, so it is read as \"x (4)\". \
+                 Column 6 repeats the name \"b\" of column 3"
+            ),
+            "{:?}",
+            data.warnings
         );
         // Past the first few, the warning counts the rest.
         let data = read("labeled,x,x,x,x,x,x,x,x\n1,1,2,3,4,5,6,7,8\n0,2,3,4,5,6,7,8,9\n").unwrap();

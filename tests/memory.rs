@@ -162,15 +162,22 @@ fn hostile_inputs_cost_memory_in_proportion_to_their_size() {
     // in a few rows: each column's judgement held a dozen vectors, its
     // tally lived until the end, and each shown cell and listed value was
     // a String (327,885 bytes of heap for one row of numbers, 2,000
-    // bytes). Numbers, so that a column lists up to 12 values, and one
-    // word throughout.
+    // bytes). Numbers, so that a column lists up to 12 values; one word
+    // throughout; and words after a column of row names, which the
+    // header does not name (its room doubled to take it, 12 KB more).
     for rows in [1, 2, 3, 5, 10, 12, 20] {
-        for what in ["numbers", "words"] {
+        for what in ["numbers", "words", "words after row names"] {
             let cell = |row: usize| match what {
                 "numbers" => format!("{row}"),
                 _ => "x".to_owned(),
             };
-            let mut wide = vec!["a"; 500].join(",") + "\n";
+            // A header a name short: the first column holds the rows' names.
+            let names = if what.ends_with("row names") {
+                499
+            } else {
+                500
+            };
+            let mut wide = vec!["a"; names].join(",") + "\n";
             for row in 0..rows {
                 wide += &(vec![cell(row); 500].join(",") + "\n");
             }
@@ -183,7 +190,8 @@ fn hostile_inputs_cost_memory_in_proportion_to_their_size() {
                     (preview, columns, positive)
                 })
             });
-            assert_eq!(columns.map(|(_, c, _)| c.labeled), Ok("a".to_string()));
+            let labeled = if names == 500 { "a" } else { "(column 1)" };
+            assert_eq!(columns.map(|(_, c, _)| c.labeled), Ok(labeled.to_string()));
             assert_within_budget(
                 &format!("500 columns of {what} in {rows} row(s), preview and guesses"),
                 peak,

@@ -100,6 +100,8 @@ impl<'a> Table<'a> {
         }
         let row_names = leads_with_row_names(&mut rows, header.len());
         if row_names {
+            // Not doubling the header's room, as a full vector would.
+            header.reserve_exact(1);
             header.insert(0, String::new());
         }
         for (index, name) in header.iter_mut().enumerate() {

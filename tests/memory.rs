@@ -200,6 +200,23 @@ fn hostile_inputs_cost_memory_in_proportion_to_their_size() {
         }
     }
 
+    // The widest file read for training: 499 features of one repeated
+    // name and a labeled column, in a few rows. Each feature's first cell
+    // that is not a number took 64 bytes while none was (32 KB here).
+    for rows in [2, 3, 10] {
+        let mut wide = vec!["a"; 499].join(",") + ",labeled\n";
+        for row in 0..rows {
+            wide += &(vec![format!("{row}"); 499].join(",") + &format!(",{}\n", row % 2));
+        }
+        let (data, peak) = peak_of(|| read_csv(wide.as_bytes(), &CsvColumns::default()));
+        assert_eq!(data.map(|d| d.feature_names().len()), Ok(499));
+        assert_within_budget(
+            &format!("499 features in {rows} row(s), read"),
+            peak,
+            wide.len(),
+        );
+    }
+
     // 499 columns of 64 two-letter words, each in two rows: each column's
     // distinct values are counted, to tell categories from names, by the
     // preview for every column and by the read for each one chosen.

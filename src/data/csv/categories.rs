@@ -26,8 +26,9 @@ use crate::user_text::{clip, counted, quoted_list};
 /// The first cell that is not a number in each feature column, by the
 /// column's place among the features.
 pub(super) struct TextCells {
-    /// Per place: that cell, if any.
-    first: Vec<Option<TextCell>>,
+    /// Per place: that cell, if any (boxed, as few columns have one and a
+    /// file may have hundreds of columns).
+    first: Vec<Option<Box<TextCell>>>,
 }
 
 /// The first cell that is not a number in a column: where, and its text,
@@ -50,7 +51,7 @@ impl TextCells {
     /// Takes note of a cell that is not a number in the column at `place`.
     pub(super) fn note(&mut self, place: usize, at: CellAt, value: String) {
         if let Some(first @ None) = self.first.get_mut(place) {
-            *first = Some(TextCell { at, value });
+            *first = Some(Box::new(TextCell { at, value }));
         }
     }
 
@@ -59,7 +60,7 @@ impl TextCells {
         self.first
             .into_iter()
             .enumerate()
-            .filter_map(|(place, first)| first.map(|cell| (place, cell)))
+            .filter_map(|(place, first)| first.map(|cell| (place, *cell)))
             .collect()
     }
 }

@@ -16,11 +16,22 @@ use super::rows::{Cell, EmptyCells};
 use super::text_shape::TextShape;
 use crate::user_text::clip;
 
+/// The feature cells of a column read as numbers, and of them those read
+/// with a mark: see [`Marks`].
+#[derive(Default)]
+pub(super) struct DecimalMarks {
+    /// The cells with a mark, once one has one (boxed, as a column of
+    /// plain numbers has none and a file may have hundreds of columns).
+    marks: Option<Box<Marks>>,
+    /// Cells read as numbers that are no dates.
+    not_dates: usize,
+}
+
 /// The feature cells read with a decimal comma, those read with a point,
 /// those with grouped thousands, amounts and percentages read without
 /// their signs, and dates read as days.
 #[derive(Default)]
-pub(super) struct DecimalMarks {
+struct Marks {
     /// Cells with a comma.
     commas: Marked,
     /// Cells with a point.
@@ -38,8 +49,6 @@ pub(super) struct DecimalMarks {
     parentheses: Marked,
     /// Dates read as their days since 1970-01-01.
     dates: Marked,
-    /// Cells read as numbers that are no dates.
-    not_dates: usize,
 }
 
 /// Cells holding one mark: how many, and the first.
@@ -53,6 +62,12 @@ struct Marked {
 }
 
 impl Marked {
+    /// None counted.
+    const NONE: Marked = Marked {
+        count: 0,
+        first: None,
+    };
+
     /// Counts a cell read as `number`.
     fn note(&mut self, cell: &Cell<'_>, number: f32) {
         self.count += 1;
@@ -90,8 +105,13 @@ impl DecimalMarks {
     /// The cells each of `columns` counted, counted together (the columns
     /// in file order).
     pub(super) fn merged(columns: impl IntoIterator<Item = DecimalMarks>) -> Self {
-        let mut all = DecimalMarks::default();
+        let mut all = Marks::default();
+        let mut not_dates = 0;
         for column in columns {
+            not_dates += column.not_dates;
+            let Some(column) = column.marks.map(|marks| *marks) else {
+                continue;
+            };
             let grouping_first = all.groupings.first.is_none()
                 || column
                     .groupings
@@ -109,20 +129,34 @@ impl DecimalMarks {
             all.percentages.merge(column.percentages);
             all.parentheses.merge(column.parentheses);
             all.dates.merge(column.dates);
-            all.not_dates += column.not_dates;
         }
-        all
+        DecimalMarks {
+            marks: Some(Box::new(all)),
+            not_dates,
+        }
+    }
+
+    /// The cells with a mark, none counted where none had one.
+    fn marks(&self) -> &Marks {
+        static NONE: Marks = Marks::NONE;
+        self.marks.as_deref().unwrap_or(&NONE)
+    }
+
+    /// The cells with a mark, to count one more.
+    fn marks_mut(&mut self) -> &mut Marks {
+        self.marks.get_or_insert_default()
     }
 
     /// Every cell read as a number (missing ones aside) was a date written
     /// year first, read as its days since 1970-01-01.
     pub(super) fn only_dates(&self) -> bool {
-        self.dates.count > 0 && self.not_dates == 0
+        self.marks().dates.count > 0 && self.not_dates == 0
     }
 
     /// The dialect of a file separated by `delimiter` whose cells these are.
     pub(super) fn dialect(&self, delimiter: u8) -> Dialect {
-        Dialect::of(delimiter, self.commas.count, self.points.count)
+        let marks = self.marks();
+        Dialect::of(delimiter, marks.commas.count, marks.points.count)
     }
 
     /// The feature cell as a number (as [`EmptyCells::number`] reads it),
@@ -135,13 +169,15 @@ impl DecimalMarks {
         let number = empty.number(cell)?;
         if cell.decimal().parse(cell.value).is_none() {
             match TextShape::amount(cell.value, cell.decimal()) {
-                Some((_, TextShape::Money)) => self.money.note(cell, number),
-                Some((_, TextShape::Parenthesised)) => self.parentheses.note(cell, number),
-                Some(_) => self.percentages.note(cell, number),
+                Some((_, TextShape::Money)) => self.marks_mut().money.note(cell, number),
+                Some((_, TextShape::Parenthesised)) => {
+                    self.marks_mut().parentheses.note(cell, number);
+                }
+                Some(_) => self.marks_mut().percentages.note(cell, number),
                 // A date or a missing cell has no decimal mark to count.
                 None => {
                     if days_since_1970(cell.value).is_some() {
-                        self.dates.note(cell, number);
+                        self.marks_mut().dates.note(cell, number);
                     }
                     return Ok(number);
                 }
@@ -150,17 +186,18 @@ impl DecimalMarks {
         self.not_dates += 1;
         // An amount's marks are its number's, without parentheses or signs.
         let text = TextShape::number_text(cell.value);
-        if let Some(marks) = cell.decimal().thousands_grouped_by(text) {
-            self.groupings.note(cell, number);
-            self.grouping.get_or_insert((cell.decimal(), marks));
+        if let Some(grouping) = cell.decimal().thousands_grouped_by(text) {
+            let marks = self.marks_mut();
+            marks.groupings.note(cell, number);
+            marks.grouping.get_or_insert((cell.decimal(), grouping));
             // "1.200,5" has a decimal comma too, and is counted with them.
             if cell.decimal() == DecimalMark::PointOrComma && text.contains(',') {
-                self.commas.note(cell, number);
+                marks.commas.note(cell, number);
             }
         } else if text.contains(',') {
-            self.commas.note(cell, number);
+            self.marks_mut().commas.note(cell, number);
         } else if text.contains('.') {
-            self.points.note(cell, number);
+            self.marks_mut().points.note(cell, number);
         }
         Ok(number)
     }
@@ -168,6 +205,25 @@ impl DecimalMarks {
     /// The sentences for the read's warnings, if a cell had a decimal comma
     /// or grouped thousands.
     pub(super) fn sentence(&self) -> Option<String> {
+        self.marks.as_deref()?.sentence()
+    }
+}
+
+impl Marks {
+    /// None counted.
+    const NONE: Marks = Marks {
+        commas: Marked::NONE,
+        points: Marked::NONE,
+        groupings: Marked::NONE,
+        grouping: None,
+        money: Marked::NONE,
+        percentages: Marked::NONE,
+        parentheses: Marked::NONE,
+        dates: Marked::NONE,
+    };
+
+    /// See [`DecimalMarks::sentence`].
+    fn sentence(&self) -> Option<String> {
         let grouped = self.groupings.described().zip(self.grouping).map(
             |((cells, first), (mark, marks))| {
                 let why = match mark {

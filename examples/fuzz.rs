@@ -15,7 +15,7 @@
 //! Per reader it prints: cases, panics (the first panicking input is saved
 //! under `fuzz-failures/`), the slowest input, and the worst peak memory
 //! against input size. Targets: no panic, no input over 1 s, and peak heap
-//! at most 4 × the input size + [`FLOOR_BYTES`]. For gzip readers the size
+//! at most 4 × the input size + 128 KiB (`tests/heap`). For gzip readers the size
 //! is that of the data the input holds (the larger of compressed and
 //! unpacked), since unpacking is their job; for CSV readers, that of the
 //! file's text in UTF-8 (a Windows-1252 file's is up to 3 times its bytes),
@@ -25,13 +25,13 @@
 
 #[path = "../tests/arbitrary/mod.rs"]
 mod arbitrary;
+#[path = "../tests/heap/mod.rs"]
+mod heap;
 
 use policypu::keyed::Keyed;
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::{Read, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use policypu::config::{DataConfig, Learner, ModelPreset, RunConfig};
@@ -53,11 +53,6 @@ use policypu::saved_model::{Member, ModelHeader, ModelInput, SavedFrom, SavedMod
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
-/// Heap a case may use whatever its size: the readers' fixed buffers (the
-/// gzip decoder's window and tables, about 80 KiB, are the largest).
-const FLOOR_BYTES: usize = 128 * 1024;
-/// Peak heap allowed per byte of input, above the floor.
-const BYTES_PER_INPUT_BYTE: f64 = 4.0;
 /// Longest a case may take.
 const MAX_CASE_TIME: Duration = Duration::from_secs(1);
 /// Cases slower than this are run twice more and timed by their fastest
@@ -69,66 +64,6 @@ const MAX_INPUT_BYTES: usize = 1024 * 1024;
 const LARGE_INPUT_BYTES: usize = 64 * 1024;
 /// Where failing inputs are written.
 const FAILURES_DIR: &str = "fuzz-failures";
-
-/// Heap bytes allocated now, and the most since the last reset.
-static HEAP_NOW: AtomicUsize = AtomicUsize::new(0);
-static HEAP_PEAK: AtomicUsize = AtomicUsize::new(0);
-
-/// The system allocator, counting live bytes and their peak. A reallocation
-/// counts only its growth, as the system grows large blocks in place.
-struct CountingAllocator;
-
-fn grew(bytes: usize) {
-    let now = HEAP_NOW.fetch_add(bytes, Ordering::Relaxed) + bytes;
-    HEAP_PEAK.fetch_max(now, Ordering::Relaxed);
-}
-
-fn shrank(bytes: usize) {
-    HEAP_NOW.fetch_sub(bytes, Ordering::Relaxed);
-}
-
-// SAFETY: every call is forwarded to `System` unchanged; only counters change.
-unsafe impl GlobalAlloc for CountingAllocator {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: the caller's contract for `alloc` is passed on.
-        let block = unsafe { System.alloc(layout) };
-        if !block.is_null() {
-            grew(layout.size());
-        }
-        block
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: as for `alloc`.
-        let block = unsafe { System.alloc_zeroed(layout) };
-        if !block.is_null() {
-            grew(layout.size());
-        }
-        block
-    }
-
-    unsafe fn dealloc(&self, block: *mut u8, layout: Layout) {
-        // SAFETY: the caller's contract for `dealloc` is passed on.
-        unsafe { System.dealloc(block, layout) };
-        shrank(layout.size());
-    }
-
-    unsafe fn realloc(&self, block: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        // SAFETY: the caller's contract for `realloc` is passed on.
-        let moved = unsafe { System.realloc(block, layout, new_size) };
-        if !moved.is_null() {
-            if new_size >= layout.size() {
-                grew(new_size - layout.size());
-            } else {
-                shrank(layout.size() - new_size);
-            }
-        }
-        moved
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: CountingAllocator = CountingAllocator;
 
 /// The last panic's message, kept by the panic hook.
 static PANIC_MESSAGE: Mutex<Option<String>> = Mutex::new(None);
@@ -296,9 +231,10 @@ fn main() {
     }));
     println!("policypu fuzz: {cases} cases per target, seed {seed}");
     println!(
-        "limits: no panic; each case under {} ms; peak heap ≤ {BYTES_PER_INPUT_BYTE} × input + {} KiB",
+        "limits: no panic; each case under {} ms; peak heap ≤ {} × input + {} KiB",
         MAX_CASE_TIME.as_millis(),
-        FLOOR_BYTES / 1024
+        heap::BYTES_PER_INPUT_BYTE,
+        heap::FLOOR_BYTES / 1024
     );
     println!(
         "budget: the largest share of that limit a case used (over 1 misses it), with the \
@@ -364,12 +300,10 @@ fn fuzz(target: &Target, cases: u64, rng: &mut PortableRng) -> Tally {
             input = String::from_utf8_lossy(&input).into_owned().into_bytes();
         }
         let size = (target.size)(&input);
-        HEAP_PEAK.store(HEAP_NOW.load(Ordering::Relaxed), Ordering::Relaxed);
-        let baseline = HEAP_NOW.load(Ordering::Relaxed);
         let started = Instant::now();
-        let outcome = catch_unwind(AssertUnwindSafe(|| (target.run)(&input)));
+        let (outcome, peak) =
+            heap::peak_of(|| catch_unwind(AssertUnwindSafe(|| (target.run)(&input))));
         let mut elapsed = started.elapsed();
-        let peak = HEAP_PEAK.load(Ordering::Relaxed).saturating_sub(baseline);
         if outcome.is_ok() && elapsed > RETIME_ABOVE {
             for _ in 0..2 {
                 let started = Instant::now();
@@ -397,8 +331,7 @@ fn fuzz(target: &Target, cases: u64, rng: &mut PortableRng) -> Tally {
             tally.over_time += 1;
             save(target.name, "slow", &input);
         }
-        let budget = BYTES_PER_INPUT_BYTE * size as f64 + FLOOR_BYTES as f64;
-        let used = peak as f64 / budget;
+        let used = peak as f64 / heap::budget(size) as f64;
         if used > tally.worst_budget.0 {
             tally.worst_budget = (used, peak, size);
         }

@@ -38,6 +38,20 @@ pub trait Keyed: Copy + 'static {
     }
 }
 
+/// `FromStr` for a [`Keyed`] type, by [`Keyed::parse_key`], so that
+/// `str::parse` and the command line's flags read its keys as links do.
+macro_rules! from_str_by_key {
+    ($keyed:ty) => {
+        impl std::str::FromStr for $keyed {
+            type Err = String;
+            fn from_str(text: &str) -> Result<Self, String> {
+                <Self as $crate::keyed::Keyed>::parse_key(text)
+            }
+        }
+    };
+}
+pub(crate) use from_str_by_key;
+
 /// Every key of `T`, as a sentence lists them: "refuse, drop or mean".
 pub fn keys_listed<T: Keyed>() -> String {
     let keys: Vec<&str> = T::ALL.iter().map(|value| value.key()).collect();

@@ -1,11 +1,10 @@
 //! Hostile inputs cost memory in proportion to their size: at most 4 bytes
 //! of heap per input byte (for a UTF-16 file, per byte of the UTF-8 text it
-//! decodes to, and that decoded copy) plus 128 KiB, measured with a
-//! counting allocator.
+//! decodes to, and that decoded copy) plus 128 KiB, measured with the
+//! counting allocator of `tests/heap`, as the fuzzer measures it.
 //! One test, so no other test allocates while it measures.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+mod heap;
 
 use policypu::data::column_guess::suggest_columns;
 use policypu::data::csv::{
@@ -13,47 +12,9 @@ use policypu::data::csv::{
 };
 use policypu::page::share::from_hash;
 
-/// Heap bytes allocated now, and the most since the last reset.
-static HEAP_NOW: AtomicUsize = AtomicUsize::new(0);
-static HEAP_PEAK: AtomicUsize = AtomicUsize::new(0);
-
-/// The system allocator, counting live bytes and their peak.
-struct CountingAllocator;
-
-fn grew(bytes: usize) {
-    let now = HEAP_NOW.fetch_add(bytes, Ordering::Relaxed) + bytes;
-    HEAP_PEAK.fetch_max(now, Ordering::Relaxed);
-}
-
-// SAFETY: every call is forwarded to `System` unchanged; only counters change.
-unsafe impl GlobalAlloc for CountingAllocator {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        grew(layout.size());
-        // SAFETY: the caller's contract for `alloc` is passed on.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, block: *mut u8, layout: Layout) {
-        HEAP_NOW.fetch_sub(layout.size(), Ordering::Relaxed);
-        // SAFETY: the caller's contract for `dealloc` is passed on.
-        unsafe { System.dealloc(block, layout) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: CountingAllocator = CountingAllocator;
-
-/// Peak heap bytes `f` allocates beyond what was live before it.
-fn peak_of<R>(f: impl FnOnce() -> R) -> (R, usize) {
-    let before = HEAP_NOW.load(Ordering::Relaxed);
-    HEAP_PEAK.store(before, Ordering::Relaxed);
-    let result = f();
-    (result, HEAP_PEAK.load(Ordering::Relaxed) - before)
-}
-
-/// Fails unless `peak` is within 4 bytes per input byte plus 128 KiB.
+/// Fails unless `peak` is within the budget for `input` bytes.
 fn assert_within_budget(what: &str, peak: usize, input: usize) {
-    let budget = 4 * input + 128 * 1024;
+    let budget = heap::budget(input);
     assert!(
         peak <= budget,
         "{what}: {peak} bytes of heap for {input} bytes of input (budget {budget})"
@@ -65,13 +26,13 @@ fn hostile_inputs_cost_memory_in_proportion_to_their_size() {
     // A header of 8 million separators: one column each used to cost about
     // 70 bytes (a String and the record's field bounds), 570 MB here.
     let header = format!("a{}\n1\n", ",".repeat(8 * 1024 * 1024));
-    let (result, peak) = peak_of(|| read_csv(header.as_bytes(), &CsvColumns::default()));
+    let (result, peak) = heap::peak_of(|| read_csv(header.as_bytes(), &CsvColumns::default()));
     assert!(
         matches!(result, Err(CsvError::TooManyColumns { found, .. }) if found == 8 * 1024 * 1024 + 1)
     );
     assert_within_budget("comma header", peak, header.len());
 
-    let (result, peak) = peak_of(|| preview_csv(header.as_bytes(), 10));
+    let (result, peak) = heap::peak_of(|| preview_csv(header.as_bytes(), 10));
     assert!(matches!(result, Err(CsvError::TooManyColumns { .. })));
     assert_within_budget("comma header, preview", peak, header.len());
 
@@ -89,7 +50,7 @@ fn hostile_inputs_cost_memory_in_proportion_to_their_size() {
         ),
     ] {
         let bytes: Vec<u8> = text.chars().map(|c| c as u8).collect();
-        let (result, peak) = peak_of(|| read_csv(&bytes, &CsvColumns::default()));
+        let (result, peak) = heap::peak_of(|| read_csv(&bytes, &CsvColumns::default()));
         assert!(
             matches!(
                 result,
@@ -119,9 +80,9 @@ fn hostile_inputs_cost_memory_in_proportion_to_their_size() {
             .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
             .collect();
         let held = text.len() + text.len() / 4;
-        let (_, peak) = peak_of(|| read_csv(&bytes, &CsvColumns::default()));
+        let (_, peak) = heap::peak_of(|| read_csv(&bytes, &CsvColumns::default()));
         assert_within_budget(what, peak, held);
-        let (_, peak) = peak_of(|| {
+        let (_, peak) = heap::peak_of(|| {
             preview_csv(&bytes, 10).map(|preview| suggest_columns(&preview, &CsvColumns::default()))
         });
         assert_within_budget(&format!("{what}, preview and guess"), peak, held);
@@ -129,7 +90,7 @@ fn hostile_inputs_cost_memory_in_proportion_to_their_size() {
 
     // A data row as wide.
     let row = format!("x,labeled\n1,1\n2{}\n", ",".repeat(4 * 1024 * 1024));
-    let (result, peak) = peak_of(|| read_csv(row.as_bytes(), &CsvColumns::default()));
+    let (result, peak) = heap::peak_of(|| read_csv(row.as_bytes(), &CsvColumns::default()));
     assert!(matches!(result, Err(CsvError::Ragged { line: 3, .. })));
     assert_within_budget("comma row", peak, row.len());
 
@@ -137,7 +98,7 @@ fn hostile_inputs_cost_memory_in_proportion_to_their_size() {
     // column's guess reads its words without a String for each (17 times
     // the file's size in a 1M-case fuzz run before).
     let wordy = format!("x,{}\n1,0\n2,1\n3,0\n", "w.".repeat(512 * 1024));
-    let (columns, peak) = peak_of(|| {
+    let (columns, peak) = heap::peak_of(|| {
         preview_csv(wordy.as_bytes(), 10)
             .map(|preview| suggest_columns(&preview, &CsvColumns::default()))
     });
@@ -147,7 +108,7 @@ fn hostile_inputs_cost_memory_in_proportion_to_their_size() {
     // identifier is read from its last word without a list of its
     // characters (16 bytes each; 17 times the file in the fuzz run).
     let long = format!("{},labeled\n1,1\n2,0\n3,1\n", "a".repeat(1024 * 1024));
-    let (columns, peak) = peak_of(|| {
+    let (columns, peak) = heap::peak_of(|| {
         preview_csv(long.as_bytes(), 10)
             .map(|preview| suggest_columns(&preview, &CsvColumns::default()))
     });
@@ -183,7 +144,7 @@ fn hostile_inputs_cost_memory_in_proportion_to_their_size() {
             }
             // As the page does: the preview kept while the positive value
             // is guessed from the file.
-            let (columns, peak) = peak_of(|| {
+            let (columns, peak) = heap::peak_of(|| {
                 preview_csv(wide.as_bytes(), 10).map(|preview| {
                     let columns = suggest_columns(&preview, &CsvColumns::default());
                     let positive = guess_positive_value(wide.as_bytes(), &columns);
@@ -208,7 +169,7 @@ fn hostile_inputs_cost_memory_in_proportion_to_their_size() {
         for row in 0..rows {
             wide += &(vec![format!("{row}"); 499].join(",") + &format!(",{}\n", row % 2));
         }
-        let (data, peak) = peak_of(|| read_csv(wide.as_bytes(), &CsvColumns::default()));
+        let (data, peak) = heap::peak_of(|| read_csv(wide.as_bytes(), &CsvColumns::default()));
         assert_eq!(data.map(|d| d.feature_names().len()), Ok(499));
         assert_within_budget(
             &format!("499 features in {rows} row(s), read"),
@@ -230,7 +191,7 @@ fn hostile_inputs_cost_memory_in_proportion_to_their_size() {
         words += &vec![word(row % 64); names.len()].join(",");
         words += &format!(",{}\n", row % 2);
     }
-    let (preview, peak) = peak_of(|| {
+    let (preview, peak) = heap::peak_of(|| {
         preview_csv(words.as_bytes(), 10).map(|p| {
             let columns = suggest_columns(&p, &CsvColumns::default());
             (p, columns)
@@ -243,7 +204,7 @@ fn hostile_inputs_cost_memory_in_proportion_to_their_size() {
         features: Some(names),
         ..CsvColumns::default()
     };
-    let (result, peak) = peak_of(|| read_csv(words.as_bytes(), &chosen));
+    let (result, peak) = heap::peak_of(|| read_csv(words.as_bytes(), &chosen));
     assert!(
         matches!(result, Err(CsvError::TooManyInputs { inputs, .. }) if inputs == 499 * 64),
         "{result:?}"
@@ -274,9 +235,9 @@ fn hostile_inputs_cost_memory_in_proportion_to_their_size() {
         ..CsvColumns::default()
     };
     let (first, last) = (blanks(0), blanks(19_999));
-    let (result, word_first) = peak_of(|| read_csv(first.as_bytes(), &chosen));
+    let (result, word_first) = heap::peak_of(|| read_csv(first.as_bytes(), &chosen));
     assert!(result.is_err(), "{result:?}");
-    let (result, word_last) = peak_of(|| read_csv(last.as_bytes(), &chosen));
+    let (result, word_last) = heap::peak_of(|| read_csv(last.as_bytes(), &chosen));
     assert!(result.is_err(), "{result:?}");
     assert!(
         word_last <= word_first + last.len() / 4,
@@ -290,13 +251,13 @@ fn hostile_inputs_cost_memory_in_proportion_to_their_size() {
     let short: String = std::iter::once("x,labeled\n".to_owned())
         .chain((0..100_000).map(|i| format!("{},{}\n", i % 10, i % 2)))
         .collect();
-    let (result, peak) = peak_of(|| read_csv(short.as_bytes(), &CsvColumns::default()));
+    let (result, peak) = heap::peak_of(|| read_csv(short.as_bytes(), &CsvColumns::default()));
     assert_eq!(result.map(|table| table.rows()).ok(), Some(50_000));
     assert_within_budget("short rows, sampled", peak, short.len());
 
     // A share link of 2 MiB of `x=1&`: 524,288 notices used to be kept.
     let flood = "x=1&".repeat(512 * 1024);
-    let (run, peak) = peak_of(|| from_hash(&flood));
+    let (run, peak) = heap::peak_of(|| from_hash(&flood));
     assert_eq!(run.notices.len(), 4);
     assert_within_budget("share link flood", peak, flood.len());
 }

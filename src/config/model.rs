@@ -76,12 +76,7 @@ impl ModelPreset {
     }
 }
 
-impl std::str::FromStr for ModelPreset {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        Self::parse_key(s)
-    }
-}
+crate::keyed::from_str_by_key!(ModelPreset);
 
 #[cfg(test)]
 mod tests {

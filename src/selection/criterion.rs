@@ -102,12 +102,7 @@ impl Criterion {
     }
 }
 
-impl std::str::FromStr for Criterion {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        Self::parse_key(s)
-    }
-}
+crate::keyed::from_str_by_key!(Criterion);
 
 #[cfg(test)]
 mod tests {

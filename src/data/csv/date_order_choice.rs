@@ -59,12 +59,7 @@ impl DateOrderChoice {
     }
 }
 
-impl std::str::FromStr for DateOrderChoice {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        Self::parse_key(s)
-    }
-}
+crate::keyed::from_str_by_key!(DateOrderChoice);
 
 #[cfg(test)]
 mod tests {

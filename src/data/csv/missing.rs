@@ -60,12 +60,7 @@ impl MissingValues {
     }
 }
 
-impl std::str::FromStr for MissingValues {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        Self::parse_key(s)
-    }
-}
+crate::keyed::from_str_by_key!(MissingValues);
 
 /// Texts that mean "no value" in a trimmed cell, besides the empty cell
 /// (compared ignoring case): what R, pandas, spreadsheets and UCI files write.

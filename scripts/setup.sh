@@ -11,7 +11,8 @@ source scripts/env.sh
 
 TRUNK_VERSION=0.21.14
 WASM_BINDGEN_VERSION=0.2.130
-BINARYEN_MAJOR=132      # package.json pins binaryen and playwright-core
+BINARYEN_MAJOR=132      # package.json pins binaryen, playwright-core and axe-core
+AXE_VERSION=4.14.1
 
 say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
 # Run a step and say how long it took.
@@ -48,11 +49,13 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION"; then
     cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
 fi
 
-# npm's binaryen (wasm-opt: Debian's older one corrupts Burn's output) and
-# playwright-core (drives Chromium in the browser tests), pinned in package.json.
+# npm's binaryen (wasm-opt: Debian's older one corrupts Burn's output),
+# playwright-core (drives Chromium in the browser tests) and axe-core (their
+# accessibility check), pinned in package.json.
 if ! node_modules/.bin/wasm-opt --version 2>/dev/null | grep -q "version $BINARYEN_MAJOR" ||
-   [ ! -f node_modules/playwright-core/package.json ]; then
-  timed "installing binaryen and playwright-core from package.json" \
+   [ ! -f node_modules/playwright-core/package.json ] ||
+   ! grep -q "\"version\": \"$AXE_VERSION\"" node_modules/axe-core/package.json 2>/dev/null; then
+  timed "installing binaryen, playwright-core and axe-core from package.json" \
     npm install --no-audit --no-fund --no-package-lock
 fi
 

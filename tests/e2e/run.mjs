@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { accessibilityTests } from './accessibility.mjs';
 import { openApp } from './app.mjs';
 import { launchBrowser } from './browser.mjs';
 import { comparisonTests } from './comparison.mjs';
@@ -33,7 +34,7 @@ const DIST = resolve(HERE, '../../dist');
 const ARTIFACTS = join(HERE, 'artifacts');
 const TEST_TIMEOUT_MS = 7 * 60_000;
 
-const ALL_TESTS = [...formTests, ...trainingTests, ...controlTests, ...sharingTests, ...teachingTests, ...lessonTests, ...csvTests, ...comparisonTests, ...crashTests, ...newcomerTests, ...siteTests, ...threadTests];
+const ALL_TESTS = [...formTests, ...trainingTests, ...controlTests, ...sharingTests, ...teachingTests, ...lessonTests, ...csvTests, ...comparisonTests, ...crashTests, ...newcomerTests, ...siteTests, ...threadTests, ...accessibilityTests];
 
 function selectTests(words) {
   if (words.length === 0) return ALL_TESTS;

@@ -138,7 +138,7 @@ fn HistoryList() -> impl IntoView {
             runs in the order it planned them, whichever worker ended first). Epochs counts \
             the learner's own training; “+ 50 before”, the epochs it trained first (click or tap \
             it for each stage's count): policyPU's pre-training, PMPU's warm-up, RankPruning's cross-validation folds."</p>
-        <TableScroll label="Runs of this session">
+        <TableScroll label="Finished runs, one a row">
             <table class="history" id="history-table" aria-describedby="history-note">
                 <thead><tr>
                     <th scope="col">"Compare"</th><th scope="col">"Run"</th><th scope="col">"Split"</th>

@@ -123,8 +123,8 @@ impl fmt::Display for ColumnSummary {
 pub enum CsvError {
     /// The file has no bytes, or only whitespace.
     #[error(
-        "The file is empty. Choose a CSV file whose first line names the columns \
-         and whose other lines hold one example each."
+        "The file is empty, or holds nothing but spaces, tabs and line ends. Choose a CSV \
+         file whose first line names the columns and whose other lines hold one example each."
     )]
     Empty,
     /// Every record is blank: each line holds nothing but separators and

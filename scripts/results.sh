@@ -102,7 +102,7 @@ for part in "${parts[@]}"; do
         out=results/dev-fashion-mnist-share-$share.md
         [ $share = 1.0 ] && out=results/dev-fashion-mnist.md
         sharded $out target/shards/fashion-dev-share-$share "${fashion_dev[@]}" --seeds 3 \
-          --validation-fraction $share
+          --validation-share $share
       done
       scripts/selection_smoothing.py target/shards/fashion-dev-share-0.2/shard-*.json \
         > results/dev-selection-smoothing.md
@@ -154,7 +154,7 @@ for part in "${parts[@]}"; do
         for table in "${dev_tables[@]}"; do
           sharded target/csv-share/$share/$table.md target/shards/csv-share-$share-$table \
             --csv target/dev-tables/$table.csv --truth-column truth --seeds 5 \
-            --validation-fraction $share --learners $dev_learners
+            --validation-share $share --learners $dev_learners
         done
       done
       scripts/csv_share_study.py target/csv-share 0.2 0.35 "${dev_tables[@]}" \
@@ -239,7 +239,7 @@ for part in "${parts[@]}"; do
       # (scripts/warmup_study.py; rule in commit 9e8589c), then on the six
       # CSV development tables (the check written down in commit 7c14daa).
       sharded target/dev-distpu-warmup.md target/shards/dev-distpu-warmup --dataset fashion-mnist \
-        --epochs 60 --selection-study --learners dist-pu --seeds 3 --validation-fraction 1.0
+        --epochs 60 --selection-study --learners dist-pu --seeds 3 --validation-share 1.0
       scripts/warmup_study.py target/shards/dev-distpu-warmup/shard-*.json \
         > results/dev-distpu-warmup.md
       [ -f target/dev-tables/hastie-1200.csv ] || python3 scripts/make_dev_tables.py
@@ -258,7 +258,7 @@ for part in "${parts[@]}"; do
       lu_learners=biased-pu,tice,nnpu,pmpu,separator,weighter
       mkdir -p target/margin
       sharded target/margin/fashion.md target/shards/margin-fashion --dataset fashion-mnist \
-        --epochs 60 --seeds 3 --selection-study --validation-fraction 1.0 --learners $lu_learners
+        --epochs 60 --seeds 3 --selection-study --validation-share 1.0 --learners $lu_learners
       for draw in 20261201 20261202:300; do
         folder=target/dev-tables-margin-${draw/:/-}
         [ -f $folder/hastie-1200.csv ] || python3 scripts/make_dev_tables.py $folder ${draw/:/ }

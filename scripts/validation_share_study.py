@@ -2,7 +2,7 @@
 """A development study, not a result: does a larger PU validation split help?
 
 Compares two sweeps of the same grid that differ only in the validation
-share (`--validation-fraction`). On the built-in images the validation rows
+share (`--validation-share`). On the built-in images the validation rows
 come from unused images on their own random stream, so training is the same
 in both (the script checks: every run's last-epoch test metrics equal) and
 only the epoch each run keeps, and auto's choice, can change.

@@ -842,8 +842,8 @@ fn flags_for_other_data_are_refused() {
             "--positive picks the positive classes of the built-in image data",
         ),
         (
-            vec!["run", "--dataset", "mnist", "--test-fraction", "0.1"],
-            "--test-fraction applies to a CSV file, and this run is on the built-in image data",
+            vec!["run", "--dataset", "mnist", "--test-share", "0.1"],
+            "--test-share applies to a CSV file, and this run is on the built-in image data",
         ),
         (
             vec!["sweep", "--csv", arg(&file), "--learner", "weighter"],
@@ -978,7 +978,7 @@ fn sweep_of_a_csv_has_one_column_group_and_refuses_grid_settings() {
     );
     // Without validation rows every run keeps its last epoch: one table,
     // which says so, and no heading that claims a split chose.
-    let unchosen = sweep_csv(&file, "biased-pu", "1", &["--validation-fraction", "0"]);
+    let unchosen = sweep_csv(&file, "biased-pu", "1", &["--validation-share", "0"]);
     let stdout = String::from_utf8_lossy(&unchosen.stdout);
     assert!(
         unchosen.status.success()
@@ -1388,7 +1388,7 @@ fn auto_trains_its_candidates_and_saves_the_mean_of_the_first_three() {
             "1",
             "--quiet",
             // Enough labeled validation rows (at least 10) to rank by.
-            "--validation-fraction",
+            "--validation-share",
             "0.5",
             "--save-model",
             arg(&model),

@@ -23,6 +23,9 @@ pub struct NumberSetting {
     pub path: &'static str,
     /// The long command-line flag, without the dashes.
     pub flag: &'static str,
+    /// A name the flag had before, still read so that older commands (the
+    /// `Command:` lines of `results/`) run as written; hidden from `--help`.
+    pub former_flag: Option<&'static str>,
     /// The form's label.
     pub label: &'static str,
     /// One line of explanation, under the form's field and in `--help`.
@@ -189,6 +192,7 @@ const fn setting(
     NumberSetting {
         path,
         flag,
+        former_flag: None,
         label,
         hint,
         min,
@@ -253,9 +257,10 @@ pub static RHO: NumberSetting = NumberSetting {
 /// The CSV test share.
 pub static TEST_FRACTION: NumberSetting = NumberSetting {
     applies_to: AppliesTo::Csv,
+    former_flag: Some("test-fraction"),
     ..setting(
         "split.test_fraction",
-        "test-fraction",
+        "test-share",
         "Held-out test share",
         "CSV only: rows set aside to measure accuracy, ROC-AUC and PR-AUC.",
         (0.05, 0.5),
@@ -267,21 +272,24 @@ pub static TEST_FRACTION: NumberSetting = NumberSetting {
     )
 };
 /// The validation share.
-pub static VALIDATION_FRACTION: NumberSetting = setting(
-    "split.validation_fraction",
-    "validation-fraction",
-    "Validation share",
-    "PU rows set aside, as a share of the training set's size, to choose the epoch a run keeps \
-     and the candidates auto keeps (images: drawn from the unused images, as many as there are; a \
-     CSV file starts at 0.2, taken from its training rows); 0 keeps the last epoch. With too few \
-     labeled rows here to rank its candidates, auto averages them all.",
-    (0.0, 1.0),
-    false,
-    (
-        |c| Some(c.split.validation_fraction),
-        |c, v| c.split.validation_fraction = v,
-    ),
-);
+pub static VALIDATION_FRACTION: NumberSetting = NumberSetting {
+    former_flag: Some("validation-fraction"),
+    ..setting(
+        "split.validation_fraction",
+        "validation-share",
+        "Validation share",
+        "PU rows set aside, as a share of the training set's size, to choose the epoch a run \
+         keeps and the candidates auto keeps (images: drawn from the unused images, as many as \
+         there are; a CSV file starts at 0.2, taken from its training rows); 0 keeps the last \
+         epoch. With too few labeled rows here to rank its candidates, auto averages them all.",
+        (0.0, 1.0),
+        false,
+        (
+            |c| Some(c.split.validation_fraction),
+            |c, v| c.split.validation_fraction = v,
+        ),
+    )
+};
 /// The seed.
 pub static SEED: NumberSetting = setting(
     "seed",

@@ -656,6 +656,25 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn a_former_flag_name_is_still_read_and_not_shown() {
+        let help = <Flags as clap::CommandFactory>::command()
+            .render_help()
+            .to_string();
+        let renamed: Vec<_> = SETTINGS
+            .iter()
+            .filter(|s| s.former_flag.is_some())
+            .collect();
+        assert_eq!(renamed.len(), 2);
+        for s in renamed {
+            let former = s.former_flag.unwrap();
+            assert!(!help.contains(&format!("--{former}")), "--{former} shown");
+            let args = ["--csv", "f.csv", &format!("--{former}"), "0.3"].map(String::from);
+            assert_eq!((s.get)(&config(&args).unwrap()), Some(0.3), "--{former}");
+        }
+    }
+
     #[test]
     fn value_flags_name_the_spellings_the_reader_accepts() {
         let help = <Flags as clap::CommandFactory>::command()

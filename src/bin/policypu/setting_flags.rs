@@ -56,6 +56,7 @@ impl Args for SettingFlags {
             command.arg(
                 Arg::new(setting.path)
                     .long(setting.flag)
+                    .aliases(setting.former_flag)
                     .value_name(if setting.whole { "N" } else { "X" })
                     // So that "-1" gets the setting's bounds, not "unexpected argument".
                     .allow_negative_numbers(true)

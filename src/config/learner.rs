@@ -145,6 +145,9 @@ pub struct LearnerSpec {
     pub key: &'static str,
     /// The name tables, the page and the CLI show.
     pub name: &'static str,
+    /// What it does and where it comes from, in a sentence or two: the
+    /// page's hint under the learner and the CLI's `learners` table.
+    pub about: &'static str,
     /// Other names a command line accepts (after lower-casing and turning
     /// `_` and `+` into `-`).
     pub aliases: &'static [&'static str],
@@ -173,6 +176,9 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         learner: Learner::Weighter,
         key: "weighter",
         name: "policyPU_weighter",
+        about: "The paper's Weighter (Li et al., ICDM 2019): a policy network gives each unlabeled \
+            example a soft label in (0, 1), how far the classifier counts it as positive, and \
+            learns it by policy gradient from the classifier's rewards. Needs no class prior.",
         aliases: &["policypu-weighter"],
         policy: true,
         prior: PriorNeed::None,
@@ -185,6 +191,9 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         learner: Learner::Separator,
         key: "separator",
         name: "policyPU_separator",
+        about: "The paper's Separator (Li et al., ICDM 2019): a policy network calls each \
+            unlabeled example positive or negative, the classifier trains on the labeled positives \
+            and those calls, and the policy learns by policy gradient. Needs no class prior.",
         aliases: &["policypu-separator"],
         policy: true,
         prior: PriorNeed::None,
@@ -197,6 +206,9 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         learner: Learner::NnPu,
         key: "nn-pu",
         name: "nnPU (true π)",
+        about: "nnPU (Kiryo et al., NeurIPS 2017): the unbiased PU risk with its negative-class \
+            part kept at or above zero, so a flexible network cannot overfit. It is given the true \
+            class prior, or the one you enter: a reference, since real data rarely tells you it.",
         aliases: &["nnpu"],
         policy: false,
         prior: PriorNeed::TrueOrGiven,
@@ -209,6 +221,8 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         learner: Learner::TiceNnPu,
         key: "tice-nn-pu",
         name: "TIcE+nnPU",
+        about: "nnPU with the class prior estimated from the PU data by TIcE (Bekker and Davis, \
+            AAAI 2018), the pairing the paper compares against.",
         aliases: &["tice", "tice-nnpu"],
         policy: false,
         prior: PriorNeed::Estimated(PriorMethod::Tice),
@@ -221,6 +235,8 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         learner: Learner::Km2NnPu,
         key: "km2-nn-pu",
         name: "KM2+nnPU",
+        about: "nnPU with the class prior estimated from the PU data by KM2 (Ramaswamy et al., \
+            ICML 2016), a kernel estimate of the share of positives in U.",
         aliases: &["km2", "km2-nnpu"],
         policy: false,
         prior: PriorNeed::Estimated(PriorMethod::Km2),
@@ -233,6 +249,8 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         learner: Learner::ElkanNotoNnPu,
         key: "elkan-noto-nn-pu",
         name: "EN+nnPU",
+        about: "nnPU with the class prior from Elkan and Noto's c (KDD 2008): the chance that a \
+            positive is labeled, the mean held-out score of the labeled rows.",
         aliases: &["en-nnpu", "elkan-noto", "elkan-noto-nnpu"],
         policy: false,
         prior: PriorNeed::Estimated(PriorMethod::ElkanNoto),
@@ -245,6 +263,9 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         learner: Learner::UPu,
         key: "u-pu",
         name: "uPU (true π)",
+        about: "uPU (du Plessis et al., ICML 2015): the unbiased PU risk without nnPU's floor, \
+            which a flexible network drives below zero and overfits. It is given the true class \
+            prior, or the one you enter.",
         aliases: &["upu"],
         policy: false,
         prior: PriorNeed::TrueOrGiven,
@@ -257,6 +278,8 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         learner: Learner::BiasedPu,
         key: "biased-pu",
         name: "biased PU",
+        about: "Calls every unlabeled example negative and trains an ordinary classifier: the \
+            naive baseline, worse the more positives hide in U.",
         aliases: &["biased"],
         policy: false,
         prior: PriorNeed::None,
@@ -269,6 +292,9 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         learner: Learner::RankPruning,
         key: "rank-pruning",
         name: "RankPruning",
+        about: "RankPruning (Northcutt et al., UAI 2017): cross-validated scores find the \
+            unlabeled examples most likely positive, those are pruned, and a reweighted classifier \
+            trains on the rest.",
         aliases: &["rankpruning", "rp"],
         policy: false,
         prior: PriorNeed::None,
@@ -281,6 +307,8 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         learner: Learner::Pmpu,
         key: "pmpu",
         name: "PMPU",
+        about: "PMPU (Gong et al., AAAI 2018): a warm-up as biased PU, then training with a margin \
+            set by the labeled positives, U resampled each mini-batch.",
         aliases: &[],
         policy: false,
         prior: PriorNeed::None,
@@ -293,6 +321,8 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         learner: Learner::Vpu,
         key: "vpu",
         name: "VPU",
+        about: "VPU (Chen et al., NeurIPS 2020): a variational loss that needs no class prior, \
+            with a mix-up penalty between labeled and unlabeled rows.",
         aliases: &[],
         policy: false,
         prior: PriorNeed::None,
@@ -305,6 +335,9 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         learner: Learner::DistPu,
         key: "dist-pu",
         name: "Dist-PU",
+        about: "Dist-PU (Zhao et al., CVPR 2022): makes the share of U the classifier calls \
+            positive match the class prior (estimated by KM2), then refines with pseudo-labels, \
+            entropy and mix-up.",
         aliases: &["distpu"],
         policy: false,
         prior: PriorNeed::Estimated(PriorMethod::Km2),
@@ -317,6 +350,8 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         learner: Learner::OraclePn,
         key: "oracle-pn",
         name: "optimal PN",
+        about: "Optimal PN: trained on the true labels of every training row, which PU learning \
+            never has; a reference, usually but not always the best.",
         aliases: &["oracle", "pn", "optimal-pn"],
         policy: false,
         prior: PriorNeed::None,
@@ -329,6 +364,9 @@ pub static LEARNERS: [LearnerSpec; 14] = [
         learner: Learner::Auto,
         key: "auto",
         name: "auto (chosen on PU data)",
+        about: "Trains several learners (its candidates) on one split, ranks them on the PU \
+            validation rows with no negative (by the L−U call gap) and keeps the mean of the first \
+            three; it takes as long as all its candidates together.",
         aliases: &[],
         policy: false,
         prior: PriorNeed::None,
@@ -561,6 +599,31 @@ mod tests {
         assert_eq!(" Dist-PU ".parse::<Learner>(), Ok(Learner::DistPu));
         let err = " nn ".parse::<Learner>().unwrap_err();
         assert!(err.starts_with("unknown learner 'nn': use one of weighter, separator, nn-pu"));
+    }
+
+    #[test]
+    fn each_learner_says_what_it_does_in_agreement_with_its_needs() {
+        for spec in &LEARNERS {
+            let (key, about) = (spec.key, spec.about);
+            assert!(about.ends_with('.') && about.len() < 300, "{key}: {about}");
+            let says = |words: &str| about.contains(words);
+            let prior = says("class prior") && !says("no class prior");
+            assert_eq!(
+                (
+                    says("policy"),
+                    prior,
+                    says("true labels"),
+                    says("candidates")
+                ),
+                (
+                    spec.policy,
+                    spec.prior != PriorNeed::None,
+                    spec.truth,
+                    !spec.candidates.is_empty()
+                ),
+                "{key}: {about}"
+            );
+        }
     }
 
     #[test]

@@ -25,14 +25,22 @@ async function learnerTable() {
   return stdout.trim().split('\n').map((line) => JSON.parse(line));
 }
 
-/** The page's learner select lists the CLI's learners in its order, and
- * the comparison's checkboxes all but auto (which trains no model itself). */
+/** The page's learner select lists the CLI's learners in its order, its
+ * hint says what the chosen one does, as the CLI's table does, and the
+ * comparison's checkboxes list all but auto (which trains no model itself). */
 async function pageListsTheLearnerTable({ page }) {
   const table = await learnerTable();
   const names = table.map((l) => l.name);
   expectEqual(names.length, 14, 'learners in the table');
   const options = await page.locator('#learner option').allTextContents();
   expectEqual(options.join(' | '), names.join(' | '), "the learner select's options");
+  // The hint under the select says what the chosen learner does.
+  const first = await page.locator('#learner option:checked').textContent();
+  for (const learner of table) {
+    await chooseOption(page, 'learner', learner.name);
+    expectEqual((await page.locator('#learner-hint').textContent()).trim(), learner.about, `the hint with ${learner.name} chosen`);
+  }
+  await chooseOption(page, 'learner', first);
   await page.locator('#compare-title').click();
   const boxes = await page.locator('.checks[aria-label="Learners to compare"] label').allTextContents();
   const trainable = table.filter((l) => !l.auto).map((l) => l.name);
@@ -743,7 +751,7 @@ async function splitsAndReferencesInTheTable({ page }) {
 }
 
 export const comparisonTests = [
-  { name: 'learners: the select and the comparison list the CLI\'s learner table', mode: 'cpu', run: pageListsTheLearnerTable },
+  { name: 'learners: the select, its hint and the comparison follow the CLI\'s learner table', mode: 'cpu', run: pageListsTheLearnerTable },
   { name: 'comparison: two learners on one split fill the table', mode: 'cpu', run: twoLearnersFillTheTable },
   { name: 'comparison: runs on two splits show their splits; optimal PN is a reference, not bold', mode: 'cpu', run: splitsAndReferencesInTheTable },
   { name: 'auto: its candidates ranked on PU data, the mean of the first three kept, one candidate keepable', mode: 'cpu', run: autoRanksItsCandidates },

@@ -1,5 +1,5 @@
 //! `policypu learners`: the learner table as the CLI knows it, for a reader
-//! (what each learner needs and how it trains) or, with `--json`, for a
+//! (what each learner does, needs and how it trains) or, with `--json`, for a
 //! program (the browser tests compare the page's lists with it).
 
 use policypu::config::{LEARNERS, LearnerSpec, PriorNeed, RunConfig};
@@ -69,15 +69,16 @@ fn checkpoint(spec: &LearnerSpec) -> &'static str {
 pub fn learners(json: bool) -> Result<(), String> {
     if !json {
         println!(
-            "| key | name | also accepted | needs | stages (epochs, default settings) | keeps its epoch by |"
+            "| key | name | also accepted | needs | stages (epochs, default settings) | keeps its epoch by | what it does |"
         );
-        println!("|---|---|---|---|---|---|");
+        println!("|---|---|---|---|---|---|---|");
     }
     for spec in &LEARNERS {
         if json {
             let line = serde_json::json!({
                 "key": spec.key,
                 "name": spec.name,
+                "about": spec.about,
                 "aliases": spec.aliases,
                 "policy": spec.policy,
                 "uses_prior": spec.prior != PriorNeed::None,
@@ -89,13 +90,14 @@ pub fn learners(json: bool) -> Result<(), String> {
             println!("{line}");
         } else {
             println!(
-                "| {} | {} | {} | {} | {} | {} |",
+                "| {} | {} | {} | {} | {} | {} | {} |",
                 spec.key,
                 spec.name,
                 spec.aliases.join(", "),
                 needs(spec),
                 stages(spec),
-                checkpoint(spec)
+                checkpoint(spec),
+                spec.about
             );
         }
     }

@@ -114,8 +114,9 @@ where
 pub fn SelectField<T>(
     /// Visible label.
     label: &'static str,
-    /// One line under the field.
-    hint: &'static str,
+    /// One line under the field (for the learner, the chosen one's).
+    #[prop(into)]
+    hint: Signal<&'static str>,
     /// The select's id.
     id: &'static str,
     /// The choices and their labels.
@@ -149,7 +150,7 @@ where
                     <option value=i.to_string() prop:selected=move || state.config.with(|c| get(c) == value)>{text}</option>
                 }).collect_view()}
             </select>
-            <small id=hint_id class="hint">{hint}</small>
+            <small id=hint_id class="hint">{move || hint.get()}</small>
         </div>
     }
 }

@@ -205,7 +205,8 @@ pub fn SettingsForm() -> impl IntoView {
             </Show>
             <NumberField setting=&settings::SEED/>
             <h2>"Learner"</h2>
-            <SelectField label="Learner" id="learner" hint=crate::teach::texts::LEARNER_HINT
+            <SelectField label="Learner" id="learner"
+                hint=Signal::derive(move || state.config.with(|c| c.learner.spec().about))
                 options=Learner::all().map(|l| (l, l.name())).collect()
                 get=|c| c.learner set=|c, l| c.learner = l/>
             <SelectField label=settings::MODEL_LABEL id="model" hint="Fast MLPs train in seconds; the paper's CNN needs a GPU."

@@ -57,11 +57,6 @@ pub const INTRO_SUMMARY: &str = "A PU training set has a few examples labeled po
 /// The ideas the intro's "more" opens, in reading order.
 pub const INTRO_TOPICS: [&str; 4] = ["pu-data", "biased-pu", "prior", "policy"];
 
-/// The hint under the learner select.
-pub const LEARNER_HINT: &str = "policyPU Weighter and Separator learn a policy that decides how \
-    each unlabeled example is used (eqs. 3–9) and need no class prior. nnPU and uPU need the \
-    prior π; biased PU calls all of U negative; optimal PN sees the true labels: a reference, usually but not always the best.";
-
 /// The policy variant select's hint.
 pub const POLICY_VARIANT_HINT: &str = "The default pays an action for agreeing with the \
     classifier's verdict at ŷ ≥ 0.5, less a baseline; the paper's eq. (4) reward barely depends \

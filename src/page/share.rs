@@ -515,11 +515,19 @@ fn encode(text: &str) -> String {
 }
 
 /// Undo percent-encoding, reading `+` as a space; malformed escapes are kept
-/// as they are, and bytes that are not UTF-8 become `�`.
+/// as they are, and bytes that are not UTF-8 become `�`. Decodes into one
+/// buffer of the text's length (decoding never lengthens it), so a link
+/// carrying a file costs one copy of it, not three.
 fn decode(text: &str) -> String {
-    percent_decode_str(&text.replace('+', " "))
-        .decode_utf8_lossy()
-        .into_owned()
+    let mut bytes = Vec::with_capacity(text.len());
+    for (i, piece) in text.split('+').enumerate() {
+        if i > 0 {
+            bytes.push(b' ');
+        }
+        bytes.extend(percent_decode_str(piece));
+    }
+    String::from_utf8(bytes)
+        .unwrap_or_else(|not_utf8| String::from_utf8_lossy(not_utf8.as_bytes()).into_owned())
 }
 
 #[cfg(test)]

@@ -92,7 +92,7 @@ pub fn help() -> String {
         .map(|m| format!("/{} ({})", m.key(), m.meaning()))
         .collect();
     format!(
-        "Learner (default: the --config file's, else {} for a CSV file and {} for images): {}. Modifiers follow a slash, e.g. weighter/paper or km2/linear (all but linear apply to policyPU only): {}",
+        "Learner (default: the --config file's, else {} for a CSV file and {} for images): {}; `policypu learners` says what each does. Modifiers follow a slash, e.g. weighter/paper or km2/linear (all but linear apply to policyPU only): {}",
         Learner::Auto.key(),
         RunConfig::default().learner.key(),
         Learner::help_list(),

@@ -18,7 +18,7 @@ pub trait Keyed: Copy + 'static {
     /// The value `text` names: its key, ignoring case, blanks around it and
     /// `_` written for `-`.
     fn from_key(text: &str) -> Option<Self> {
-        let wanted = text.trim().to_ascii_lowercase().replace('_', "-");
+        let wanted = as_key(text);
         Self::ALL
             .iter()
             .copied()
@@ -52,12 +52,26 @@ macro_rules! from_str_by_key {
 }
 pub(crate) use from_str_by_key;
 
+/// `text` as a key is written, so that it matches the key it names: blanks
+/// around it dropped, lower case, `-` for `_`.
+pub fn as_key(text: &str) -> String {
+    text.trim().to_ascii_lowercase().replace('_', "-")
+}
+
 /// Every key of `T`, as a sentence lists them: "refuse, drop or mean".
 pub fn keys_listed<T: Keyed>() -> String {
     let keys: Vec<&str> = T::ALL.iter().map(|value| value.key()).collect();
-    match keys.split_last() {
-        Some((last, [])) => (*last).to_owned(),
-        Some((last, others)) => format!("{} or {last}", others.join(", ")),
+    listed(&keys)
+}
+
+/// Words as a sentence lists them: "refuse, drop or mean".
+pub fn listed<S: AsRef<str>>(words: &[S]) -> String {
+    match words.split_last() {
+        Some((last, [])) => last.as_ref().to_owned(),
+        Some((last, others)) => {
+            let others: Vec<&str> = others.iter().map(AsRef::as_ref).collect();
+            format!("{} or {}", others.join(", "), last.as_ref())
+        }
         None => String::new(),
     }
 }

@@ -169,7 +169,7 @@ impl std::str::FromStr for BuiltinDataset {
     type Err = String;
     /// A key, or the names `fmnist` and `cifar-10` also in use.
     fn from_str(s: &str) -> Result<Self, String> {
-        match s.trim().to_ascii_lowercase().replace('_', "-").as_str() {
+        match crate::keyed::as_key(s).as_str() {
             "fmnist" => Ok(Self::FashionMnist),
             "cifar-10" => Ok(Self::Cifar10),
             _ => Self::parse_key(s),

@@ -16,10 +16,11 @@
 //!
 //! Reading is forgiving, as hand-edited and truncated links must never break
 //! the page, and takes time in proportion to the hash: unknown keys are
-//! ignored, values that do not fit their field fall back to the default, a
-//! key given twice takes its last value, a hash over [`MAX_HASH_CHARS`] or
-//! with more than [`MAX_KEYS`] keys is read only that far, and every such
-//! case is listed in [`SharedRun::notices`].
+//! ignored, a choice's key is read in any case (with `_` for `-`), values
+//! that do not fit their field fall back to the default (a choice's notice
+//! names the keys it takes), a key given twice takes its last value, a hash
+//! over [`MAX_HASH_CHARS`] or with more than [`MAX_KEYS`] keys is read only
+//! that far, and every such case is listed in [`SharedRun::notices`].
 
 use std::collections::HashMap;
 
@@ -28,7 +29,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use crate::config::{DataConfig, RunConfig};
-use crate::keyed::{Keyed, keys_listed};
+use crate::keyed::{Keyed, as_key, keys_listed, listed};
 use crate::page::lessons::{Lesson, PageView, Part};
 use crate::user_text::{capped, clip, file_name};
 
@@ -326,11 +327,19 @@ fn apply(
     });
     match (fits, lookup_mut(value, key)) {
         (Some(new), Some(slot)) => *slot = new,
-        _ => notices.push(format!(
-            "{}: \"{}\" is not a valid value; the default is used",
-            clip(key),
-            clip(&decode(raw))
-        )),
+        _ => notices.push(match (&field.choices, lookup(base, key)) {
+            (Some(choices), Some(Value::String(default))) => format!(
+                "{}: \"{}\" is not one of {}; the default, {default}, is used",
+                clip(key),
+                clip(&decode(raw)),
+                listed(choices)
+            ),
+            _ => format!(
+                "{}: \"{}\" is not a valid value; the default is used",
+                clip(key),
+                clip(&decode(raw))
+            ),
+        }),
     }
 }
 
@@ -351,13 +360,17 @@ enum Kind {
     Boolean,
 }
 
-/// A setting's kind and whether it may be left unset.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// A setting's kind, whether it may be left unset and, for a setting that
+/// names a choice, the keys it takes.
+#[derive(Clone, Debug, PartialEq)]
 struct Field {
     /// The kind of value.
     kind: Kind,
     /// An `Option`: an empty value means `None`.
     optional: bool,
+    /// The keys of a choice (`learner`, `model`), in their order; None for
+    /// free text and every other kind.
+    choices: Option<Vec<String>>,
 }
 
 impl Field {
@@ -385,19 +398,32 @@ impl Field {
             .zip(template_leaves)
             .filter_map(|((path, like), (_, default))| {
                 let kind = Kind::of(like)?;
+                let choices = (kind == Kind::Text)
+                    .then(|| choices_at(&set, &path))
+                    .flatten();
                 Some((
                     path,
                     Field {
                         kind,
                         optional: default.is_null(),
+                        choices,
                     },
                 ))
             })
             .collect()
     }
 
-    /// The value the raw (percent-encoded) text stands for, if it fits.
-    fn parse(self, raw: &str) -> Option<Value> {
+    /// The value the raw (percent-encoded) text stands for, if it fits; a
+    /// choice's key is read as [`Keyed::from_key`] reads one ([`as_key`])
+    /// and written back as the key itself.
+    fn parse(&self, raw: &str) -> Option<Value> {
+        if let (Some(choices), false) = (&self.choices, raw.is_empty() || raw == EMPTY_VALUE) {
+            let wanted = as_key(&decode(raw));
+            return choices
+                .iter()
+                .find(|key| **key == wanted)
+                .map(|key| Value::String(key.clone()));
+        }
         let is_list = matches!(self.kind, Kind::IntegerList | Kind::TextList);
         if raw.is_empty() {
             return match self.kind {
@@ -450,6 +476,24 @@ impl Kind {
             _ => None,
         }
     }
+}
+
+/// The keys the text setting at `path` of `config` (a configuration as
+/// JSON) takes, if it names a choice: asked of serde with an empty value,
+/// whose refusal of an unknown variant lists them (`expected one of `a`,
+/// `b``, `expected `a` or `b``). None for free text, which takes it.
+fn choices_at(config: &Value, path: &str) -> Option<Vec<String>> {
+    let mut probe = config.clone();
+    *lookup_mut(&mut probe, path)? = Value::String(String::new());
+    let refusal = RunConfig::deserialize(&probe).err()?.to_string();
+    let (_, expected) = refusal.split_once("unknown variant ``, expected ")?;
+    let keys: Vec<String> = expected
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_owned)
+        .collect();
+    (!keys.is_empty()).then_some(keys)
 }
 
 /// Every leaf of `value`, by dotted path, in order.
@@ -659,6 +703,40 @@ mod tests {
             run.notices.iter().any(|n| n.contains("policy.reward")),
             "{:?}",
             run.notices
+        );
+    }
+
+    #[test]
+    fn a_choice_is_read_in_any_case_and_a_wrong_one_is_told_the_keys() {
+        let fields = Field::all(&RunConfig::default());
+        let mut learner_keys = fields["learner"].choices.clone().unwrap();
+        let mut table_keys: Vec<String> = crate::config::LEARNERS
+            .iter()
+            .map(|spec| spec.key.to_owned())
+            .collect();
+        learner_keys.sort();
+        table_keys.sort();
+        assert_eq!(learner_keys, table_keys);
+        assert_eq!(fields["seed"].choices, None);
+        let csv_fields = Field::all(&RunConfig::csv_default());
+        assert_eq!(csv_fields["data.columns.labeled"].choices, None);
+
+        let run = from_hash("#learner=Rank_Pruning&model=%20LINEAR");
+        assert_eq!(run.config.learner, Learner::RankPruning);
+        assert_eq!(run.config.model, crate::config::ModelPreset::Linear);
+        assert!(run.notices.is_empty(), "{:?}", run.notices);
+
+        let run = from_hash("#learner=weigh");
+        assert_eq!(run.config.learner, RunConfig::default().learner);
+        assert_eq!(run.notices.len(), 1);
+        let notice = &run.notices[0];
+        assert!(
+            notice.starts_with("learner: \"weigh\" is not one of weighter, separator, "),
+            "{notice}"
+        );
+        assert!(
+            notice.ends_with("; the default, weighter, is used"),
+            "{notice}"
         );
     }
 
@@ -889,7 +967,9 @@ mod tests {
         let run = from_hash(&format!("#{key}=1&learner={}", "w".repeat(10_000)));
         assert_eq!(run.notices.len(), 2);
         assert!(
-            run.notices.iter().all(|n| n.chars().count() < 200),
+            run.notices
+                .iter()
+                .all(|n| !n.contains(&"k".repeat(41)) && !n.contains(&"w".repeat(41))),
             "{:?}",
             run.notices
         );

@@ -162,15 +162,25 @@ impl NumberSetting {
         }
     }
 
+    /// Its value in `config` as `--help` and notices write it ("0.3",
+    /// "1e-5"), or what an empty value means where it is unset.
+    pub fn shown(&self, config: &RunConfig) -> String {
+        match (self.get)(config) {
+            Some(v) => show(v),
+            None => self.when_empty.to_string(),
+        }
+    }
+
+    /// The setting at dotted `path`, if a numeric one is there.
+    pub fn at(path: &str) -> Option<&'static NumberSetting> {
+        SETTINGS.iter().copied().find(|s| s.path == path)
+    }
+
     /// The `--help` text: the hint, the bounds and the default, and a CSV
     /// run's where it starts elsewhere ([`RunConfig::use_csv`]).
     pub fn help(&self) -> String {
-        let default_of = |config: &RunConfig| match (self.get)(config) {
-            Some(v) => show(v),
-            None => self.when_empty.to_string(),
-        };
-        let default = default_of(&RunConfig::default());
-        let csv = default_of(&RunConfig::csv_default());
+        let default = self.shown(&RunConfig::default());
+        let csv = self.shown(&RunConfig::csv_default());
         let csv = match self.applies_to.includes(true) && csv != default {
             true => format!(", {csv} for a CSV file"),
             false => String::new(),

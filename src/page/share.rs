@@ -28,6 +28,7 @@ use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, percent_decode_str, utf8_perc
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
+use crate::config::settings::NumberSetting;
 use crate::config::{DataConfig, RunConfig};
 use crate::keyed::{Keyed, as_key, keys_listed, listed};
 use crate::page::lessons::{Lesson, PageView, Part};
@@ -302,9 +303,8 @@ fn template(kind: Option<&str>, notices: &mut Vec<String>) -> RunConfig {
     }
 }
 
-/// Set one leaf if the key names a setting and the value fits it; note it
-/// otherwise. The fit is judged on the defaults with this leaf alone, so each
-/// key costs time in proportion to its own length.
+/// Set one leaf if the key names a setting and the value fits it
+/// ([`fitted`]); note it otherwise.
 fn apply(
     value: &mut Value,
     base: &Value,
@@ -317,29 +317,86 @@ fn apply(
         notices.push(format!("{}: not a setting; ignored", clip(key)));
         return;
     };
-    let fits = field.parse(raw).and_then(|new| {
-        let mut alone = base.clone();
-        let slot = lookup_mut(&mut alone, key)?;
-        *slot = new;
-        let fits = RunConfig::deserialize(&alone).is_ok();
-        let new = std::mem::take(lookup_mut(&mut alone, key)?);
-        fits.then_some(new)
-    });
-    match (fits, lookup_mut(value, key)) {
-        (Some(new), Some(slot)) => *slot = new,
-        _ => notices.push(match (&field.choices, lookup(base, key)) {
-            (Some(choices), Some(Value::String(default))) => format!(
-                "{}: \"{}\" is not one of {}; the default, {default}, is used",
+    let parsed = match &field.number {
+        Some(number) => number.parse(raw).map_err(|message| {
+            format!(
+                "{}: {message}; the default, {}, is used",
                 clip(key),
-                clip(&decode(raw)),
-                listed(choices)
-            ),
-            _ => format!(
-                "{}: \"{}\" is not a valid value; the default is used",
-                clip(key),
-                clip(&decode(raw))
-            ),
+                number.default
+            )
         }),
+        None => field
+            .parse(raw)
+            .ok_or_else(|| refusal(field, base, key, raw)),
+    };
+    let fits =
+        parsed.and_then(|new| fitted(base, key, new).ok_or_else(|| refusal(field, base, key, raw)));
+    match (fits, lookup_mut(value, key)) {
+        (Ok(new), Some(slot)) => *slot = new,
+        (Err(notice), _) => notices.push(notice),
+        (Ok(_), None) => notices.push(refusal(field, base, key, raw)),
+    }
+}
+
+/// `new` if it fits the setting at `key`, judged on the defaults (`base`)
+/// with this leaf alone, so each key costs time in proportion to its own
+/// length.
+fn fitted(base: &Value, key: &str, new: Value) -> Option<Value> {
+    let mut alone = base.clone();
+    *lookup_mut(&mut alone, key)? = new;
+    let fits = RunConfig::deserialize(&alone).is_ok();
+    let new = std::mem::take(lookup_mut(&mut alone, key)?);
+    fits.then_some(new)
+}
+
+/// The notice for a value that does not fit its field: a choice's names the
+/// keys it takes and the default.
+fn refusal(field: &Field, base: &Value, key: &str, raw: &str) -> String {
+    match (&field.choices, lookup(base, key)) {
+        (Some(choices), Some(Value::String(default))) => format!(
+            "{}: \"{}\" is not one of {}; the default, {default}, is used",
+            clip(key),
+            clip(&decode(raw)),
+            listed(choices)
+        ),
+        _ => format!(
+            "{}: \"{}\" is not a valid value; the default is used",
+            clip(key),
+            clip(&decode(raw))
+        ),
+    }
+}
+
+/// A field that holds one of the numeric settings: read as the form and the
+/// command line read it ([`NumberSetting::parse`]), so a link's value is
+/// refused with the same words and bounds.
+#[derive(Clone, Debug)]
+struct NumberField {
+    /// The setting, from the settings table.
+    setting: &'static NumberSetting,
+    /// A whole number in the configuration's JSON (else a real number).
+    whole: bool,
+    /// The default of the link's data source, as a notice writes it.
+    default: String,
+}
+
+impl NumberField {
+    /// The value the raw (percent-encoded) text stands for (`null` for an
+    /// empty one where the setting may be unset), or why it is refused,
+    /// quoting the text clipped.
+    fn parse(&self, raw: &str) -> Result<Value, String> {
+        let text = decode(raw);
+        let text = text.trim();
+        match self.setting.parse(text) {
+            Ok(None) => Ok(Value::Null),
+            // Whole settings have bounds of 0 or more, so the cast is exact.
+            Ok(Some(value)) if self.whole => Ok(Value::from(value as u64)),
+            Ok(Some(value)) => serde_json::Number::from_f64(value)
+                .map(Value::Number)
+                .ok_or_else(|| "must be a finite number".to_string()),
+            Err(message) if text.is_empty() => Err(message),
+            Err(message) => Err(message.replace(text, &clip(text))),
+        }
     }
 }
 
@@ -362,7 +419,7 @@ enum Kind {
 
 /// A setting's kind, whether it may be left unset and, for a setting that
 /// names a choice, the keys it takes.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 struct Field {
     /// The kind of value.
     kind: Kind,
@@ -371,6 +428,8 @@ struct Field {
     /// The keys of a choice (`learner`, `model`), in their order; None for
     /// free text and every other kind.
     choices: Option<Vec<String>>,
+    /// The numeric setting the field holds, if it is one.
+    number: Option<NumberField>,
 }
 
 impl Field {
@@ -388,11 +447,11 @@ impl Field {
             columns.features = Some(vec![String::new()]);
         }
         let set = serde_json::to_value(&set).unwrap_or(Value::Null);
-        let template = serde_json::to_value(template).unwrap_or(Value::Null);
+        let defaults = serde_json::to_value(template).unwrap_or(Value::Null);
         let mut set_leaves = Vec::new();
         let mut template_leaves = Vec::new();
         leaves("", &set, &mut set_leaves);
-        leaves("", &template, &mut template_leaves);
+        leaves("", &defaults, &mut template_leaves);
         set_leaves
             .into_iter()
             .zip(template_leaves)
@@ -401,12 +460,18 @@ impl Field {
                 let choices = (kind == Kind::Text)
                     .then(|| choices_at(&set, &path))
                     .flatten();
+                let number = NumberSetting::at(&path).map(|setting| NumberField {
+                    setting,
+                    whole: kind == Kind::Integer,
+                    default: setting.shown(template),
+                });
                 Some((
                     path,
                     Field {
                         kind,
                         optional: default.is_null(),
                         choices,
+                        number,
                     },
                 ))
             })
@@ -737,6 +802,52 @@ mod tests {
         assert!(
             notice.ends_with("; the default, weighter, is used"),
             "{notice}"
+        );
+    }
+
+    #[test]
+    fn a_number_is_read_as_the_form_reads_it_and_refused_in_its_words() {
+        use crate::config::settings::{N_LABELED, RHO, SETTINGS};
+        for template in [RunConfig::default(), RunConfig::csv_default()] {
+            let fields = Field::all(&template);
+            for setting in SETTINGS {
+                let number = fields[setting.path].number.as_ref();
+                assert_eq!(
+                    number.map(|n| n.whole),
+                    Some(setting.whole),
+                    "{}",
+                    setting.path
+                );
+            }
+        }
+        let defaults = RunConfig::default();
+        let run = from_hash("#split.rho=banana&split.n_labeled=-3&optim.lr=0%2C002&nnpu.prior=");
+        assert_eq!(run.config.split.rho, defaults.split.rho);
+        assert_eq!(run.config.split.n_labeled, defaults.split.n_labeled);
+        assert_eq!(run.config.optim.lr, 0.002);
+        assert_eq!(run.config.nnpu.prior, None);
+        assert_eq!(
+            run.notices,
+            [
+                format!(
+                    "split.rho: \"banana\" is not a number; the default, {}, is used",
+                    RHO.shown(&defaults)
+                ),
+                format!(
+                    "split.n_labeled: must be {}; the default, {}, is used",
+                    N_LABELED.bounds(),
+                    N_LABELED.shown(&defaults)
+                ),
+            ]
+        );
+        let long = from_hash(&format!("#split.rho={}", "x".repeat(10_000)));
+        assert_eq!(
+            long.notices,
+            [format!(
+                "split.rho: \"{}…\" is not a number; the default, {}, is used",
+                "x".repeat(40),
+                RHO.shown(&defaults)
+            )]
         );
     }
 

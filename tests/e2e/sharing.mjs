@@ -71,6 +71,7 @@ async function brokenLinkNotice({ page }) {
   for (const key of ['split.rho', 'colour', 'optim.epochs']) {
     expect(text.includes(key), `the notice should name ${key}: "${text}"`);
   }
+  expect(text.includes('split.rho: "banana" is not a number; the default, 0.5, is used'), `ρ's notice says what is wrong and the default: "${text}"`);
   expectEqual(await fieldValue(page, 'split.rho'), '0.5', 'ρ falls back to its default (0.5)');
   const learner = await page.locator('select#learner option:checked').textContent();
   expectEqual(learner, 'policyPU_separator', 'the valid part of the link is kept');

@@ -4,7 +4,8 @@
 # with the sweep's wall time. Parts: mnist, ablation, cifar10, examples,
 # en-threshold, prior-threshold, small-cnn, epoch-oracle, priors, tables,
 # fashion-dev, vpu-rule, checkpoint-rule, dev-tables, csv-share, ensemble,
-# threshold, ranking, tie-break, few-labeled, margin, warmup, checkpoint-noise (default: all).
+# threshold, ranking, tie-break, few-labeled, margin, warmup, checkpoint-noise,
+# crossfit (default: all).
 #   scripts/results.sh              every table (MNIST alone took 108 min on 2 busy cores)
 #   scripts/results.sh ablation     one of them
 #
@@ -48,7 +49,7 @@ dev_learners=biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu
 # The Fashion-MNIST development grid (docs/results.md, "Development study").
 fashion_dev=(--dataset fashion-mnist --epochs 60 --selection-study
   --learners biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,nnpu,auto)
-all_parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev vpu-rule checkpoint-rule dev-tables csv-share ensemble threshold ranking tie-break few-labeled margin warmup checkpoint-noise)
+all_parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev vpu-rule checkpoint-rule dev-tables csv-share ensemble threshold ranking tie-break few-labeled margin warmup checkpoint-noise crossfit)
 parts=("$@")
 [ ${#parts[@]} -eq 0 ] && parts=("${all_parts[@]}")
 for part in "${parts[@]}"; do
@@ -301,6 +302,26 @@ for part in "${parts[@]}"; do
       # at the epoch it kept (docs/results.md, the checkpoint target).
       scripts/checkpoint_noise.py --learner vpu --n-labeled 1000 --rho 0.7 --binary "$bin" \
         > results/analysis-checkpoint-noise.md ;;
+    crossfit)
+      # A development study, never a result: auto's choice cross-fitted over
+      # five folds of each development table's training rows, every run
+      # once per fold (scripts/crossfit_study.py holds the rule, written first).
+      [ -f target/dev-tables/hastie-1200.csv ] || python3 scripts/make_dev_tables.py
+      [ -f target/dev-tables-2/hastie-1200.csv ] ||
+        python3 scripts/make_dev_tables.py target/dev-tables-2 20261127
+      crossfit_dirs=()
+      for draw in dev-tables dev-tables-2; do
+        for table in "${dev_tables[@]}"; do
+          for fold in 0 1 2 3 4; do
+            dir=target/shards/crossfit/$draw/$table/fold-$fold
+            [ -f $dir.md ] ||
+              ROW_SCORES=1 sharded $dir.md $dir --csv target/$draw/$table.csv --truth-column truth \
+                --seeds 5 --learners $dev_learners --validation-fold $fold
+          done
+          crossfit_dirs+=(target/shards/crossfit/$draw/$table)
+        done
+      done
+      scripts/crossfit_study.py "${crossfit_dirs[@]}" > results/dev-crossfit.md ;;
     *)
       echo "unknown part '$part': use one of ${all_parts[*]}" >&2; exit 2 ;;
   esac

@@ -599,7 +599,14 @@ fn set_aside_validation(
     let mut rng = PortableRng::new(config.seed, stream::VALIDATION);
     let mut valid = Vec::new();
     for (of_side, n) in sides.iter().zip(wanted) {
-        valid.extend(rng.sample(of_side, n));
+        match config.split.validation_fold {
+            None => valid.extend(rng.sample(of_side, n)),
+            Some(fold) => {
+                let dealt = rng.sample(of_side, of_side.len());
+                let start = (fold * n).min(dealt.len());
+                valid.extend_from_slice(&dealt[start..(start + n).min(dealt.len())]);
+            }
+        }
     }
     valid.sort_unstable();
     let is_valid = |r: &usize| valid.binary_search(r).is_ok();

@@ -209,6 +209,57 @@ fn csv_row_roles_are_the_splits_and_refuse_as_it_does() {
     }
 }
 
+/// A development study's folds (`validation_fold`) deal one seed's training
+/// rows into disjoint validation splits of the share's size, each side
+/// apart, leaving the test set as it is; a run without one draws as before.
+#[test]
+fn validation_folds_are_disjoint_splits_of_the_same_training_rows() {
+    let table = read_csv(
+        &small_csv(400),
+        &CsvColumns {
+            truth: Some("truth".into()),
+            ..CsvColumns::default()
+        },
+    )
+    .unwrap();
+    let config = csv_config(Some("truth"));
+    let drawn = csv_row_roles(&table, &config).unwrap();
+    let mut seen = Vec::new();
+    for fold in 0..5 {
+        let mut config = config.clone();
+        config.split.validation_fold = Some(fold);
+        let roles = csv_row_roles(&table, &config).unwrap();
+        assert_eq!(roles.test, drawn.test, "fold {fold}");
+        assert_eq!(
+            roles.validation.len(),
+            drawn.validation.len(),
+            "fold {fold}"
+        );
+        let labeled = |rows: &[usize]| rows.iter().filter(|&&r| table.labeled[r]).count();
+        assert_eq!(labeled(&roles.validation), labeled(&drawn.validation));
+        let mut rows: Vec<usize> = roles
+            .train
+            .iter()
+            .chain(&roles.validation)
+            .copied()
+            .collect();
+        rows.sort_unstable();
+        let mut all: Vec<usize> = drawn
+            .train
+            .iter()
+            .chain(&drawn.validation)
+            .copied()
+            .collect();
+        all.sort_unstable();
+        assert_eq!(rows, all, "fold {fold} trains on the other rows");
+        seen.extend(roles.validation);
+    }
+    let count = seen.len();
+    seen.sort_unstable();
+    seen.dedup();
+    assert_eq!(seen.len(), count, "the folds overlap");
+}
+
 #[test]
 fn csv_with_truth_holds_out_rows_and_standardises_on_training_rows() {
     let table = read_csv(

@@ -132,6 +132,13 @@ pub struct SplitConfig {
     /// so it takes nothing from training; docs/results.md, "Development
     /// study"); CSV data gets [`CSV_VALIDATION_FRACTION`].
     pub validation_fraction: f64,
+    /// Development studies only (`sweep --validation-fold`, CSV data): the
+    /// training rows are dealt into folds of the validation share's size,
+    /// each side (labeled, unlabeled) apart, and this fold (from 0) is the
+    /// validation split; `None`, as every run of the product: one draw of
+    /// that size.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub validation_fold: Option<usize>,
 }
 
 impl Default for SplitConfig {
@@ -142,6 +149,7 @@ impl Default for SplitConfig {
             rho: 0.5,
             test_fraction: 0.25,
             validation_fraction: 1.0,
+            validation_fold: None,
         }
     }
 }

@@ -82,6 +82,11 @@ pub struct SweepArgs {
     /// JSON-lines file.
     #[arg(long, conflicts_with = "merge")]
     pub row_scores: Option<PathBuf>,
+    /// Development studies, CSV data: deal the training rows into folds of
+    /// the validation share's size and validate on this one (from 0), so
+    /// that runs of every fold cross-fit a choice.
+    #[arg(long)]
+    pub validation_fold: Option<usize>,
 }
 
 /// Which epoch's test metrics a sweep reports.
@@ -166,6 +171,9 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
             "{flag} sets the built-in image data's grid, and a CSV file is already PU: its \
              sweep runs the file's one split per learner. Remove it."
         ));
+    }
+    if let Some(fold) = args.validation_fold {
+        check_fold(fold, csv, args.run.to_config()?.split.validation_fraction)?;
     }
     if args.run.learner.is_some() {
         return Err(
@@ -550,6 +558,26 @@ fn choose_auto_again(
     Ok(())
 }
 
+/// `--validation-fold FOLD`'s refusal, if any: folds are a CSV file's, and
+/// a validation share `share` deals round(1 / share) of them.
+fn check_fold(fold: usize, csv: bool, share: f64) -> Result<(), String> {
+    let folds = if share > 0.0 {
+        (1.0 / share).round() as usize
+    } else {
+        0
+    };
+    if !csv {
+        Err("--validation-fold deals a CSV file's training rows: give --csv".into())
+    } else if fold >= folds {
+        Err(format!(
+            "--validation-fold {fold}: a validation share of {share} deals {folds} folds, \
+             numbered from 0"
+        ))
+    } else {
+        Ok(())
+    }
+}
+
 /// The settings of one run: the base (the paper's for this learner with
 /// `--paper`), the learner spec, the grid point and the seed.
 fn cell_config(
@@ -571,6 +599,7 @@ fn cell_config(
         c.split.rho = r;
     }
     c.seed = seed;
+    c.split.validation_fold = args.validation_fold;
     let at = heading(n_labeled, &Column { rho });
     crate::args::checked(c, &format!(" of {} at {at}", spec.label()))
 }
@@ -831,6 +860,25 @@ pub(crate) mod tests {
 
     fn parse(args: &[&str]) -> SweepArgs {
         Command::parse_from(std::iter::once("sweep").chain(args.iter().copied())).sweep
+    }
+
+    #[test]
+    fn a_validation_fold_is_a_csv_files_and_within_the_shares_folds() {
+        assert_eq!(check_fold(4, true, 0.2), Ok(()));
+        assert_eq!(
+            check_fold(5, true, 0.2).unwrap_err(),
+            "--validation-fold 5: a validation share of 0.2 deals 5 folds, numbered from 0"
+        );
+        assert!(check_fold(0, true, 0.0).is_err());
+        assert!(
+            check_fold(0, false, 0.2)
+                .unwrap_err()
+                .contains("give --csv")
+        );
+        let args = parse(&["--csv", "t.csv", "--validation-fold", "3"]);
+        let spec = "km2".parse().unwrap();
+        let config = cell_config(&args, &spec, None, None, 2).unwrap();
+        assert_eq!(config.split.validation_fold, Some(3));
     }
 
     #[test]

@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""A development study, not a result: should auto cross-fit its choice on CSV files?
+
+auto ranks its candidates by the call gap (the share of labeled minus the
+share of unlabeled validation rows called positive) on one PU validation
+split, a fifth of a CSV's training rows, and keeps the mean of the first
+three. On a small file that split holds a few dozen labeled rows, so the
+ranking is noisy: on the example files auto missed the best single learner
+by 0.038 (two moons) and 0.013 (wine). Cross-fitting trains every candidate
+once per fold of the training rows (`sweep --validation-fold k`, k = 0..4,
+each fold the validation split of one fit, disjoint) and ranks by the call
+gap averaged over the folds, every training row then judging once. Compared,
+per table and seed, from the row scores of all five folds:
+
+- one split: auto as it is, on fold 0 alone (rank by fold 0's call gap, mean
+  of the first three of fold 0's classifiers);
+- cross-fitted ranking: rank by the mean of the folds' call gaps, keep the
+  mean of the first three's fold-0 classifiers;
+- cross-fitted mean: the same ranking, keep the mean of the first three's
+  classifiers of every fold (15 members, each trained on four fifths);
+- bagged auto (exploration): auto as it is on each fold, the five means
+  averaged.
+
+Rule written before the runs (this commit): a cross-fitted rule becomes
+auto's on CSV files if, over the twelve CSV development tables
+(scripts/make_dev_tables.py: six generators, two draws; no reported file),
+(a) its mean accuracy is at least one split's + 0.005, (b) its tables within
+0.01 of the best single PU learner (fold 0's, known only in hindsight) or
+above are at least one split's, and (c) its mean ROC-AUC is at most 0.002
+below one split's. Where both cross-fitted rules meet it, the one with the
+higher mean accuracy. Otherwise auto keeps its one split, and cross-fitting
+is recorded as tried. It costs five times the training, so adopting it
+would also mean deciding where (file sizes, the page's time) it runs.
+The test set scores the rules and chooses nothing.
+
+    scripts/crossfit_study.py TABLE_DIR...   (each holding fold-0 ... fold-4,
+                                              the shard dirs of one table)
+"""
+
+import glob
+import json
+import sys
+from collections import defaultdict
+
+from ensemble_study import CANDIDATES, SINGLE, accuracy, mean, roc_auc
+from provenance import print_checks, print_study_head
+
+FOLDS = 5
+RULES = ["one split", "cross-fitted ranking", "cross-fitted mean", "bagged auto"]
+ADOPTABLE = ["cross-fitted ranking", "cross-fitted mean"]
+RULE = __doc__.split("Rule written before the runs (this commit): ")[1].split("\n\n")[0]
+
+
+def call_gap(p, labeled):
+    called = lambda side: sum(x >= 0.5 for x, l in zip(p, labeled) if l == side) / \
+        sum(1 for l in labeled if l == side)
+    return called(True) - called(False)
+
+
+def load(table_dir):
+    """Seed -> fold -> {"runs": (learner, preset) -> (test, truth, validation,
+    labeled), "order": auto's ranking, "own": auto's preset}."""
+    seeds = defaultdict(dict)
+    for fold in range(FOLDS):
+        paths = sorted(glob.glob(f"{table_dir}/fold-{fold}/rows-*.jsonl"))
+        if not paths:
+            sys.exit(f"{table_dir}/fold-{fold} has no row scores")
+        for path in paths:
+            for line in open(path):
+                d = json.loads(line)
+                config = d.get("config") or d["auto"]
+                assert config["split"].get("validation_fold") == fold, path
+                split = seeds[config["seed"]].setdefault(fold, {"runs": {}})
+                if "auto" in d:
+                    split["order"] = d["order"]
+                    split["own"] = config["model"]
+                else:
+                    split["runs"][(config["learner"], config["model"])] = (
+                        d["test"], [c == "1" for c in d["truth"]], d["validation"],
+                        [c == "1" for c in d["validation_labeled"]])
+    return seeds
+
+
+def ranking(values):
+    """Candidate positions, best first; stable, as the product ranks."""
+    return sorted(range(len(values)), key=lambda i: -values[i])
+
+
+def split_scores(folds):
+    """Each rule's and each single learner's (accuracy, ROC-AUC) on one seed."""
+    own = folds[0]["own"]
+    runs = [[folds[k]["runs"][(learner, model or own)] for learner, model in CANDIDATES]
+            for k in range(FOLDS)]
+    gaps = [[call_gap(v, l) for _, _, v, l in runs[k]] for k in range(FOLDS)]
+    per_fold = [ranking(gaps[k]) for k in range(FOLDS)]
+    for k in range(FOLDS):
+        if per_fold[k][:3] != folds[k]["order"][:3]:
+            sys.exit(f"fold {k}: the call-gap ranking {per_fold[k][:3]} is not the "
+                     f"product's {folds[k]['order'][:3]}")
+    crossed = ranking([sum(g[c] for g in gaps) / FOLDS for c in range(len(CANDIDATES))])
+    test = lambda k, c: runs[k][c][0]
+    probs = {
+        "one split": mean([test(0, c) for c in per_fold[0][:3]]),
+        "cross-fitted ranking": mean([test(0, c) for c in crossed[:3]]),
+        "cross-fitted mean": mean([test(k, c) for k in range(FOLDS) for c in crossed[:3]]),
+        "bagged auto": mean([test(k, c) for k in range(FOLDS) for c in per_fold[k][:3]]),
+    }
+    truth = runs[0][0][1]
+    scores = {name: (accuracy(p, truth), roc_auc(p, truth)) for name, p in probs.items()}
+    for learner in SINGLE:
+        if (learner, own) in folds[0]["runs"]:
+            p, t, _, _ = folds[0]["runs"][(learner, own)]
+            scores[learner] = (accuracy(p, t), roc_auc(p, t))
+    return scores
+
+
+def avg(xs):
+    return sum(xs) / len(xs)
+
+
+def main(table_dirs):
+    print_study_head(RULE)
+    print("### CSV development tables\n")
+    print("Mean test accuracy / ROC-AUC over seeds, per table; \"best single\" is the most "
+          "accurate single PU learner's on fold 0, known only in hindsight.\n")
+    print("| table | seeds | best single | " + " | ".join(RULES) + " |")
+    print("|---|---|---|" + "---|" * len(RULES))
+    summary = {rule: [[], [], 0] for rule in RULES}
+    for table_dir in table_dirs:
+        by_name = defaultdict(list)
+        seeds = load(table_dir)
+        for seed in sorted(seeds):
+            for name, score in split_scores(seeds[seed]).items():
+                by_name[name].append(score)
+        best = max((avg([a for a, _ in by_name[s]]), s) for s in SINGLE if s in by_name)
+        row = []
+        for rule in RULES:
+            acc, auc = avg([a for a, _ in by_name[rule]]), avg([x for _, x in by_name[rule]])
+            summary[rule][0].append(acc)
+            summary[rule][1].append(auc)
+            summary[rule][2] += acc >= best[0] - 0.01 - 1e-9
+            row.append(f"{acc:.3f} / {auc:.3f}")
+        name = "/".join(table_dir.rstrip("/").split("/")[-2:])
+        print(f"| {name} | {len(seeds)} | {best[0]:.3f} ({best[1]}) | " + " | ".join(row) + " |")
+    print("\n| rule | mean accuracy | mean ROC-AUC | tables within 0.01 of the best single "
+          "learner or above |")
+    print("|---|---|---|---|")
+    out = {}
+    for rule, (accs, aucs, within) in summary.items():
+        out[rule] = (avg(accs), avg(aucs), within)
+        print(f"| {rule} | {avg(accs):.4f} | {avg(aucs):.4f} | {within} of {len(accs)} |")
+    print()
+    base = out["one split"]
+    met = []
+    for rule in ADOPTABLE:
+        r = out[rule]
+        checks = [
+            (f"{rule}: (a) mean accuracy at least one split's + 0.005", r[0] >= base[0] + 0.005,
+             f"{r[0]:.4f} vs {base[0]:.4f}"),
+            (f"{rule}: (b) tables within 0.01 of the best single learner, at least one "
+             "split's", r[2] >= base[2], f"{r[2]} vs {base[2]}"),
+            (f"{rule}: (c) mean ROC-AUC at most 0.002 below one split's",
+             r[1] >= base[1] - 0.002, f"{r[1]:.4f} vs {base[1]:.4f}"),
+        ]
+        print_checks(checks, f"{rule}: met.\n", f"{rule}: not met.\n")
+        if all(passed for _, passed, _ in checks):
+            met.append(rule)
+    if met:
+        chosen = max(met, key=lambda rule: out[rule][0])
+        print(f"The rule is met: auto would cross-fit on CSV files with the {chosen}.")
+    else:
+        print("The rule is not met: auto keeps its one split.")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    main(sys.argv[1:])

@@ -33,8 +33,22 @@ is recorded as tried. It costs five times the training, so adopting it
 would also mean deciding where (file sizes, the page's time) it runs.
 The test set scores the rules and chooses nothing.
 
-    scripts/crossfit_study.py TABLE_DIR...   (each holding fold-0 ... fold-4,
-                                              the shard dirs of one table)
+Small files. On a file the size of the wine example the one split has fewer
+than 10 labeled rows, too few to rank by, and auto keeps the mean of every
+candidate (`FEW_LABELED`); the five folds together have five times as many.
+Every rule above keeps that fallback, reading the labeled rows it ranks by:
+fold 0's for one split (and each fold's for bagged auto), all folds' for
+the cross-fitted rules. Second rule, written before its runs (the commit
+after the first): on two new draws of the six development generators cut to
+180 and 300 rows (`scripts/make_dev_tables.py` seeds 20261134 and 20261135),
+10 seeds each, a cross-fitted rule becomes auto's on small files if its
+paired accuracy difference from one split over all those splits is above
+zero by more than its standard error and its mean ROC-AUC is at most 0.002
+below one split's; where both meet it, the one with the higher mean
+accuracy.
+
+    scripts/crossfit_study.py TABLE_DIR... [-- SMALL_TABLE_DIR...]
+        (each TABLE_DIR holding fold-0 ... fold-4, the shard dirs of one table)
 """
 
 import glob
@@ -46,9 +60,14 @@ from ensemble_study import CANDIDATES, SINGLE, accuracy, mean, roc_auc
 from provenance import print_checks, print_study_head
 
 FOLDS = 5
+# Fewer labeled validation rows than this: auto keeps the mean of every
+# candidate (FEW_LABELED in src/selection/scores.rs).
+FEW_LABELED = 10
 RULES = ["one split", "cross-fitted ranking", "cross-fitted mean", "bagged auto"]
 ADOPTABLE = ["cross-fitted ranking", "cross-fitted mean"]
 RULE = __doc__.split("Rule written before the runs (this commit): ")[1].split("\n\n")[0]
+SMALL_RULE = __doc__.split("Second rule, written before its runs (the commit\nafter the first): ")[1] \
+    .split("\n\n")[0]
 
 
 def call_gap(p, labeled):
@@ -86,6 +105,12 @@ def ranking(values):
     return sorted(range(len(values)), key=lambda i: -values[i])
 
 
+def members(order, labeled):
+    """auto's members from a ranking read on `labeled` labeled rows: the first
+    three, or every candidate under FEW_LABELED."""
+    return list(order) if labeled < FEW_LABELED else order[:3]
+
+
 def split_scores(folds):
     """Each rule's and each single learner's (accuracy, ROC-AUC) on one seed."""
     own = folds[0]["own"]
@@ -98,12 +123,15 @@ def split_scores(folds):
             sys.exit(f"fold {k}: the call-gap ranking {per_fold[k][:3]} is not the "
                      f"product's {folds[k]['order'][:3]}")
     crossed = ranking([sum(g[c] for g in gaps) / FOLDS for c in range(len(CANDIDATES))])
+    labeled = [sum(runs[k][0][3]) for k in range(FOLDS)]
+    kept = [members(per_fold[k], labeled[k]) for k in range(FOLDS)]
+    crossed = members(crossed, sum(labeled))
     test = lambda k, c: runs[k][c][0]
     probs = {
-        "one split": mean([test(0, c) for c in per_fold[0][:3]]),
-        "cross-fitted ranking": mean([test(0, c) for c in crossed[:3]]),
-        "cross-fitted mean": mean([test(k, c) for k in range(FOLDS) for c in crossed[:3]]),
-        "bagged auto": mean([test(k, c) for k in range(FOLDS) for c in per_fold[k][:3]]),
+        "one split": mean([test(0, c) for c in kept[0]]),
+        "cross-fitted ranking": mean([test(0, c) for c in crossed]),
+        "cross-fitted mean": mean([test(k, c) for k in range(FOLDS) for c in crossed]),
+        "bagged auto": mean([test(k, c) for k in range(FOLDS) for c in kept[k]]),
     }
     truth = runs[0][0][1]
     scores = {name: (accuracy(p, truth), roc_auc(p, truth)) for name, p in probs.items()}
@@ -118,14 +146,17 @@ def avg(xs):
     return sum(xs) / len(xs)
 
 
-def main(table_dirs):
-    print_study_head(RULE)
-    print("### CSV development tables\n")
+def table(title, table_dirs):
+    """Print one set's tables; return rule -> (mean accuracy, mean ROC-AUC,
+    tables within 0.01 of the best single learner or above), and rule -> the
+    (accuracy, ROC-AUC) of every split, in one order."""
+    print(f"### {title}\n")
     print("Mean test accuracy / ROC-AUC over seeds, per table; \"best single\" is the most "
           "accurate single PU learner's on fold 0, known only in hindsight.\n")
     print("| table | seeds | best single | " + " | ".join(RULES) + " |")
     print("|---|---|---|" + "---|" * len(RULES))
     summary = {rule: [[], [], 0] for rule in RULES}
+    splits = defaultdict(list)
     for table_dir in table_dirs:
         by_name = defaultdict(list)
         seeds = load(table_dir)
@@ -135,6 +166,7 @@ def main(table_dirs):
         best = max((avg([a for a, _ in by_name[s]]), s) for s in SINGLE if s in by_name)
         row = []
         for rule in RULES:
+            splits[rule].extend(by_name[rule])
             acc, auc = avg([a for a, _ in by_name[rule]]), avg([x for _, x in by_name[rule]])
             summary[rule][0].append(acc)
             summary[rule][1].append(auc)
@@ -150,6 +182,20 @@ def main(table_dirs):
         out[rule] = (avg(accs), avg(aucs), within)
         print(f"| {rule} | {avg(accs):.4f} | {avg(aucs):.4f} | {within} of {len(accs)} |")
     print()
+    return out, splits
+
+
+def adopted(met, accuracy_of, what):
+    """Print the verdict of a rule whose conditions `met` rules meet."""
+    if met:
+        chosen = max(met, key=accuracy_of)
+        print(f"The rule is met: auto would cross-fit {what} with the {chosen}.\n")
+    else:
+        print(f"The rule is not met: auto keeps its one split {what}.\n")
+
+
+def full_rule(out):
+    """The first rule's checks, on the full-size tables."""
     base = out["one split"]
     met = []
     for rule in ADOPTABLE:
@@ -165,14 +211,42 @@ def main(table_dirs):
         print_checks(checks, f"{rule}: met.\n", f"{rule}: not met.\n")
         if all(passed for _, passed, _ in checks):
             met.append(rule)
-    if met:
-        chosen = max(met, key=lambda rule: out[rule][0])
-        print(f"The rule is met: auto would cross-fit on CSV files with the {chosen}.")
-    else:
-        print("The rule is not met: auto keeps its one split.")
+    adopted(met, lambda rule: out[rule][0], "on CSV files")
+
+
+def small_rule(splits):
+    """The second rule's checks, on the small tables' splits (paired)."""
+    base = splits["one split"]
+    met = []
+    for rule in ADOPTABLE:
+        diffs = [a - b for (a, _), (b, _) in zip(splits[rule], base)]
+        d = avg(diffs)
+        se = (sum((x - d) ** 2 for x in diffs) / (len(diffs) - 1) / len(diffs)) ** 0.5
+        auc, base_auc = avg([x for _, x in splits[rule]]), avg([x for _, x in base])
+        checks = [
+            (f"{rule}: (a) paired accuracy difference above zero by more than its standard "
+             f"error, over {len(diffs)} splits", d > se, f"{d:+.4f} ± {se:.4f}"),
+            (f"{rule}: (b) mean ROC-AUC at most 0.002 below one split's",
+             auc >= base_auc - 0.002, f"{auc:.4f} vs {base_auc:.4f}"),
+        ]
+        print_checks(checks, f"{rule}: met.\n", f"{rule}: not met.\n")
+        if all(passed for _, passed, _ in checks):
+            met.append(rule)
+    adopted(met, lambda rule: avg([a for a, _ in splits[rule]]), "on small files")
+
+
+def main(full_dirs, small_dirs):
+    print_study_head(f"{RULE} {SMALL_RULE}" if small_dirs else RULE)
+    out, _ = table("CSV development tables", full_dirs)
+    full_rule(out)
+    if small_dirs:
+        _, splits = table("Small CSV development tables", small_dirs)
+        small_rule(splits)
 
 
 if __name__ == "__main__":
     if len(sys.argv) < 2:
         sys.exit(__doc__)
-    main(sys.argv[1:])
+    args = sys.argv[1:]
+    cut = args.index("--") if "--" in args else len(args)
+    main(args[:cut], args[cut + 1:])

@@ -305,7 +305,8 @@ for part in "${parts[@]}"; do
     crossfit)
       # A development study, never a result: auto's choice cross-fitted over
       # five folds of each development table's training rows, every run
-      # once per fold (scripts/crossfit_study.py holds the rule, written first).
+      # once per fold (scripts/crossfit_study.py holds the rules, each written
+      # before its runs).
       [ -f target/dev-tables/hastie-1200.csv ] || python3 scripts/make_dev_tables.py
       [ -f target/dev-tables-2/hastie-1200.csv ] ||
         python3 scripts/make_dev_tables.py target/dev-tables-2 20261127
@@ -319,6 +320,21 @@ for part in "${parts[@]}"; do
                 --seeds 5 --learners $dev_learners --validation-fold $fold
           done
           crossfit_dirs+=(target/shards/crossfit/$draw/$table)
+        done
+      done
+      # Its second rule's small tables: two new draws, cut to 180 and 300 rows.
+      crossfit_dirs+=(--)
+      for draw in 20261134:180 20261135:300; do
+        folder=target/dev-tables-crossfit-${draw/:/-}
+        [ -f $folder/hastie-1200.csv ] || python3 scripts/make_dev_tables.py $folder ${draw/:/ }
+        for table in "${dev_tables[@]}"; do
+          for fold in 0 1 2 3 4; do
+            dir=target/shards/crossfit/small-${draw/:/-}/$table/fold-$fold
+            [ -f $dir.md ] ||
+              ROW_SCORES=1 sharded $dir.md $dir --csv $folder/$table.csv --truth-column truth \
+                --seeds 10 --learners $dev_learners --validation-fold $fold
+          done
+          crossfit_dirs+=(target/shards/crossfit/small-${draw/:/-}/$table)
         done
       done
       scripts/crossfit_study.py "${crossfit_dirs[@]}" > results/dev-crossfit.md ;;

@@ -5,7 +5,7 @@
 # en-threshold, prior-threshold, small-cnn, epoch-oracle, priors, tables,
 # fashion-dev, vpu-rule, checkpoint-rule, dev-tables, csv-share, ensemble,
 # threshold, ranking, tie-break, few-labeled, margin, warmup, checkpoint-noise,
-# crossfit (default: all).
+# crossfit, crossfit-confirmation, crossfit-files (default: all).
 #   scripts/results.sh              every table (MNIST alone took 108 min on 2 busy cores)
 #   scripts/results.sh ablation     one of them
 #
@@ -46,10 +46,38 @@ make_tables() {
 # The CSV development tables (scripts/make_dev_tables.py; not committed).
 dev_tables=(diabetes classes-800 classes-1500 moons-1000 circles-600 hastie-1200)
 dev_learners=biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,auto
+# The cross-fitting studies: one table's runs once per fold of its training
+# rows (`--validation-fold`), with row scores, in DIR/fold-K; DIR is added to
+# crossfit_dirs.  crossfit_folds DIR SEEDS SWEEP_FLAGS...
+crossfit_folds() {
+  local dir=$1 seeds=$2 fold
+  shift 2
+  for fold in 0 1 2 3 4; do
+    [ -f $dir/fold-$fold.md ] ||
+      ROW_SCORES=1 sharded $dir/fold-$fold.md $dir/fold-$fold "$@" \
+        --seeds $seeds --learners $dev_learners --validation-fold $fold
+  done
+  crossfit_dirs+=("$dir")
+}
+# crossfit_folds for each development table in FOLDER, under NAME.
+#   crossfit_tables FOLDER NAME SEEDS
+crossfit_tables() {
+  local table
+  for table in "${dev_tables[@]}"; do
+    crossfit_folds target/shards/crossfit/$2/$table $3 --csv $1/$table.csv --truth-column truth
+  done
+}
+# The folder of a new draw of the development tables (seed, and a row count
+# to cut them to), made if missing.  draw_tables SEED [ROWS]
+draw_tables() {
+  local folder=target/dev-tables-crossfit-$1${2:+-$2}
+  [ -f $folder/hastie-1200.csv ] || python3 scripts/make_dev_tables.py $folder "$@" >&2
+  echo $folder
+}
 # The Fashion-MNIST development grid (docs/results.md, "Development study").
 fashion_dev=(--dataset fashion-mnist --epochs 60 --selection-study
   --learners biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,nnpu,auto)
-all_parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev vpu-rule checkpoint-rule dev-tables csv-share ensemble threshold ranking tie-break few-labeled margin warmup checkpoint-noise crossfit)
+all_parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev vpu-rule checkpoint-rule dev-tables csv-share ensemble threshold ranking tie-break few-labeled margin warmup checkpoint-noise crossfit crossfit-confirmation crossfit-files)
 parts=("$@")
 [ ${#parts[@]} -eq 0 ] && parts=("${all_parts[@]}")
 for part in "${parts[@]}"; do
@@ -306,38 +334,46 @@ for part in "${parts[@]}"; do
       # A development study, never a result: auto's choice cross-fitted over
       # five folds of each development table's training rows, every run
       # once per fold (scripts/crossfit_study.py holds the rules, each written
-      # before its runs).
+      # before its runs), full size and, for its second rule, two new draws
+      # cut to 180 and 300 rows.
       [ -f target/dev-tables/hastie-1200.csv ] || python3 scripts/make_dev_tables.py
       [ -f target/dev-tables-2/hastie-1200.csv ] ||
         python3 scripts/make_dev_tables.py target/dev-tables-2 20261127
       crossfit_dirs=()
       for draw in dev-tables dev-tables-2; do
-        for table in "${dev_tables[@]}"; do
-          for fold in 0 1 2 3 4; do
-            dir=target/shards/crossfit/$draw/$table/fold-$fold
-            [ -f $dir.md ] ||
-              ROW_SCORES=1 sharded $dir.md $dir --csv target/$draw/$table.csv --truth-column truth \
-                --seeds 5 --learners $dev_learners --validation-fold $fold
-          done
-          crossfit_dirs+=(target/shards/crossfit/$draw/$table)
-        done
+        crossfit_tables target/$draw $draw 5
       done
-      # Its second rule's small tables: two new draws, cut to 180 and 300 rows.
       crossfit_dirs+=(--)
       for draw in 20261134:180 20261135:300; do
-        folder=target/dev-tables-crossfit-${draw/:/-}
-        [ -f $folder/hastie-1200.csv ] || python3 scripts/make_dev_tables.py $folder ${draw/:/ }
-        for table in "${dev_tables[@]}"; do
-          for fold in 0 1 2 3 4; do
-            dir=target/shards/crossfit/small-${draw/:/-}/$table/fold-$fold
-            [ -f $dir.md ] ||
-              ROW_SCORES=1 sharded $dir.md $dir --csv $folder/$table.csv --truth-column truth \
-                --seeds 10 --learners $dev_learners --validation-fold $fold
-          done
-          crossfit_dirs+=(target/shards/crossfit/small-${draw/:/-}/$table)
-        done
+        crossfit_tables "$(draw_tables ${draw/:/ })" small-${draw/:/-} 10
       done
       scripts/crossfit_study.py "${crossfit_dirs[@]}" > results/dev-crossfit.md ;;
+    crossfit-confirmation)
+      # A development study, never a result: the third rule of
+      # scripts/crossfit_study.py, bagged auto on new draws.
+      crossfit_dirs=()
+      crossfit_tables "$(draw_tables 20261136)" full-20261136 5
+      crossfit_dirs+=(--)
+      for draw in 20261137:180 20261138:300; do
+        crossfit_tables "$(draw_tables ${draw/:/ })" small-${draw/:/-} 10
+      done
+      scripts/crossfit_study.py --confirmation "${crossfit_dirs[@]}" \
+        > results/dev-crossfit-confirmation.md ;;
+    crossfit-files)
+      # Analysis, not a result: what the cross-fitted rules of the study
+      # above would give on the reported CSV files, each run again once per
+      # fold of its training rows (scripts/crossfit_study.py --files).
+      make_tables
+      crossfit_dirs=()
+      for example in "${examples[@]}"; do
+        read -ra file_args <<< "$(example_args $example)"
+        crossfit_folds target/shards/crossfit/files/$example 5 "${file_args[@]}"
+      done
+      for table in "${study_tables[@]}"; do
+        crossfit_folds target/shards/crossfit/files/table-$table 5 \
+          --csv $tables/$table.csv --truth-column truth
+      done
+      scripts/crossfit_study.py --files "${crossfit_dirs[@]}" > results/analysis-crossfit-files.md ;;
     *)
       echo "unknown part '$part': use one of ${all_parts[*]}" >&2; exit 2 ;;
   esac

@@ -210,8 +210,9 @@ fn csv_row_roles_are_the_splits_and_refuse_as_it_does() {
 }
 
 /// A development study's folds (`validation_fold`) deal one seed's training
-/// rows into disjoint validation splits of the share's size, each side
-/// apart, leaving the test set as it is; a run without one draws as before.
+/// rows into disjoint validation splits of the share's size (the last may
+/// be short where the size was rounded up), each side apart, leaving the
+/// test set as it is.
 #[test]
 fn validation_folds_are_disjoint_splits_of_the_same_training_rows() {
     let table = read_csv(
@@ -230,13 +231,17 @@ fn validation_folds_are_disjoint_splits_of_the_same_training_rows() {
         config.split.validation_fold = Some(fold);
         let roles = csv_row_roles(&table, &config).unwrap();
         assert_eq!(roles.test, drawn.test, "fold {fold}");
-        assert_eq!(
-            roles.validation.len(),
-            drawn.validation.len(),
-            "fold {fold}"
-        );
         let labeled = |rows: &[usize]| rows.iter().filter(|&&r| table.labeled[r]).count();
-        assert_eq!(labeled(&roles.validation), labeled(&drawn.validation));
+        let sides = |rows: &[usize]| (labeled(rows), rows.len() - labeled(rows));
+        let (full, this) = (sides(&drawn.validation), sides(&roles.validation));
+        if fold < 4 {
+            assert_eq!(this, full, "fold {fold}");
+        } else {
+            assert!(
+                this.0 <= full.0 && this.1 <= full.1 && this.0 > 0,
+                "{this:?}"
+            );
+        }
         let mut rows: Vec<usize> = roles
             .train
             .iter()

@@ -145,6 +145,8 @@ fn split_config() -> impl Strategy<Value = SplitConfig> {
                 rho,
                 test_fraction,
                 validation_fraction,
+                // Development studies' alone, never a user's setting.
+                validation_fold: None,
             },
         )
 }

@@ -192,8 +192,12 @@ pub fn from_hash(hash: &str) -> SharedRun {
                 lookup_mut(&mut value, &problem.field),
             ) {
                 *slot = default;
+                let named = fields
+                    .get(&problem.field)
+                    .and_then(|field| field.number.as_ref())
+                    .map_or_else(String::new, |number| format!(", {},", number.default));
                 notices.push(format!(
-                    "{}: {}; the default is used",
+                    "{}: {}; the default{named} is used",
                     problem.field, problem.message
                 ));
             }
@@ -1058,6 +1062,12 @@ mod tests {
         assert_eq!(run.config.optim.batch_size, 2);
         assert_eq!(run.config.optim.epochs, 20);
         assert!(run.notices[0].starts_with("optim.epochs: 2000 epochs in batches of 2 take"));
+        assert!(
+            run.notices[0]
+                .ends_with("use fewer epochs or a larger batch; the default, 20, is used"),
+            "{:?}",
+            run.notices
+        );
     }
 
     #[test]

@@ -72,7 +72,7 @@ import sys
 from collections import defaultdict
 
 from ensemble_study import CANDIDATES, SINGLE, accuracy, mean, roc_auc
-from provenance import print_checks, print_study_head
+from provenance import print_checks, print_study_head, print_table_head
 
 FOLDS = 5
 # Fewer labeled validation rows than this: auto keeps the mean of every
@@ -167,11 +167,9 @@ def table(title, table_dirs):
     """Print one set's tables; return rule -> (mean accuracy, mean ROC-AUC,
     tables within 0.01 of the best single learner or above), and rule -> the
     (accuracy, ROC-AUC) of every split, in one order."""
-    print(f"### {title}\n")
-    print("Mean test accuracy / ROC-AUC over seeds, per table; \"best single\" is the most "
-          "accurate single PU learner's on fold 0, known only in hindsight.\n")
-    print("| table | seeds | best single | " + " | ".join(RULES) + " |")
-    print("|---|---|---|" + "---|" * len(RULES))
+    print_table_head(title, "Mean test accuracy / ROC-AUC over seeds, per table; \"best "
+                     "single\" is the most accurate single PU learner's on fold 0, known only "
+                     "in hindsight.", ["table", "seeds", "best single", *RULES])
     summary = {rule: [[], [], 0] for rule in RULES}
     splits = defaultdict(list)
     for table_dir in table_dirs:

@@ -5,7 +5,7 @@
 # en-threshold, prior-threshold, small-cnn, epoch-oracle, priors, tables,
 # fashion-dev, vpu-rule, checkpoint-rule, dev-tables, csv-share, ensemble,
 # threshold, ranking, tie-break, few-labeled, margin, warmup, checkpoint-noise,
-# crossfit, crossfit-confirmation, crossfit-files (default: all).
+# crossfit, crossfit-confirmation, crossfit-files, auto-folds (default: all).
 #   scripts/results.sh              every table (MNIST alone took 108 min on 2 busy cores)
 #   scripts/results.sh ablation     one of them
 #
@@ -74,10 +74,23 @@ draw_tables() {
   [ -f $folder/hastie-1200.csv ] || python3 scripts/make_dev_tables.py $folder "$@" >&2
   echo $folder
 }
+# auto cross-fitted over 5 validation folds (`run --auto-folds 5`), once
+# per seed (1 to 5, as the sweeps), each run's JSON and output in
+# DIR/seed-S.json and .log, kept where there.  auto_folds_runs DIR RUN_FLAGS...
+auto_folds_runs() {
+  local dir=$1 seed
+  shift
+  mkdir -p $dir
+  for seed in 1 2 3 4 5; do
+    [ -f $dir/seed-$seed.json ] ||
+      "$bin" run "$@" --learner auto --auto-folds 5 --seed $seed --quiet \
+        --out $dir/seed-$seed.json > $dir/seed-$seed.log 2>&1
+  done
+}
 # The Fashion-MNIST development grid (docs/results.md, "Development study").
 fashion_dev=(--dataset fashion-mnist --epochs 60 --selection-study
   --learners biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,nnpu,auto)
-all_parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev vpu-rule checkpoint-rule dev-tables csv-share ensemble threshold ranking tie-break few-labeled margin warmup checkpoint-noise crossfit crossfit-confirmation crossfit-files)
+all_parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev vpu-rule checkpoint-rule dev-tables csv-share ensemble threshold ranking tie-break few-labeled margin warmup checkpoint-noise crossfit crossfit-confirmation crossfit-files auto-folds)
 parts=("$@")
 [ ${#parts[@]} -eq 0 ] && parts=("${all_parts[@]}")
 for part in "${parts[@]}"; do
@@ -359,6 +372,20 @@ for part in "${parts[@]}"; do
       done
       scripts/crossfit_study.py --confirmation "${crossfit_dirs[@]}" \
         > results/dev-crossfit-confirmation.md ;;
+    auto-folds)
+      # auto cross-fitted (`run --auto-folds 5`) on the reported CSV files,
+      # the draws of their sweeps (the same test rows), beside those sweeps'
+      # one-split auto and single learners (results/example-*.md,
+      # results/table-*.md: run the examples and tables parts first).
+      make_tables
+      runs=target/auto-folds
+      for example in "${examples[@]}"; do
+        auto_folds_runs $runs/example-$example $(example_args $example)
+      done
+      for table in "${study_tables[@]}"; do
+        auto_folds_runs $runs/table-$table --csv $tables/$table.csv --truth-column truth
+      done
+      scripts/auto_folds_summary.py $runs > results/auto-folds.md ;;
     crossfit-files)
       # Analysis, not a result: what the cross-fitted rules of the study
       # above would give on the reported CSV files, each run again once per

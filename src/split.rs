@@ -470,9 +470,22 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
         mut notes,
     } = csv_row_roles(table, config)?;
     let dim = table.dim();
-    // A value filled in for a missing one is its column's mean over the
-    // rows trained on, the mean the standardiser then holds.
-    let means = table.filled.means_over(&table.features, dim, &train_rows);
+    // The rows the standardiser is fitted on: those trained on. Cross-fitted
+    // folds (`validation_fold`) share one, fitted on every training row of
+    // every fold (their features, never a label), so that the folds'
+    // classifiers read the same inputs and average into one model; sorted,
+    // so that each fold sums them in the same order.
+    let fitted_rows = match config.split.validation_fold {
+        None => train_rows.clone(),
+        Some(_) => {
+            let mut all: Vec<usize> = train_rows.iter().chain(&valid_rows).copied().collect();
+            all.sort_unstable();
+            all
+        }
+    };
+    // A value filled in for a missing one is its column's mean over those
+    // rows, the mean the standardiser then holds.
+    let means = table.filled.means_over(&table.features, dim, &fitted_rows);
     let gathered = |rows: &[usize]| {
         let mut x = gather_rows(&table.features, dim, rows);
         table.filled.refill(&mut x, dim, rows, &means);
@@ -481,8 +494,8 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
     let mut train_x = gathered(&train_rows);
     let mut test_x = gathered(&test_rows);
     let mut valid_x = gathered(&valid_rows);
-    let every_training_row: Vec<usize> = (0..train_rows.len()).collect();
-    let standardiser = Standardiser::fit(&train_x, dim, &every_training_row);
+    let every_fitted_row: Vec<usize> = (0..fitted_rows.len()).collect();
+    let standardiser = Standardiser::fit(&gathered(&fitted_rows), dim, &every_fitted_row);
     let not_finite = |rows: &[usize], at: NotFinite| SplitError::NotFinite {
         row: rows
             .get(at.row)

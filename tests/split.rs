@@ -266,6 +266,44 @@ fn validation_folds_are_disjoint_splits_of_the_same_training_rows() {
 }
 
 #[test]
+fn cross_fitted_folds_share_the_standardiser_of_every_training_row() {
+    let table = read_csv(
+        &small_csv(400),
+        &CsvColumns {
+            truth: Some("truth".into()),
+            ..CsvColumns::default()
+        },
+    )
+    .unwrap();
+    let one_split = split_csv(&table, &csv_config(Some("truth"))).unwrap();
+    let folds: Vec<PuSplit> = (0..5)
+        .map(|fold| {
+            let mut config = csv_config(Some("truth"));
+            config.split.validation_fold = Some(fold);
+            split_csv(&table, &config).unwrap()
+        })
+        .collect();
+    let input = |split: &PuSplit| split.tabular.clone().unwrap();
+    for (fold, split) in folds.iter().enumerate() {
+        assert_eq!(input(split), input(&folds[0]), "fold {fold}");
+        assert_eq!(split.test_x, folds[0].test_x, "fold {fold}");
+    }
+    // Fitted on training and validation rows together: their columns have
+    // mean 0, which the training rows alone of one split (fitted on those)
+    // also have, with another standardiser.
+    let split = &folds[2];
+    let n = split.n_train() + split.validation.labeled.len();
+    for column in 0..2 {
+        let values = (0..split.n_train())
+            .map(|r| split.train_x[r * 2 + column])
+            .chain((0..split.validation.labeled.len()).map(|r| split.validation.x[r * 2 + column]));
+        let mean = values.sum::<f32>() / n as f32;
+        assert!(mean.abs() < 1e-4, "column {column} mean {mean}");
+    }
+    assert_ne!(input(&one_split), input(&folds[0]));
+}
+
+#[test]
 fn csv_with_truth_holds_out_rows_and_standardises_on_training_rows() {
     let table = read_csv(
         &small_csv(80),

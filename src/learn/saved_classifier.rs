@@ -113,6 +113,21 @@ impl SavedModel {
         device: &Device,
     ) -> Result<Vec<f32>, SavedModelError> {
         let rows = self.prepare_rows(raw_rows)?;
+        self.score_prepared(classifiers, rows, device).await
+    }
+
+    /// The same for rows already prepared (standardised as the training
+    /// rows were, row-major): the mean of the member `classifiers'`
+    /// probabilities.
+    ///
+    /// # Errors
+    /// As [`SavedModel::score`], but for preparing the rows.
+    pub async fn score_prepared(
+        &self,
+        classifiers: &[Network],
+        rows: Vec<f32>,
+        device: &Device,
+    ) -> Result<Vec<f32>, SavedModelError> {
         let dim = self.header.input.dim();
         if rows.is_empty() {
             return Ok(Vec::new());

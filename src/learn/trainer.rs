@@ -214,6 +214,26 @@ impl Trainer {
     /// [`TrainError::Config`] if the split and configuration disagree on the
     /// data source (a built-in configuration with a CSV split, say).
     pub async fn export_model(&self) -> Result<SavedModel, TrainError> {
+        let kept = self
+            .checkpoint
+            .classifier()
+            .cloned()
+            .unwrap_or_else(|| self.ctx.classifier.inference());
+        self.export(kept).await
+    }
+
+    /// The classifier as the last epoch left it, exported as
+    /// [`Trainer::export_model`] exports the kept one: what scoring the
+    /// last epochs of several runs on other rows needs.
+    ///
+    /// # Errors
+    /// As [`Trainer::export_model`].
+    pub async fn export_last_model(&self) -> Result<SavedModel, TrainError> {
+        self.export(self.ctx.classifier.inference()).await
+    }
+
+    /// `classifier`, a network of this run, as a model file's model.
+    async fn export(&self, classifier: Network) -> Result<SavedModel, TrainError> {
         let header = ModelHeader {
             created_by: created_by(),
             config: self.ctx.config.clone(),
@@ -226,15 +246,7 @@ impl Trainer {
             .map_err(|e| TrainError::Config(format!("cannot export the model: {e}")))?;
         Ok(SavedModel {
             header,
-            classifier_records: vec![
-                record_bytes(
-                    self.checkpoint
-                        .classifier()
-                        .cloned()
-                        .unwrap_or_else(|| self.ctx.classifier.inference()),
-                )
-                .await?,
-            ],
+            classifier_records: vec![record_bytes(classifier).await?],
         })
     }
 

@@ -7,6 +7,7 @@ mod auto_study;
 mod bench;
 mod column_names;
 mod config_file;
+mod cross_fit;
 mod heap;
 mod learner_spec;
 mod learners;
@@ -27,10 +28,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use policypu::auto_learner::average::mean_probabilities;
-use policypu::auto_learner::prior_sentence;
+use policypu::auto_learner::{Leaderboard, prior_sentence};
 use policypu::config::Learner;
 use policypu::export::AutoResult;
 use policypu::plan::RunPlan;
+use policypu::report::RunResult;
 use policypu::saved_model::{SavedFrom, SavedModel};
 use policypu::selection::{Criterion, ValidationScores};
 
@@ -64,6 +66,13 @@ enum Command {
         /// Also save the trained classifier, to score new CSV rows with `policypu predict`.
         #[arg(long)]
         save_model: Option<PathBuf>,
+        /// With --learner auto on a CSV file: cross-fit its choice over K
+        /// validation folds (at most 1 / the validation share: 5 at the CSV
+        /// default). auto runs once per fold and keeps the mean of every
+        /// fold's kept classifiers: more accurate on development tables, at
+        /// K times the training.
+        #[arg(long, value_name = "K")]
+        auto_folds: Option<usize>,
         /// Print only the progress bar and the summary, not a line per epoch.
         #[arg(long)]
         quiet: bool,
@@ -92,6 +101,7 @@ fn main() -> ExitCode {
             out,
             dump_scores,
             save_model,
+            auto_folds,
             quiet,
         } => run_once(
             &run.with_guessed_values(),
@@ -100,6 +110,7 @@ fn main() -> ExitCode {
                 dump_scores: dump_scores.as_deref(),
                 save_model: save_model.as_deref(),
             },
+            auto_folds,
             quiet,
         ),
         Command::Sweep(args) => sweep::sweep(&sweep::SweepArgs {
@@ -123,6 +134,28 @@ fn main() -> ExitCode {
     }
 }
 
+/// How the model a run keeps was chosen.
+enum Chosen {
+    /// The learner asked for trained it.
+    Learner,
+    /// auto chose it on the run's validation split.
+    Auto(Leaderboard),
+    /// auto chose on each validation fold (`--auto-folds`); the model is
+    /// the mean of every fold's.
+    CrossFitted(Vec<cross_fit::Fold>),
+}
+
+/// A cross-fitted auto run's JSON: the mean's run, then each fold's auto.
+#[derive(serde::Serialize)]
+struct CrossFittedResult<'a> {
+    /// The mean of every fold's members: auto's settings, its test metrics.
+    #[serde(flatten)]
+    result: &'a RunResult,
+    /// Each fold's auto, as a one-split auto run writes it; its settings
+    /// name its validation fold.
+    folds: Vec<AutoResult<'a>>,
+}
+
 /// The optional files `run` writes besides its JSON result.
 struct RunOutputs<'a> {
     /// The kept model's test-set scores and labels as CSV.
@@ -135,9 +168,13 @@ fn run_once(
     run: &RunArgs,
     out: &std::path::Path,
     outputs: RunOutputs<'_>,
+    auto_folds: Option<usize>,
     quiet: bool,
 ) -> Result<(), String> {
     let config = run.to_config()?;
+    if let Some(folds) = auto_folds {
+        cross_fit::check_auto_folds(folds, &config, run.csv.is_some())?;
+    }
     let written = [
         Named::given("--out", Some(out)),
         Named::given("--dump-scores", outputs.dump_scores),
@@ -161,7 +198,8 @@ fn run_once(
             config.learner.name()
         );
     }
-    let split = DataCache::new(run.data_dir.as_deref()).split(&config, run.csv.as_deref())?;
+    let mut data = DataCache::new(run.data_dir.as_deref());
+    let split = data.split(&config, run.csv.as_deref())?;
     for note in &split.notes {
         eprintln!("{note}");
     }
@@ -184,25 +222,42 @@ fn run_once(
     } else {
         Verbosity::Epochs
     };
-    // The trainers of the model the run keeps: one, or auto's members.
-    let (result, trainers, leaderboard) = match &plan {
-        None => {
+    // The trainers of the model the run keeps: one, or auto's members (of
+    // every fold where it is cross-fitted).
+    let (result, trainers, chosen) = match (&plan, auto_folds, run.csv.as_deref()) {
+        (None, Some(folds), Some(csv)) => {
+            let cross_fitted = cross_fit::train_cross_fitted(
+                &config,
+                folds,
+                &mut data,
+                csv,
+                &device,
+                &device_name,
+            )?;
+            let folds = Chosen::CrossFitted(cross_fitted.folds);
+            (cross_fitted.result, cross_fitted.trainers, folds)
+        }
+        (None, ..) => {
             let (result, members, board) =
                 auto::train_auto(&config, &split, &device, &device_name)?;
-            (result, members, Some(board))
+            (result, members, Chosen::Auto(board))
         }
-        Some(plan) => {
+        (Some(plan), ..) => {
             for warning in &plan.warnings {
                 eprintln!("note: {warning}");
             }
             let (result, trainer) = train(plan, &split, &device, &device_name, verbosity)?;
-            (result, vec![trainer], None)
+            (result, vec![trainer], Chosen::Learner)
         }
     };
     if let Some(averaged) = &result.averaged {
+        let of_folds = match &chosen {
+            Chosen::CrossFitted(folds) => format!(" of {} folds", folds.len()),
+            _ => String::new(),
+        };
         for (when, m) in [("kept:  ", &averaged.kept), ("final: ", &averaged.last)] {
             println!(
-                "{when}the mean of {} classifiers  {}",
+                "{when}the mean of {} classifiers{of_folds}  {}",
                 averaged.members.len(),
                 progress::test_figures(m)
             );
@@ -241,13 +296,24 @@ fn run_once(
     if let Some(pu) = result.kept().and_then(|kept| kept.test.pu.as_ref()) {
         println!("{}", pu.summary());
     }
-    let json = match &leaderboard {
-        Some(auto) => serde_json::to_string_pretty(&AutoResult {
+    let json = match &chosen {
+        Chosen::Auto(auto) => serde_json::to_string_pretty(&AutoResult {
             result: &result,
             auto,
             kept: auto.members_label(result.config.model),
         }),
-        None => serde_json::to_string_pretty(&result),
+        Chosen::CrossFitted(folds) => serde_json::to_string_pretty(&CrossFittedResult {
+            result: &result,
+            folds: folds
+                .iter()
+                .map(|fold| AutoResult {
+                    result: &fold.result,
+                    auto: &fold.board,
+                    kept: fold.board.members_label(result.config.model),
+                })
+                .collect(),
+        }),
+        Chosen::Learner => serde_json::to_string_pretty(&result),
     }
     .map_err(|e| e.to_string())?;
     std::fs::write(out, json).map_err(|e| format!("cannot write {}: {e}", out.display()))?;

@@ -18,6 +18,7 @@ use policypu::split::PuSplit;
 use policypu::user_text::{counted, listed};
 
 use crate::args::RunArgs;
+use crate::cross_fit::folds_dealt;
 use crate::learner_spec::LearnerSpec;
 use crate::native::{DataCache, device_for};
 use crate::output_paths::{Named, check_outputs, run_inputs};
@@ -561,11 +562,7 @@ fn choose_auto_again(
 /// `--validation-fold FOLD`'s refusal, if any: folds are a CSV file's, and
 /// a validation share `share` deals round(1 / share) of them.
 fn check_fold(fold: usize, csv: bool, share: f64) -> Result<(), String> {
-    let folds = if share > 0.0 {
-        (1.0 / share).round() as usize
-    } else {
-        0
-    };
+    let folds = folds_dealt(share);
     if !csv {
         Err("--validation-fold deals a CSV file's training rows: give --csv".into())
     } else if fold >= folds {

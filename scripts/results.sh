@@ -379,6 +379,8 @@ for part in "${parts[@]}"; do
       # results/table-*.md: run the examples and tables parts first).
       make_tables
       runs=target/auto-folds
+      mkdir -p $runs
+      [ -f $runs/commit ] || git rev-parse HEAD > $runs/commit
       for example in "${examples[@]}"; do
         auto_folds_runs $runs/example-$example $(example_args $example)
       done

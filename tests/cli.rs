@@ -1930,3 +1930,171 @@ fn a_prior_the_learner_takes_none_of_is_said_to_be_unused() {
         assert_eq!(stderr.contains(unused), said, "{learner}: {stderr}");
     }
 }
+
+/// `policypu predict`'s (score, predicted) of each data row of `file` with `model`.
+fn predicted_rows(model: &Path, file: &Path) -> Vec<(f64, bool)> {
+    let scored = policypu(&["predict", "--model", arg(model), "--csv", arg(file)]);
+    assert!(scored.status.success(), "{scored:?}");
+    String::from_utf8_lossy(&scored.stdout)
+        .lines()
+        .skip(1)
+        .map(|line| {
+            let cells: Vec<&str> = line.split(',').collect();
+            (cells[1].parse().unwrap(), cells[2] == "1")
+        })
+        .collect()
+}
+
+#[test]
+fn auto_cross_fitted_keeps_every_fold_s_members_in_one_model() {
+    let (dir, file) = pu_file("auto-folds", 300, 6);
+    let (out, model, dumped) = (
+        dir.join("a.json"),
+        dir.join("a.ppu"),
+        dir.join("scores.csv"),
+    );
+    // A validation share of 0.5 deals two folds.
+    let flags = ["--pretrain-epochs", "1", "--validation-share", "0.5"];
+    let output = run_csv(
+        &file,
+        "auto",
+        "2",
+        &out,
+        &[
+            &flags[..],
+            &["--auto-folds", "2", "--save-model", arg(&model)],
+            &["--quiet", "--dump-scores", arg(&dumped)],
+        ]
+        .concat(),
+    );
+    assert!(output.status.success(), "{output:?}");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let folds = json["folds"].as_array().unwrap();
+    assert_eq!(folds.len(), 2, "{json}");
+    let mut members = Vec::new();
+    for (k, fold) in folds.iter().enumerate() {
+        assert_eq!(fold["config"]["split"]["validation_fold"], k, "{fold}");
+        assert!(fold["auto"]["standings"].as_array().unwrap().len() > 3);
+        members.extend(fold["averaged"]["members"].as_array().unwrap().clone());
+    }
+    assert_eq!(json["averaged"]["members"].as_array().unwrap(), &members);
+    assert!(json["config"]["split"].get("validation_fold").is_none());
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains(&format!(
+            "kept:  the mean of {} classifiers of 2 folds  acc ",
+            members.len()
+        )),
+        "{stdout}"
+    );
+    // The saved model holds every fold's members, and scores the test rows
+    // as the run did; the run's accuracy is that of those scores.
+    let saved =
+        policypu::saved_model::SavedModel::from_bytes(&std::fs::read(&model).unwrap()).unwrap();
+    assert_eq!(saved.header.members.len(), members.len());
+    let predicted = predicted_rows(&model, &file);
+    let truth: Vec<bool> = pu_csv(300, 6)
+        .lines()
+        .skip(1)
+        .map(|l| l.ends_with(",1"))
+        .collect();
+    let mut right = 0;
+    let mut rows = 0;
+    for line in std::fs::read_to_string(&dumped).unwrap().lines().skip(1) {
+        let cells: Vec<&str> = line.split(',').collect();
+        let row: usize = cells[1].parse().unwrap();
+        let score: f64 = cells[2].parse().unwrap();
+        assert!((score - predicted[row - 1].0).abs() < 1e-6, "{line}");
+        right += usize::from((score >= 0.5) == truth[row - 1]);
+        rows += 1;
+    }
+    let accuracy = json["averaged"]["kept"]["accuracy"].as_f64().unwrap();
+    assert!(
+        (accuracy - right as f64 / rows as f64).abs() < 1e-9,
+        "{accuracy}"
+    );
+
+    // Without a truth column, the share of U called positive is the model's
+    // on every unlabeled row of the file (all of them are training rows of
+    // some fold, trained on or validated on).
+    let plain = dir.join("plain.csv");
+    std::fs::write(&plain, with_cells(&pu_csv(300, 6), |_, c| c.truncate(4))).unwrap();
+    let (out, model) = (dir.join("p.json"), dir.join("p.ppu"));
+    let output = run_auto_without_truth(
+        &plain,
+        "2",
+        &out,
+        &[
+            &flags[..],
+            &["--auto-folds", "2", "--save-model", arg(&model)],
+        ]
+        .concat(),
+    );
+    assert!(output.status.success(), "{output:?}");
+    assert!(
+        String::from_utf8_lossy(&output.stdout).contains(" classifiers of 2 folds  recall "),
+        "{output:?}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let labeled: Vec<bool> = pu_csv(300, 6)
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(3) == Some("1"))
+        .collect();
+    let on_u: Vec<bool> = predicted_rows(&model, &plain)
+        .into_iter()
+        .zip(&labeled)
+        .filter(|(_, l)| !**l)
+        .map(|((_, called), _)| called)
+        .collect();
+    let share = on_u.iter().filter(|c| **c).count() as f64 / on_u.len() as f64;
+    let shown = json["averaged"]["kept"]["pu"]["u_positive_rate"]
+        .as_f64()
+        .unwrap();
+    assert!((shown - share).abs() < 1e-9, "{shown} against {share}");
+}
+
+#[test]
+fn auto_folds_are_refused_outside_auto_s_csv_runs_and_the_share_s_folds() {
+    let (dir, file) = pu_file("auto-folds-refused", 60, 2);
+    let out = dir.join("r.json");
+    for (learner, folds, share, expected) in [
+        ("biased-pu", "2", "0.2", "give --learner auto"),
+        ("auto", "1", "0.2", "at least 2 folds"),
+        (
+            "auto",
+            "6",
+            "0.2",
+            "a validation share of 0.2 deals 5 folds; give at most 5",
+        ),
+    ] {
+        let output = run_csv(
+            &file,
+            learner,
+            "1",
+            &out,
+            &["--auto-folds", folds, "--validation-share", share],
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            !output.status.success() && stderr.contains(expected),
+            "{stderr}"
+        );
+    }
+    let output = policypu(&[
+        "run",
+        "--dataset",
+        "mnist",
+        "--learner",
+        "auto",
+        "--auto-folds",
+        "2",
+        "--out",
+        arg(&out),
+    ]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("give --csv"), "{stderr}");
+    assert!(!out.exists());
+}

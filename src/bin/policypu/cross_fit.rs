@@ -104,6 +104,12 @@ pub fn train_cross_fitted(
     let scores = mean_scores(config, &trainers, &split, device).map_err(|e| e.to_string())?;
     let priors: Option<Vec<f64>> = fold_runs.iter().map(|f| f.board.prior).collect();
     let prior = priors.map(|p| p.iter().sum::<f64>() / p.len() as f64);
+    if let Some(prior) = prior.filter(|_| split.train_truth.is_none()) {
+        eprintln!(
+            "The mean's estimates of precision and accuracy on U assume π = {prior:.3}, the mean \
+             of the {folds} folds' estimates."
+        );
+    }
     let mut mean =
         averaged(vec![0], &[Some(&scores)], prior).ok_or("cross-fitted auto kept no classifier")?;
     mean.members = fold_runs

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# What cross-fitting costs on the command line: `run --learner auto` on one
+# split and with `--auto-folds 5`, on each shipped CSV example (seed 1),
+# RUNS times each in turn so that both see the same machine. Writes
+# results/bench-auto-folds.md with the command, commit and machine (seconds,
+# median and range). Run it on a quiet machine.
+#   scripts/bench-auto-folds.sh [RUNS]    (default 3)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-3}
+out=results/bench-auto-folds.md
+cargo build --release --locked --bin policypu
+bin=${CARGO_TARGET_DIR:-target}/release/policypu
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cpu=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
+example_args() {
+  case $1 in
+    breast-cancer) echo --csv public/examples/breast_cancer.csv --label-column labeled --truth-column malignant ;;
+    wine) echo --csv public/examples/wine.csv --label-column label --truth-column cultivar_1 ;;
+    two-moons) echo --csv public/examples/two_moons.csv --label-column labeled --labeled-value yes --truth-column class ;;
+  esac
+}
+seconds() {
+  local start
+  start=$(date +%s%N)
+  "$bin" run "$@" --learner auto --quiet --out "$work/run.json" >/dev/null 2>&1
+  awk -v ns=$(($(date +%s%N) - start)) 'BEGIN { printf "%.2f", ns / 1e9 }'
+}
+summary() {
+  tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END {
+    printf "%.2f (%.2f–%.2f)", (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2), v[1], v[NR] }'
+}
+{
+  echo "# auto on one split and cross-fitted over 5 folds: seconds per run"
+  echo
+  echo "Command: \`scripts/bench-auto-folds.sh $runs\` at commit $(git rev-parse HEAD)."
+  echo "Machine: $(nproc) cores ($cpu); $(date -u +%Y-%m-%dT%H:%MZ)."
+  echo
+  echo "Wall time of \`policypu run --learner auto\` (seed 1, the CSV defaults: 20 epochs), median"
+  echo "(range) of $runs runs of each, taken in turn."
+  echo
+  echo "| file | one split | --auto-folds 5 | ratio |"
+  echo "|---|---|---|---|"
+  for example in breast-cancer wine two-moons; do
+    one="" folds=""
+    for _ in $(seq "$runs"); do
+      one+="$(seconds $(example_args $example)) "
+      folds+="$(seconds $(example_args $example) --auto-folds 5) "
+    done
+    a=$(echo "$one" | summary)
+    b=$(echo "$folds" | summary)
+    ratio=$(awk -v a="${a%% *}" -v b="${b%% *}" 'BEGIN { printf "%.1f", b / a }')
+    echo "| $example | $a | $b | ${ratio}× |"
+  done
+} > "$out.tmp"
+mv "$out.tmp" "$out"
+cat "$out"

@@ -36,7 +36,7 @@ use crate::config::{DataConfig, Learner, ModelPreset, RunConfig};
 use crate::data::FeatureShape;
 use crate::data::tabular_features::{TabularFeatures, column_numbers};
 use crate::split::PuSplit;
-use crate::user_text::{clip, escaped, file_name, mean_of, without_folders};
+use crate::user_text::{clip, escaped, file_name, listed, mean_of, without_folders};
 
 /// The bytes every model file starts with.
 pub const MAGIC: &[u8; 8] = b"PPUMODEL";
@@ -203,6 +203,25 @@ impl Member {
     }
 }
 
+/// Each name of `names` once, in the order first met, with "3 × " before
+/// one met three times (a cross-fitted auto's members repeat a learner).
+fn counted_names(names: impl Iterator<Item = String>) -> Vec<String> {
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for name in names {
+        match counts.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, count)) => *count += 1,
+            None => counts.push((name, 1)),
+        }
+    }
+    counts
+        .into_iter()
+        .map(|(name, count)| match count {
+            1 => name,
+            _ => format!("{count} × {name}"),
+        })
+        .collect()
+}
+
 /// A version 1 header: no member list, one classifier of the run's.
 #[derive(Deserialize)]
 struct HeaderV1 {
@@ -220,7 +239,7 @@ impl ModelHeader {
         // starts with, as a mean's members or a kept candidate may differ
         // from it.
         let usual = RunConfig::default().model;
-        let names: Vec<String> = self.members.iter().map(|m| m.label(usual)).collect();
+        let names = counted_names(self.members.iter().map(|m| m.label(usual)));
         let data_file = self.saved.as_ref().and_then(|s| s.data_file.as_deref());
         let data = match (data_file, &self.config.data) {
             (Some(file), _) => format!(", trained on {}", file_name(file)),
@@ -233,11 +252,15 @@ impl ModelHeader {
             Some(saved) => format!("saved {}", saved.at),
             None => "made".to_string(),
         };
-        format!(
-            "{}{data}, {made} by {}",
-            mean_of(&names),
-            clip(&self.created_by)
-        )
+        let mean = match names.len() < self.members.len() {
+            true => format!(
+                "the mean of {} classifiers ({})",
+                self.members.len(),
+                listed(&names)
+            ),
+            false => mean_of(&names),
+        };
+        format!("{mean}{data}, {made} by {}", clip(&self.created_by))
     }
 
     /// The container version a file of this header is written as: the
@@ -848,7 +871,7 @@ mod tests {
             learner: Learner::Auto,
             ..tabular_model().header.config
         };
-        let model = SavedModel::averaging(auto, vec![tabular_model(), second]).unwrap();
+        let model = SavedModel::averaging(auto, vec![tabular_model(), second.clone()]).unwrap();
         let made = format!("made by {}", created_by());
         assert_eq!(
             model.header.describe(),
@@ -868,6 +891,20 @@ mod tests {
                  2026-12-01 20:31 UTC by {}",
                 created_by()
             )
+        );
+        // A learner met more than once (every fold of a cross-fitted auto
+        // keeps its own) is counted.
+        let auto = RunConfig {
+            learner: Learner::Auto,
+            ..tabular_model().header.config
+        };
+        let folds = vec![tabular_model(), second.clone(), tabular_model()];
+        assert_eq!(
+            SavedModel::averaging(auto, folds)
+                .unwrap()
+                .header
+                .describe(),
+            format!("the mean of 3 classifiers (2 × policyPU_weighter and VPU (linear)), {made}")
         );
         assert_eq!(utc_minute(0), "1970-01-01 00:00 UTC");
         assert_eq!(utc_minute(951_868_740), "2000-02-29 23:59 UTC");

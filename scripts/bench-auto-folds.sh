@@ -14,13 +14,7 @@ bin=${CARGO_TARGET_DIR:-target}/release/policypu
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cpu=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
-example_args() {
-  case $1 in
-    breast-cancer) echo --csv public/examples/breast_cancer.csv --label-column labeled --truth-column malignant ;;
-    wine) echo --csv public/examples/wine.csv --label-column label --truth-column cultivar_1 ;;
-    two-moons) echo --csv public/examples/two_moons.csv --label-column labeled --labeled-value yes --truth-column class ;;
-  esac
-}
+source scripts/examples.sh
 seconds() {
   local start
   start=$(date +%s%N)
@@ -42,7 +36,7 @@ summary() {
   echo
   echo "| file | one split | --auto-folds 5 | ratio |"
   echo "|---|---|---|---|"
-  for example in breast-cancer wine two-moons; do
+  for example in "${examples[@]}"; do
     one="" folds=""
     for _ in $(seq "$runs"); do
       one+="$(seconds $(example_args $example)) "

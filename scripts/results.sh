@@ -23,15 +23,8 @@ python3 -c 'import sklearn' 2>/dev/null ||
   echo "note: the table parts need scikit-learn: pip install -r scripts/requirements.txt" >&2
 bin=${CARGO_TARGET_DIR:-target}/release/policypu
 protocol=(--epochs 60 --seeds 5)
-# The shipped CSV files, and the roles of each (public/examples/README.md).
-examples=(breast-cancer wine two-moons)
-example_args() {
-  case $1 in
-    breast-cancer) echo --csv public/examples/breast_cancer.csv --label-column labeled --truth-column malignant ;;
-    wine) echo --csv public/examples/wine.csv --label-column label --truth-column cultivar_1 ;;
-    two-moons) echo --csv public/examples/two_moons.csv --label-column labeled --labeled-value yes --truth-column class ;;
-  esac
-}
+# The shipped CSV files, and the roles of each: examples, example_args.
+source scripts/examples.sh
 # Every learner's row, and auto's (which reuses the rows' runs of its candidates).
 rows=biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,nnpu,oracle-pn,auto
 # Grids and tables run as shards side by side, one a core (SHARDS to change).

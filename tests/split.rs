@@ -3,7 +3,7 @@
 mod common;
 
 use policypu::config::{RunConfig, SplitConfig};
-use policypu::data::csv::{CsvColumns, read_csv};
+use policypu::data::csv::{CsvColumns, TabularData, read_csv};
 use policypu::split::{PuSplit, SplitError, csv_row_roles, split_builtin, split_csv};
 
 #[test]
@@ -170,6 +170,15 @@ fn small_csv(rows: usize) -> Vec<u8> {
     text.into_bytes()
 }
 
+/// `small_csv(rows)` read with its truth column.
+fn small_table_with_truth(rows: usize) -> TabularData {
+    let columns = CsvColumns {
+        truth: Some("truth".into()),
+        ..CsvColumns::default()
+    };
+    read_csv(&small_csv(rows), &columns).unwrap()
+}
+
 /// The roles the page checks before a run are the split's, and refuse
 /// where it does, with its words; settings out of range do not panic.
 #[test]
@@ -215,14 +224,7 @@ fn csv_row_roles_are_the_splits_and_refuse_as_it_does() {
 /// test set as it is.
 #[test]
 fn validation_folds_are_disjoint_splits_of_the_same_training_rows() {
-    let table = read_csv(
-        &small_csv(400),
-        &CsvColumns {
-            truth: Some("truth".into()),
-            ..CsvColumns::default()
-        },
-    )
-    .unwrap();
+    let table = small_table_with_truth(400);
     let config = csv_config(Some("truth"));
     let drawn = csv_row_roles(&table, &config).unwrap();
     let mut seen = Vec::new();
@@ -267,14 +269,7 @@ fn validation_folds_are_disjoint_splits_of_the_same_training_rows() {
 
 #[test]
 fn cross_fitted_folds_share_the_standardiser_of_every_training_row() {
-    let table = read_csv(
-        &small_csv(400),
-        &CsvColumns {
-            truth: Some("truth".into()),
-            ..CsvColumns::default()
-        },
-    )
-    .unwrap();
+    let table = small_table_with_truth(400);
     let one_split = split_csv(&table, &csv_config(Some("truth"))).unwrap();
     let folds: Vec<PuSplit> = (0..5)
         .map(|fold| {
@@ -305,14 +300,7 @@ fn cross_fitted_folds_share_the_standardiser_of_every_training_row() {
 
 #[test]
 fn csv_with_truth_holds_out_rows_and_standardises_on_training_rows() {
-    let table = read_csv(
-        &small_csv(80),
-        &CsvColumns {
-            truth: Some("truth".into()),
-            ..CsvColumns::default()
-        },
-    )
-    .unwrap();
+    let table = small_table_with_truth(80);
     let split = split_csv(&table, &csv_config(Some("truth"))).unwrap();
     assert_eq!(split.n_test(), 20);
     // A fifth of the 60 other rows' labeled and unlabeled rows is set aside

@@ -110,6 +110,9 @@ pub fn train_cross_fitted(
              of the {folds} folds' estimates."
         );
     }
+    // `scores` is already the members' mean, so it is scored as one run's;
+    // the members are then named as each fold's (positions among its
+    // candidates), fold by fold.
     let mut mean =
         averaged(vec![0], &[Some(&scores)], prior).ok_or("cross-fitted auto kept no classifier")?;
     mean.members = fold_runs

@@ -253,6 +253,16 @@ impl PriorUsed {
 
     /// The sentence with `remark` on who uses the prior.
     pub(crate) fn sentence_with(&self, remark: &str) -> String {
+        format!(
+            "Class prior {}.{remark}{}",
+            self.figure(),
+            self.spread_meaning().unwrap_or_default()
+        )
+    }
+
+    /// The prior in a few words: "π = 0.463 ± 0.120, estimated by min(KM2,
+    /// BBE) (true 0.410, error +0.052)", for lines that list several.
+    pub fn figure(&self) -> String {
         let source = match self.source {
             PriorSource::Truth => "the split's true value".to_string(),
             PriorSource::Given => "given in the settings".to_string(),
@@ -266,18 +276,20 @@ impl PriorUsed {
             (_, Some(truth)) => format!(" (true {truth:.3}, error {:+.3})", self.rho - truth),
             (_, None) => "; no truth column to compare with".to_string(),
         };
-        let spread_meaning = self.spread.map_or(String::new(), |_| {
+        format!("π = {:.3}{spread}, {source}{truth}", self.rho)
+    }
+
+    /// What the ± of an estimate is and is not (none without a spread),
+    /// with a leading space.
+    pub fn spread_meaning(&self) -> Option<String> {
+        self.spread.map(|_| {
             format!(
                 " The ± is how far the estimate moves over {} bootstrap resamples of these rows, \
                  not an error bar: an estimator that is off the same way on every resample has a \
                  small ± and a large error.",
                 crate::priors::bootstrap::BOOTSTRAP_SAMPLES
             )
-        });
-        format!(
-            "Class prior π = {:.3}{spread}, {source}{truth}.{remark}{spread_meaning}",
-            self.rho
-        )
+        })
     }
 }
 

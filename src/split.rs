@@ -75,6 +75,12 @@ pub struct ValidationRows {
 }
 
 impl ValidationRows {
+    /// The split's note on these rows (none without a row): how many, and
+    /// that no model trains on them.
+    pub fn note(&self) -> Option<String> {
+        validation_note(&self.labeled)
+    }
+
     /// True when it holds both labeled and unlabeled rows, so it can score.
     pub fn is_usable(&self) -> bool {
         self.labeled.contains(&true) && self.labeled.contains(&false)
@@ -241,7 +247,7 @@ pub fn split_builtin(
          positive classes {}",
         positive_names.join(",")
     )];
-    notes.extend(validation_note(&validation.labeled));
+    notes.extend(validation.note());
     Ok(PuSplit {
         shape: train.shape,
         train_x: gather_rows(&train.features, train.shape.len(), &train_source),
@@ -312,19 +318,6 @@ fn builtin_validation(
         truth: Some((0..rows.len()).map(|i| i < pos.len()).collect()),
         source: rows,
     }
-}
-
-/// The split's note on its validation rows.
-fn validation_note(labeled: &[bool]) -> Option<String> {
-    let n_l = labeled.iter().filter(|s| **s).count();
-    (!labeled.is_empty()).then(|| {
-        format!(
-            "{} PU validation rows ({n_l} labeled, {} unlabeled) set aside to choose the epoch; \
-             never trained on",
-            labeled.len(),
-            labeled.len() - n_l
-        )
-    })
 }
 
 /// Under this many test rows, a run's note says its test scores are rough.
@@ -625,6 +618,19 @@ fn set_aside_validation(
     let is_valid = |r: &usize| valid.binary_search(r).is_ok();
     let train = rows.iter().copied().filter(|r| !is_valid(r)).collect();
     (train, valid, None)
+}
+
+/// The split's note on its validation rows.
+fn validation_note(labeled: &[bool]) -> Option<String> {
+    let n_l = labeled.iter().filter(|s| **s).count();
+    (!labeled.is_empty()).then(|| {
+        format!(
+            "{} PU validation rows ({n_l} labeled, {} unlabeled) set aside to choose the epoch; \
+             never trained on",
+            labeled.len(),
+            labeled.len() - n_l
+        )
+    })
 }
 
 /// The given rows of a row-major matrix with `dim` columns.

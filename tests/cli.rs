@@ -1988,6 +1988,34 @@ fn auto_cross_fitted_keeps_every_fold_s_members_in_one_model() {
         )),
         "{stdout}"
     );
+    // Each fold's leaderboard under its heading; each fold's validation
+    // rows and prior on a line of their own, and no one-split note saying
+    // rows were never trained on (every fold trains on the others' rows).
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    for fold in 1..=2 {
+        assert!(
+            stdout.contains(&format!("Validation fold {fold} of 2:\n\n| rank |")),
+            "{stdout}"
+        );
+        let rows_line = stderr
+            .lines()
+            .find(|l| l.starts_with(&format!("fold {fold}: ")) && l.contains(" labeled, "));
+        assert!(
+            rows_line
+                .is_some_and(|l| l.ends_with("set aside to choose the epoch; never trained on")),
+            "{stderr}"
+        );
+        assert!(
+            stderr.contains(&format!("fold {fold}: class prior π = ")),
+            "{stderr}"
+        );
+    }
+    let unprefixed = stderr.lines().filter(|l| l.contains("PU validation rows"));
+    assert!(
+        unprefixed.clone().all(|l| l.starts_with("fold ")),
+        "{stderr}"
+    );
+    assert_eq!(stderr.matches("bootstrap resamples").count(), 1, "{stderr}");
     // The saved model holds every fold's members, and scores the test rows
     // as the run did; the run's accuracy is that of those scores.
     let saved =

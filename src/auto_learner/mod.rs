@@ -72,22 +72,29 @@ pub fn ranking_prior<'a>(
 /// page: the one its PU figures assume, which auto itself does not train
 /// with, and whose it is.
 pub fn prior_sentence(prior: &PriorUsed) -> String {
+    prior.sentence_with(&format!(
+        " auto trains with no prior of its own: its mean's estimates of precision and accuracy \
+         on U use this one, {}.",
+        prior_whose(prior)
+    ))
+}
+
+/// Whose estimate auto's prior is: "the one its KM2+nnPU candidate trains
+/// with" (the built-in images), or "the one its candidates that train
+/// without a prior show too".
+pub fn prior_whose(prior: &PriorUsed) -> String {
     let fallback = Learner::Auto
         .spec()
         .candidates
         .iter()
         .map(|c| c.learner)
         .find(|l| l.prior_estimator() == Some(FALLBACK_ESTIMATOR));
-    let whose = match (prior.source, fallback) {
+    match (prior.source, fallback) {
         (PriorSource::Estimated(method), Some(learner)) if method == FALLBACK_ESTIMATOR => {
             format!("the one its {} candidate trains with", learner.name())
         }
         _ => "the one its candidates that train without a prior show too".to_string(),
-    };
-    prior.sentence_with(&format!(
-        " auto trains with no prior of its own: its mean's estimates of precision and accuracy \
-         on U use this one, {whose}."
-    ))
+    }
 }
 
 /// The criterion `auto` ranks its candidates by: the call gap, the share of

@@ -11,7 +11,7 @@ use std::path::Path;
 
 use burn::tensor::Device;
 use policypu::auto_learner::average::{averaged, mean_probabilities};
-use policypu::auto_learner::{Leaderboard, prior_sentence};
+use policypu::auto_learner::{Leaderboard, prior_whose};
 use policypu::config::RunConfig;
 use policypu::learn::Trainer;
 use policypu::report::{RunResult, TestScores, flag_string};
@@ -89,12 +89,16 @@ pub fn train_cross_fitted(
     let mut first_split = None;
     for fold in 0..folds {
         eprintln!("auto: validation fold {} of {folds}", fold + 1);
+        println!("\nValidation fold {} of {folds}:\n", fold + 1);
         let mut fold_config = config.clone();
         fold_config.split.validation_fold = Some(fold);
         let split = data.split(&fold_config, Some(csv))?;
+        if let Some(note) = split.validation.note() {
+            eprintln!("fold {}: {note}", fold + 1);
+        }
         let (result, members, board) = train_auto(&fold_config, &split, device, device_name)?;
         if let Some(prior) = &result.prior {
-            eprintln!("fold {}: {}", fold + 1, prior_sentence(prior));
+            eprintln!("fold {}: class prior {}", fold + 1, prior.figure());
         }
         trainers.extend(members);
         fold_runs.push(Fold { result, board });
@@ -102,6 +106,14 @@ pub fn train_cross_fitted(
     }
     let split = first_split.ok_or("--auto-folds needs at least one fold")?;
     let scores = mean_scores(config, &trainers, &split, device).map_err(|e| e.to_string())?;
+    if let Some(first) = fold_runs.iter().find_map(|f| f.result.prior.as_ref()) {
+        eprintln!(
+            "auto trains with no prior of its own: each fold's is {}, which that fold's mean's \
+             estimates of precision and accuracy on U use.{}",
+            prior_whose(first),
+            first.spread_meaning().unwrap_or_default()
+        );
+    }
     let priors: Option<Vec<f64>> = fold_runs.iter().map(|f| f.board.prior).collect();
     let prior = priors.map(|p| p.iter().sum::<f64>() / p.len() as f64);
     if let Some(prior) = prior.filter(|_| split.train_truth.is_none()) {

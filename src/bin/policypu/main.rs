@@ -200,7 +200,9 @@ fn run_once(
     }
     let mut data = DataCache::new(run.data_dir.as_deref());
     let split = data.split(&config, run.csv.as_deref())?;
-    for note in &split.notes {
+    // Cross-fitting sets validation rows aside fold by fold, and says so.
+    let fold_note = auto_folds.and(split.validation.note());
+    for note in split.notes.iter().filter(|n| fold_note.as_ref() != Some(*n)) {
         eprintln!("{note}");
     }
     // Planned before anything is said of the training, so a learner this data

@@ -728,8 +728,8 @@ fn tiny_pubin() -> Vec<u8> {
     bytes
 }
 
-/// Valid model files: a CSV model, an MNIST one and a CSV model averaging
-/// two classifiers.
+/// Valid model files: a CSV model, an MNIST one, a CSV model averaging
+/// two classifiers, and one weighing them unequally.
 fn model_files() -> Vec<Vec<u8>> {
     let csv = ModelHeader {
         created_by: created_by(),
@@ -753,6 +753,7 @@ fn model_files() -> Vec<Vec<u8>> {
             },
         }),
         members: vec![Member::of(&RunConfig::default())],
+        weights: None,
         saved: Some(SavedFrom::new(Some("churn.csv"), 1_796_157_060)),
     };
     let image = ModelHeader {
@@ -762,6 +763,7 @@ fn model_files() -> Vec<Vec<u8>> {
             shape: BuiltinDataset::Mnist.shape(),
         },
         members: vec![Member::of(&RunConfig::default())],
+        weights: None,
         saved: None,
     };
     let mut averaging = csv.clone();
@@ -769,7 +771,11 @@ fn model_files() -> Vec<Vec<u8>> {
         learner: Learner::Vpu,
         model: ModelPreset::Linear,
     });
-    [csv, image, averaging]
+    let weighted = ModelHeader {
+        weights: Some(vec![0.25, 0.75]),
+        ..averaging.clone()
+    };
+    [csv, image, averaging, weighted]
         .into_iter()
         .filter_map(|header| {
             SavedModel {

@@ -46,8 +46,13 @@ pub const MAGIC: &[u8; 8] = b"PPUMODEL";
 /// reads only version 2 refuses the file instead of misreading it. Version
 /// 4 ends with a checksum ([`CHECKSUMMED_FROM`]); version 5 may read
 /// columns of categories ([`CATEGORIES_FROM`]), version 6 dates written day
-/// or month first ([`DATES_FROM`]).
-pub const FORMAT_VERSION: u32 = 6;
+/// or month first ([`DATES_FROM`]), version 7 members weighted unequally
+/// ([`WEIGHTS_FROM`]).
+pub const FORMAT_VERSION: u32 = 7;
+/// The first container version whose members may count unequally in the
+/// mean (`ModelHeader::weights`): a build before it would average them
+/// alike, so it must refuse the file.
+pub const WEIGHTS_FROM: u32 = 7;
 /// The first container version whose inputs may read dates written day or
 /// month first: a build before it cannot read such an input, so it must
 /// refuse the file as too new rather than as damaged.
@@ -116,6 +121,11 @@ pub struct ModelHeader {
     pub input: ModelInput,
     /// The member classifiers, whose probabilities the model averages.
     pub members: Vec<Member>,
+    /// Each member's share of the mean, in member order, summing to 1; none
+    /// (every file before version 7, and most after) for equal shares.
+    /// Cross-fitted auto weighs each fold alike, however many members it kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weights: Option<Vec<f64>>,
     /// Where and when the file was saved, for whoever finds it later; none
     /// in files from before this was recorded, which read all the same.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -252,13 +262,19 @@ impl ModelHeader {
             Some(saved) => format!("saved {}", saved.at),
             None => "made".to_string(),
         };
-        let mean = match names.len() < self.members.len() {
-            true => format!(
-                "the mean of {} classifiers ({})",
+        let weighted = if self.weights.is_some() {
+            "weighted "
+        } else {
+            ""
+        };
+        let mean = match (names.len() < self.members.len(), weighted) {
+            (true, _) => format!(
+                "the {weighted}mean of {} classifiers ({})",
                 self.members.len(),
                 listed(&names)
             ),
-            false => mean_of(&names),
+            (false, "") => mean_of(&names),
+            (false, _) => format!("the weighted mean of {}", listed(&names)),
         };
         format!("{mean}{data}, {made} by {}", clip(&self.created_by))
     }
@@ -267,6 +283,7 @@ impl ModelHeader {
     /// first that can hold it, so earlier builds read what they can.
     pub fn version(&self) -> u32 {
         match &self.input {
+            _ if self.weights.is_some() => WEIGHTS_FROM,
             ModelInput::Tabular(features) if features.has_dates() => DATES_FROM,
             ModelInput::Tabular(features) if features.has_categories() => CATEGORIES_FROM,
             _ => CHECKSUMMED_FROM,
@@ -282,6 +299,20 @@ impl ModelHeader {
         let corrupt = |what: String| Err(SavedModelError::Corrupt(what));
         if self.members.is_empty() {
             return corrupt("it names no classifier".into());
+        }
+        if let Some(weights) = &self.weights {
+            let sum: f64 = weights.iter().sum();
+            if weights.len() != self.members.len()
+                || weights.iter().any(|w| !(w.is_finite() && *w > 0.0))
+                || (sum - 1.0).abs() > 1e-6
+            {
+                return corrupt(format!(
+                    "its {} member weights are not one positive share for each of its {} \
+                     classifiers, summing to 1",
+                    weights.len(),
+                    self.members.len()
+                ));
+            }
         }
         let problems = self.config.validate();
         if !problems.is_empty() {
@@ -502,6 +533,7 @@ impl SavedModel {
             let v1: HeaderV1 = serde_json::from_slice(header_bytes).map_err(invalid)?;
             ModelHeader {
                 members: vec![Member::of(&v1.config)],
+                weights: None,
                 created_by: v1.created_by,
                 config: v1.config,
                 input: v1.input,
@@ -571,6 +603,7 @@ impl SavedModel {
                 .iter()
                 .flat_map(|m| m.header.members.clone())
                 .collect(),
+            weights: None,
             saved: None,
         };
         header.check()?;
@@ -581,6 +614,18 @@ impl SavedModel {
                 .flat_map(|m| m.classifier_records)
                 .collect(),
         })
+    }
+
+    /// The model with each member counting `weights[i]` in the mean
+    /// (shares summing to 1, in member order) instead of alike.
+    ///
+    /// # Errors
+    /// [`SavedModelError::Corrupt`] unless there is one positive share per
+    /// member and they sum to 1.
+    pub fn weighted(mut self, weights: Vec<f64>) -> Result<Self, SavedModelError> {
+        self.header.weights = Some(weights);
+        self.header.check()?;
+        Ok(self)
     }
 
     /// The model with where and when it was saved written into its header.
@@ -704,6 +749,7 @@ mod tests {
                     learner: Learner::Weighter,
                     model: ModelPreset::Fast,
                 }],
+                weights: None,
                 saved: None,
             },
             classifier_records: vec![vec![1, 2, 3, 4, 5]],
@@ -915,6 +961,7 @@ mod tests {
                     shape: BuiltinDataset::Mnist.shape(),
                 },
                 members: vec![Member::of(&RunConfig::default())],
+                weights: None,
                 ..tabular_model().header
             },
             ..tabular_model()
@@ -978,6 +1025,42 @@ mod tests {
     }
 
     #[test]
+    fn a_weighted_model_is_written_as_version_7_says_so_and_refuses_bad_shares() {
+        let mut second = tabular_model();
+        second.header.members[0].learner = Learner::Vpu;
+        let auto = RunConfig {
+            learner: Learner::Auto,
+            ..tabular_model().header.config
+        };
+        let plain = SavedModel::averaging(auto, vec![tabular_model(), second]).unwrap();
+        assert_eq!(plain.header.version(), CHECKSUMMED_FROM);
+        let model = plain.clone().weighted(vec![0.75, 0.25]).unwrap();
+        let bytes = model.to_bytes().unwrap();
+        assert_eq!(bytes[8..12], WEIGHTS_FROM.to_le_bytes());
+        let read = SavedModel::from_bytes(&bytes).unwrap();
+        assert_eq!(read.header.weights, Some(vec![0.75, 0.25]));
+        assert!(
+            read.header
+                .describe()
+                .starts_with("the weighted mean of policyPU_weighter and VPU, made by"),
+            "{}",
+            read.header.describe()
+        );
+        for bad in [
+            vec![0.5],
+            vec![0.8, 0.8],
+            vec![1.0, 0.0],
+            vec![f64::NAN, 1.0],
+        ] {
+            let refused = plain.clone().weighted(bad.clone());
+            assert!(
+                matches!(&refused, Err(SavedModelError::Corrupt(m)) if m.contains("member weights")),
+                "{bad:?}: {refused:?}"
+            );
+        }
+    }
+
+    #[test]
     fn refuses_other_files_and_truncation_at_every_length() {
         assert_eq!(error_of(b""), SavedModelError::NotAModel);
         assert_eq!(
@@ -1014,12 +1097,12 @@ mod tests {
     fn refuses_other_versions_damage_and_trailing_bytes() {
         let bytes = tabular_model().to_bytes().unwrap();
         let mut newer = bytes.clone();
-        newer[8..12].copy_from_slice(&7u32.to_le_bytes());
+        newer[8..12].copy_from_slice(&(FORMAT_VERSION + 1).to_le_bytes());
         assert_eq!(
             error_of(&newer),
             SavedModelError::UnsupportedVersion {
-                found: 7,
-                supported: 6
+                found: FORMAT_VERSION + 1,
+                supported: FORMAT_VERSION
             }
         );
         let mut damaged = bytes.clone();
@@ -1109,6 +1192,7 @@ mod tests {
                     shape: BuiltinDataset::Mnist.shape(),
                 },
                 members: vec![Member::of(&RunConfig::default())],
+                weights: None,
                 saved: None,
             },
             classifier_records: vec![vec![0]],
@@ -1131,6 +1215,7 @@ mod tests {
                 config: RunConfig::default(),
                 input: ModelInput::Builtin { shape },
                 members: vec![Member::of(&RunConfig::default())],
+                weights: None,
                 saved: None,
             },
             classifier_records: vec![vec![0]],

@@ -1945,6 +1945,103 @@ fn predicted_rows(model: &Path, file: &Path) -> Vec<(f64, bool)> {
         .collect()
 }
 
+/// The model file `model` (auto's mean, trained on `file`, whose text is
+/// `csv`) read back, after checking that it scores the test rows as
+/// `--dump-scores` wrote them (`dumped`) and that the run's accuracy in its
+/// JSON `json` is that of those scores.
+fn saved_mean_scores_as_dumped(
+    model: &Path,
+    file: &Path,
+    csv: &str,
+    dumped: &Path,
+    json: &serde_json::Value,
+) -> policypu::saved_model::SavedModel {
+    let predicted = predicted_rows(model, file);
+    let truth: Vec<bool> = csv.lines().skip(1).map(|l| l.ends_with(",1")).collect();
+    let mut right = 0;
+    let mut rows = 0;
+    for line in std::fs::read_to_string(dumped).unwrap().lines().skip(1) {
+        let cells: Vec<&str> = line.split(',').collect();
+        let row: usize = cells[1].parse().unwrap();
+        let score: f64 = cells[2].parse().unwrap();
+        assert!((score - predicted[row - 1].0).abs() < 1e-6, "{line}");
+        right += usize::from((score >= 0.5) == truth[row - 1]);
+        rows += 1;
+    }
+    let accuracy = json["averaged"]["kept"]["accuracy"].as_f64().unwrap();
+    assert!(
+        (accuracy - right as f64 / rows as f64).abs() < 1e-9,
+        "{accuracy}"
+    );
+    policypu::saved_model::SavedModel::from_bytes(&std::fs::read(model).unwrap()).unwrap()
+}
+
+#[test]
+fn auto_cross_fitted_counts_each_fold_alike_where_they_kept_different_numbers() {
+    // 26 labeled rows of 156, two folds of half the training rows each: at
+    // a seed that trains on 19 labeled rows, one fold validates on 10 (it
+    // ranks, and keeps 3 candidates) and the other on 9 (too few: it keeps
+    // every candidate).
+    let (dir, file) = pu_file("auto-folds-weighted", 156, 6);
+    let (out, model, dumped) = (
+        dir.join("a.json"),
+        dir.join("a.ppu"),
+        dir.join("scores.csv"),
+    );
+    for seed in 1..=10 {
+        let output = run_csv(
+            &file,
+            "auto",
+            "1",
+            &out,
+            &[
+                "--pretrain-epochs",
+                "1",
+                "--validation-share",
+                "0.5",
+                "--auto-folds",
+                "2",
+                "--seed",
+                &seed.to_string(),
+                "--quiet",
+                "--save-model",
+                arg(&model),
+                "--dump-scores",
+                arg(&dumped),
+            ],
+        );
+        assert!(output.status.success(), "{output:?}");
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+        let kept: Vec<usize> = json["folds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["averaged"]["members"].as_array().unwrap().len())
+            .collect();
+        if kept[0] == kept[1] {
+            continue;
+        }
+        let saved = saved_mean_scores_as_dumped(&model, &file, &pu_csv(156, 6), &dumped, &json);
+        let shares: Vec<f64> = kept
+            .iter()
+            .flat_map(|&n| std::iter::repeat_n(0.5 / n as f64, n))
+            .collect();
+        let weights = saved.header.weights.clone().expect("weights");
+        assert_eq!(weights.len(), shares.len());
+        assert!(
+            weights
+                .iter()
+                .zip(&shares)
+                .all(|(w, s)| (w - s).abs() < 1e-12),
+            "{weights:?} against {kept:?}"
+        );
+        assert!(saved.header.describe().starts_with("the weighted mean of"));
+        return;
+    }
+    panic!("no seed from 1 to 10 gave folds that kept different numbers of members");
+}
+
 #[test]
 fn auto_cross_fitted_keeps_every_fold_s_members_in_one_model() {
     let (dir, file) = pu_file("auto-folds", 300, 6);
@@ -2018,30 +2115,9 @@ fn auto_cross_fitted_keeps_every_fold_s_members_in_one_model() {
     assert_eq!(stderr.matches("bootstrap resamples").count(), 1, "{stderr}");
     // The saved model holds every fold's members, and scores the test rows
     // as the run did; the run's accuracy is that of those scores.
-    let saved =
-        policypu::saved_model::SavedModel::from_bytes(&std::fs::read(&model).unwrap()).unwrap();
+    let saved = saved_mean_scores_as_dumped(&model, &file, &pu_csv(300, 6), &dumped, &json);
     assert_eq!(saved.header.members.len(), members.len());
-    let predicted = predicted_rows(&model, &file);
-    let truth: Vec<bool> = pu_csv(300, 6)
-        .lines()
-        .skip(1)
-        .map(|l| l.ends_with(",1"))
-        .collect();
-    let mut right = 0;
-    let mut rows = 0;
-    for line in std::fs::read_to_string(&dumped).unwrap().lines().skip(1) {
-        let cells: Vec<&str> = line.split(',').collect();
-        let row: usize = cells[1].parse().unwrap();
-        let score: f64 = cells[2].parse().unwrap();
-        assert!((score - predicted[row - 1].0).abs() < 1e-6, "{line}");
-        right += usize::from((score >= 0.5) == truth[row - 1]);
-        rows += 1;
-    }
-    let accuracy = json["averaged"]["kept"]["accuracy"].as_f64().unwrap();
-    assert!(
-        (accuracy - right as f64 / rows as f64).abs() < 1e-9,
-        "{accuracy}"
-    );
+    assert_eq!(saved.header.weights, None, "the folds kept as many");
 
     // Without a truth column, the share of U called positive is the model's
     // on every unlabeled row of the file (all of them are training rows of

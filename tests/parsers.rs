@@ -262,6 +262,7 @@ fn model_of(config: RunConfig) -> SavedModel {
         header: ModelHeader {
             created_by: created_by(),
             members: vec![Member::of(&config)],
+            weights: None,
             config,
             input,
             saved: None,

@@ -10,6 +10,28 @@ use crate::report::{Averaged, Curves, PuMetrics, TestMetrics, TestScores};
 /// How many of the ranked candidates `auto` averages.
 pub const AVERAGED: usize = 3;
 
+/// The row-by-row mean of a model's members' probabilities on the same rows:
+/// weighted by `weights` (each member's share, in order) where the model
+/// has them, else [`mean_probabilities`].
+pub fn members_mean<S: AsRef<[f32]>>(each: &[S], weights: Option<&[f64]>) -> Vec<f32> {
+    let Some(weights) = weights else {
+        return mean_probabilities(each);
+    };
+    let Some(rows) = each.iter().map(|p| p.as_ref().len()).min() else {
+        return Vec::new();
+    };
+    (0..rows)
+        .map(|i| {
+            let sum: f64 = each
+                .iter()
+                .zip(weights)
+                .map(|(p, w)| f64::from(p.as_ref()[i]) * w)
+                .sum();
+            sum as f32
+        })
+        .collect()
+}
+
 /// The row-by-row mean of several classifiers' probabilities on the same
 /// rows; empty without a classifier. Rows beyond the shortest are dropped.
 pub fn mean_probabilities<S: AsRef<[f32]>>(each: &[S]) -> Vec<f32> {
@@ -80,6 +102,17 @@ mod tests {
         );
         assert_eq!(mean_probabilities(&[vec![0.25_f32]]), [0.25]);
         assert!(mean_probabilities::<Vec<f32>>(&[]).is_empty());
+        assert_eq!(members_mean(&each, None), mean);
+        // A member with half the weight of each of the others.
+        let weighted = members_mean(&each, Some(&[0.4, 0.4, 0.2]));
+        let expected = [0.6, 0.26, 0.46];
+        assert!(
+            weighted
+                .iter()
+                .zip(expected)
+                .all(|(m, e)| (m - e).abs() < 1e-6),
+            "{weighted:?}"
+        );
     }
 
     fn scores(kept: [f32; 4], truth: &str) -> TestScores {

@@ -18,7 +18,7 @@ use burn::tensor::{Bytes, Device, ExecutionError, Tensor, TensorData};
 use super::TrainError;
 use super::device_data::probabilities;
 use super::network::{Network, Role};
-use crate::auto_learner::average::mean_probabilities;
+use crate::auto_learner::average::members_mean;
 use crate::rng::{PortableRng, stream};
 use crate::saved_model::{SavedModel, SavedModelError};
 
@@ -99,7 +99,8 @@ impl SavedModel {
     /// The model's probability of the positive class for each raw row
     /// (row-major, the model's input order), prepared exactly as the training
     /// rows were ([`SavedModel::prepare_rows`]): the mean of the member
-    /// `classifiers`' probabilities ([`mean_probabilities`]); read back
+    /// `classifiers`' probabilities, weighted where the model says so
+    /// ([`members_mean`]); read back
     /// asynchronously.
     ///
     /// # Errors
@@ -117,8 +118,8 @@ impl SavedModel {
     }
 
     /// The same for rows already prepared (standardised as the training
-    /// rows were, row-major): the mean of the member `classifiers'`
-    /// probabilities.
+    /// rows were, row-major): the (weighted) mean of the member
+    /// `classifiers'` probabilities.
     ///
     /// # Errors
     /// As [`SavedModel::score`], but for preparing the rows.
@@ -142,7 +143,7 @@ impl SavedModel {
                     .map_err(|e| SavedModelError::Device(e.to_string()))?,
             );
         }
-        let probabilities = mean_probabilities(&each);
+        let probabilities = members_mean(&each, self.header.weights.as_deref());
         // Parameters damaged in the file (a NaN among them) load as any
         // others; their scores show it, as a row far outside the training
         // rows' range can.

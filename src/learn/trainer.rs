@@ -239,6 +239,7 @@ impl Trainer {
             config: self.ctx.config.clone(),
             input: self.input.clone(),
             members: vec![Member::of(&self.ctx.config)],
+            weights: None,
             saved: None,
         };
         header

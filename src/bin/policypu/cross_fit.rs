@@ -10,7 +10,7 @@
 use std::path::Path;
 
 use burn::tensor::Device;
-use policypu::auto_learner::average::{averaged, mean_probabilities};
+use policypu::auto_learner::average::{averaged, members_mean};
 use policypu::auto_learner::{Leaderboard, prior_whose};
 use policypu::config::RunConfig;
 use policypu::learn::Trainer;
@@ -69,6 +69,9 @@ pub struct CrossFitted {
     pub result: RunResult,
     /// Every fold's members, fold by fold, each in its fold's mean's order.
     pub trainers: Vec<Trainer>,
+    /// Each member's share of the mean where the folds kept different
+    /// numbers of members ([`fold_weights`]); none where they count alike.
+    pub weights: Option<Vec<f64>>,
     /// Each fold's auto.
     pub folds: Vec<Fold>,
 }
@@ -85,6 +88,7 @@ pub fn train_cross_fitted(
     device_name: &str,
 ) -> Result<CrossFitted, String> {
     let mut trainers = Vec::new();
+    let mut kept_counts = Vec::with_capacity(folds);
     let mut fold_runs = Vec::with_capacity(folds);
     let mut first_split = None;
     for fold in 0..folds {
@@ -100,12 +104,15 @@ pub fn train_cross_fitted(
         if let Some(prior) = &result.prior {
             eprintln!("fold {}: class prior {}", fold + 1, prior.figure());
         }
+        kept_counts.push(members.len());
         trainers.extend(members);
         fold_runs.push(Fold { result, board });
         first_split.get_or_insert(split);
     }
     let split = first_split.ok_or("--auto-folds needs at least one fold")?;
-    let scores = mean_scores(config, &trainers, &split, device).map_err(|e| e.to_string())?;
+    let weights = fold_weights(&kept_counts);
+    let scores = mean_scores(config, &trainers, weights.as_deref(), &split, device)
+        .map_err(|e| e.to_string())?;
     if let Some(first) = fold_runs.iter().find_map(|f| f.result.prior.as_ref()) {
         eprintln!(
             "auto trains with no prior of its own: each fold's is {}, which that fold's mean's \
@@ -136,11 +143,33 @@ pub fn train_cross_fitted(
     Ok(CrossFitted {
         result,
         trainers,
+        weights,
         folds: fold_runs,
     })
 }
 
-/// The members' mean probabilities on the test set (kept and last epochs),
+/// Each member's share of the cross-fitted mean, given how many members
+/// each fold kept (fold by fold, members in order): every fold counts
+/// alike, as in the study that chose cross-fitting (the mean of the folds'
+/// means), so a fold that averaged all its candidates (too few labeled
+/// validation rows to rank) does not outweigh one that kept three. None
+/// where every fold kept as many: the plain mean is then the same.
+pub fn fold_weights(kept_counts: &[usize]) -> Option<Vec<f64>> {
+    let first = *kept_counts.first()?;
+    if kept_counts.iter().all(|&n| n == first) {
+        return None;
+    }
+    let folds = kept_counts.len() as f64;
+    Some(
+        kept_counts
+            .iter()
+            .flat_map(|&n| std::iter::repeat_n(1.0 / (folds * n as f64), n))
+            .collect(),
+    )
+}
+
+/// The members' mean probabilities (weighted by `weights` where given) on
+/// the test set (kept and last epochs),
 /// as one run's, with the test rows' classes; without a truth column, also
 /// the members' mean on every unlabeled training row of every fold (each
 /// fold trained on some of them and validated on the others; the folds
@@ -149,12 +178,13 @@ pub fn train_cross_fitted(
 fn mean_scores(
     config: &RunConfig,
     trainers: &[Trainer],
+    weights: Option<&[f64]>,
     split: &PuSplit,
     device: &Device,
 ) -> Result<TestScores, Box<dyn std::error::Error>> {
     let each: Vec<TestScores> = trainers.iter().map(Trainer::test_scores).collect();
     let mean_of = |pick: fn(&TestScores) -> &[f32]| {
-        mean_probabilities(&each.iter().map(pick).collect::<Vec<_>>())
+        members_mean(&each.iter().map(pick).collect::<Vec<_>>(), weights)
     };
     let (kept_unlabeled, last_unlabeled) = match split.train_truth {
         Some(_) => (Vec::new(), Vec::new()),
@@ -168,7 +198,10 @@ fn mean_scores(
             }
             let mut on_u = Vec::with_capacity(2);
             for models in [kept, last] {
-                let model = SavedModel::averaging(config.clone(), models)?;
+                let mut model = SavedModel::averaging(config.clone(), models)?;
+                if let Some(weights) = weights {
+                    model = model.weighted(weights.to_vec())?;
+                }
                 let classifiers = model.classifiers(device)?;
                 on_u.push(pollster::block_on(model.score_prepared(
                     &classifiers,

@@ -27,7 +27,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use policypu::auto_learner::average::mean_probabilities;
+use policypu::auto_learner::average::members_mean;
 use policypu::auto_learner::{Leaderboard, prior_sentence};
 use policypu::config::Learner;
 use policypu::export::AutoResult;
@@ -202,7 +202,11 @@ fn run_once(
     let split = data.split(&config, run.csv.as_deref())?;
     // Cross-fitting sets validation rows aside fold by fold, and says so.
     let fold_note = auto_folds.and(split.validation.note());
-    for note in split.notes.iter().filter(|n| fold_note.as_ref() != Some(*n)) {
+    for note in split
+        .notes
+        .iter()
+        .filter(|n| fold_note.as_ref() != Some(*n))
+    {
         eprintln!("{note}");
     }
     // Planned before anything is said of the training, so a learner this data
@@ -226,7 +230,7 @@ fn run_once(
     };
     // The trainers of the model the run keeps: one, or auto's members (of
     // every fold where it is cross-fitted).
-    let (result, trainers, chosen) = match (&plan, auto_folds, run.csv.as_deref()) {
+    let (result, trainers, weights, chosen) = match (&plan, auto_folds, run.csv.as_deref()) {
         (None, Some(folds), Some(csv)) => {
             let cross_fitted = cross_fit::train_cross_fitted(
                 &config,
@@ -237,19 +241,20 @@ fn run_once(
                 &device_name,
             )?;
             let folds = Chosen::CrossFitted(cross_fitted.folds);
-            (cross_fitted.result, cross_fitted.trainers, folds)
+            let weights = cross_fitted.weights;
+            (cross_fitted.result, cross_fitted.trainers, weights, folds)
         }
         (None, ..) => {
             let (result, members, board) =
                 auto::train_auto(&config, &split, &device, &device_name)?;
-            (result, members, Chosen::Auto(board))
+            (result, members, None, Chosen::Auto(board))
         }
         (Some(plan), ..) => {
             for warning in &plan.warnings {
                 eprintln!("note: {warning}");
             }
             let (result, trainer) = train(plan, &split, &device, &device_name, verbosity)?;
-            (result, vec![trainer], Chosen::Learner)
+            (result, vec![trainer], None, Chosen::Learner)
         }
     };
     if let Some(averaged) = &result.averaged {
@@ -323,7 +328,7 @@ fn run_once(
     if let Some(path) = outputs.dump_scores {
         let mut csv = String::from("index,row,score,label\n");
         let each: Vec<&[f32]> = trainers.iter().map(|t| t.kept_test_scores()).collect();
-        let scores = mean_probabilities(&each);
+        let scores = members_mean(&each, weights.as_deref());
         let rows = split.test_source.iter().map(|&s| split.source_row_shown(s));
         for (i, ((score, label), row)) in scores.iter().zip(&split.test_y).zip(rows).enumerate() {
             csv += &format!("{i},{row},{score},{}\n", u8::from(*label));
@@ -338,7 +343,14 @@ fn run_once(
         }
         let model = match models.len() {
             1 => models.remove(0),
-            _ => SavedModel::averaging(config.clone(), models).map_err(|e| e.to_string())?,
+            _ => {
+                let model = SavedModel::averaging(config.clone(), models);
+                match weights {
+                    Some(weights) => model.and_then(|m| m.weighted(weights)),
+                    None => model,
+                }
+                .map_err(|e| e.to_string())?
+            }
         };
         let data_file = run.csv_file_name();
         let now = std::time::SystemTime::now()

@@ -38,6 +38,17 @@ def seeds(folder):
     return out
 
 
+def weighted_seeds(folder):
+    """The seeds (in order) whose folds kept different numbers of members,
+    which the mean weighs so that each fold counts alike."""
+    out = []
+    for path in sorted(glob.glob(os.path.join(folder, "seed-*.json"))):
+        kept = {len(f["averaged"]["members"]) for f in json.load(open(path))["folds"]}
+        if len(kept) > 1:
+            out.append(os.path.basename(path)[len("seed-"):-len(".json")])
+    return out
+
+
 def main():
     if len(sys.argv) != 2:
         print(__doc__, file=sys.stderr)
@@ -48,7 +59,7 @@ def main():
     print(f"Command: `scripts/auto_folds_summary.py {runs}` (after `scripts/results.sh "
           f"auto-folds`)\n\nCommit: {head}; the runs ran at {ran_at}\n")
     print("auto cross-fitted over 5 validation folds (`policypu run --learner auto --auto-folds 5`, "
-          "the mean of every fold's kept classifiers) on each reported CSV file, seeds 1 to 5: "
+          "the mean of the folds' means of their kept classifiers) on each reported CSV file, seeds 1 to 5: "
           "the test rows of the file's sweep, whose one-split auto and best single PU learner "
           "(highest mean accuracy among the rows that need neither the truth nor the true prior, "
           "known only in hindsight) stand beside it. Accuracy / ROC-AUC, mean ± std over the "
@@ -60,6 +71,7 @@ def main():
     rows = {"cross-fitted auto": [], "one-split auto": []}
     within = {"cross-fitted auto": 0, "one-split auto": 0}
     files = 0
+    weighted = []
     for folder in sorted(glob.glob(os.path.join(runs, "*/"))):
         name = os.path.basename(folder.rstrip("/"))
         sweep = f"results/{name}.md"
@@ -75,6 +87,8 @@ def main():
         for rule, gap in gaps.items():
             within[rule] += gap >= -0.01
         files += 1
+        if weighted_seeds(folder):
+            weighted.append(f"{name} (seeds {', '.join(weighted_seeds(folder))})")
         rows["cross-fitted auto"].append((accuracy, auc))
         for row, v in values.items():
             rows.setdefault("one-split auto" if row == AUTO else row, []).append(v[:2])
@@ -83,6 +97,10 @@ def main():
               f"{values[best[1]][2]} | {gaps['cross-fitted auto']:+.3f} | "
               f"{gaps['one-split auto']:+.3f} |")
     print()
+    if weighted:
+        print("Runs whose folds kept different numbers of members (a fold under 10 labeled "
+              "validation rows averages every candidate), each fold weighing alike in the mean: "
+              f"{'; '.join(weighted)}.\n")
     for rule, count in within.items():
         print(f"{rule}: within 0.01 of the best single learner or above on {count} of {files} files.  ")
     print("\nMean accuracy / ROC-AUC over the files (rows on every file):\n")

@@ -2080,7 +2080,7 @@ fn auto_cross_fitted_keeps_every_fold_s_members_in_one_model() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
         stdout.contains(&format!(
-            "kept:  the mean of {} classifiers of 2 folds  acc ",
+            "kept:  the mean of 2 folds' means ({} classifiers)  acc ",
             members.len()
         )),
         "{stdout}"
@@ -2107,11 +2107,8 @@ fn auto_cross_fitted_keeps_every_fold_s_members_in_one_model() {
             "{stderr}"
         );
     }
-    let unprefixed = stderr.lines().filter(|l| l.contains("PU validation rows"));
-    assert!(
-        unprefixed.clone().all(|l| l.starts_with("fold ")),
-        "{stderr}"
-    );
+    let mut rows_lines = stderr.lines().filter(|l| l.contains("PU validation rows"));
+    assert!(rows_lines.all(|l| l.starts_with("fold ")), "{stderr}");
     assert_eq!(stderr.matches("bootstrap resamples").count(), 1, "{stderr}");
     // The saved model holds every fold's members, and scores the test rows
     // as the run did; the run's accuracy is that of those scores.
@@ -2137,7 +2134,7 @@ fn auto_cross_fitted_keeps_every_fold_s_members_in_one_model() {
     );
     assert!(output.status.success(), "{output:?}");
     assert!(
-        String::from_utf8_lossy(&output.stdout).contains(" classifiers of 2 folds  recall "),
+        String::from_utf8_lossy(&output.stdout).contains(" classifiers)  recall "),
         "{output:?}"
     );
     let json: serde_json::Value =

@@ -2,9 +2,9 @@
 //! A CSV file's training rows are dealt into K validation folds of the
 //! validation share's size; auto runs once per fold (its candidates trained
 //! on the other rows, ranked on that fold), and the model kept is the mean
-//! of every fold's kept classifiers. On new draws of development tables no
-//! reported file uses, with five folds, this was more accurate than auto on
-//! one split (`results/dev-crossfit-confirmation.md`; the rule was written
+//! of the folds' means of their kept classifiers. On new draws of
+//! development tables no reported file uses, with five folds, this was
+//! more accurate than auto on one split (`results/dev-crossfit-confirmation.md`; the rule was written
 //! before the runs), at five times the training.
 
 use std::path::Path;
@@ -63,7 +63,7 @@ pub struct Fold {
     pub board: Leaderboard,
 }
 
-/// Cross-fitted auto's run: the mean of every fold's members.
+/// Cross-fitted auto's run: the mean of the folds' means.
 pub struct CrossFitted {
     /// The mean's run: `config`'s settings, the mean's test metrics.
     pub result: RunResult,
@@ -77,8 +77,9 @@ pub struct CrossFitted {
 }
 
 /// Run auto (`config`) once per fold of the CSV file `csv`, `folds` folds
-/// ([`check_auto_folds`] has passed), and keep the mean of every fold's
-/// members; an error saying why where a fold's auto cannot choose.
+/// ([`check_auto_folds`] has passed), and keep every fold's members,
+/// weighed so that each fold counts alike ([`fold_weights`]); an error
+/// saying why where a fold's auto cannot choose.
 pub fn train_cross_fitted(
     config: &RunConfig,
     folds: usize,
@@ -169,8 +170,8 @@ pub fn fold_weights(kept_counts: &[usize]) -> Option<Vec<f64>> {
 }
 
 /// The members' mean probabilities (weighted by `weights` where given) on
-/// the test set (kept and last epochs),
-/// as one run's, with the test rows' classes; without a truth column, also
+/// the test set (kept and last epochs), as one run's, with the test rows'
+/// classes; without a truth column, also
 /// the members' mean on every unlabeled training row of every fold (each
 /// fold trained on some of them and validated on the others; the folds
 /// share the standardiser, so `split`, any fold's, holds them all), from

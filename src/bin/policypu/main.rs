@@ -258,16 +258,16 @@ fn run_once(
         }
     };
     if let Some(averaged) = &result.averaged {
-        let of_folds = match &chosen {
-            Chosen::CrossFitted(folds) => format!(" of {} folds", folds.len()),
-            _ => String::new(),
+        let mean = match &chosen {
+            Chosen::CrossFitted(folds) => format!(
+                "the mean of {} folds' means ({} classifiers)",
+                folds.len(),
+                averaged.members.len()
+            ),
+            _ => format!("the mean of {} classifiers", averaged.members.len()),
         };
         for (when, m) in [("kept:  ", &averaged.kept), ("final: ", &averaged.last)] {
-            println!(
-                "{when}the mean of {} classifiers{of_folds}  {}",
-                averaged.members.len(),
-                progress::test_figures(m)
-            );
+            println!("{when}{mean}  {}", progress::test_figures(m));
         }
         if let Some(pu) = &averaged.kept.pu {
             println!("{}", pu.summary());

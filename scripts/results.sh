@@ -5,7 +5,8 @@
 # en-threshold, prior-threshold, small-cnn, epoch-oracle, priors, tables,
 # fashion-dev, vpu-rule, checkpoint-rule, dev-tables, csv-share, ensemble,
 # threshold, ranking, tie-break, few-labeled, margin, warmup, checkpoint-noise,
-# crossfit, crossfit-confirmation, crossfit-files, auto-folds (default: all).
+# crossfit, crossfit-confirmation, crossfit-files, auto-folds, fresh-seeds
+# (default: all).
 #   scripts/results.sh              every table (MNIST alone took 108 min on 2 busy cores)
 #   scripts/results.sh ablation     one of them
 #
@@ -68,13 +69,15 @@ draw_tables() {
   echo $folder
 }
 # auto cross-fitted over 5 validation folds (`run --auto-folds 5`), once
-# per seed (1 to 5, as the sweeps), each run's JSON and output in
-# DIR/seed-S.json and .log, kept where there.  auto_folds_runs DIR RUN_FLAGS...
+# per seed (1 to 5, as the sweeps, unless folds_seeds says others), each
+# run's JSON and output in DIR/seed-S.json and .log, kept where there.
+#   auto_folds_runs DIR RUN_FLAGS...
+folds_seeds=(1 2 3 4 5)
 auto_folds_runs() {
   local dir=$1 seed
   shift
   mkdir -p $dir
-  for seed in 1 2 3 4 5; do
+  for seed in "${folds_seeds[@]}"; do
     [ -f $dir/seed-$seed.json ] ||
       "$bin" run "$@" --learner auto --auto-folds 5 --seed $seed --quiet \
         --out $dir/seed-$seed.json > $dir/seed-$seed.log 2>&1
@@ -83,7 +86,7 @@ auto_folds_runs() {
 # The Fashion-MNIST development grid (docs/results.md, "Development study").
 fashion_dev=(--dataset fashion-mnist --epochs 60 --selection-study
   --learners biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,nnpu,auto)
-all_parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev vpu-rule checkpoint-rule dev-tables csv-share ensemble threshold ranking tie-break few-labeled margin warmup checkpoint-noise crossfit crossfit-confirmation crossfit-files auto-folds)
+all_parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev vpu-rule checkpoint-rule dev-tables csv-share ensemble threshold ranking tie-break few-labeled margin warmup checkpoint-noise crossfit crossfit-confirmation crossfit-files auto-folds fresh-seeds)
 parts=("$@")
 [ ${#parts[@]} -eq 0 ] && parts=("${all_parts[@]}")
 for part in "${parts[@]}"; do
@@ -396,6 +399,28 @@ for part in "${parts[@]}"; do
           --csv $tables/$table.csv --truth-column truth
       done
       scripts/crossfit_study.py --files "${crossfit_dirs[@]}" > results/analysis-crossfit-files.md ;;
+    fresh-seeds)
+      # Analysis, not a result: the reported CSV files under 2,000 rows run
+      # again on seeds 6 to 10 (sweeps of seeds 1 to 10, and cross-fitted
+      # auto on seeds 6 to 10; run auto-folds first for seeds 1 to 5), to see
+      # whether the hindsight-best learner's lead holds on new draws.
+      make_tables
+      fresh=(--learners biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,auto
+        --seeds 10)
+      folds_seeds=(6 7 8 9 10)
+      runs=target/fresh-seeds
+      for example in "${examples[@]}"; do
+        sharded $runs/example-$example.md $runs/sweeps/example-$example \
+          $(example_args $example) "${fresh[@]}"
+        auto_folds_runs $runs/folds/example-$example $(example_args $example)
+      done
+      for table in breast-cancer wine iris digits blobs-500; do
+        sharded $runs/table-$table.md $runs/sweeps/table-$table \
+          --csv $tables/$table.csv --truth-column truth "${fresh[@]}"
+        auto_folds_runs $runs/folds/table-$table --csv $tables/$table.csv --truth-column truth
+      done
+      scripts/fresh_seeds_check.py $runs/sweeps $runs/folds target/auto-folds \
+        > results/analysis-fresh-seeds.md ;;
     *)
       echo "unknown part '$part': use one of ${all_parts[*]}" >&2; exit 2 ;;
   esac

@@ -69,15 +69,14 @@ draw_tables() {
   echo $folder
 }
 # auto cross-fitted over 5 validation folds (`run --auto-folds 5`), once
-# per seed (1 to 5, as the sweeps, unless folds_seeds says others), each
-# run's JSON and output in DIR/seed-S.json and .log, kept where there.
-#   auto_folds_runs DIR RUN_FLAGS...
-folds_seeds=(1 2 3 4 5)
+# per seed (1 to 5, as the sweeps, or those FOLDS_SEEDS lists), each run's
+# JSON and output in DIR/seed-S.json and .log, kept where there.
+#   [FOLDS_SEEDS="6 7"] auto_folds_runs DIR RUN_FLAGS...
 auto_folds_runs() {
   local dir=$1 seed
   shift
   mkdir -p $dir
-  for seed in "${folds_seeds[@]}"; do
+  for seed in ${FOLDS_SEEDS:-1 2 3 4 5}; do
     [ -f $dir/seed-$seed.json ] ||
       "$bin" run "$@" --learner auto --auto-folds 5 --seed $seed --quiet \
         --out $dir/seed-$seed.json > $dir/seed-$seed.log 2>&1
@@ -409,17 +408,18 @@ for part in "${parts[@]}"; do
       make_tables
       fresh=(--learners biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,auto
         --seeds 10)
-      folds_seeds=(6 7 8 9 10)
       runs=target/fresh-seeds
       for example in "${examples[@]}"; do
         sharded $runs/example-$example.md $runs/sweeps/example-$example \
           $(example_args $example) "${fresh[@]}"
-        auto_folds_runs $runs/folds/example-$example $(example_args $example)
+        FOLDS_SEEDS="6 7 8 9 10" auto_folds_runs $runs/folds/example-$example \
+          $(example_args $example)
       done
-      for table in breast-cancer wine iris digits blobs-500 blobs-2000 blobs-10000; do
+      for table in "${study_tables[@]}"; do
         sharded $runs/table-$table.md $runs/sweeps/table-$table \
           --csv $tables/$table.csv --truth-column truth "${fresh[@]}"
-        auto_folds_runs $runs/folds/table-$table --csv $tables/$table.csv --truth-column truth
+        FOLDS_SEEDS="6 7 8 9 10" auto_folds_runs $runs/folds/table-$table \
+          --csv $tables/$table.csv --truth-column truth
       done
       scripts/fresh_seeds_check.py $runs/sweeps $runs/folds target/auto-folds \
         > results/analysis-fresh-seeds.md ;;

@@ -63,6 +63,9 @@ pub struct PuMetrics {
 }
 
 impl PuMetrics {
+    /// The name of [`PuMetrics::recall`] wherever it heads a figure.
+    pub const RECALL_NAME: &'static str = "recall on held-out positives";
+
     /// What the test set is and what the figures say, in one sentence for
     /// the page and the command line.
     pub fn summary(&self) -> String {

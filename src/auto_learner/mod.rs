@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::config::{Learner, ModelPreset, PriorNeed, RunConfig, Stage};
 use crate::priors::PriorMethod;
-use crate::report::{EpochReport, PriorSource, PriorUsed, TestMetrics, kept_report};
+use crate::report::{EpochReport, PriorSource, PriorUsed, PuMetrics, TestMetrics, kept_report};
 use crate::saved_model::Member;
 use crate::selection::scores::FEW_LABELED;
 use crate::selection::{Criterion, ValidationScores, improves};
@@ -191,7 +191,7 @@ impl TestColumns {
     pub fn headings(self) -> &'static [&'static str] {
         match self {
             Self::None => &[],
-            Self::Recall => &["recall on held-out positives"],
+            Self::Recall => &[PuMetrics::RECALL_NAME],
             Self::Scores => &["test accuracy", "test ROC-AUC"],
         }
     }

@@ -5,7 +5,8 @@
 //! and the ready lessons, [`link_data`] carries a CSV file inside a link
 //! (through [`base64url`]), [`protocol`] holds the messages between the
 //! page and the worker, [`outbox`] says when the worker posts what
-//! training did, and [`pace`] how long a run has left.
+//! training did, [`pace`] how long a run has left, and [`test_figure`]
+//! which test figures the comparison of runs shows.
 
 pub mod base64url;
 pub mod lessons;
@@ -14,3 +15,4 @@ pub mod outbox;
 pub mod pace;
 pub mod protocol;
 pub mod share;
+pub mod test_figure;

@@ -424,7 +424,7 @@ async function autoWithoutValidationAveragesEveryCandidate({ page, note }) {
  * positives, so the leaderboard shows each candidate's recall on them (the
  * mean's too) and the mean's PU-only figures, and no ROC-AUC. */
 async function autoWithoutTruthShowsRecall({ page, note }) {
-  await trainAutoToBoard(page, note, { truth: '', epochs: 2 });
+  const rows = await trainAutoToBoard(page, note, { truth: '', epochs: 2 });
   const headers = await page.locator('#auto-table thead').textContent();
   expect(headers.includes('Recall on held-out positives (not used to choose)') && !headers.includes('ROC-AUC'),
     `leaderboard header without a truth column: ${headers}`);
@@ -448,6 +448,40 @@ async function autoWithoutTruthShowsRecall({ page, note }) {
   for (const [where, text] of [['the leaderboard', summary], ['the kept model', card]]) {
     expect(text.includes(`assuming π = ${pi} `) || text.includes(`a class prior π = ${pi} does not fit`),
       `${where} assumes the prior line's π = ${pi}: "${text}"`);
+  }
+  await comparisonWithoutTruth(page, rows.filter((r) => r.inMean).length);
+}
+
+/** The comparison of runs without a truth column: the figures held-out
+ * positives and U measure, no ROC-AUC or accuracy; each compared run's
+ * recall is its leaderboard row's; bold only where a higher value is
+ * better (Lee–Liu); a curve per run, of the recall first. */
+async function comparisonWithoutTruth(page, members) {
+  const heads = (await page.locator('#compare-table thead th').allTextContents()).map((t) => t.trim());
+  expectEqual(heads.join(' | '),
+    'Model | Recall on held-out positives | Share of U called positive | Lee–Liu r²/q | Accuracy on U, estimated',
+    "the comparison table's headings without a truth column");
+  const table = await readCompareTable(page);
+  expectEqual(table.length, members, 'runs compared');
+  const boardRecalls = await page.locator('#auto-table tbody tr.in-mean td.not-used').allTextContents();
+  const tableRecalls = (await page.locator('#compare-table td[data-metric="recall on held-out positives"]').allTextContents())
+    .map((t) => t.trim());
+  expectEqual([...tableRecalls].sort().join(','), boardRecalls.map((t) => t.trim()).sort().join(','),
+    "the compared runs' recalls against the leaderboard's");
+  const bold = await page.locator('#compare-table td.best').evaluateAll((cells) => cells.map((c) => c.dataset.metric));
+  const leeLiu = table.map((r) => r['Lee–Liu r²/q']).filter(Number.isFinite);
+  expect(bold.length >= 1 && bold.every((m) => m === 'Lee–Liu r²/q'), `bold cells only under Lee–Liu: ${bold}`);
+  const boldValues = await page.locator('#compare-table td.best').evaluateAll((cells) => cells.map((c) => Number(c.dataset.value)));
+  expect(boldValues.every((v) => v === Math.max(...leeLiu)), `bold marks the highest Lee–Liu r²/q: ${boldValues} of ${leeLiu}`);
+  const note = (await page.locator('#compare-no-truth').textContent()).trim();
+  expect(note.startsWith('Without a truth column a test set holds only held-out labeled positives'), `the note under the table: ${note}`);
+  const options = (await page.locator('#compare-metric option').allTextContents()).map((t) => t.trim());
+  expectEqual(options[0], 'Recall on held-out positives', "the first curve offered");
+  expectEqual(await page.locator('#compare-no-curve').count(), 0, 'a note that no curve can be drawn');
+  expectEqual(await page.locator('#panel-compare svg path.series-line').count(), members, 'curves in the comparison chart');
+  const legend = (await page.locator('#panel-compare .legend li').allTextContents()).map((t) => t.trim());
+  for (const [i, recall] of tableRecalls.entries()) {
+    expect(legend[i].includes(`: ${recall} at kept epoch `), `legend "${legend[i]}" quotes the table's recall ${recall}`);
   }
 }
 
@@ -759,7 +793,7 @@ export const comparisonTests = [
   { name: 'auto: its candidates ranked on PU data, the mean of the first three kept, one candidate keepable', mode: 'cpu', run: autoRanksItsCandidates },
   { name: 'auto on few labeled validation rows: the mean of every candidate, and why', mode: 'cpu', run: autoAveragesEveryCandidateOnFewLabeledRows },
   { name: 'auto with a validation share of 0: the mean of every candidate at its last epoch, and why', mode: 'cpu', run: autoWithoutValidationAveragesEveryCandidate },
-  { name: 'auto without a truth column: the recall on held-out positives, and the mean\'s PU-only figures', mode: 'cpu', run: autoWithoutTruthShowsRecall },
+  { name: 'auto without a truth column: the recall on held-out positives, the mean\'s PU-only figures, and the comparison by them', mode: 'cpu', run: autoWithoutTruthShowsRecall },
   { name: 'auto on a file too small for RankPruning: it is left out, the caption says why, the others are kept', mode: 'cpu', run: autoLeavesOutACandidateThatCannotTrain },
   { name: 'auto on two cores: two workers, the same leaderboard as one, on the demo and a CSV file', mode: 'cpu', run: autoInTwoWorkersKeepsWhatOneKeeps },
   { name: "auto on two cores: a hung second worker's candidate trains in the live worker", mode: 'cpu', run: hungSecondWorkerHandsItsRunBack },

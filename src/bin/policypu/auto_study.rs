@@ -6,7 +6,7 @@
 use policypu::auto_learner::average::AVERAGED;
 use policypu::auto_learner::{AUTO_CRITERION, Leaderboard};
 use policypu::config::{ModelPreset, RunConfig};
-use policypu::report::{EpochReport, RunResult, TestMetrics};
+use policypu::report::{EpochReport, PuMetrics, RunResult, TestMetrics};
 use policypu::saved_model::Member;
 use policypu::selection::Criterion;
 use policypu::selection::scores::FEW_LABELED;
@@ -84,7 +84,7 @@ pub fn table(headings: &[String], cells: &[Cell], own: ModelPreset) -> String {
     let recall_only =
         tests.iter().any(|t| t.accuracy.is_some()) && tests.iter().all(|t| t.roc_auc.is_none());
     let (measure, short) = match recall_only {
-        true => ("recall on held-out positives", "recall"),
+        true => (PuMetrics::RECALL_NAME, "recall"),
         false => ("test accuracy", "acc"),
     };
     let mut t = format!(

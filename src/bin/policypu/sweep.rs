@@ -13,9 +13,9 @@ use policypu::auto_learner::candidate_configs;
 use policypu::config::learner::TruthNeed;
 use policypu::config::{DataConfig, RunConfig};
 use policypu::plan::RunPlan;
-use policypu::report::{PriorUsed, RunResult, TestMetrics};
+use policypu::report::{PriorUsed, PuMetrics, RunResult, TestMetrics};
 use policypu::split::PuSplit;
-use policypu::user_text::{counted, listed};
+use policypu::user_text::{capitalised, counted, listed};
 
 use crate::args::RunArgs;
 use crate::cross_fit::folds_dealt;
@@ -684,9 +684,9 @@ fn format_table(
     let recall_only =
         metrics.iter().any(|m| m.accuracy.is_some()) && metrics.iter().all(|m| m.roc_auc.is_none());
     let accuracy = if recall_only {
-        "Recall on held-out positives"
+        capitalised(PuMetrics::RECALL_NAME)
     } else {
-        "Acc"
+        "Acc".to_string()
     };
     let mut t = format!(
         "### {title} (mean ± std over {}{which})\n\n| Model |",

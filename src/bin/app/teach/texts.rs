@@ -380,7 +380,12 @@ pub static EXPLANATIONS: &[Explanation] = &[
              a test score over the training epochs, as in the paper's Figs. 2–4, on an axis \
              scaled to the runs' values; a ring marks the epoch each run kept, chosen on its \
              PU validation split, and the legend quotes the score there. The table gives each \
-             run's ROC-AUC, accuracy and PR-AUC at that epoch, as in its Tables II–VIII.",
+             run's ROC-AUC, accuracy and PR-AUC at that epoch, as in its Tables II–VIII. On \
+             a file without a truth column the test set holds held-out labeled positives \
+             alone, so the table and curves give what needs no negative: the recall on \
+             them, the share of U called positive, Lee and Liu's r²/q (recall squared over \
+             that share, which grows with precision × recall) and the accuracy on U a class \
+             prior implies.",
             "Each row is one run, one draw of the split and the weights: a gap of a few \
              thousandths can reverse with another seed, so read only large gaps as \
              differences between methods (the command line's sweep averages 5 seeds and \

@@ -5,12 +5,12 @@
 
 use leptos::prelude::*;
 use policypu::export::epochs_csv;
+use policypu::page::test_figure::TestFigure;
+use policypu::user_text::capitalised;
 
 use super::charts::line_chart::{LineChart, Series};
 use super::panel::Panel;
-use super::run_metrics::{
-    EpochCount, Metric, kept_curve_epoch, kept_test, split_summary, training_curve,
-};
+use super::run_metrics::{EpochCount, kept_curve_epoch, kept_test, split_summary, training_curve};
 use super::run_style::run_style;
 use super::table_scroll::TableScroll;
 use crate::browser::download::{download, download_model, run_file_name};
@@ -20,7 +20,6 @@ use crate::state::{RunOutcome, RunRecord, use_app_state};
 #[component]
 pub fn ComparisonPanel() -> impl IntoView {
     let state = use_app_state();
-    let metric = RwSignal::new(Metric::RocAuc);
     let compared = Memo::new(move |_| {
         let ids = state.compared.get();
         state.runs.with(|runs| {
@@ -30,8 +29,18 @@ pub fn ComparisonPanel() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     });
+    // The figures the compared runs have (without a truth column, what
+    // held-out positives and U measure), and the one charted: the user's
+    // choice while the runs have it, else their first.
+    let figures = Memo::new(move |_| {
+        compared.with(|runs| TestFigure::for_tests(&runs.iter().map(kept_test).collect::<Vec<_>>()))
+    });
+    let chosen = RwSignal::new(None::<TestFigure>);
+    let figure = Memo::new(move |_| {
+        figures.with(|all| chosen.get().filter(|f| all.contains(f)).unwrap_or(all[0]))
+    });
     let series = Signal::derive(move || {
-        let metric = metric.get();
+        let figure = figure.get();
         compared.with(|runs| {
             runs.iter()
                 .enumerate()
@@ -39,13 +48,14 @@ pub fn ComparisonPanel() -> impl IntoView {
                     Series::per_epoch_sparse(
                         run.label(),
                         run_style(i),
-                        training_curve(&run.reports, metric),
+                        training_curve(&run.reports, figure),
                     )
                     .keeping(kept_curve_epoch(run))
                 })
                 .collect::<Vec<_>>()
         })
     });
+    let charted = move || series.with(|all| !all.iter().all(Series::is_empty));
     let caption = Signal::derive(move || {
         let after_auto = if state
             .auto
@@ -67,20 +77,27 @@ pub fn ComparisonPanel() -> impl IntoView {
             <HistoryList/>
             <Show when=move || !compared.with(Vec::is_empty)
                 fallback=|| view! { <p class="hint">"No run ticked for comparison yet."</p> }>
-                <CompareTable runs=compared/>
+                <CompareTable runs=compared figures/>
                 <div class="field inline">
                     <label for="compare-metric">"Curve of"</label>
                     <select id="compare-metric" on:change=move |ev| {
                         let i: usize = event_target_value(&ev).parse().unwrap_or(0);
-                        metric.set(Metric::ALL[i.min(2)]);
+                        chosen.set(figures.with(|all| all.get(i).copied()));
                     }>
-                        {Metric::ALL.iter().enumerate().map(|(i, m)| view! {
-                            <option value=i.to_string() prop:selected=move || metric.get() == *m>{m.name()}</option>
+                        {move || figures.get().into_iter().enumerate().map(|(i, f)| view! {
+                            <option value=i.to_string() prop:selected=move || figure.get() == f>{capitalised(f.name())}</option>
                         }).collect_view()}
                     </select>
                 </div>
-                <LineChart title="Test score of each compared run over the training epochs"
-                    series x_title="training epoch" y_title="test score" epochs=true/>
+                <Show when=charted fallback=move || view! {
+                    <p class="hint" id="compare-no-curve">{move || format!(
+                        "No compared run scored its test set's {} at any epoch, so there is no curve to draw.",
+                        figure.get().name()
+                    )}</p>
+                }>
+                    <LineChart title="Test score of each compared run over the training epochs"
+                        series x_title="training epoch" y_title="test score" epochs=true/>
+                </Show>
             </Show>
         </Panel>
     }
@@ -195,8 +212,11 @@ fn sees_the_truth(run: &RunRecord) -> bool {
 /// run, the best PU-only score of each column in bold (a run that sees the
 /// truth is a reference, in italics); each run's split where they differ.
 #[component]
-fn CompareTable(runs: Memo<Vec<RunRecord>>) -> impl IntoView {
-    let best = move |metric: Metric| {
+fn CompareTable(runs: Memo<Vec<RunRecord>>, figures: Memo<Vec<TestFigure>>) -> impl IntoView {
+    let best = move |figure: TestFigure| {
+        if !figure.higher_is_better() {
+            return None;
+        }
         runs.with(|runs| {
             let contenders: Vec<&RunRecord> = runs.iter().filter(|r| !sees_the_truth(r)).collect();
             // With only references ticked, they are the ones compared.
@@ -206,7 +226,7 @@ fn CompareTable(runs: Memo<Vec<RunRecord>>) -> impl IntoView {
                 contenders
             };
             pool.into_iter()
-                .filter_map(|r| metric.of(&kept_test(r)))
+                .filter_map(|r| figure.of(&kept_test(r)))
                 .fold(None, |best: Option<f64>, v| {
                     Some(best.map_or(v, |b| b.max(v)))
                 })
@@ -260,7 +280,7 @@ fn CompareTable(runs: Memo<Vec<RunRecord>>) -> impl IntoView {
                 <thead><tr>
                     <th scope="col">"Model"</th>
                     <Show when=splits_differ><th scope="col">"Split"</th></Show>
-                    {Metric::ALL.iter().map(|m| view! { <th scope="col">{m.name()}</th> }).collect_view()}
+                    {move || figures.get().into_iter().map(|f| view! { <th scope="col">{capitalised(f.name())}</th> }).collect_view()}
                 </tr></thead>
                 <tbody>
                     {move || runs.get().into_iter().map(|run| {
@@ -270,11 +290,11 @@ fn CompareTable(runs: Memo<Vec<RunRecord>>) -> impl IntoView {
                             <tr data-learner=run.config.learner.name() class:reference=sees_the_truth(&run)>
                                 <th scope="row">{run.label()}</th>
                                 {split}
-                                {Metric::ALL.iter().map(|m| {
-                                    let value = m.of(&test);
-                                    let is_best = value.is_some() && value == best(*m);
+                                {figures.get().into_iter().map(|f| {
+                                    let value = f.of(&test);
+                                    let is_best = value.is_some() && value == best(f);
                                     view! {
-                                        <td class:best=is_best data-metric=m.name()
+                                        <td class:best=is_best data-metric=f.name()
                                             data-value=value.map(|v| format!("{v:.4}"))>
                                             {value.map_or_else(|| "n/a".to_string(), |v| format!("{v:.3}"))}
                                         </td>
@@ -287,5 +307,12 @@ fn CompareTable(runs: Memo<Vec<RunRecord>>) -> impl IntoView {
             </table>
         </TableScroll>
         <p class="hint" id="compare-reference">{reference_note}</p>
+        <p class="hint" id="compare-no-truth">{move || figures.with(|f| f.contains(&TestFigure::Recall)).then_some(
+            "Without a truth column a test set holds only held-out labeled positives. Their recall \
+             and the share of U called positive both rise as a run calls more rows positive, so \
+             neither marks a best; Lee–Liu r²/q, the recall squared over that share, grows with \
+             precision × recall, and bold marks its highest. The accuracy on U is estimated with \
+             each run's own class prior."
+        )}</p>
     }
 }

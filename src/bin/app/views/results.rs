@@ -6,6 +6,7 @@
 
 use leptos::prelude::*;
 use policypu::config::{RunConfig, Stage};
+use policypu::page::test_figure::TestFigure;
 use policypu::report::{EpochReport, PuMetrics, TestMetrics, kept_report, latest_scored};
 use policypu::selection::{Criterion, ValidationScores};
 use policypu::user_text::counted;
@@ -167,10 +168,10 @@ pub fn ResultsPanel() -> impl IntoView {
             <h3 id="results-title">{move || shown.with(Shown::heading)}</h3>
             <dl class="scores">
                 <Show when=has_truth fallback=move || view! {
-                    <Score id="metric-recall" label="recall on held-out positives" value=pu_score(|m| Some(m.recall))/>
-                    <Score id="metric-u-positive" label="share of U called positive" value=pu_score(|m| Some(m.u_positive_rate))/>
-                    <Score id="metric-lee-liu" label="Lee–Liu r²/q" value=pu_score(|m| m.lee_liu)/>
-                    <Score id="metric-u-accuracy" label="accuracy on U, estimated" value=pu_score(|m| m.accuracy)/>
+                    <Score id="metric-recall" label=TestFigure::Recall.name() value=pu_score(|m| Some(m.recall))/>
+                    <Score id="metric-u-positive" label=TestFigure::UPositiveShare.name() value=pu_score(|m| Some(m.u_positive_rate))/>
+                    <Score id="metric-lee-liu" label=TestFigure::LeeLiu.name() value=pu_score(|m| m.lee_liu)/>
+                    <Score id="metric-u-accuracy" label=TestFigure::UAccuracy.name() value=pu_score(|m| m.accuracy)/>
                 }>
                     <Score id="metric-accuracy" label="accuracy" value=score(|t| t.accuracy)/>
                     <Score id="metric-roc-auc" label="ROC-AUC" value=score(|t| t.roc_auc)/>

@@ -2,44 +2,11 @@
 //! scores, its score per training epoch, and a line on its split.
 
 use policypu::config::{DataConfig, Stage};
+use policypu::page::test_figure::TestFigure;
 use policypu::report::{EpochReport, TestMetrics, kept_report};
 use policypu::user_text::clip;
 
 use crate::state::RunRecord;
-
-/// A test metric the comparison can show.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Metric {
-    /// Area under the ROC curve.
-    RocAuc,
-    /// Accuracy at 0.5.
-    Accuracy,
-    /// Average precision.
-    PrAuc,
-}
-
-impl Metric {
-    /// In the paper's table order.
-    pub const ALL: [Metric; 3] = [Metric::RocAuc, Metric::Accuracy, Metric::PrAuc];
-
-    /// Column heading.
-    pub fn name(self) -> &'static str {
-        match self {
-            Metric::RocAuc => "ROC-AUC",
-            Metric::Accuracy => "Acc",
-            Metric::PrAuc => "PR-AUC",
-        }
-    }
-
-    /// This metric of a set of test metrics.
-    pub fn of(self, test: &TestMetrics) -> Option<f64> {
-        match self {
-            Metric::RocAuc => test.roc_auc,
-            Metric::Accuracy => test.accuracy,
-            Metric::PrAuc => test.pr_auc,
-        }
-    }
-}
 
 /// The run's test metrics at the epoch it kept (chosen on its PU
 /// validation split; the last epoch when nothing was chosen).
@@ -60,15 +27,15 @@ pub fn kept_curve_epoch(run: &RunRecord) -> Option<usize> {
         .map(|i| i + 1)
 }
 
-/// The metric after each epoch of the learner's own training (epochs 1, 2,
+/// The figure after each epoch of the learner's own training (epochs 1, 2,
 /// …; Dist-PU's warm-up first), so runs with and without pre-training line
 /// up, as in the paper's figures; `None` where an epoch did not score the
 /// test set ([`EpochReport::scored_test`]).
-pub fn training_curve(reports: &[EpochReport], metric: Metric) -> Vec<Option<Option<f64>>> {
+pub fn training_curve(reports: &[EpochReport], figure: TestFigure) -> Vec<Option<Option<f64>>> {
     reports
         .iter()
         .filter(|r| r.stage.is_own_training())
-        .map(|r| r.scored_test().map(|t| metric.of(t)))
+        .map(|r| r.scored_test().map(|t| figure.of(t)))
         .collect()
 }
 

@@ -85,6 +85,11 @@ impl Series {
         self
     }
 
+    /// Whether it has a point to draw.
+    pub fn is_empty(&self) -> bool {
+        self.runs.iter().all(Vec::is_empty)
+    }
+
     /// Every point, runs one after the other.
     fn points(&self) -> impl Iterator<Item = (f64, f64)> + '_ {
         self.runs.iter().flatten().copied()

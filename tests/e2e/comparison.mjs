@@ -449,6 +449,15 @@ async function autoWithoutTruthShowsRecall({ page, note }) {
     expect(text.includes(`assuming π = ${pi} `) || text.includes(`a class prior π = ${pi} does not fit`),
       `${where} assumes the prior line's π = ${pi}: "${text}"`);
   }
+  // The charted member's test chart: the figures that need no negative,
+  // not an "accuracy" that is the recall.
+  await page.locator('#panel-metrics .legend li').first().waitFor({ timeout: 10_000 });
+  const testLegend = (await page.locator('#panel-metrics .legend li').allTextContents()).map((t) => t.trim());
+  expect(testLegend.length >= 3 && testLegend[0].startsWith('recall on held-out positives')
+    && testLegend[1].startsWith('share of U called positive') && testLegend[2].startsWith('accuracy on U, estimated'),
+    `the test chart's lines without a truth column: ${testLegend}`);
+  const testCaption = (await page.locator('#panel-metrics .caption').textContent()).trim();
+  expect(testCaption.includes('on a test set of held-out labeled positives'), `the test chart's caption: ${testCaption}`);
   await comparisonWithoutTruth(page, rows.filter((r) => r.inMean).length);
 }
 

@@ -117,7 +117,7 @@ pub fn TrainingViews() -> impl IntoView {
                     <Show when=move || reveal.includes(0) && shows(state, Part::Metrics)>
                         <EpochChart id="panel-metrics" title="Test-set scores" explain="metrics" bands series=move |r: &[EpochReport]| test_scores(r, kept_by())
                         caption=Signal::derive(move || state.reports.with(|r| test_caption(r)))
-                        chart_title="Test accuracy, ROC-AUC and PR-AUC" y_title="score" y_range=Some((0.0, 1.0))/>
+                        chart_title="Test-set scores over the epochs" y_title="score" y_range=Some((0.0, 1.0))/>
                     </Show>
                     <Show when=move || reveal.includes(8) && has_validation() && shows(state, Part::Metrics)>
                         <EpochChart id="panel-validation" title="Validation on PU data" explain="validation" bands series=move |r: &[EpochReport]| validation_scores(r, kept_by())

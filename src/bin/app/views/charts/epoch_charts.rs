@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 use policypu::config::{PolicyConfig, RewardRule, VerdictThreshold};
+use policypu::page::test_figure::TestFigure;
 use policypu::report::{EpochReport, kept_report};
 use policypu::selection::Criterion;
 
@@ -52,23 +53,57 @@ pub fn EpochChart(
 }
 
 /// Test accuracy, ROC-AUC and PR-AUC, each ringed at the epoch the run
-/// keeps by `criterion`.
+/// keeps by `criterion`; without a truth column (held-out positives alone)
+/// the figures that need no negative and lie between 0 and 1: the recall,
+/// the share of U called positive and the accuracy on U the prior implies.
 pub fn test_scores(r: &[EpochReport], criterion: Criterion) -> Vec<Series> {
-    let [first, second, third] = SeriesStyle::PALETTE;
     let kept = kept_charted_epoch(r, criterion);
-    vec![
-        test_over_epochs(r, "accuracy", first, |t| t.accuracy).keeping(kept),
-        test_over_epochs(r, "ROC-AUC", second, |t| t.roc_auc).keeping(kept),
-        test_over_epochs(r, "PR-AUC", third, |t| t.pr_auc).keeping(kept),
-    ]
+    let lines = if without_truth(r) {
+        [
+            TestFigure::Recall,
+            TestFigure::UPositiveShare,
+            TestFigure::UAccuracy,
+        ]
+        .map(|f| (f.name(), f))
+    } else {
+        [
+            ("accuracy", TestFigure::Accuracy),
+            ("ROC-AUC", TestFigure::RocAuc),
+            ("PR-AUC", TestFigure::PrAuc),
+        ]
+    };
+    lines
+        .into_iter()
+        .zip(SeriesStyle::PALETTE)
+        .map(|((name, figure), style)| {
+            test_over_epochs(r, name, style, |t| figure.of(t)).keeping(kept)
+        })
+        .collect()
 }
 
-/// The caption of the test-set chart; it says so when some epochs did not
-/// score the test set (`auto`'s candidates).
+/// Whether the run tests on held-out positives alone (no truth column).
+fn without_truth(reports: &[EpochReport]) -> bool {
+    reports
+        .iter()
+        .filter_map(EpochReport::scored_test)
+        .any(|t| t.pu.is_some())
+}
+
+/// The caption of the test-set chart; it says what the figures are without
+/// a truth column, and when some epochs did not score the test set
+/// (`auto`'s candidates).
 pub fn test_caption(reports: &[EpochReport]) -> String {
-    let what = "How well the classifier does on held-out test examples after each epoch; 1 is \
-                perfect; a ring marks the epoch the run keeps, and the legend gives its scores there; \
-                shaded epochs come before the learner's main training (the band names the stage).";
+    let what = if without_truth(reports) {
+        "How the classifier does after each epoch on a test set of held-out labeled positives \
+         (no truth column, so no negative): the share of them it recalls, the share of U it \
+         calls positive, and the accuracy on U the class prior implies; a ring marks the epoch \
+         the run keeps, and the legend gives its figures there; shaded epochs come before the \
+         learner's main training (the band names the stage)."
+    } else {
+        "How well the classifier does on held-out test examples after each epoch; 1 is \
+         perfect; a ring marks the epoch the run keeps, and the legend gives its scores there; \
+         shaded epochs come before the learner's main training (the band names the stage)."
+    };
     if reports.iter().any(|r| r.test_skipped) {
         format!(
             "{what} auto's candidates score the test set only after the epochs they keep (a new \

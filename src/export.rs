@@ -5,6 +5,7 @@
 use crate::auto_learner::{Leaderboard, TestColumns};
 use crate::config::{DataConfig, ModelPreset, RunConfig, Stage};
 use crate::keyed::Keyed;
+use crate::page::test_figure::TestFigure;
 use crate::report::{Averaged, EpochReport, RunResult, TestMetrics, kept_report};
 use crate::selection::Criterion;
 use crate::user_text::without_folders;
@@ -64,16 +65,31 @@ pub fn name_in_file_names(name: &str) -> String {
     part.trim_end_matches('-').to_string()
 }
 
+/// The test figures of [`epochs_csv`], in its columns' order.
+const CSV_TEST_FIGURES: [TestFigure; 7] = [
+    TestFigure::Accuracy,
+    TestFigure::RocAuc,
+    TestFigure::PrAuc,
+    TestFigure::Recall,
+    TestFigure::UPositiveShare,
+    TestFigure::LeeLiu,
+    TestFigure::UAccuracy,
+];
+
 /// Per-epoch metrics as CSV, one row per epoch report, empty cells where a
 /// value does not exist for that epoch or learner; `kept` is 1 on the epoch
 /// whose classifier the run keeps by `criterion` ([`kept_report`]: so far,
 /// while it trains); `test_scored` is 0 where the run did not score the test
 /// set after that epoch ([`crate::config::TestScoring::KeptAndLast`]), so its
-/// test cells are empty by choice.
+/// test cells are empty by choice. Without a truth column the test set is
+/// held-out positives alone: `accuracy`, which would be the recall, is blank,
+/// and `recall`, `u_positive_share`, `lee_liu` and `u_accuracy_estimated`
+/// hold what [`crate::report::PuMetrics`] measures.
 pub fn epochs_csv(reports: &[EpochReport], criterion: Criterion) -> String {
     let kept = kept_report(reports, criterion);
     let mut csv = String::from(
-        "stage,epoch,kept,accuracy,roc_auc,pr_auc,test_scored,classifier_loss,policy_loss,mean_reward,threshold,\
+        "stage,epoch,kept,accuracy,roc_auc,pr_auc,recall,u_positive_share,lee_liu,\
+         u_accuracy_estimated,test_scored,classifier_loss,policy_loss,mean_reward,threshold,\
          u_correct_rate,u_mean_on_positives,u_mean_on_negatives,val_lu_auc,val_nnpu_risk,\
          val_upu_risk,val_proxy_accuracy,val_call_gap,val_variational_loss,epoch_ms,elapsed_ms\n",
     );
@@ -81,10 +97,10 @@ pub fn epochs_csv(reports: &[EpochReport], criterion: Criterion) -> String {
     for r in reports {
         let u = r.unlabeled.as_ref();
         let v = r.validation.as_ref();
+        // Without a truth column the test figures are those that need no
+        // negative, and the accuracy (which is the recall) is blank.
+        let tested = CSV_TEST_FIGURES.map(|f| cell(f.of(&r.test)));
         let cells = [
-            cell(r.test.accuracy),
-            cell(r.test.roc_auc),
-            cell(r.test.pr_auc),
             u8::from(r.scored_test().is_some()).to_string(),
             cell(r.classifier_loss),
             cell(r.policy_loss),
@@ -105,9 +121,10 @@ pub fn epochs_csv(reports: &[EpochReport], criterion: Criterion) -> String {
         let stage = stage_key(r.stage);
         let is_kept = kept.is_some_and(|k| std::ptr::eq(k, r));
         csv += &format!(
-            "{stage},{},{},{}\n",
+            "{stage},{},{},{},{}\n",
             r.epoch,
             u8::from(is_kept),
+            tested.join(","),
             cells.join(",")
         );
     }
@@ -320,10 +337,10 @@ mod tests {
         // Epoch 2 has the better L-vs-U AUC: it is kept, not the last.
         assert_eq!(
             lines[1],
-            "train,2,1,0.9,0.95,,1,0.25,,,,1,0.800000011920929,0.10000000149011612,0.875,,,,0.5,-0.5,12.0,30.0"
+            "train,2,1,0.9,0.95,,,,,,1,0.25,,,,1,0.800000011920929,0.10000000149011612,0.875,,,,0.5,-0.5,12.0,30.0"
         );
         assert!(
-            lines[2].starts_with("train,3,0,,,,0,0.25,"),
+            lines[2].starts_with("train,3,0,,,,,,,,0,0.25,"),
             "an epoch that did not score the test set says so: {}",
             lines[2]
         );
@@ -331,6 +348,46 @@ mod tests {
         let last = epochs_csv(&reports, Criterion::LastEpoch);
         let marks: Vec<&str> = last.lines().skip(1).map(|l| &l[..10]).collect();
         assert_eq!(marks, ["train,2,0,", "train,3,1,"]);
+    }
+
+    #[test]
+    fn epochs_csv_without_a_truth_column_gives_the_figures_that_need_no_negative() {
+        // 3 of 4 held-out positives recalled, half of U called positive, π = 0.4.
+        let pu =
+            crate::report::PuMetrics::of(&[0.9, 0.8, 0.7, 0.1], &[0.9, 0.6, 0.2, 0.1], Some(0.4));
+        let report = EpochReport {
+            stage: Stage::Train,
+            epoch: 1,
+            test: TestMetrics {
+                accuracy: Some(0.75),
+                roc_auc: None,
+                pr_auc: None,
+                pu,
+            },
+            curves: Curves::default(),
+            test_skipped: false,
+            classifier_loss: None,
+            policy_loss: None,
+            mean_reward: None,
+            threshold: None,
+            unlabeled: None,
+            validation: None,
+            epoch_ms: 1.0,
+            elapsed_ms: 1.0,
+        };
+        let csv = epochs_csv(&[report], Criterion::LastEpoch);
+        let lines: Vec<&str> = csv.lines().collect();
+        let header: Vec<&str> = lines[0].split(',').collect();
+        let row: Vec<&str> = lines[1].split(',').collect();
+        let at = |name: &str| row[header.iter().position(|h| *h == name).unwrap()];
+        // The accuracy of a test set of positives is the recall: blank, and
+        // the recall in its own column.
+        assert_eq!(at("accuracy"), "");
+        assert_eq!(at("recall"), "0.75");
+        assert_eq!(at("u_positive_share"), "0.5");
+        assert_eq!(at("lee_liu"), "1.125");
+        assert!((at("u_accuracy_estimated").parse::<f64>().unwrap() - 0.7).abs() < 1e-12);
+        assert_eq!(at("test_scored"), "1");
     }
 
     #[test]

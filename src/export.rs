@@ -356,24 +356,13 @@ mod tests {
         let pu =
             crate::report::PuMetrics::of(&[0.9, 0.8, 0.7, 0.1], &[0.9, 0.6, 0.2, 0.1], Some(0.4));
         let report = EpochReport {
-            stage: Stage::Train,
-            epoch: 1,
             test: TestMetrics {
                 accuracy: Some(0.75),
                 roc_auc: None,
                 pr_auc: None,
                 pu,
             },
-            curves: Curves::default(),
-            test_skipped: false,
-            classifier_loss: None,
-            policy_loss: None,
-            mean_reward: None,
-            threshold: None,
-            unlabeled: None,
-            validation: None,
-            epoch_ms: 1.0,
-            elapsed_ms: 1.0,
+            ..EpochReport::blank(Stage::Train, 1)
         };
         let csv = epochs_csv(&[report], Criterion::LastEpoch);
         let lines: Vec<&str> = csv.lines().collect();

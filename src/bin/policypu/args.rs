@@ -56,10 +56,8 @@ pub struct RunArgs {
     /// CSV: the value of the truth column that means positive (help text: `truth_value_help`).
     #[arg(long, help = truth_value_help())]
     pub truth_value: Option<String>,
-    /// CSV: what to do with missing feature values (empty, NA, #N/A, NaN, null, ?):
-    /// refuse the file, drop those rows, or fill each with its column's mean
-    /// over the rows trained on (default: the --config file's, else refuse).
-    #[arg(long)]
+    /// CSV: what to do with missing feature values (help text: `missing_help`).
+    #[arg(long, help = missing_help())]
     pub missing: Option<MissingValues>,
     /// CSV: the order of dates written day or month first (05/01/2023) in the feature
     /// columns: shown (the one a part past 12 in each column shows), day-first or month-first
@@ -512,6 +510,16 @@ fn truth_value_help() -> String {
          (default: parse {}; a column of other words takes the class most labeled rows hold, \
          with a note)",
         csv::truth_value_pairs()
+    )
+}
+
+/// The help text of `--missing`, naming the cells that count as missing.
+fn missing_help() -> String {
+    format!(
+        "CSV: what to do with missing feature values ({}): refuse the file, drop those rows, \
+         or fill each with its column's mean over the rows trained on (default: the --config \
+         file's, else refuse)",
+        csv::missing_cells_text()
     )
 }
 

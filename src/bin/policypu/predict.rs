@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use burn::tensor::Device;
 use clap::Args;
-use policypu::data::csv::{IdColumn, MissingValues};
+use policypu::data::csv::{IdColumn, MissingValues, missing_cells_text};
 use policypu::learn::score_csv::{ScoreError, score_csv};
 
 use crate::output_paths::{Named, check_outputs};
@@ -32,11 +32,8 @@ pub struct PredictArgs {
     /// read)
     #[arg(long, value_name = "NAME")]
     pub id_column: Option<String>,
-    /// What to do with missing feature values (empty, NA, #N/A, NaN, null, ?):
-    /// refuse the file, drop those rows (the table keeps each row's number in
-    /// the file), or fill each with its column's mean over the model's
-    /// training rows (default: what the model's run did)
-    #[arg(long)]
+    /// What to do with missing feature values (help text: `missing_help`)
+    #[arg(long, help = missing_help())]
     pub missing: Option<MissingValues>,
 }
 
@@ -107,6 +104,16 @@ pub fn predict(args: &PredictArgs) -> Result<(), String> {
         eprintln!("note: --id-column NAME carries a column of your choice after \"row\".");
     }
     Ok(())
+}
+
+/// The help text of `--missing`, naming the cells that count as missing.
+fn missing_help() -> String {
+    format!(
+        "What to do with missing feature values ({}): refuse the file, drop those rows (the \
+         table keeps each row's number in the file), or fill each with its column's mean over \
+         the model's training rows (default: what the model's run did)",
+        missing_cells_text()
+    )
 }
 
 /// The bytes of a file, or a message naming it.

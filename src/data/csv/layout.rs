@@ -30,7 +30,7 @@ pub struct CsvColumns {
     /// Feature columns by name; None means every other column (all must then be numeric).
     /// A name listed twice is used once.
     pub features: Option<Vec<String>>,
-    /// What to do with missing feature values (empty, NA, N/A, #N/A, NaN, null, ?).
+    /// What to do with missing feature values (the cells [`is_missing`](super::is_missing) finds).
     pub missing: MissingValues,
     /// The order of dates written day or month first (05/01/2023) in the
     /// chosen feature columns.

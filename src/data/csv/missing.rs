@@ -64,7 +64,16 @@ crate::keyed::from_str_by_key!(MissingValues);
 
 /// Texts that mean "no value" in a trimmed cell, besides the empty cell
 /// (compared ignoring case): what R, pandas, spreadsheets and UCI files write.
-const MISSING_WORDS: [&str; 6] = ["na", "n/a", "#n/a", "nan", "null", "?"];
+/// Words written in a cell for a missing value, matched case-insensitively.
+/// "None" is not one: it is as often a category ("Alcohol: None").
+const MISSING_WORDS: [&str; 6] = ["NA", "N/A", "#N/A", "NaN", "null", "?"];
+
+/// The cells that count as missing, in words for help texts: "empty, NA,
+/// N/A, #N/A, NaN, null or ?".
+pub fn missing_cells_text() -> String {
+    let (last, others) = MISSING_WORDS.split_last().expect("missing words");
+    format!("empty, {} or {last}", others.join(", "))
+}
 
 /// Whether a trimmed cell holds no value.
 pub fn is_missing(cell: &str) -> bool {
@@ -328,6 +337,11 @@ mod tests {
                 .sentence(MissingValues::ColumnMean, MEAN_OVER_ROWS_TRAINED_ON),
             "Filled 2 missing feature values in 2 rows (2 columns) with the column's mean over the rows trained on."
         );
+    }
+
+    #[test]
+    fn missing_cells_text_lists_every_word() {
+        assert_eq!(missing_cells_text(), "empty, NA, N/A, #N/A, NaN, null or ?");
     }
 
     #[test]

@@ -73,7 +73,7 @@ pub use kinds::{ColumnKind, CsvPreview, MIN_AGREEING_ROWS, StrayCell, preview_cs
 pub use labeled_guess::guess_labeled_value;
 pub use layout::CsvColumns;
 pub use listed_values::ListedValues;
-pub use missing::{MissingValues, is_missing};
+pub use missing::{MissingValues, is_missing, missing_cells_text};
 pub use not_text::NotText;
 pub use read::{FeatureRows, ScoringGaps, TabularData, read_csv, read_feature_rows};
 pub use role::ColumnRole;

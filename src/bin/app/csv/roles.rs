@@ -16,7 +16,7 @@ use policypu::data::tabular_features::input_columns;
 use policypu::keyed::Keyed;
 use policypu::plan;
 use policypu::split::csv_row_roles;
-use policypu::user_text::plural_s;
+use policypu::user_text::{capitalised, plural_s};
 
 use crate::settings::field::{NumberField, keyed_options};
 use crate::state::{AppState, use_app_state};
@@ -156,6 +156,16 @@ fn check(
     })
 }
 
+/// The hint under "Missing values": which cells count as missing and what
+/// the choice leaves alone.
+fn missing_hint() -> String {
+    format!(
+        "{} in a feature column; a row whose true class is missing is left out whatever \
+         the choice. The summary below says how many rows or cells it changed.",
+        capitalised(&csv::missing_cells_text())
+    )
+}
+
 /// The role pickers and the reader's verdict.
 #[component]
 pub fn ColumnRoles(
@@ -289,7 +299,7 @@ pub fn ColumnRoles(
                 <select id="csv-missing" on:change=set_missing aria-describedby="csv-missing-hint">
                     {keyed_options(MissingValues::label, move || columns.with(|c| c.missing))}
                 </select>
-                <small class="hint" id="csv-missing-hint">"Empty, NA, N/A, #N/A, NaN, null or ? in a feature column; a row whose true class is missing is left out whatever the choice. The summary below says how many rows or cells it changed."</small>
+                <small class="hint" id="csv-missing-hint">{missing_hint()}</small>
             </div>
             <Show when=dates_matter>
                 <div class="field">

@@ -160,6 +160,32 @@ async function averagedKept(page) {
 /** Train auto on an example `file` (default the breast-cancer one), its
  * truth column set to `truth` ('' for none), `epochs` epochs; resolves to
  * the leaderboard's rows. */
+/** Consecutive pairs of a list of epochs. */
+function segments(epochs) {
+  return epochs.slice(1).map((b, i) => [epochs[i], b]);
+}
+
+/**
+ * The comparison chart's curves, in epochs read off the x axis's ticks:
+ * per series its solid stretches (lists of epochs) and its faint joins
+ * ([from, to] pairs).
+ */
+async function compareCurves(page) {
+  return page.locator('#panel-compare svg').first().evaluate((svg) => {
+    const ticks = [...svg.querySelectorAll('text.tick[text-anchor="middle"]')]
+      .map((t) => [Number(t.getAttribute('x')), Number(t.textContent)])
+      .filter(([, v]) => Number.isFinite(v));
+    const [[x0, v0], [x1, v1]] = [ticks[0], ticks.at(-1)];
+    const epoch = (x) => Math.round((v0 + (x - x0) * (v1 - v0) / (x1 - x0)) * 100) / 100;
+    const stretches = (path) => (path?.getAttribute('d') ?? '').split('M').filter((m) => m.trim())
+      .map((m) => m.split('L').map((point) => epoch(Number(point.trim().split(' ')[0]))));
+    return [...svg.querySelectorAll('g.series')].map((g) => ({
+      solid: stretches(g.querySelector('path.series-line')),
+      joins: stretches(g.querySelector('path.series-join')),
+    }));
+  });
+}
+
 async function trainAutoToBoard(page, note, { file = 'breast_cancer.csv', truth, epochs, validationShare }) {
   const auto = (await learnerTable()).find((l) => l.auto);
   await uploadCsv(page, resolve(ROOT, 'public/examples', file));
@@ -251,11 +277,20 @@ async function autoRanksItsCandidates({ page, note }) {
   expectEqual(await page.locator('#compare-table tbody tr').count(), members.length, 'candidates ticked for comparison');
   const compareCaption = await page.locator('#panel-compare .caption').textContent();
   expect(compareCaption.includes('After auto, the candidates in its mean are ticked, and any candidate kept instead'), `the comparison says why: ${compareCaption}`);
-  // Each candidate's test curve in the comparison is one line, joined across
-  // the epochs that did not score the test set (one "M" per path).
-  const moves = await page.locator('#panel-compare svg path.series-line')
-    .evaluateAll((all) => all.map((p) => (p.getAttribute('d').match(/M/g) ?? []).length));
-  expectEqual(moves.join(','), members.map(() => 1).join(','), "moves in each candidate's test curve");
+  // Each candidate's test curve is solid between consecutive scored epochs
+  // and joined by a faint stretch across the epochs that did not score the
+  // test set.
+  const curves = await compareCurves(page);
+  expectEqual(curves.length, members.length, 'test curves in the comparison');
+  for (const { solid, joins } of curves) {
+    expect(solid.flatMap(segments).every(([a, b]) => Math.abs(b - a - 1) < 0.05),
+      `solid stretches span one epoch each: ${JSON.stringify(solid)}`);
+    expect(joins.every(([a, b]) => b - a > 1.05), `faint joins skip an epoch: ${JSON.stringify(joins)}`);
+    expectEqual(joins.length, solid.length - 1, 'one join between solid stretches');
+    joins.forEach(([a, b], i) => expect(a === solid[i].at(-1) && b === solid[i + 1][0],
+      `join ${i} links the stretches' ends: ${JSON.stringify({ joins, solid })}`));
+  }
+  note(`faint joins per curve: ${curves.map((c) => c.joins.length).join(', ')}`);
   // Each curve rings the epoch its run kept, and the legend quotes the score
   // there, as the table above it does (not the last epoch's).
   expectEqual(await page.locator('#panel-compare circle.kept-ring').count(), members.length, 'kept epochs ringed');

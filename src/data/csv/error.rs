@@ -732,9 +732,13 @@ fn not_categories_reason(why: &NotCategoriesWhy) -> String {
     }
 }
 
-/// Where the first empty cells are, for [`CsvError::EmptyCells`].
+/// Where the first empty cells are, for [`CsvError::EmptyCells`]: "line 2
+/// (data row 1), column \"x\"; line 3 …", after a colon.
 fn located(first: &[CellAt], count: usize) -> String {
-    let places: Vec<String> = first.iter().map(ToString::to_string).collect();
+    let places: Vec<String> = first
+        .iter()
+        .map(|at| at.to_string().replacen("Line", "line", 1))
+        .collect();
     let more = count.saturating_sub(first.len());
     if more > 0 {
         format!("{} and {more} more", places.join("; "))

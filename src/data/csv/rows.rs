@@ -692,8 +692,8 @@ mod tests {
         );
         assert_eq!(
             message,
-            "5 feature cells are empty or marked missing: Line 2 (data row 1), column \"x\"; Line 3 \
-             (data row 2), column \"y\"; Line 5 (data row 4), column \"x\" and 2 more. Fill in \
+            "5 feature cells are empty or marked missing: line 2 (data row 1), column \"x\"; line 3 \
+             (data row 2), column \"y\"; line 5 (data row 4), column \"x\" and 2 more. Fill in \
              the missing values, or choose what to do with them under \"Missing values\": drop \
              those rows, or fill each with its column's mean."
         );

@@ -68,7 +68,8 @@ pub fn ComparisonPanel() -> impl IntoView {
         };
         format!(
             "Tick runs in the list to compare them: their test score over the training epochs, a \
-             ring on the epoch each kept (the legend gives its score there), and their scores at \
+             ring on the epoch each kept (the legend gives its score there; a faint stretch \
+             joins epochs that did not score the test set), and their scores at \
              that epoch in the paper's table layout (the best PU-only score in bold).{after_auto}"
         )
     });

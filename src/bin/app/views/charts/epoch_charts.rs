@@ -107,8 +107,8 @@ pub fn test_caption(reports: &[EpochReport]) -> String {
     if reports.iter().any(|r| r.test_skipped) {
         format!(
             "{what} auto's candidates score the test set only after the epochs they keep (a new \
-             best on the PU validation split) and after their last, so the lines join those \
-             points: the ranking never reads the test set, and scoring it every epoch would \
+             best on the PU validation split) and after their last, so faint lines join those \
+             points across the epochs not scored: the ranking never reads the test set, and scoring it every epoch would \
              take about as long as training."
         )
     } else {

@@ -19,6 +19,10 @@ pub struct Series {
     /// The point its run kept (see [`Series::keeping`]): ringed on the line,
     /// and the value an epoch chart's legend quotes instead of the latest.
     pub kept: Option<(f64, f64)>,
+    /// Whether the line joins across epochs that were not measured; such
+    /// joins are drawn faint, so a straight stretch does not pass for a
+    /// measured trend.
+    pub joins_unmeasured: bool,
 }
 
 impl Series {
@@ -33,6 +37,7 @@ impl Series {
             style,
             runs: vec![points.into_iter().collect()],
             kept: None,
+            joins_unmeasured: false,
         }
     }
 
@@ -55,6 +60,7 @@ impl Series {
     ) -> Self {
         let mut runs: Vec<Vec<(f64, f64)>> = Vec::new();
         let mut previous_missing = true;
+        let mut joins_unmeasured = false;
         for (i, value) in values.into_iter().enumerate() {
             let Some(value) = value else {
                 continue;
@@ -65,7 +71,10 @@ impl Series {
             };
             let point = (i as f64 + 1.0, v);
             match runs.last_mut() {
-                Some(run) if !previous_missing => run.push(point),
+                Some(run) if !previous_missing => {
+                    joins_unmeasured |= run.last().is_some_and(|&(x, _)| point.0 - x > 1.0);
+                    run.push(point);
+                }
                 _ => runs.push(vec![point]),
             }
             previous_missing = false;
@@ -75,6 +84,7 @@ impl Series {
             style,
             runs,
             kept: None,
+            joins_unmeasured,
         }
     }
 
@@ -93,6 +103,28 @@ impl Series {
     /// Every point, runs one after the other.
     fn points(&self) -> impl Iterator<Item = (f64, f64)> + '_ {
         self.runs.iter().flatten().copied()
+    }
+
+    /// The stretches drawn solid (measured at consecutive epochs) and the
+    /// joins between them (across unmeasured epochs, x more than 1 apart),
+    /// as point lists; every stretch is solid unless the line joins
+    /// unmeasured epochs.
+    fn solid_and_joins(&self) -> (Vec<&[(f64, f64)]>, Vec<[(f64, f64); 2]>) {
+        let (mut solid, mut joins) = (Vec::new(), Vec::new());
+        for run in &self.runs {
+            let mut start = 0;
+            for j in 1..=run.len() {
+                let joined = j < run.len() && self.joins_unmeasured && run[j].0 - run[j - 1].0 > 1.0;
+                if j == run.len() || joined {
+                    solid.push(&run[start..j]);
+                    start = j;
+                }
+                if joined {
+                    joins.push([run[j - 1], run[j]]);
+                }
+            }
+        }
+        (solid, joins)
     }
 
     /// The last point, if any.
@@ -221,7 +253,15 @@ fn series_view(
     x: &Axis,
     y: &Axis,
 ) -> impl IntoView + use<> {
-    let d: String = series.runs.iter().map(|run| path_of(run, x, y)).collect();
+    let (solid, joins) = series.solid_and_joins();
+    let d: String = solid.iter().map(|run| path_of(run, x, y)).collect();
+    let joins = (!joins.is_empty()).then(|| {
+        let d: String = joins.iter().map(|join| path_of(join, x, y)).collect();
+        view! {
+            <path class="series-join" d=d style=format!("stroke: {}", series.style.colour)
+                stroke-dasharray=series.style.dash/>
+        }
+    });
     let total = series.points().count();
     let every = total.div_ceil(MAX_MARKERS).max(1);
     let offset = index * every / count.max(1);
@@ -242,6 +282,7 @@ fn series_view(
         <g class="series">
             <path class="series-line" d=d style=series.style.line_css()
                 stroke-dasharray=series.style.dash/>
+            {joins}
             {markers}
             {ring}
         </g>

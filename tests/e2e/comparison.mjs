@@ -157,9 +157,6 @@ async function averagedKept(page) {
  * ranks them best first and keeps the mean of the first three, the test
  * columns say they were not used, and keeping one candidate moves the mark
  * and the exported model. */
-/** Train auto on an example `file` (default the breast-cancer one), its
- * truth column set to `truth` ('' for none), `epochs` epochs; resolves to
- * the leaderboard's rows. */
 /** Consecutive pairs of a list of epochs. */
 function segments(epochs) {
   return epochs.slice(1).map((b, i) => [epochs[i], b]);
@@ -186,6 +183,9 @@ async function compareCurves(page) {
   });
 }
 
+/** Train auto on an example `file` (default the breast-cancer one), its
+ * truth column set to `truth` ('' for none), `epochs` epochs; resolves to
+ * the leaderboard's rows. */
 async function trainAutoToBoard(page, note, { file = 'breast_cancer.csv', truth, epochs, validationShare }) {
   const auto = (await learnerTable()).find((l) => l.auto);
   await uploadCsv(page, resolve(ROOT, 'public/examples', file));

@@ -488,7 +488,7 @@ fn select_by_help() -> String {
 /// Parses a number of seeds for `--seeds`: a whole number of at least 1.
 pub fn seed_count(text: &str) -> Result<u64, String> {
     match text.trim().parse::<u64>() {
-        Ok(0) => Err("must be at least 1: seeds 1 to N are run".to_string()),
+        Ok(0) => Err("must be at least 1".to_string()),
         Ok(n) => Ok(n),
         Err(_) => Err("must be a whole number of at least 1".to_string()),
     }

@@ -18,6 +18,7 @@ mod prior_study;
 mod progress;
 mod provenance;
 mod row_scores;
+mod seeds;
 mod selection_study;
 mod setting_flags;
 mod shard;

@@ -14,6 +14,7 @@ use policypu::report::{EpochReport, RunResult, TestMetrics};
 use policypu::selection::{Criterion, first_best, select_epoch};
 
 use crate::learner_spec::LearnerSpec;
+use crate::seeds::Seeds;
 use crate::sweep::{Cell, Reported, mean_std, reported_metrics};
 
 /// One way of choosing the epoch.
@@ -104,7 +105,7 @@ fn per_seed(cells: &[&Cell], choice: Choice, pick: fn(&TestMetrics) -> Option<f6
 
 /// The study's table over every cell of the grid (`grid`: per n_l table,
 /// per learner, its cells).
-pub fn table(grid: &[Vec<(&LearnerSpec, Vec<Cell>)>], seeds: u64) -> String {
+pub fn table(grid: &[Vec<(&LearnerSpec, Vec<Cell>)>], seeds: Seeds) -> String {
     let choices = choices();
     let mut learners: Vec<(&LearnerSpec, Vec<&Cell>)> = Vec::new();
     for rows in grid {
@@ -117,7 +118,7 @@ pub fn table(grid: &[Vec<(&LearnerSpec, Vec<Cell>)>], seeds: u64) -> String {
         }
     }
     let mut t = format!(
-        "### Choosing the epoch on PU data (analysis; mean over the grid's cells, mean ± std over {seeds} seeds)\n\n\
+        "### Choosing the epoch on PU data (analysis; mean over the grid's cells, mean ± std over {seeds})\n\n\
          Test metrics of the epoch each rule keeps. The rules read only the PU validation split. \
          Two columns read truth, as no user can: validation truth keeps the epoch whose validation rows' \
          true classes have the highest AUC, what a judge who knew them could buy from a split of this size; \
@@ -155,12 +156,12 @@ pub fn table(grid: &[Vec<(&LearnerSpec, Vec<Cell>)>], seeds: u64) -> String {
 
 /// The ROC-AUC each learner's kept epoch gives up against the test oracle,
 /// cell by cell: kept by the runs' own criterion, and by validation truth.
-fn gap_by_cell(learners: &[(&LearnerSpec, Vec<&Cell>)], seeds: u64) -> String {
+fn gap_by_cell(learners: &[(&LearnerSpec, Vec<&Cell>)], seeds: Seeds) -> String {
     let Some((_, first)) = learners.first() else {
         return String::new();
     };
     let mut t = format!(
-        "### ROC-AUC given up against the test oracle, by cell (analysis; mean over {seeds} seeds)\n\n\
+        "### ROC-AUC given up against the test oracle, by cell (analysis; mean over {seeds})\n\n\
          Each entry: the test oracle's ROC-AUC minus that of the epoch the runs' own criterion kept, \
          then minus that of the epoch validation truth kept; the last column is the mean over the cells. \
          The first row gives each cell's validation split.\n\n| Model |"
@@ -266,7 +267,7 @@ mod tests {
             ..Cell::default()
         };
         let spec: LearnerSpec = "biased-pu".parse().unwrap();
-        let table = gap_by_cell(&[(&spec, vec![&cell])], 1);
+        let table = gap_by_cell(&[(&spec, vec![&cell])], Seeds { first: 1, count: 1 });
         // L-vs-U AUC keeps the second epoch (0.96 - 0.93), truth the fourth
         // (0.96 - 0.94); the oracle is the third.
         assert!(table.contains("| 10 + 30 |"), "{table}");

@@ -11,6 +11,8 @@ use std::str::FromStr;
 use policypu::report::RunResult;
 use serde::{Deserialize, Serialize};
 
+use crate::seeds::Seeds;
+
 /// Part `index` (from 1) of `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
@@ -63,7 +65,7 @@ pub struct Placed {
     pub outcome: Outcome,
 }
 
-/// How many n_l tables, ρ columns, learner rows and seeds (1 to `seeds`) a
+/// How many n_l tables, ρ columns and learner rows, and which seeds, a
 /// grid has: every run a shard file places must lie inside it.
 #[derive(Clone, Copy, Debug)]
 pub struct GridSize {
@@ -74,7 +76,7 @@ pub struct GridSize {
     /// Learner rows.
     pub rows: usize,
     /// Seeds.
-    pub seeds: u64,
+    pub seeds: Seeds,
 }
 
 impl Placed {
@@ -83,7 +85,7 @@ impl Placed {
         self.table < size.tables
             && self.column < size.columns
             && self.row < size.rows
-            && (1..=size.seeds).contains(&self.seed)
+            && size.seeds.range().contains(&self.seed)
     }
 }
 
@@ -109,9 +111,9 @@ pub fn grid_key(
     rows: &[String],
     tables: &[Option<usize>],
     rhos: &[Option<f64>],
-    seeds: u64,
+    seeds: Seeds,
 ) -> String {
-    format!("rows {rows:?}; n_l {tables:?}; ρ {rhos:?}; seeds {seeds}")
+    format!("rows {rows:?}; n_l {tables:?}; ρ {rhos:?}; seeds {}", seeds.key())
 }
 
 /// A run without what tables never read (curves and the per-example view
@@ -211,7 +213,7 @@ mod tests {
             tables: 1,
             columns: 1,
             rows: 2,
-            seeds: 1,
+            seeds: Seeds { first: 1, count: 1 },
         };
         let placed = |row: usize| Placed {
             table: 0,

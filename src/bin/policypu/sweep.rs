@@ -24,6 +24,7 @@ use crate::native::{DataCache, device_for};
 use crate::output_paths::{Named, check_outputs, run_inputs};
 use crate::progress::{Verbosity, train};
 use crate::row_scores::RowScores;
+use crate::seeds::Seeds;
 use policypu::config::settings::{N_LABELED, PRIOR, RHO};
 
 /// The rows of a sweep that names none: the paper's.
@@ -46,9 +47,13 @@ pub struct SweepArgs {
     /// data can train ([`learner_rows`]).
     #[arg(skip)]
     pub learners: Vec<LearnerSpec>,
-    /// Seeds: 1..=N (the paper averages 5 runs).
+    /// How many seeds, from --first-seed on (the paper averages 5 runs).
     #[arg(long, default_value_t = 5, value_parser = crate::args::seed_count)]
     pub seeds: u64,
+    /// The first seed: a check on fresh draws starts past the seeds a
+    /// result already used (say 11 after a study of seeds 1 to 10).
+    #[arg(long, default_value_t = 1, value_parser = crate::seeds::first_seed)]
+    pub first_seed: u64,
     /// n_l values (one table each), each within --n-labeled's bounds
     /// (default: 300,500,1000; built-in data only).
     #[arg(long, value_delimiter = ',',
@@ -102,6 +107,16 @@ pub enum Reported {
     /// included, as read on the test set. No rule that selects an epoch can
     /// do better, so it bounds what epoch selection could buy.
     TestOracle,
+}
+
+impl SweepArgs {
+    /// The seeds every grid point runs: `--seeds` of them from `--first-seed`.
+    pub fn seed_list(&self) -> Seeds {
+        Seeds {
+            first: self.first_seed,
+            count: self.seeds,
+        }
+    }
 }
 
 /// What every seed of one cell (learner, n_l, ρ) gave.
@@ -230,7 +245,7 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
     }
     let labels: Vec<String> = args.learners.iter().map(|l| l.label()).collect();
     let rhos: Vec<Option<f64>> = columns.iter().map(|c| c.rho).collect();
-    let grid_key = crate::shard::grid_key(&labels, &tables, &rhos, args.seeds);
+    let grid_key = crate::shard::grid_key(&labels, &tables, &rhos, args.seed_list());
     let runs = tables.len() * columns.len() * args.learners.len() * args.seeds as usize;
     let head = crate::provenance::provenance();
     let (placed, timing) = if args.merge.is_empty() {
@@ -272,7 +287,7 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
             tables: tables.len(),
             columns: columns.len(),
             rows: args.learners.len(),
-            seeds: args.seeds,
+            seeds: args.seed_list(),
         };
         let files = crate::shard::load(&args.merge, &grid_key, size)?;
         let longest = files.iter().map(|f| f.minutes).fold(0.0, f64::max);
@@ -305,7 +320,7 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
             let mut cells = Vec::new();
             for c in 0..columns.len() {
                 let mut cell = Cell::default();
-                for seed in 1..=args.seeds {
+                for seed in args.seed_list().range() {
                     match outcomes.remove(&(t, c, seed, r)) {
                         Some(Ok((result, candidates))) => {
                             cell.results.push(result);
@@ -335,10 +350,10 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
         } else {
             args.report
         };
-        let mut table = format_table(&title, &columns, &rows, args.seeds, reported);
+        let mut table = format_table(&title, &columns, &rows, args.seed_list(), reported);
         if reported == Reported::Selected {
             table += "\n";
-            table += &format_table(&title, &columns, &rows, args.seeds, Reported::LastEpoch);
+            table += &format_table(&title, &columns, &rows, args.seed_list(), Reported::LastEpoch);
         } else if reported != args.report {
             table += "\nNo run had PU validation rows to choose an epoch by (a validation \
                       fraction of 0, or too few labeled rows to set any aside), so each \
@@ -357,7 +372,7 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
         grid.push(rows);
     }
     if args.selection_study {
-        let study = crate::selection_study::table(&grid, args.seeds);
+        let study = crate::selection_study::table(&grid, args.seed_list());
         println!("{study}");
         markdown += &study;
     }
@@ -454,7 +469,7 @@ fn train_units(
 ) -> Result<Vec<crate::shard::Placed>, String> {
     let units: Vec<(usize, usize, u64)> = (0..tables.len())
         .flat_map(|t| {
-            (0..columns.len()).flat_map(move |c| (1..=args.seeds).map(move |s| (t, c, s)))
+            (0..columns.len()).flat_map(move |c| args.seed_list().range().map(move |s| (t, c, s)))
         })
         .enumerate()
         .filter(|(unit, _)| args.shard.is_none_or(|shard| shard.owns(*unit)))
@@ -661,7 +676,7 @@ fn format_table(
     title: &str,
     columns: &[Column],
     rows: &[(&LearnerSpec, Vec<Cell>)],
-    seeds: u64,
+    seeds: Seeds,
     reported: Reported,
 ) -> String {
     let which = match reported {
@@ -689,8 +704,7 @@ fn format_table(
         "Acc".to_string()
     };
     let mut t = format!(
-        "### {title} (mean ± std over {}{which})\n\n| Model |",
-        counted(seeds as usize, "seed")
+        "### {title} (mean ± std over {seeds}{which})\n\n| Model |"
     );
     for column in columns {
         let at = column.rho.map(|r| format!(" ρ={r}")).unwrap_or_default();
@@ -910,7 +924,9 @@ pub(crate) mod tests {
             (500, 0.7, 4, 7)
         );
         assert!(c.policy.frozen);
-        assert_eq!(args.seeds, 5);
+        assert_eq!(args.seed_list().range().collect::<Vec<_>>(), vec![1, 2, 3, 4, 5]);
+        let fresh = parse(&["--seeds", "2", "--first-seed", "11"]);
+        assert_eq!(fresh.seed_list().range().collect::<Vec<_>>(), vec![11, 12]);
     }
 
     #[test]

@@ -55,12 +55,18 @@ mod tests {
 
     #[test]
     fn seeds_name_their_range() {
-        let fresh = Seeds { first: 11, count: 5 };
+        let fresh = Seeds {
+            first: 11,
+            count: 5,
+        };
         assert_eq!(fresh.range().collect::<Vec<_>>(), vec![11, 12, 13, 14, 15]);
         assert_eq!(fresh.to_string(), "seeds 11 to 15");
         assert_eq!(fresh.key(), "seeds 11 to 15");
         let usual = Seeds { first: 1, count: 5 };
-        assert_eq!((usual.to_string(), usual.key()), ("5 seeds".into(), "5".into()));
+        assert_eq!(
+            (usual.to_string(), usual.key()),
+            ("5 seeds".into(), "5".into())
+        );
         assert_eq!(Seeds { first: 7, count: 1 }.to_string(), "seed 7");
         assert_eq!(first_seed("6"), Ok(6));
         assert!(first_seed("0").is_err() && first_seed("x").is_err());

@@ -113,7 +113,10 @@ pub fn grid_key(
     rhos: &[Option<f64>],
     seeds: Seeds,
 ) -> String {
-    format!("rows {rows:?}; n_l {tables:?}; ρ {rhos:?}; seeds {}", seeds.key())
+    format!(
+        "rows {rows:?}; n_l {tables:?}; ρ {rhos:?}; seeds {}",
+        seeds.key()
+    )
 }
 
 /// A run without what tables never read (curves and the per-example view

@@ -353,7 +353,13 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
         let mut table = format_table(&title, &columns, &rows, args.seed_list(), reported);
         if reported == Reported::Selected {
             table += "\n";
-            table += &format_table(&title, &columns, &rows, args.seed_list(), Reported::LastEpoch);
+            table += &format_table(
+                &title,
+                &columns,
+                &rows,
+                args.seed_list(),
+                Reported::LastEpoch,
+            );
         } else if reported != args.report {
             table += "\nNo run had PU validation rows to choose an epoch by (a validation \
                       fraction of 0, or too few labeled rows to set any aside), so each \
@@ -703,9 +709,7 @@ fn format_table(
     } else {
         "Acc".to_string()
     };
-    let mut t = format!(
-        "### {title} (mean ± std over {seeds}{which})\n\n| Model |"
-    );
+    let mut t = format!("### {title} (mean ± std over {seeds}{which})\n\n| Model |");
     for column in columns {
         let at = column.rho.map(|r| format!(" ρ={r}")).unwrap_or_default();
         t += &format!(" ROC-AUC{at} | {accuracy}{at} | PR-AUC{at} |");
@@ -924,7 +928,10 @@ pub(crate) mod tests {
             (500, 0.7, 4, 7)
         );
         assert!(c.policy.frozen);
-        assert_eq!(args.seed_list().range().collect::<Vec<_>>(), vec![1, 2, 3, 4, 5]);
+        assert_eq!(
+            args.seed_list().range().collect::<Vec<_>>(),
+            vec![1, 2, 3, 4, 5]
+        );
         let fresh = parse(&["--seeds", "2", "--first-seed", "11"]);
         assert_eq!(fresh.seed_list().range().collect::<Vec<_>>(), vec![11, 12]);
     }

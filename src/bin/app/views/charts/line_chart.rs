@@ -114,7 +114,8 @@ impl Series {
         for run in &self.runs {
             let mut start = 0;
             for j in 1..=run.len() {
-                let joined = j < run.len() && self.joins_unmeasured && run[j].0 - run[j - 1].0 > 1.0;
+                let joined =
+                    j < run.len() && self.joins_unmeasured && run[j].0 - run[j - 1].0 > 1.0;
                 if j == run.len() || joined {
                     solid.push(&run[start..j]);
                     start = j;

@@ -5,8 +5,8 @@
 # en-threshold, prior-threshold, small-cnn, epoch-oracle, priors, tables,
 # fashion-dev, vpu-rule, checkpoint-rule, dev-tables, csv-share, ensemble,
 # threshold, ranking, tie-break, few-labeled, margin, warmup, checkpoint-noise,
-# crossfit, crossfit-confirmation, crossfit-files, auto-folds, fresh-seeds
-# (default: all).
+# crossfit, crossfit-confirmation, crossfit-files, auto-folds, fresh-seeds,
+# agreement (default: all).
 #   scripts/results.sh              every table (MNIST alone took 108 min on 2 busy cores)
 #   scripts/results.sh ablation     one of them
 #
@@ -85,7 +85,7 @@ auto_folds_runs() {
 # The Fashion-MNIST development grid (docs/results.md, "Development study").
 fashion_dev=(--dataset fashion-mnist --epochs 60 --selection-study
   --learners biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,nnpu,auto)
-all_parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev vpu-rule checkpoint-rule dev-tables csv-share ensemble threshold ranking tie-break few-labeled margin warmup checkpoint-noise crossfit crossfit-confirmation crossfit-files auto-folds fresh-seeds)
+all_parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev vpu-rule checkpoint-rule dev-tables csv-share ensemble threshold ranking tie-break few-labeled margin warmup checkpoint-noise crossfit crossfit-confirmation crossfit-files auto-folds fresh-seeds agreement)
 parts=("$@")
 [ ${#parts[@]} -eq 0 ] && parts=("${all_parts[@]}")
 for part in "${parts[@]}"; do
@@ -423,6 +423,13 @@ for part in "${parts[@]}"; do
       done
       scripts/fresh_seeds_check.py $runs/sweeps $runs/folds target/auto-folds \
         > results/analysis-fresh-seeds.md ;;
+    agreement)
+      # Analysis, not a result: ranking auto's candidates by their agreement
+      # on the unlabeled validation rows, on the crossfit part's runs (run
+      # it first; fold 0 is the one-split auto).
+      scripts/agreement_study.py target/shards/crossfit/dev-tables \
+        target/shards/crossfit/dev-tables-2 target/shards/crossfit/small-20261134-180 \
+        target/shards/crossfit/small-20261135-300 > results/analysis-agreement.md ;;
     *)
       echo "unknown part '$part': use one of ${all_parts[*]}" >&2; exit 2 ;;
   esac

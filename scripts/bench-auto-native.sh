@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # How long `auto` takes natively on the default demo (MNIST, n_l = 300,
-# fast MLP, 11 candidates): the head's build against an earlier commit's,
-# run after run in turn so that both see the same machine. Writes
-# results/bench-auto-speed.md with the command, both commits and the
-# machine. Run it on a quiet machine.
-#   scripts/bench-auto-native.sh BASE [RUNS]    (RUNS of each, default 5)
+# fast MLP, 11 candidates), or on the data DATA_FLAGS name: the head's
+# build against an earlier commit's, run after run in turn so that both see
+# the same machine. Writes results/bench-auto-speed.md with the command,
+# both commits and the machine, the file's earlier runs kept below. Run it
+# on a quiet machine.
+#   scripts/bench-auto-native.sh BASE [RUNS [DATA_FLAGS...]]
+#   (RUNS of each, default 5; DATA_FLAGS default --dataset mnist)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 base=${1:?usage: scripts/bench-auto-native.sh BASE_COMMIT [RUNS]}
 runs=${2:-5}
+shift $(($# < 2 ? $# : 2))
+data=("$@")
+[ ${#data[@]} -gt 0 ] || data=(--dataset mnist)
 out=results/bench-auto-speed.md
 kept=${CARGO_TARGET_DIR:-$PWD/target}/bench-auto
 scripts/build-base-and-head.sh "$base" "$kept"
@@ -18,7 +23,7 @@ cpu=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
 seconds() {
   local start
   start=$(date +%s%N)
-  "$kept/$1" run --dataset mnist --learner auto --out "$kept/$1.json" >/dev/null 2>&1
+  "$kept/$1" run "${data[@]}" --learner auto --out "$kept/$1.json" >/dev/null 2>&1
   awk -v ns=$(($(date +%s%N) - start)) 'BEGIN { printf "%.2f", ns / 1e9 }'
 }
 declare -A times=([base]="" [head]="")
@@ -33,12 +38,16 @@ row() {
     m = s / NF; sd = NF > 1 ? sqrt((q - NF * m * m) / (NF - 1)) : 0
     printf "| %s | %.2f ± %.2f s | %s |\n", name, m, sd, list }'
 }
+# The file's earlier runs, kept below the new one.
+earlier=$(mktemp)
+trap 'rm -f "$earlier"' EXIT
+[ -f "$out" ] && sed -e 1d -e '/^## Earlier runs of the same script$/d' "$out" > "$earlier"
 {
-  echo "# auto on the default demo, natively: two builds run in turn"
+  echo "# auto natively: two builds run in turn"
   echo
-  echo "Command: \`scripts/bench-auto-native.sh $base $runs\`; head $head, base $base_commit."
+  echo "Command: \`scripts/bench-auto-native.sh $base $runs ${data[*]}\`; head $head, base $base_commit."
   echo "Machine: $(nproc) cores ($cpu); $(date -u +%Y-%m-%dT%H:%MZ)."
-  echo "Each run: \`policypu run --dataset mnist --learner auto\` (MNIST, n_l = 300, fast MLP, 20 epochs, 11 candidates), wall time including the data's loading."
+  echo "Each run: \`policypu run ${data[*]} --learner auto\` (11 candidates, 20 epochs), wall time including the data's loading."
   echo
   echo "| build | mean ± sd over runs | each run, in order |"
   echo "|---|---|---|"
@@ -54,5 +63,12 @@ gap = max(abs(b["test"][k] - h["test"][k]) for b, h in zip(base, head) for k in 
 print(f"Last runs' leaderboards: {'the same' if same else 'different'} candidates, order and kept epochs; "
       f"the largest difference in a candidate's test accuracy, ROC-AUC or PR-AUC is {gap:.2g}.")
 PY
-} | tee "$out"
+  if [ -s "$earlier" ]; then
+    echo
+    echo "## Earlier runs of the same script"
+    cat "$earlier"
+  fi
+} > "$out.new"
+mv "$out.new" "$out"
+cat "$out"
 echo "wrote $out"

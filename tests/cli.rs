@@ -1474,6 +1474,53 @@ fn auto_trains_its_candidates_and_saves_the_mean_of_the_first_three() {
     assert_eq!(table.lines().count(), 301, "{table}");
 }
 
+/// On threads to spare auto's candidates train side by side; each is the
+/// run it is on one thread: the same leaderboard (kept epochs, PU-only and
+/// test scores) and the same mean, in the planned order.
+#[test]
+fn auto_trains_its_candidates_side_by_side_as_one_after_another() {
+    let (dir, file) = pu_file("auto-threads", 240, 8);
+    let leaderboard_on = |threads: &str| {
+        let out = dir.join(format!("auto-{threads}.json"));
+        let output = Command::new(env!("CARGO_BIN_EXE_policypu"))
+            .env("RAYON_NUM_THREADS", threads)
+            .args([
+                "run",
+                "--csv",
+                arg(&file),
+                "--truth-column",
+                "y",
+                "--learner",
+                "auto",
+                "--epochs",
+                "3",
+                "--pretrain-epochs",
+                "1",
+                "--validation-share",
+                "0.5",
+                "--quiet",
+                "--out",
+                arg(&out),
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+        (json["auto"].clone(), json["averaged"]["kept"].clone())
+    };
+    let (one, mean_one) = leaderboard_on("1");
+    let (two, mean_two) = leaderboard_on("2");
+    let candidates = policypu::config::Learner::Auto.spec().candidates.len();
+    assert_eq!(one["standings"].as_array().map(Vec::len), Some(candidates));
+    assert_eq!(one, two);
+    assert_eq!(mean_one, mean_two);
+}
+
 #[test]
 fn sweep_row_scores_hold_each_run_once_and_auto_s_ranking() {
     let (dir, file) = pu_file("row-scores", 240, 8);

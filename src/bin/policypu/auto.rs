@@ -3,8 +3,10 @@
 //! the first few.
 
 use burn::tensor::Device;
+use indicatif::MultiProgress;
 use policypu::auto_learner::average::averaged;
 use policypu::auto_learner::{AUTO_CRITERION, Leaderboard, candidate_configs, ranking_prior};
+use policypu::concurrent::{map_items, spare_thread};
 use policypu::config::RunConfig;
 use policypu::keyed::Keyed;
 use policypu::learn::Trainer;
@@ -96,7 +98,11 @@ pub fn choose_from_runs(
 /// averaged model's run, the trainers of its members (in the mean's order) and the
 /// leaderboard. A candidate that cannot train on this split (too few rows
 /// for its stages, say) is left out with a note saying why, and stands on
-/// the leaderboard without an epoch; the others go on.
+/// the leaderboard without an epoch; the others go on. On the CPU with
+/// threads to spare the candidates train side by side, one a thread: the
+/// small models of a CSV file gain little from threads within a step. Their
+/// plans are made first, one after the other, so that the candidates that
+/// need a class prior share one estimate rather than each making it.
 pub fn train_auto(
     config: &RunConfig,
     split: &PuSplit,
@@ -104,19 +110,30 @@ pub fn train_auto(
     device_name: &str,
 ) -> Result<(RunResult, Vec<Trainer>, Leaderboard), String> {
     let candidates = candidate_configs(config);
-    let mut results = Vec::with_capacity(candidates.len());
-    let mut trainers = Vec::with_capacity(candidates.len());
+    let count = candidates.len();
+    let plans: Vec<Result<RunPlan, String>> = candidates
+        .iter()
+        .map(|candidate| plan_candidate(candidate, split))
+        .collect();
+    let bars = MultiProgress::new();
+    let jobs: Vec<(usize, Result<RunPlan, String>)> = plans.into_iter().enumerate().collect();
+    let trained = map_items(jobs, spare_thread(device), |(i, plan)| {
+        let plan = plan?;
+        let name = candidate_name(&candidates[i]);
+        bars.suspend(|| eprintln!("auto: candidate {} of {count}: {name}", i + 1));
+        train(&plan, split, device, device_name, Verbosity::Candidate, Some(&bars))
+    });
+    let mut results = Vec::with_capacity(count);
+    let mut trainers = Vec::with_capacity(count);
     let mut left_out = Vec::new();
-    for (i, candidate) in candidates.iter().enumerate() {
-        let name = format!("{} ({})", candidate.learner.name(), candidate.model.key());
-        eprintln!("auto: candidate {} of {}: {name}", i + 1, candidates.len());
-        match train_candidate(candidate, split, device, device_name) {
+    for (candidate, trained) in candidates.iter().zip(trained) {
+        match trained {
             Ok((result, trainer)) => {
                 results.push(with_test_scores(result, &trainer));
                 trainers.push(Some(trainer));
             }
             Err(why) => {
-                let note = format!("auto leaves {name} out. {why}");
+                let note = format!("auto leaves {} out. {why}", candidate_name(candidate));
                 eprintln!("{note}");
                 left_out.push(note);
                 results.push(untrained(candidate.clone(), device_name));
@@ -145,18 +162,18 @@ pub fn train_auto(
     Ok((result, members, board))
 }
 
-/// One candidate trained on `split`, or why it could not be.
-fn train_candidate(
-    candidate: &RunConfig,
-    split: &PuSplit,
-    device: &Device,
-    device_name: &str,
-) -> Result<(RunResult, Trainer), String> {
+/// "VPU (fast)": a candidate as auto's notes name it.
+fn candidate_name(candidate: &RunConfig) -> String {
+    format!("{} ({})", candidate.learner.name(), candidate.model.key())
+}
+
+/// A candidate's plan on `split`, its warnings printed, or why it has none.
+fn plan_candidate(candidate: &RunConfig, split: &PuSplit) -> Result<RunPlan, String> {
     let plan = RunPlan::new(candidate, split).map_err(|e| e.to_string())?;
     for warning in &plan.warnings {
         eprintln!("note: {warning}");
     }
-    train(&plan, split, device, device_name, Verbosity::Candidate)
+    Ok(plan)
 }
 
 /// The run of a candidate that could not train: no epoch, so the

@@ -254,7 +254,7 @@ fn run_once(
             for warning in &plan.warnings {
                 eprintln!("note: {warning}");
             }
-            let (result, trainer) = train(plan, &split, &device, &device_name, verbosity)?;
+            let (result, trainer) = train(plan, &split, &device, &device_name, verbosity, None)?;
             (result, vec![trainer], None, Chosen::Learner)
         }
     };

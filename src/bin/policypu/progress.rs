@@ -1,7 +1,7 @@
 //! Training one run with a progress bar and per-epoch lines.
 
 use burn::tensor::Device;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use policypu::config::TestScoring;
 use policypu::learn::Trainer;
 use policypu::learn::trainer::run_to_end;
@@ -34,18 +34,24 @@ impl Verbosity {
     }
 }
 
-/// Train `plan` on `split` (the split it was planned on) to the end;
-/// returns the run and the trainer (final test scores, the classifier to export).
+/// Train `plan` on `split` (the split it was planned on) to the end, its
+/// progress bar among `bars` where runs train side by side; returns the run
+/// and the trainer (final test scores, the classifier to export).
 pub fn train(
     plan: &RunPlan,
     split: &PuSplit,
     device: &Device,
     device_name: &str,
     verbosity: Verbosity,
+    bars: Option<&MultiProgress>,
 ) -> Result<(RunResult, Trainer), String> {
     let mut trainer = Trainer::new(plan, split, device).map_err(|e| e.to_string())?;
     trainer.set_test_scoring(verbosity.test_scoring());
     let bar = ProgressBar::new(trainer.total_batches() as u64);
+    let bar = match bars {
+        Some(bars) => bars.add(bar),
+        None => bar,
+    };
     bar.set_style(
         ProgressStyle::with_template(
             "{spinner} {msg:24} [{bar:30}] {pos}/{len} batches, {eta} left",

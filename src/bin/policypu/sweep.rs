@@ -150,7 +150,7 @@ impl Trained {
             return Ok(result.clone());
         }
         let plan = RunPlan::new(config, split).map_err(|e| e.to_string())?;
-        let (result, trainer) = train(&plan, split, device, device_name, Verbosity::Bar)?;
+        let (result, trainer) = train(&plan, split, device, device_name, Verbosity::Bar, None)?;
         if let Some(rows) = row_scores {
             rows.run(config, &trainer)?;
         }

@@ -925,6 +925,55 @@ fn flags_for_other_data_are_refused() {
     }
 }
 
+/// With threads to spare a sweep trains one split's runs side by side;
+/// its table is the one it prints on one thread.
+#[test]
+fn a_sweep_on_two_threads_prints_the_table_of_one() {
+    let (_dir, file) = pu_file("sweep-threads", 200, 9);
+    let table_on = |threads: &str| {
+        let output = Command::new(env!("CARGO_BIN_EXE_policypu"))
+            .env("RAYON_NUM_THREADS", threads)
+            .args([
+                "sweep",
+                "--csv",
+                arg(&file),
+                "--truth-column",
+                "y",
+                "--learners",
+                "biased-pu,km2,vpu,auto,rank-pruning",
+                "--seeds",
+                "2",
+                "--epochs",
+                "2",
+                "--validation-share",
+                "0.5",
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        // All but the line that times the sweep.
+        let lines: Vec<String> = stdout
+            .lines()
+            .filter(|l| !l.contains("finished in"))
+            .map(str::to_owned)
+            .collect();
+        lines
+    };
+    let one = table_on("1");
+    assert!(
+        one.iter()
+            .any(|l| l.starts_with("| auto (chosen on PU data) | 0.")),
+        "{}",
+        one.join("\n")
+    );
+    assert_eq!(one, table_on("2"));
+}
+
 #[test]
 fn sweep_of_a_csv_has_one_column_group_and_refuses_grid_settings() {
     let (dir, file) = pu_file("sweep-csv", 200, 4);

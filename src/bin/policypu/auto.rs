@@ -121,7 +121,14 @@ pub fn train_auto(
         let plan = plan?;
         let name = candidate_name(&candidates[i]);
         bars.suspend(|| eprintln!("auto: candidate {} of {count}: {name}", i + 1));
-        train(&plan, split, device, device_name, Verbosity::Candidate, Some(&bars))
+        train(
+            &plan,
+            split,
+            device,
+            device_name,
+            Verbosity::Candidate,
+            Some(&bars),
+        )
     });
     let mut results = Vec::with_capacity(count);
     let mut trainers = Vec::with_capacity(count);

@@ -8,10 +8,12 @@ use std::path::PathBuf;
 
 use burn::tensor::Device;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use policypu::auto_learner::candidate_configs;
+use policypu::concurrent::{map_items, spare_thread};
 use policypu::config::learner::TruthNeed;
 use policypu::config::{DataConfig, RunConfig};
+use policypu::learn::Trainer;
 use policypu::plan::RunPlan;
 use policypu::report::{PriorUsed, PuMetrics, RunResult, TestMetrics};
 use policypu::split::PuSplit;
@@ -131,9 +133,20 @@ pub struct Cell {
 }
 
 /// Runs already trained in this sweep, by their settings: `auto` and a row
-/// of the same learner share one run of each candidate.
+/// of the same learner share one run of each candidate. A run that could
+/// not train keeps why, so it is not tried again.
 #[derive(Default)]
-struct Trained(HashMap<String, RunResult>);
+struct Trained(HashMap<String, Result<RunResult, String>>);
+
+/// A run's key among the trained: its settings.
+fn run_key(config: &RunConfig) -> Result<String, String> {
+    serde_json::to_string(config).map_err(|e| e.to_string())
+}
+
+/// What draws a run's split: its data, split settings and seed.
+fn split_key(config: &RunConfig) -> Option<String> {
+    serde_json::to_string(&(&config.data, &config.split, config.seed)).ok()
+}
 
 impl Trained {
     /// The run of `config`, trained now unless it was already.
@@ -141,22 +154,66 @@ impl Trained {
         &mut self,
         config: &RunConfig,
         split: &PuSplit,
-        device: &Device,
-        device_name: &str,
+        on: &OnDevice,
         row_scores: &mut Option<RowScores>,
     ) -> Result<RunResult, String> {
-        let key = serde_json::to_string(config).map_err(|e| e.to_string())?;
+        let key = run_key(config)?;
         if let Some(result) = self.0.get(&key) {
-            return Ok(result.clone());
+            return result.clone();
         }
         let plan = RunPlan::new(config, split).map_err(|e| e.to_string())?;
-        let (result, trainer) = train(&plan, split, device, device_name, Verbosity::Bar, None)?;
+        let (result, trainer) = on.train(&plan, split)?;
         if let Some(rows) = row_scores {
             rows.run(config, &trainer)?;
         }
         let result = crate::auto::with_test_scores(result, &trainer);
-        self.0.insert(key, result.clone());
+        self.0.insert(key, Ok(result.clone()));
         Ok(result)
+    }
+
+    /// Train side by side, one a thread, the runs of `configs` (one split's:
+    /// its rows' and auto's candidates, `split` theirs) not trained yet, so
+    /// that [`Trained::get_or_train`] then finds each; the plans are made
+    /// first, one after the other, so that runs needing a class prior share
+    /// one estimate.
+    fn train_side_by_side(&mut self, configs: &[RunConfig], split: &PuSplit, on: &OnDevice) {
+        let mut jobs = Vec::new();
+        for config in configs {
+            let Ok(key) = run_key(config) else { continue };
+            if self.0.contains_key(&key) || jobs.iter().any(|(k, _)| *k == key) {
+                continue;
+            }
+            jobs.push((key, RunPlan::new(config, split).map_err(|e| e.to_string())));
+        }
+        let trained = map_items(jobs, true, |(key, plan)| {
+            let result = plan.and_then(|plan| on.train(&plan, split));
+            (
+                key,
+                result.map(|(result, trainer)| crate::auto::with_test_scores(result, &trainer)),
+            )
+        });
+        self.0.extend(trained);
+    }
+}
+
+/// Where a sweep's runs train, and the bars that show them.
+struct OnDevice<'a> {
+    device: &'a Device,
+    device_name: &'a str,
+    bars: &'a MultiProgress,
+}
+
+impl OnDevice<'_> {
+    /// Train `plan` on `split`, its bar among the sweep's.
+    fn train(&self, plan: &RunPlan, split: &PuSplit) -> Result<(RunResult, Trainer), String> {
+        train(
+            plan,
+            split,
+            self.device,
+            self.device_name,
+            Verbosity::Bar,
+            Some(self.bars),
+        )
     }
 }
 
@@ -483,53 +540,77 @@ fn train_units(
         .collect();
     let runs = units.len() * args.learners.len();
     eprintln!("sweep: {} on {device_name}", counted(runs, "run"));
-    let bar = ProgressBar::new(runs as u64);
+    let bars = MultiProgress::new();
+    let bar = bars.add(ProgressBar::new(runs as u64));
     bar.set_style(
         ProgressStyle::with_template(
             "{msg:40} [{bar:30}] {pos}/{len} runs, {elapsed} elapsed, {eta} left",
         )
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
+    let on = OnDevice {
+        device,
+        device_name,
+        bars: &bars,
+    };
     let mut placed = Vec::with_capacity(runs);
     let mut row_scores = args
         .row_scores
         .as_deref()
         .map(RowScores::create)
         .transpose()?;
+    // Side by side where threads are spare; row scores are written in the
+    // order the runs train one after another.
+    let side_by_side = spare_thread(device) && row_scores.is_none();
     for (table, column, seed) in units {
         // Runs are shared within a split only (auto's candidates and the rows).
         let mut trained = Trained::default();
-        for (row, spec) in args.learners.iter().enumerate() {
+        let configs: Vec<Result<RunConfig, String>> = args
+            .learners
+            .iter()
+            .map(|spec| cell_config(args, spec, tables[table], columns[column].rho, seed))
+            .collect();
+        if side_by_side {
+            let first = configs.iter().flatten().next();
+            if let Some(split) = first.and_then(|c| cache.split(c, args.run.csv.as_deref()).ok()) {
+                // Only the runs on the first row's split (a row whose own
+                // settings draw another trains in the loop below).
+                let same_split =
+                    |c: &RunConfig| first.is_some_and(|f| split_key(c) == split_key(f));
+                let runs: Vec<RunConfig> = configs
+                    .iter()
+                    .flatten()
+                    .flat_map(|config| match config.learner.is_auto() {
+                        true => candidate_configs(config),
+                        false => vec![config.clone()],
+                    })
+                    .filter(same_split)
+                    .collect();
+                trained.train_side_by_side(&runs, &split, &on);
+            }
+        }
+        for ((row, spec), config) in args.learners.iter().enumerate().zip(configs) {
             bar.set_message(format!(
                 "{} {} seed {seed}",
                 heading(tables[table], &columns[column]),
                 spec.label()
             ));
-            let outcome = cell_config(args, spec, tables[table], columns[column].rho, seed)
-                .and_then(|config| {
-                    let split = cache.split(&config, args.run.csv.as_deref())?;
-                    if !config.learner.is_auto() {
-                        let result = trained.get_or_train(
-                            &config,
-                            &split,
-                            device,
-                            device_name,
-                            &mut row_scores,
-                        )?;
-                        return Ok((result, Vec::new()));
-                    }
-                    let candidates = candidate_configs(&config)
-                        .iter()
-                        .map(|c| {
-                            trained.get_or_train(c, &split, device, device_name, &mut row_scores)
-                        })
-                        .collect::<Result<Vec<_>, String>>()?;
-                    let (result, board) = crate::auto::averaged_run(&config, &candidates)?;
-                    if let Some(rows) = &mut row_scores {
-                        rows.auto(&config, &board)?;
-                    }
-                    Ok((result, candidates))
-                });
+            let outcome = config.and_then(|config| {
+                let split = cache.split(&config, args.run.csv.as_deref())?;
+                if !config.learner.is_auto() {
+                    let result = trained.get_or_train(&config, &split, &on, &mut row_scores)?;
+                    return Ok((result, Vec::new()));
+                }
+                let candidates = candidate_configs(&config)
+                    .iter()
+                    .map(|c| trained.get_or_train(c, &split, &on, &mut row_scores))
+                    .collect::<Result<Vec<_>, String>>()?;
+                let (result, board) = crate::auto::averaged_run(&config, &candidates)?;
+                if let Some(rows) = &mut row_scores {
+                    rows.auto(&config, &board)?;
+                }
+                Ok((result, candidates))
+            });
             bar.inc(1);
             let outcome = outcome.map(|(result, candidates)| {
                 let slim = crate::shard::slim;

@@ -23,6 +23,22 @@ fn policypu(args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// `policypu` with these arguments on `threads` rayon threads, run to a
+/// successful end (its stderr shown where it fails); its stdout.
+fn policypu_on_threads(threads: &str, args: &[&str]) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_policypu"))
+        .env("RAYON_NUM_THREADS", threads)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
 /// The path as an argument.
 fn arg(path: &Path) -> &str {
     path.to_str().unwrap()
@@ -931,9 +947,9 @@ fn flags_for_other_data_are_refused() {
 fn a_sweep_on_two_threads_prints_the_table_of_one() {
     let (_dir, file) = pu_file("sweep-threads", 200, 9);
     let table_on = |threads: &str| {
-        let output = Command::new(env!("CARGO_BIN_EXE_policypu"))
-            .env("RAYON_NUM_THREADS", threads)
-            .args([
+        let stdout = policypu_on_threads(
+            threads,
+            &[
                 "sweep",
                 "--csv",
                 arg(&file),
@@ -947,15 +963,8 @@ fn a_sweep_on_two_threads_prints_the_table_of_one() {
                 "2",
                 "--validation-share",
                 "0.5",
-            ])
-            .output()
-            .unwrap();
-        assert!(
-            output.status.success(),
-            "{}",
-            String::from_utf8_lossy(&output.stderr)
+            ],
         );
-        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
         // All but the line that times the sweep.
         let lines: Vec<String> = stdout
             .lines()
@@ -1531,9 +1540,9 @@ fn auto_trains_its_candidates_side_by_side_as_one_after_another() {
     let (dir, file) = pu_file("auto-threads", 240, 8);
     let leaderboard_on = |threads: &str| {
         let out = dir.join(format!("auto-{threads}.json"));
-        let output = Command::new(env!("CARGO_BIN_EXE_policypu"))
-            .env("RAYON_NUM_THREADS", threads)
-            .args([
+        policypu_on_threads(
+            threads,
+            &[
                 "run",
                 "--csv",
                 arg(&file),
@@ -1550,13 +1559,7 @@ fn auto_trains_its_candidates_side_by_side_as_one_after_another() {
                 "--quiet",
                 "--out",
                 arg(&out),
-            ])
-            .output()
-            .unwrap();
-        assert!(
-            output.status.success(),
-            "{}",
-            String::from_utf8_lossy(&output.stderr)
+            ],
         );
         let json: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();

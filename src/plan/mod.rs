@@ -114,6 +114,27 @@ mod tests {
         assert!(!prior.learner_uses && prior.spread.is_none());
         assert_eq!(prior.true_rho, split.prior);
     }
+
+    /// A cross-fitted auto's fold estimates its prior without the bootstrap
+    /// spread (its mean shows none), the same estimate as one split's.
+    #[test]
+    fn a_validation_folds_prior_has_no_spread() {
+        // Without the truth, as a CSV file without a truth column.
+        let split = crate::split::PuSplit {
+            prior: None,
+            ..crate::split::tiny_split()
+        };
+        let mut c = RunConfig {
+            learner: Learner::TiceNnPu,
+            ..RunConfig::default()
+        };
+        let one_split = RunPlan::new(&c, &split).unwrap().prior.unwrap();
+        assert!(one_split.spread.is_some());
+        c.split.validation_fold = Some(1);
+        let fold = RunPlan::new(&c, &split).unwrap().prior.unwrap();
+        assert_eq!(fold.spread, None);
+        assert_eq!(fold.rho, one_split.rho);
+    }
     use crate::data::tasks::BuiltinDataset;
 
     #[test]

@@ -124,8 +124,10 @@ pub fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed
         (None, None, _) => return Ok(None),
     };
     // On a CSV the spread is the user's check on the estimate (the only one
-    // without a truth column); the built-in grids skip its cost.
-    let with_spread = csv || split.prior.is_none();
+    // without a truth column); the built-in grids skip its cost, and so do a
+    // cross-fitted auto's folds (the ten resamples took most of their time),
+    // whose mean shows no spread.
+    let with_spread = (csv || split.prior.is_none()) && config.split.validation_fold.is_none();
     let (rho, spread) = estimated(split, method, config.seed, with_spread)?;
     Ok(Some(PriorUsed {
         source: PriorSource::Estimated(method),

@@ -3,7 +3,8 @@
 # split and with `--auto-folds 5`, on each shipped CSV example (seed 1),
 # RUNS times each in turn so that both see the same machine. Writes
 # results/bench-auto-folds.md with the command, commit and machine (seconds,
-# median and range). Run it on a quiet machine.
+# median and range), the file's earlier runs kept below. Run it on a quiet
+# machine.
 #   scripts/bench-auto-folds.sh [RUNS]    (default 3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,6 +26,9 @@ summary() {
   tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END {
     printf "%.2f (%.2f–%.2f)", (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2), v[1], v[NR] }'
 }
+# The file's earlier runs, kept below the new one.
+earlier=$work/earlier.md
+[ -f "$out" ] && sed -e 1d -e '/^## Earlier runs of the same script$/d' "$out" > "$earlier"
 {
   echo "# auto on one split and cross-fitted over 5 folds: seconds per run"
   echo
@@ -47,6 +51,11 @@ summary() {
     ratio=$(awk -v a="${a%% *}" -v b="${b%% *}" 'BEGIN { printf "%.1f", b / a }')
     echo "| $example | $a | $b | ${ratio}× |"
   done
+  if [ -s "$earlier" ]; then
+    echo
+    echo "## Earlier runs of the same script"
+    cat "$earlier"
+  fi
 } > "$out.tmp"
 mv "$out.tmp" "$out"
 cat "$out"

@@ -374,8 +374,9 @@ pub static EXPLANATIONS: &[Explanation] = &[
              --auto-folds 5): it runs auto once on each of five validation folds of the \
              training rows and keeps the mean of the five means, so every training row is \
              both trained on and ranked on. On development tables and on the reported CSV files \
-             it was more accurate than one split on average (not on every file), and took five \
-             to six times as long; the page trains auto on one split.",
+             it was more accurate than one split on average (not on every file), and on the \
+             example files it took two to five times as long; the page trains auto on one \
+             split.",
         ],
         equations: &[],
     },

@@ -129,6 +129,17 @@ fn sweep_csv(file: &Path, learners: &str, seeds: &str, extra: &[&str]) -> Output
 /// `policypu run` of `file` (truth column `y`) with `learner` for `epochs`
 /// epochs, its result written to `out`, and the flags `extra`.
 fn run_csv(file: &Path, learner: &str, epochs: &str, out: &Path, extra: &[&str]) -> Output {
+    policypu(&run_csv_args(file, learner, epochs, out, extra))
+}
+
+/// [`run_csv`]'s arguments.
+fn run_csv_args<'a>(
+    file: &'a Path,
+    learner: &'a str,
+    epochs: &'a str,
+    out: &'a Path,
+    extra: &[&'a str],
+) -> Vec<&'a str> {
     let mut args = vec![
         "run",
         "--csv",
@@ -143,7 +154,7 @@ fn run_csv(file: &Path, learner: &str, epochs: &str, out: &Path, extra: &[&str])
         arg(out),
     ];
     args.extend_from_slice(extra);
-    policypu(&args)
+    args
 }
 
 /// `policypu run` of `file` (no truth column) with auto for `epochs` epochs,
@@ -1542,24 +1553,19 @@ fn auto_trains_its_candidates_side_by_side_as_one_after_another() {
         let out = dir.join(format!("auto-{threads}.json"));
         policypu_on_threads(
             threads,
-            &[
-                "run",
-                "--csv",
-                arg(&file),
-                "--truth-column",
-                "y",
-                "--learner",
+            &run_csv_args(
+                &file,
                 "auto",
-                "--epochs",
                 "3",
-                "--pretrain-epochs",
-                "1",
-                "--validation-share",
-                "0.5",
-                "--quiet",
-                "--out",
-                arg(&out),
-            ],
+                &out,
+                &[
+                    "--pretrain-epochs",
+                    "1",
+                    "--validation-share",
+                    "0.5",
+                    "--quiet",
+                ],
+            ),
         );
         let json: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();

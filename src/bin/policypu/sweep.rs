@@ -4,7 +4,7 @@
 //! has one column group, and seeds vary the held-out rows and the weights.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use burn::tensor::Device;
 use clap::Args;
@@ -171,22 +171,46 @@ impl Trained {
         Ok(result)
     }
 
-    /// Train side by side, one a thread, the runs of `configs` (one split's:
-    /// its rows' and auto's candidates, `split` theirs) not trained yet, so
-    /// that [`Trained::get_or_train`] then finds each; the plans are made
-    /// first, one after the other, so that runs needing a class prior share
-    /// one estimate.
-    fn train_side_by_side(&mut self, configs: &[RunConfig], split: &PuSplit, on: &OnDevice) {
+    /// Train side by side, one a thread, the runs one split's `rows` need
+    /// (each row's settings, or why it has none: the row's own run, or
+    /// auto's candidates) and have not trained yet, so that
+    /// [`Trained::get_or_train`] then finds each. The split is the first
+    /// row's; a row whose settings draw another trains later, on its own.
+    /// The plans are made first, one after the other, so that the runs
+    /// needing a class prior share one estimate.
+    fn train_side_by_side(
+        &mut self,
+        rows: &[Result<RunConfig, String>],
+        cache: &mut DataCache,
+        csv: Option<&Path>,
+        on: &OnDevice,
+    ) {
+        let Some(first) = rows.iter().flatten().next() else {
+            return;
+        };
+        let Ok(split) = cache.split(first, csv) else {
+            return;
+        };
+        let runs = rows.iter().flatten().flat_map(|config| {
+            if config.learner.is_auto() {
+                candidate_configs(config)
+            } else {
+                vec![config.clone()]
+            }
+        });
         let mut jobs = Vec::new();
-        for config in configs {
-            let Ok(key) = run_key(config) else { continue };
+        for config in runs.filter(|c| split_key(c) == split_key(first)) {
+            let Ok(key) = run_key(&config) else { continue };
             if self.0.contains_key(&key) || jobs.iter().any(|(k, _)| *k == key) {
                 continue;
             }
-            jobs.push((key, RunPlan::new(config, split).map_err(|e| e.to_string())));
+            jobs.push((
+                key,
+                RunPlan::new(&config, &split).map_err(|e| e.to_string()),
+            ));
         }
         let trained = map_items(jobs, true, |(key, plan)| {
-            let result = plan.and_then(|plan| on.train(&plan, split));
+            let result = plan.and_then(|plan| on.train(&plan, &split));
             (
                 key,
                 result.map(|(result, trainer)| crate::auto::with_test_scores(result, &trainer)),
@@ -571,23 +595,7 @@ fn train_units(
             .map(|spec| cell_config(args, spec, tables[table], columns[column].rho, seed))
             .collect();
         if side_by_side {
-            let first = configs.iter().flatten().next();
-            if let Some(split) = first.and_then(|c| cache.split(c, args.run.csv.as_deref()).ok()) {
-                // Only the runs on the first row's split (a row whose own
-                // settings draw another trains in the loop below).
-                let same_split =
-                    |c: &RunConfig| first.is_some_and(|f| split_key(c) == split_key(f));
-                let runs: Vec<RunConfig> = configs
-                    .iter()
-                    .flatten()
-                    .flat_map(|config| match config.learner.is_auto() {
-                        true => candidate_configs(config),
-                        false => vec![config.clone()],
-                    })
-                    .filter(same_split)
-                    .collect();
-                trained.train_side_by_side(&runs, &split, &on);
-            }
+            trained.train_side_by_side(&configs, cache, args.run.csv.as_deref(), &on);
         }
         for ((row, spec), config) in args.learners.iter().enumerate().zip(configs) {
             bar.set_message(format!(

@@ -1577,6 +1577,35 @@ fn auto_trains_its_candidates_side_by_side_as_one_after_another() {
     assert_eq!(one["standings"].as_array().map(Vec::len), Some(candidates));
     assert_eq!(one, two);
     assert_eq!(mean_one, mean_two);
+    // Cross-fitted, the folds train side by side too: the same folds'
+    // leaderboards and mean, printed in order.
+    let cross_fitted_on = |threads: &str| {
+        let out = dir.join(format!("folds-{threads}.json"));
+        let stdout = policypu_on_threads(
+            threads,
+            &run_csv_args(
+                &file,
+                "auto",
+                "2",
+                &out,
+                &["--pretrain-epochs", "1", "--quiet", "--auto-folds", "2"],
+            ),
+        );
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+        (
+            stdout,
+            json["folds"].clone(),
+            json["averaged"]["kept"].clone(),
+        )
+    };
+    let (stdout, folds, mean) = cross_fitted_on("1");
+    assert_eq!(folds.as_array().map(Vec::len), Some(2), "{folds}");
+    assert!(
+        stdout.find("Validation fold 1 of 2:") < stdout.find("Validation fold 2 of 2:"),
+        "{stdout}"
+    );
+    assert_eq!((stdout, folds, mean), cross_fitted_on("2"));
 }
 
 #[test]

@@ -94,21 +94,47 @@ pub fn choose_from_runs(
     Ok((result, candidates))
 }
 
-/// Train every candidate of `config` (an `auto` run) on `split`; the
-/// averaged model's run, the trainers of its members (in the mean's order) and the
-/// leaderboard. A candidate that cannot train on this split (too few rows
-/// for its stages, say) is left out with a note saying why, and stands on
-/// the leaderboard without an epoch; the others go on. On the CPU with
-/// threads to spare the candidates train side by side, one a thread: the
-/// small models of a CSV file gain little from threads within a step. Their
-/// plans are made first, one after the other, so that the candidates that
-/// need a class prior share one estimate rather than each making it.
+/// auto trained on one split: its averaged run, the trainers of its
+/// members (in the mean's order), its leaderboard, and a note on each
+/// candidate it left out.
+pub struct AutoRun {
+    /// The averaged model's run.
+    pub result: RunResult,
+    /// The members' trainers, in the mean's order.
+    pub members: Vec<Trainer>,
+    /// The candidates, ranked.
+    pub board: Leaderboard,
+    /// Why each candidate left out could not train.
+    pub left_out: Vec<String>,
+}
+
+impl AutoRun {
+    /// Print the leaderboard, the reason for the choice and the notes on
+    /// the candidates left out; `config` is auto's.
+    pub fn print(&self, config: &RunConfig) {
+        println!("{}", leaderboard_table(&self.board, config));
+        println!("{}", self.board.reason(config.model));
+        for note in &self.left_out {
+            println!("{note}");
+        }
+    }
+}
+
+/// Train every candidate of `config` (an `auto` run) on `split` and rank
+/// them ([`AutoRun::print`] shows the outcome). A candidate that cannot
+/// train on this split (too few rows for its stages, say) is left out with
+/// a note saying why, and stands on the leaderboard without an epoch; the
+/// others go on. On the CPU with threads to spare the candidates train
+/// side by side, one a thread: the small models of a CSV file gain little
+/// from threads within a step. Their plans are made first, one after the
+/// other, so that the candidates that need a class prior share one
+/// estimate rather than each making it.
 pub fn train_auto(
     config: &RunConfig,
     split: &PuSplit,
     device: &Device,
     device_name: &str,
-) -> Result<(RunResult, Vec<Trainer>, Leaderboard), String> {
+) -> Result<AutoRun, String> {
     let candidates = candidate_configs(config);
     let count = candidates.len();
     let plans: Vec<Result<RunPlan, String>> = candidates
@@ -120,7 +146,11 @@ pub fn train_auto(
     let trained = map_items(jobs, spare_thread(device), |(i, plan)| {
         let plan = plan?;
         let name = candidate_name(&candidates[i]);
-        bars.suspend(|| eprintln!("auto: candidate {} of {count}: {name}", i + 1));
+        let fold = config
+            .split
+            .validation_fold
+            .map_or_else(String::new, |k| format!(", fold {}", k + 1));
+        bars.suspend(|| eprintln!("auto{fold}: candidate {} of {count}: {name}", i + 1));
         train(
             &plan,
             split,
@@ -156,17 +186,17 @@ pub fn train_auto(
         }
         text
     })?;
-    println!("{}", leaderboard_table(&board, config));
-    println!("{}", board.reason(config.model));
-    for note in &left_out {
-        println!("{note}");
-    }
     let members = board
         .members()
         .iter()
         .filter_map(|s| trainers[s.candidate].take())
         .collect();
-    Ok((result, members, board))
+    Ok(AutoRun {
+        result,
+        members,
+        board,
+        left_out,
+    })
 }
 
 /// "VPU (fast)": a candidate as auto's notes name it.

@@ -5,13 +5,15 @@
 //! of the folds' means of their kept classifiers. On new draws of
 //! development tables no reported file uses, with five folds, this was
 //! more accurate than auto on one split (`results/dev-crossfit-confirmation.md`; the rule was written
-//! before the runs), at five times the training.
+//! before the runs), at five times the training. The folds train side by
+//! side where threads are spare, and are reported in order.
 
 use std::path::Path;
 
 use burn::tensor::Device;
 use policypu::auto_learner::average::{averaged, members_mean};
 use policypu::auto_learner::{Leaderboard, prior_whose};
+use policypu::concurrent::{map_items, spare_thread};
 use policypu::config::RunConfig;
 use policypu::learn::Trainer;
 use policypu::report::{RunResult, TestScores, flag_string};
@@ -88,31 +90,46 @@ pub fn train_cross_fitted(
     device: &Device,
     device_name: &str,
 ) -> Result<CrossFitted, String> {
-    let mut trainers = Vec::new();
-    let mut kept_counts = Vec::with_capacity(folds);
-    let mut fold_runs = Vec::with_capacity(folds);
-    let mut first_split = None;
+    let mut fold_splits = Vec::with_capacity(folds);
     for fold in 0..folds {
-        eprintln!("auto: validation fold {} of {folds}", fold + 1);
-        println!("\nValidation fold {} of {folds}:\n", fold + 1);
         let mut fold_config = config.clone();
         fold_config.split.validation_fold = Some(fold);
         let split = data.split(&fold_config, Some(csv))?;
+        fold_splits.push((fold_config, split));
+    }
+    // The folds side by side where threads are spare (each trains its
+    // candidates so too), then reported in order.
+    eprintln!("auto: {folds} validation folds");
+    let runs = map_items(
+        fold_splits.iter().collect(),
+        spare_thread(device),
+        |(fold_config, split)| train_auto(fold_config, split, device, device_name),
+    );
+    let mut trainers = Vec::new();
+    let mut kept_counts = Vec::with_capacity(folds);
+    let mut fold_runs = Vec::with_capacity(folds);
+    for (fold, ((fold_config, split), run)) in fold_splits.iter().zip(runs).enumerate() {
+        println!("\nValidation fold {} of {folds}:\n", fold + 1);
         if let Some(note) = split.validation.note() {
             eprintln!("fold {}: {note}", fold + 1);
         }
-        let (result, members, board) = train_auto(&fold_config, &split, device, device_name)?;
-        if let Some(prior) = &result.prior {
+        let run = run?;
+        run.print(fold_config);
+        if let Some(prior) = &run.result.prior {
             eprintln!("fold {}: class prior {}", fold + 1, prior.figure());
         }
-        kept_counts.push(members.len());
-        trainers.extend(members);
-        fold_runs.push(Fold { result, board });
-        first_split.get_or_insert(split);
+        kept_counts.push(run.members.len());
+        trainers.extend(run.members);
+        fold_runs.push(Fold {
+            result: run.result,
+            board: run.board,
+        });
     }
-    let split = first_split.ok_or("--auto-folds needs at least one fold")?;
+    let (_, split) = fold_splits
+        .first()
+        .ok_or("--auto-folds needs at least one fold")?;
     let weights = fold_weights(&kept_counts);
-    let scores = mean_scores(config, &trainers, weights.as_deref(), &split, device)
+    let scores = mean_scores(config, &trainers, weights.as_deref(), split, device)
         .map_err(|e| e.to_string())?;
     if let Some(first) = fold_runs.iter().find_map(|f| f.result.prior.as_ref()) {
         eprintln!(

@@ -246,9 +246,9 @@ fn run_once(
             (cross_fitted.result, cross_fitted.trainers, weights, folds)
         }
         (None, ..) => {
-            let (result, members, board) =
-                auto::train_auto(&config, &split, &device, &device_name)?;
-            (result, members, None, Chosen::Auto(board))
+            let auto = auto::train_auto(&config, &split, &device, &device_name)?;
+            auto.print(&config);
+            (auto.result, auto.members, None, Chosen::Auto(auto.board))
         }
         (Some(plan), ..) => {
             for warning in &plan.warnings {

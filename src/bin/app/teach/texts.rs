@@ -375,7 +375,7 @@ pub static EXPLANATIONS: &[Explanation] = &[
              training rows and keeps the mean of the five means, so every training row is \
              both trained on and ranked on. On development tables and on the reported CSV files \
              it was more accurate than one split on average (not on every file), and on the \
-             example files it took two to five times as long; the page trains auto on one \
+             example files it took up to four times as long; the page trains auto on one \
              split.",
         ],
         equations: &[],

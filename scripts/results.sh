@@ -6,7 +6,7 @@
 # fashion-dev, vpu-rule, checkpoint-rule, dev-tables, csv-share, ensemble,
 # threshold, ranking, tie-break, few-labeled, margin, warmup, checkpoint-noise,
 # crossfit, crossfit-confirmation, crossfit-files, auto-folds, fresh-seeds,
-# agreement (default: all).
+# agreement, refit (default: all).
 #   scripts/results.sh              every table (MNIST alone took 108 min on 2 busy cores)
 #   scripts/results.sh ablation     one of them
 #
@@ -85,7 +85,7 @@ auto_folds_runs() {
 # The Fashion-MNIST development grid (docs/results.md, "Development study").
 fashion_dev=(--dataset fashion-mnist --epochs 60 --selection-study
   --learners biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,nnpu,auto)
-all_parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev vpu-rule checkpoint-rule dev-tables csv-share ensemble threshold ranking tie-break few-labeled margin warmup checkpoint-noise crossfit crossfit-confirmation crossfit-files auto-folds fresh-seeds agreement)
+all_parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev vpu-rule checkpoint-rule dev-tables csv-share ensemble threshold ranking tie-break few-labeled margin warmup checkpoint-noise crossfit crossfit-confirmation crossfit-files auto-folds fresh-seeds agreement refit)
 parts=("$@")
 [ ${#parts[@]} -eq 0 ] && parts=("${all_parts[@]}")
 for part in "${parts[@]}"; do
@@ -430,6 +430,25 @@ for part in "${parts[@]}"; do
       scripts/agreement_study.py target/shards/crossfit/dev-tables \
         target/shards/crossfit/dev-tables-2 target/shards/crossfit/small-20261134-180 \
         target/shards/crossfit/small-20261135-300 > results/analysis-agreement.md ;;
+    refit)
+      # A development study, never a result: auto's members trained again on
+      # the training and validation rows for their kept epochs
+      # (scripts/refit_study.py holds the rule, written first).
+      [ -f target/dev-tables/hastie-1200.csv ] || python3 scripts/make_dev_tables.py
+      for table in "${dev_tables[@]}"; do
+        dir=target/shards/refit-$table
+        [ -f target/refit/$table.md ] || { mkdir -p target/refit; ROW_SCORES=1 sharded \
+          target/refit/$table.md $dir --csv target/dev-tables/$table.csv --truth-column truth \
+          --seeds 5 --learners $dev_learners; }
+        [ -f $dir/refit.done ] && continue
+        scripts/refit_study.py jobs $dir | while read -r seed learner epochs; do
+          echo "$dir/refit-$seed-${learner/\//-}.jsonl --first-seed $seed --learners $learner --epochs $epochs"
+        done | xargs -P "$shards" -L 1 sh -c 'RAYON_NUM_THREADS=1 "$0" sweep --csv "$1" \
+          --truth-column truth --seeds 1 --validation-share 0 --row-scores "$2" "$@" > /dev/null' \
+          "$bin" target/dev-tables/$table.csv
+        touch $dir/refit.done
+      done
+      scripts/refit_study.py "${dev_tables[@]/#/target/shards/refit-}" > results/dev-refit.md ;;
     *)
       echo "unknown part '$part': use one of ${all_parts[*]}" >&2; exit 2 ;;
   esac

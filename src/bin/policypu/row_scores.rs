@@ -9,7 +9,7 @@ use std::path::Path;
 use policypu::auto_learner::Leaderboard;
 use policypu::config::RunConfig;
 use policypu::learn::Trainer;
-use policypu::report::flag_string;
+use policypu::report::{Selection, flag_string};
 use serde::Serialize;
 
 /// The open file the lines go to.
@@ -27,14 +27,20 @@ struct RunLine<'a> {
     validation: Vec<f32>,
     /// The validation rows' labeled flags, "1" labeled, "0" unlabeled.
     validation_labeled: String,
+    /// The epoch the validation split chose (stage, epoch within it, the
+    /// criterion's value); absent where the run kept its last.
+    kept: Option<Selection>,
 }
 
 /// One auto row's line: its candidates (by position in
-/// `candidate_configs`) best first, and the prior the ranking assumed.
+/// `candidate_configs`) best first, the members its model averages, and the
+/// prior the ranking assumed.
 #[derive(Serialize)]
 struct AutoLine<'a> {
     auto: &'a RunConfig,
     order: Vec<usize>,
+    /// The candidates its model averages, by the same positions, best first.
+    members: Vec<usize>,
     prior: Option<f64>,
 }
 
@@ -57,6 +63,7 @@ impl RowScores {
             truth: flag_string(trainer.test_labels().iter().copied()),
             validation_labeled: flag_string(validation.iter().map(|(_, l)| *l)),
             validation: validation.into_iter().map(|(p, _)| p).collect(),
+            kept: trainer.selection(),
         };
         self.write(&line)
     }
@@ -66,6 +73,7 @@ impl RowScores {
         let line = AutoLine {
             auto: config,
             order: board.standings.iter().map(|s| s.candidate).collect(),
+            members: board.member_positions(),
             prior: board.prior,
         };
         self.write(&line)

@@ -134,7 +134,7 @@ def main(directories):
     print("|---|---|---|---|---|")
     summary = {rule: [[], [], 0] for rule in RULES}
     for directory in directories:
-        name = directory.rstrip("/").split("/")[-1]
+        name = directory.rstrip("/").split("/")[-1].removeprefix("refit-")
         refits = load(directory, "refit-*.jsonl")
         by_name, refitted, chosen = defaultdict(list), 0, 0
         for key, split in load(directory, "rows-*.jsonl").items():

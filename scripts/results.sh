@@ -443,9 +443,9 @@ for part in "${parts[@]}"; do
         [ -f $dir/refit.done ] && continue
         scripts/refit_study.py jobs $dir | while read -r seed learner epochs; do
           echo "$dir/refit-$seed-${learner/\//-}.jsonl --first-seed $seed --learners $learner --epochs $epochs"
-        done | xargs -P "$shards" -L 1 sh -c 'RAYON_NUM_THREADS=1 "$0" sweep --csv "$1" \
-          --truth-column truth --seeds 1 --validation-share 0 --row-scores "$2" "$@" > /dev/null' \
-          "$bin" target/dev-tables/$table.csv
+        done | xargs -P "$shards" -L 1 sh -c 'bin=$0 csv=$1 out=$2; shift 2
+          RAYON_NUM_THREADS=1 "$bin" sweep --csv "$csv" --truth-column truth --seeds 1 \
+            --validation-share 0 --row-scores "$out" "$@" > /dev/null' "$bin" target/dev-tables/$table.csv
         touch $dir/refit.done
       done
       scripts/refit_study.py "${dev_tables[@]/#/target/shards/refit-}" > results/dev-refit.md ;;

@@ -422,6 +422,7 @@ mod tests {
             },
             last: TestMetrics::default(),
             curves: Curves::default(),
+            refitted: Vec::new(),
         };
         // Without a truth column the test cells are the recall on held-out positives.
         let recall = leaderboard_csv(&board, Some(&mean), ModelPreset::Fast, None);

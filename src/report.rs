@@ -482,6 +482,11 @@ pub struct Averaged {
     /// Its members: their positions among the candidates as trained, best
     /// first (in trained order where none could be ranked).
     pub members: Vec<usize>,
+    /// The members trained again on the training and validation rows for
+    /// their kept epochs, by the same positions (`auto_learner::refit`):
+    /// their refits stand in for their kept classifiers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub refitted: Vec<usize>,
     /// The test metrics of the mean of the members' kept classifiers
     /// (none where the test set lacks a class).
     pub kept: TestMetrics,

@@ -16,7 +16,7 @@
 //! cell's n_l : |U| ratio and ρ, so the training set is the paper's; a CSV
 //! gives a share of its labeled and of its unlabeled training rows.
 
-use crate::config::{DataConfig, RunConfig};
+use crate::config::{DataConfig, Refit, RunConfig};
 use crate::data::csv::TabularData;
 use crate::data::standardise::{NotFinite, Standardiser};
 use crate::data::tabular_features::TabularFeatures;
@@ -475,6 +475,17 @@ pub fn split_csv(table: &TabularData, config: &RunConfig) -> Result<PuSplit, Spl
             all.sort_unstable();
             all
         }
+    };
+    // A member of auto trained again (`Refit::MemberRun`) trains on the
+    // validation rows too, read through the standardiser of its first
+    // training, so that it averages with the other members into one model.
+    let (train_rows, valid_rows) = match config.refit {
+        Refit::MemberRun => {
+            let mut all: Vec<usize> = train_rows.iter().chain(&valid_rows).copied().collect();
+            all.sort_unstable();
+            (all, Vec::new())
+        }
+        _ => (train_rows, valid_rows),
     };
     // A value filled in for a missing one is its column's mean over those
     // rows, the mean the standardiser then holds.

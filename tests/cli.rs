@@ -1543,6 +1543,92 @@ fn auto_trains_its_candidates_and_saves_the_mean_of_the_first_three() {
     assert_eq!(table.lines().count(), 301, "{table}");
 }
 
+/// On a CSV file auto trains its members again on the training and
+/// validation rows for the epochs they kept: the same leaderboard and the
+/// same last epochs as `--no-refit`, another kept mean, a saved model of
+/// the refits; a sweep's merge finds the refits its shard trained.
+#[test]
+fn auto_trains_its_members_again_on_the_validation_rows_unless_told_not_to() {
+    let (dir, file) = pu_file("refit", 300, 6);
+    let run = |extra: &[&str]| {
+        let name = if extra.is_empty() {
+            "refit"
+        } else {
+            "as-trained"
+        };
+        let out = dir.join(format!("{name}.json"));
+        let model = dir.join(format!("{name}.ppu"));
+        let mut flags = vec![
+            "--pretrain-epochs",
+            "1",
+            "--quiet",
+            "--validation-share",
+            "0.5",
+        ];
+        flags.extend_from_slice(&["--save-model", arg(&model)]);
+        flags.extend_from_slice(extra);
+        let output = run_csv(&file, "auto", "3", &out, &flags);
+        let stdout = String::from_utf8_lossy(&output.stdout).to_string();
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+        let scored = policypu(&["predict", "--model", arg(&model), "--csv", arg(&file)]);
+        assert!(
+            scored.status.success(),
+            "{}",
+            String::from_utf8_lossy(&scored.stderr)
+        );
+        (
+            stdout,
+            json,
+            String::from_utf8_lossy(&scored.stdout).to_string(),
+        )
+    };
+    let (stdout, refit, predicted) = run(&[]);
+    let (stdout_as_trained, as_trained, predicted_as_trained) = run(&["--no-refit"]);
+    let sentence = "Then each member trained again on the training and validation rows together";
+    assert!(stdout.contains(sentence), "{stdout}");
+    assert!(!stdout_as_trained.contains(sentence), "{stdout_as_trained}");
+    assert_eq!(refit["auto"], as_trained["auto"]);
+    let members = refit["averaged"]["members"].as_array().unwrap().clone();
+    let refitted = refit["averaged"]["refitted"].as_array().unwrap().clone();
+    assert!(
+        !refitted.is_empty() && refitted.iter().all(|r| members.contains(r)),
+        "{refit}"
+    );
+    assert_eq!(as_trained["averaged"].get("refitted"), None);
+    assert_eq!(refit["averaged"]["last"], as_trained["averaged"]["last"]);
+    assert_ne!(predicted, predicted_as_trained);
+    assert_eq!(predicted.lines().count(), 301);
+    // A shard and its merge make the row the one process makes.
+    let shard = dir.join("shard.json");
+    let sweep = |extra: &[&str]| {
+        let mut flags = vec!["--validation-share", "0.5", "--pretrain-epochs", "1"];
+        flags.extend_from_slice(extra);
+        let output = sweep_csv(&file, "auto", "1", &flags);
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let stdout = String::from_utf8_lossy(&output.stdout).to_string();
+        stdout
+            .lines()
+            .find(|l| l.starts_with("| auto (chosen on PU data) |"))
+            .map(str::to_owned)
+            .unwrap_or_default()
+    };
+    let one_process = sweep(&[]);
+    assert!(one_process.contains("| 0."), "{one_process}");
+    sweep(&["--shard", "1/1", "--out", arg(&shard)]);
+    assert_eq!(sweep(&["--merge", arg(&shard)]), one_process);
+    assert_ne!(sweep(&["--no-refit"]), one_process);
+}
+
 /// On threads to spare auto's candidates train side by side; each is the
 /// run it is on one thread: the same leaderboard (kept epochs, PU-only and
 /// test scores) and the same mean, in the planned order.

@@ -2,7 +2,7 @@
 
 mod common;
 
-use policypu::config::{RunConfig, SplitConfig};
+use policypu::config::{Refit, RunConfig, SplitConfig};
 use policypu::data::csv::{CsvColumns, TabularData, read_csv};
 use policypu::split::{PuSplit, SplitError, csv_row_roles, split_builtin, split_csv};
 
@@ -296,6 +296,42 @@ fn cross_fitted_folds_share_the_standardiser_of_every_training_row() {
         assert!(mean.abs() < 1e-4, "column {column} mean {mean}");
     }
     assert_ne!(input(&one_split), input(&folds[0]));
+}
+
+/// auto's member trained again trains on the split's training and
+/// validation rows, read as its first training read them.
+#[test]
+fn a_member_refit_trains_on_the_validation_rows_through_the_same_standardiser() {
+    let table = small_table_with_truth(400);
+    let config = csv_config(Some("truth"));
+    let first = split_csv(&table, &config).unwrap();
+    assert!(!first.validation.labeled.is_empty());
+    let again = split_csv(
+        &table,
+        &RunConfig {
+            refit: Refit::MemberRun,
+            ..config
+        },
+    )
+    .unwrap();
+    assert!(again.validation.labeled.is_empty() && again.validation.x.is_empty());
+    let mut rows: Vec<usize> = first
+        .train_source
+        .iter()
+        .chain(&first.validation.source)
+        .copied()
+        .collect();
+    rows.sort_unstable();
+    assert_eq!(again.train_source, rows);
+    assert_eq!(again.tabular, first.tabular);
+    assert_eq!(
+        (&again.test_source, &again.test_x),
+        (&first.test_source, &first.test_x)
+    );
+    // A validation row, standardised as the first training's were.
+    let row = first.validation.source[0];
+    let at = again.train_source.iter().position(|&r| r == row).unwrap();
+    assert_eq!(again.train_x[at * 2..at * 2 + 2], first.validation.x[..2]);
 }
 
 #[test]

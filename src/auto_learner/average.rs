@@ -80,6 +80,7 @@ pub fn averaged(
         last: metrics(|r| &r.last, |r| &r.last_unlabeled),
         curves: Curves::of(&mean_of(|r| &r.kept), &labels),
         members,
+        refitted: Vec::new(),
     })
 }
 

@@ -17,6 +17,7 @@
 //! needs none, where there is none.
 
 pub mod average;
+pub mod refit;
 
 use serde::{Deserialize, Serialize};
 

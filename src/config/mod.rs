@@ -56,6 +56,9 @@ pub struct RunConfig {
     /// How the run chooses the epoch whose classifier it keeps (by default
     /// its learner's own rule: [`RunConfig::criterion`]).
     pub select_by: Criterion,
+    /// What `auto` on CSV data does with its members once chosen, or that
+    /// this run is a member trained again.
+    pub refit: Refit,
     /// Compute device preference.
     pub backend: BackendChoice,
     /// Seed of everything random: split, initial weights, batch order, actions.
@@ -74,6 +77,7 @@ impl Default for RunConfig {
             nnpu: NnPuConfig::default(),
             baselines: BaselineConfig::default(),
             select_by: Criterion::LearnerDefault,
+            refit: Refit::Members,
             backend: BackendChoice::Auto,
             seed: 1,
         }
@@ -112,6 +116,24 @@ impl DataConfig {
             dataset,
         }
     }
+}
+
+/// What `auto` does once its validation split has chosen its members
+/// (`auto_learner::refit`; CSV data only, whose validation rows are
+/// training rows).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Refit {
+    /// Train each again on the training and validation rows together, for
+    /// the epochs it kept: the command line's default.
+    #[default]
+    Members,
+    /// Keep them as trained (`--no-refit`; the page, which does not refit yet).
+    Off,
+    /// This run is a member trained again: it estimates only the class
+    /// prior it trains with, and no bootstrap spread (the leaderboard shows
+    /// the candidates').
+    MemberRun,
 }
 
 /// How the PU training set is drawn (SCAR: labeled positives are a uniform

@@ -10,7 +10,7 @@
 
 use super::PlanError;
 use crate::concurrent::both;
-use crate::config::{DataConfig, Learner, RunConfig, VerdictThreshold};
+use crate::config::{DataConfig, Learner, Refit, RunConfig, VerdictThreshold};
 use crate::memo::{Memo, PRIOR_MEMO_KEPT};
 use crate::priors::{DEFAULT_ESTIMATOR, PriorError, PriorMethod, PuRows, bootstrap};
 use crate::report::{PriorSource, PriorUsed};
@@ -83,6 +83,7 @@ pub fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed
     let csv = matches!(config.data, DataConfig::Csv { .. });
     let verdict = config.policy_verdict();
     let oracle = verdict == Some(VerdictThreshold::TruePrior);
+    let member_refit = config.refit == Refit::MemberRun;
     // A policy whose verdict follows the prior and is given none estimates
     // it as KM2+nnPU does.
     let estimator = learner.prior_estimator().or_else(|| {
@@ -118,6 +119,8 @@ pub fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed
                     .into(),
             ));
         }
+        // A member's refit shows nothing: auto shows its candidates' prior.
+        (None, None, _) if member_refit => return Ok(None),
         (None, None, truth) if csv || truth.is_none() || config.criterion().needs_prior() => {
             DEFAULT_ESTIMATOR
         }
@@ -126,8 +129,9 @@ pub fn prior_for(config: &RunConfig, split: &PuSplit) -> Result<Option<PriorUsed
     // On a CSV the spread is the user's check on the estimate (the only one
     // without a truth column); the built-in grids skip its cost, and so do a
     // cross-fitted auto's folds (the ten resamples took most of their time),
-    // whose mean shows no spread.
-    let with_spread = (csv || split.prior.is_none()) && config.split.validation_fold.is_none();
+    // whose mean shows no spread, and auto's members trained again.
+    let with_spread =
+        (csv || split.prior.is_none()) && config.split.validation_fold.is_none() && !member_refit;
     let (rho, spread) = estimated(split, method, config.seed, with_spread)?;
     Ok(Some(PriorUsed {
         source: PriorSource::Estimated(method),

@@ -11,7 +11,7 @@
 use policypu::config::settings::MAX_SEED;
 use policypu::config::{
     BackendChoice, BaselineConfig, DataConfig, Learner, ModelPreset, NnPuConfig, OptimConfig,
-    PolicyConfig, RewardRule, RunConfig, SplitConfig, VerdictThreshold,
+    PolicyConfig, Refit, RewardRule, RunConfig, SplitConfig, VerdictThreshold,
 };
 use policypu::data::csv::{CsvColumns, DateOrderChoice, MissingValues};
 use policypu::data::tasks::BuiltinDataset;
@@ -67,6 +67,8 @@ pub fn valid_run_config() -> impl Strategy<Value = RunConfig> {
                     nnpu,
                     baselines,
                     select_by,
+                    // The page does not refit and its links do not say.
+                    refit: Refit::default(),
                     backend,
                     seed,
                 }

@@ -4,7 +4,9 @@ use policypu::keyed::{Keyed, keys_listed};
 use std::path::PathBuf;
 
 use clap::Args;
-use policypu::config::{BackendChoice, DataConfig, Learner, ModelPreset, PolicyVariant, RunConfig};
+use policypu::config::{
+    BackendChoice, DataConfig, Learner, ModelPreset, PolicyVariant, Refit, RunConfig,
+};
 
 use crate::column_names::ColumnNames;
 use crate::config_file::read_config_file;
@@ -95,6 +97,11 @@ pub struct RunArgs {
     /// Which epoch a run keeps, judged on its PU validation split.
     #[arg(long, help = select_by_help())]
     pub select_by: Option<Criterion>,
+    /// auto ablation on a CSV file: keep its members as trained on the
+    /// training rows, rather than training each again on the training and
+    /// validation rows for the epochs it kept (the default).
+    #[arg(long)]
+    pub no_refit: bool,
     /// Backend: cpu (Burn's flex) or wgpu.
     #[arg(long)]
     pub backend: Option<Backend>,
@@ -434,6 +441,9 @@ impl RunArgs {
             c.model = model;
         }
         self.settings.apply(&mut c);
+        if self.no_refit {
+            c.refit = Refit::Off;
+        }
         if let Some(criterion) = self.select_by {
             c.select_by = criterion;
         }

@@ -5,6 +5,7 @@
 use burn::tensor::Device;
 use indicatif::MultiProgress;
 use policypu::auto_learner::average::averaged;
+use policypu::auto_learner::refit::{refit_sentence, refits, refitted_scores};
 use policypu::auto_learner::{AUTO_CRITERION, Leaderboard, candidate_configs, ranking_prior};
 use policypu::concurrent::{map_items, spare_thread};
 use policypu::config::RunConfig;
@@ -26,22 +27,37 @@ pub fn rank(results: &[RunResult]) -> Leaderboard {
 }
 
 /// The run of `config` (an `auto` run) made from its finished candidates (in
-/// the order trained, each with its test-set probabilities): the averaged
-/// model's result, and the leaderboard; an error saying why when auto has
-/// no member (none trained an epoch) or a member's probabilities are missing.
+/// the order trained, each with its test-set probabilities) and its
+/// members' refits (`refitted`: each a member's position and the run that
+/// trained it again, `auto_learner::refit`): the averaged model's result,
+/// and the leaderboard; an error saying why when auto has no member (none
+/// trained an epoch) or a member's probabilities are missing.
 pub fn averaged_run(
     config: &RunConfig,
     candidates: &[RunResult],
+    refitted: &[(usize, RunResult)],
 ) -> Result<(RunResult, Leaderboard), String> {
     let board = rank(candidates);
     if board.members().is_empty() {
         return Err(board.reason(config.model));
     }
-    let scores: Vec<Option<&TestScores>> =
-        candidates.iter().map(|c| c.test_scores.as_ref()).collect();
-    let averaged = averaged(board.member_positions(), &scores, board.prior).ok_or(
+    let scores: Vec<Option<TestScores>> = candidates
+        .iter()
+        .enumerate()
+        .map(|(i, candidate)| {
+            let trained = candidate.test_scores.as_ref()?;
+            let again = refitted
+                .iter()
+                .find(|(position, _)| *position == i)
+                .and_then(|(_, run)| run.test_scores.as_ref());
+            Some(again.map_or_else(|| trained.clone(), |a| refitted_scores(trained, a)))
+        })
+        .collect();
+    let scores: Vec<Option<&TestScores>> = scores.iter().map(Option::as_ref).collect();
+    let mut averaged = averaged(board.member_positions(), &scores, board.prior).ok_or(
         "a candidate's test-set probabilities were not kept: run the shards again with this binary",
     )?;
+    averaged.refitted = refitted.iter().map(|(position, _)| *position).collect();
     let result = RunResult::of_auto(
         config.clone(),
         candidates
@@ -58,6 +74,13 @@ pub fn averaged_run(
     Ok((result, board))
 }
 
+/// The members of the candidates' ranking to train again (their positions
+/// and settings, `auto_learner::refit::refits`).
+pub fn refit_jobs(candidates: &[RunResult]) -> Vec<(usize, RunConfig)> {
+    let configs: Vec<&RunConfig> = candidates.iter().map(|c| &c.config).collect();
+    refits(&rank(candidates), &configs)
+}
+
 /// `result` with its test-set probabilities (`trainer` trained it).
 pub fn with_test_scores(mut result: RunResult, trainer: &Trainer) -> RunResult {
     result.test_scores = Some(trainer.test_scores());
@@ -65,9 +88,10 @@ pub fn with_test_scores(mut result: RunResult, trainer: &Trainer) -> RunResult {
 }
 
 /// auto's row of one split made from runs already trained (in a sweep's
-/// merge: its stored candidates and the split's other rows), with today's
-/// candidates and ranking: the averaged run and the candidates' runs; an
-/// error naming a candidate none of `runs` is a run of.
+/// merge: its stored candidates and refits and the split's other rows),
+/// with today's candidates and ranking: the averaged run and the runs it
+/// was made from, candidates first, then refits; an error naming a run
+/// none of `runs` is.
 pub fn choose_from_runs(
     config: &RunConfig,
     runs: &[RunResult],
@@ -77,21 +101,30 @@ pub fn choose_from_runs(
         .iter()
         .map(|r| key(&r.config))
         .collect::<Result<Vec<_>, _>>()?;
-    let mut candidates = Vec::new();
-    for candidate in candidate_configs(config) {
-        let wanted = key(&candidate)?;
-        let position = keys.iter().position(|k| *k == wanted).ok_or_else(|| {
+    let find = |wanted: &RunConfig, what: &str| -> Result<RunResult, String> {
+        let wanted_key = key(wanted)?;
+        let position = keys.iter().position(|k| *k == wanted_key).ok_or_else(|| {
             format!(
-                "no stored run of auto's candidate {} ({}) for seed {}: run the shards again with this binary",
-                candidate.learner.name(),
-                candidate.model.key(),
-                candidate.seed
+                "no stored run of auto's {what} {} ({}) for seed {}: run the shards again with this binary",
+                wanted.learner.name(),
+                wanted.model.key(),
+                wanted.seed
             )
         })?;
-        candidates.push(runs[position].clone());
-    }
-    let (result, _) = averaged_run(config, &candidates)?;
-    Ok((result, candidates))
+        Ok(runs[position].clone())
+    };
+    let candidates = candidate_configs(config)
+        .iter()
+        .map(|candidate| find(candidate, "candidate"))
+        .collect::<Result<Vec<_>, _>>()?;
+    let refitted = refit_jobs(&candidates)
+        .into_iter()
+        .map(|(position, again)| Ok((position, find(&again, "refitted member")?)))
+        .collect::<Result<Vec<_>, String>>()?;
+    let (result, _) = averaged_run(config, &candidates, &refitted)?;
+    let mut made_from = candidates;
+    made_from.extend(refitted.into_iter().map(|(_, run)| run));
+    Ok((result, made_from))
 }
 
 /// auto trained on one split: its averaged run, the trainers of its
@@ -104,19 +137,87 @@ pub struct AutoRun {
     pub members: Vec<Trainer>,
     /// The candidates, ranked.
     pub board: Leaderboard,
+    /// The candidates' runs, in the order trained.
+    pub candidates: Vec<RunResult>,
     /// Why each candidate left out could not train.
     pub left_out: Vec<String>,
 }
 
 impl AutoRun {
-    /// Print the leaderboard, the reason for the choice and the notes on
-    /// the candidates left out; `config` is auto's.
+    /// Print the leaderboard, the reason for the choice, what refitting
+    /// did and the notes on the candidates left out; `config` is auto's.
     pub fn print(&self, config: &RunConfig) {
         println!("{}", leaderboard_table(&self.board, config));
         println!("{}", self.board.reason(config.model));
+        let refitted = self.result.averaged.as_ref().map(|a| a.refitted.as_slice());
+        if let Some(sentence) =
+            refit_sentence(&self.board, refitted.unwrap_or_default(), config.model)
+        {
+            println!("{sentence}");
+        }
         for note in &self.left_out {
             println!("{note}");
         }
+    }
+
+    /// Train the members `jobs` names (`refit_jobs`) again on `split`, the
+    /// training and validation rows together, side by side where threads
+    /// are spare, and make auto's model the mean of these; the leaderboard
+    /// stays. A member whose refit cannot train stays as trained, with a
+    /// note saying why.
+    pub fn refit(
+        &mut self,
+        config: &RunConfig,
+        jobs: Vec<(usize, RunConfig)>,
+        split: &PuSplit,
+        device: &Device,
+        device_name: &str,
+    ) -> Result<(), String> {
+        let count = jobs.len();
+        let bars = MultiProgress::new();
+        let numbered: Vec<(usize, (usize, RunConfig))> = jobs.into_iter().enumerate().collect();
+        let trained = map_items(numbered, spare_thread(device), |(k, (position, again))| {
+            let name = candidate_name(&again);
+            let plan = plan_candidate(&again, split).map_err(|why| (name.clone(), why))?;
+            bars.suspend(|| {
+                eprintln!(
+                    "auto: member {} of {count} again on the training and validation rows: \
+                     {name}, {} epochs",
+                    k + 1,
+                    again.optim.epochs
+                )
+            });
+            let (result, trainer) = train(
+                &plan,
+                split,
+                device,
+                device_name,
+                Verbosity::Candidate,
+                Some(&bars),
+            )
+            .map_err(|why| (name, why))?;
+            Ok((position, with_test_scores(result, &trainer), trainer))
+        });
+        let mut refitted = Vec::new();
+        let mut trainers = Vec::new();
+        for outcome in trained {
+            match outcome {
+                Ok((position, run, trainer)) => {
+                    refitted.push((position, run));
+                    trainers.push((position, trainer));
+                }
+                Err((name, why)) => eprintln!("note: auto keeps {name} as trained: {why}"),
+            }
+        }
+        let (result, _) = averaged_run(config, &self.candidates, &refitted)?;
+        self.result = result;
+        let positions = self.board.member_positions();
+        for (position, trainer) in trainers {
+            if let Some(k) = positions.iter().position(|&p| p == position) {
+                self.members[k] = trainer;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -178,7 +279,7 @@ pub fn train_auto(
             }
         }
     }
-    let (result, board) = averaged_run(config, &results).map_err(|why| {
+    let (result, board) = averaged_run(config, &results, &[]).map_err(|why| {
         let mut text = why;
         for note in &left_out {
             text.push(' ');
@@ -195,6 +296,7 @@ pub fn train_auto(
         result,
         members,
         board,
+        candidates: results,
         left_out,
     })
 }

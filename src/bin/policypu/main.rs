@@ -246,7 +246,12 @@ fn run_once(
             (cross_fitted.result, cross_fitted.trainers, weights, folds)
         }
         (None, ..) => {
-            let auto = auto::train_auto(&config, &split, &device, &device_name)?;
+            let mut auto = auto::train_auto(&config, &split, &device, &device_name)?;
+            let jobs = auto::refit_jobs(&auto.candidates);
+            if let Some((_, first)) = jobs.first() {
+                let all_rows = data.split(first, run.csv.as_deref())?;
+                auto.refit(&config, jobs, &all_rows, &device, &device_name)?;
+            }
             auto.print(&config);
             (auto.result, auto.members, None, Chosen::Auto(auto.board))
         }

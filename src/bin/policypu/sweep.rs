@@ -12,7 +12,7 @@ use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use policypu::auto_learner::candidate_configs;
 use policypu::concurrent::{map_items, spare_thread};
 use policypu::config::learner::TruthNeed;
-use policypu::config::{DataConfig, RunConfig};
+use policypu::config::{DataConfig, Learner, RunConfig};
 use policypu::learn::Trainer;
 use policypu::plan::RunPlan;
 use policypu::report::{PriorUsed, PuMetrics, RunResult, TestMetrics};
@@ -403,8 +403,10 @@ pub fn sweep(args: &SweepArgs) -> Result<(), String> {
                 let mut cell = Cell::default();
                 for seed in args.seed_list().range() {
                     match outcomes.remove(&(t, c, seed, r)) {
-                        Some(Ok((result, candidates))) => {
+                        Some(Ok((result, mut candidates))) => {
                             cell.results.push(result);
+                            // auto's runs are its candidates, then its refits.
+                            candidates.truncate(Learner::Auto.spec().candidates.len());
                             if !candidates.is_empty() {
                                 cell.candidates.push(candidates);
                             }
@@ -609,15 +611,31 @@ fn train_units(
                     let result = trained.get_or_train(&config, &split, &on, &mut row_scores)?;
                     return Ok((result, Vec::new()));
                 }
-                let candidates = candidate_configs(&config)
+                let mut runs = candidate_configs(&config)
                     .iter()
                     .map(|c| trained.get_or_train(c, &split, &on, &mut row_scores))
                     .collect::<Result<Vec<_>, String>>()?;
-                let (result, board) = crate::auto::averaged_run(&config, &candidates)?;
+                // Its members trained again on the training and validation rows.
+                let jobs = crate::auto::refit_jobs(&runs);
+                if side_by_side {
+                    let again: Vec<_> = jobs.iter().map(|(_, c)| Ok(c.clone())).collect();
+                    trained.train_side_by_side(&again, cache, args.run.csv.as_deref(), &on);
+                }
+                let mut refitted = Vec::with_capacity(jobs.len());
+                for (position, again) in jobs {
+                    let all_rows = cache.split(&again, args.run.csv.as_deref())?;
+                    // Row scores are the candidates' on their split: a
+                    // refit has no validation rows, and would stand in.
+                    let run = trained.get_or_train(&again, &all_rows, &on, &mut None)?;
+                    refitted.push((position, run));
+                }
+                let (result, board) = crate::auto::averaged_run(&config, &runs, &refitted)?;
                 if let Some(rows) = &mut row_scores {
                     rows.auto(&config, &board)?;
                 }
-                Ok((result, candidates))
+                // Candidates first, then refits: a merge finds both.
+                runs.extend(refitted.into_iter().map(|(_, run)| run));
+                Ok((result, runs))
             });
             bar.inc(1);
             let outcome = outcome.map(|(result, candidates)| {

@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use policypu::config::{DataConfig, Learner, RunConfig};
+use policypu::config::{DataConfig, Learner, Refit, RunConfig};
 use policypu::data::pubin::parse_pubin;
 use policypu::page::protocol::{DataPayload, ToWorker};
 use serde_bytes::ByteBuf;
@@ -34,7 +34,9 @@ thread_local! {
 /// Start a run of the form's settings; `auto` starts its candidates.
 pub fn start_run(state: AppState) {
     state.note_trained_form();
-    let config = state.config.get_untracked();
+    let mut config = state.config.get_untracked();
+    // The page keeps auto's members as trained; the command line refits them.
+    config.refit = Refit::Off;
     if !config.learner.is_auto() {
         comparison::forget_auto(state);
         return start(state, config);

@@ -65,6 +65,7 @@ fn unused_flag(run: &RunArgs) -> Option<String> {
         ("--freeze-policy", run.freeze_policy),
         ("--model", run.model.is_some()),
         ("--select-by", run.select_by.is_some()),
+        ("--no-refit", run.no_refit),
         ("--backend", run.backend.is_some()),
         ("--data-dir", run.data_dir.is_some()),
     ]

@@ -187,15 +187,8 @@ impl AutoRun {
                     again.optim.epochs
                 )
             });
-            let (result, trainer) = train(
-                &plan,
-                split,
-                device,
-                device_name,
-                Verbosity::Candidate,
-                Some(&bars),
-            )
-            .map_err(|why| (name, why))?;
+            let (result, trainer) = train_beside(&plan, split, device, device_name, &bars)
+                .map_err(|why| (name, why))?;
             Ok((position, with_test_scores(result, &trainer), trainer))
         });
         let mut refitted = Vec::new();
@@ -252,14 +245,7 @@ pub fn train_auto(
             .validation_fold
             .map_or_else(String::new, |k| format!(", fold {}", k + 1));
         bars.suspend(|| eprintln!("auto{fold}: candidate {} of {count}: {name}", i + 1));
-        train(
-            &plan,
-            split,
-            device,
-            device_name,
-            Verbosity::Candidate,
-            Some(&bars),
-        )
+        train_beside(&plan, split, device, device_name, &bars)
     });
     let mut results = Vec::with_capacity(count);
     let mut trainers = Vec::with_capacity(count);
@@ -299,6 +285,24 @@ pub fn train_auto(
         candidates: results,
         left_out,
     })
+}
+
+/// Train `plan` on `split` as one of auto's runs: its bar among `bars`.
+fn train_beside(
+    plan: &RunPlan,
+    split: &PuSplit,
+    device: &Device,
+    device_name: &str,
+    bars: &MultiProgress,
+) -> Result<(RunResult, Trainer), String> {
+    train(
+        plan,
+        split,
+        device,
+        device_name,
+        Verbosity::Candidate,
+        Some(bars),
+    )
 }
 
 /// "VPU (fast)": a candidate as auto's notes name it.

@@ -13,9 +13,10 @@
 //! chosen epoch is refitted).
 
 use crate::config::{DataConfig, ModelPreset, OptimConfig, Refit, RunConfig, Stage};
-use crate::report::TestScores;
+use crate::report::{Averaged, TestScores};
 use crate::user_text::{counted, listed};
 
+use super::average::averaged;
 use super::{Leaderboard, Standing};
 
 /// The run that trains `candidate` (one of auto's candidates' settings)
@@ -111,10 +112,35 @@ pub fn refit_sentence(board: &Leaderboard, refitted: &[usize], own: ModelPreset)
     ))
 }
 
+/// auto's mean ([`averaged`]) of `board`'s members from `scores`, their
+/// test-set probabilities as trained (by position among the candidates),
+/// with each refitted member's kept classifier its refit's (`refitted`: a
+/// member's position and its refit's probabilities); `None` where a
+/// member's probabilities are missing.
+pub fn averaged_refitted(
+    board: &Leaderboard,
+    scores: &[Option<&TestScores>],
+    refitted: &[(usize, &TestScores)],
+) -> Option<Averaged> {
+    let mixed: Vec<Option<TestScores>> = scores
+        .iter()
+        .enumerate()
+        .map(|(position, trained)| {
+            let trained = (*trained)?;
+            let again = refitted.iter().find(|(p, _)| *p == position);
+            Some(again.map_or_else(|| trained.clone(), |(_, a)| refitted_scores(trained, a)))
+        })
+        .collect();
+    let mixed: Vec<Option<&TestScores>> = mixed.iter().map(Option::as_ref).collect();
+    let mut mean = averaged(board.member_positions(), &mixed, board.prior)?;
+    mean.refitted = refitted.iter().map(|(position, _)| *position).collect();
+    Some(mean)
+}
+
 /// A member's test-set probabilities once refitted: the kept classifier's
 /// are the refit's (`again`, trained on every training row), the last
 /// epoch's stay those of the member as trained (`trained`).
-pub fn refitted_scores(trained: &TestScores, again: &TestScores) -> TestScores {
+fn refitted_scores(trained: &TestScores, again: &TestScores) -> TestScores {
     TestScores {
         kept: again.kept.clone(),
         kept_unlabeled: again.kept_unlabeled.clone(),

@@ -128,7 +128,7 @@ pub enum Refit {
     /// the epochs it kept: the command line's default.
     #[default]
     Members,
-    /// Keep them as trained (`--no-refit`; the page, which does not refit yet).
+    /// Keep them as trained (`--no-refit`, or `refit=off` in a page link).
     Off,
     /// This run is a member trained again: it estimates only the class
     /// prior it trains with, and no bootstrap spread (the leaderboard shows
@@ -394,7 +394,8 @@ impl RunConfig {
     /// The learner's name as this run uses it: a given prior replaces the
     /// truth a name promises ("nnPU (π = 0.2)"), and a policyPU run that is
     /// not the default variant says which it is ("policyPU_weighter (paper's
-    /// algorithm, frozen policy)").
+    /// algorithm, frozen policy)"), and auto's member trained again says so
+    /// ("VPU (linear), trained again").
     pub fn learner_label(&self) -> String {
         let name = match self.given_prior() {
             Some(prior) => self
@@ -408,9 +409,6 @@ impl RunConfig {
             ModelPreset::Linear => format!("{name} (linear)"),
             _ => name,
         };
-        if !self.learner.uses_policy() {
-            return name;
-        }
         let variant = match self.policy.variant() {
             PolicyVariant::Coherent => None,
             PolicyVariant::Paper => Some("paper's algorithm"),
@@ -418,10 +416,14 @@ impl RunConfig {
         };
         let frozen = self.policy.frozen.then_some("frozen policy");
         let notes: Vec<&str> = variant.into_iter().chain(frozen).collect();
-        if notes.is_empty() {
-            name
-        } else {
-            format!("{name} ({})", notes.join(", "))
+        let name = match notes.is_empty() || !self.learner.uses_policy() {
+            true => name,
+            false => format!("{name} ({})", notes.join(", ")),
+        };
+        // auto's member trained again on the training and validation rows.
+        match self.refit {
+            Refit::MemberRun => format!("{name}, trained again"),
+            _ => name,
         }
     }
 
@@ -672,5 +674,9 @@ mod tests {
         assert_eq!(c.learner_label(), "nnPU (π = 0.2)");
         c.learner = Learner::TiceNnPu;
         assert_eq!(c.learner_label(), "TIcE+nnPU");
+        c.learner = Learner::Vpu;
+        c.model = ModelPreset::Linear;
+        c.refit = Refit::MemberRun;
+        assert_eq!(c.learner_label(), "VPU (linear), trained again");
     }
 }

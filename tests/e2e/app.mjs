@@ -207,7 +207,10 @@ export async function clickButton(page, id) {
 
 /** Click a download button and return the path of the downloaded file. */
 export async function downloadPath(page, buttonId) {
-  const [download] = await Promise.all([page.waitForEvent('download'), clickButton(page, buttonId)]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download').catch((e) => { throw new Error(`#${buttonId} gave no download: ${e.message}`); }),
+    clickButton(page, buttonId),
+  ]);
   return download.path();
 }
 

@@ -3,7 +3,7 @@
 // downloaded from the page is read by `policypu predict`.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -314,7 +314,18 @@ async function autoRanksItsCandidates({ page, note }) {
   expect(keptLine.startsWith(`Kept: ${averagedName};`), `the results panel names the kept model: ${keptLine}`);
   // The mean has no epochs of its own: the charts show its first member.
   await expectChartsShow(page, 0, "first of the mean's members (the mean has no epochs of its own)", 'the mean kept');
-  expectEqual(await page.locator('#history-table tbody tr').count(), auto.candidates, 'every candidate in the history');
+  // On a CSV file the mean's members train again on the training and
+  // validation rows, each for the epochs it kept: the history lists these
+  // refits after the candidates, the caption says so, and the run file names
+  // the members they stand in for.
+  const historyRuns = await page.locator('#history-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.children[1].textContent.trim()));
+  const refits = historyRuns.filter((r) => r.endsWith(', trained again'));
+  note(`refits in the history: ${refits.join(' | ')}`);
+  expectEqual(historyRuns.length - refits.length, auto.candidates, 'every candidate in the history');
+  expect(refits.length >= 1 && refits.length <= members.length, `the mean's members trained again: ${refits.join(' | ')}`);
+  expect(historyRuns.slice(-refits.length).every((r) => r.endsWith(', trained again')), `the refits come last: ${historyRuns.join(' | ')}`);
+  expect(caption.includes('Then each member trained again on the training and validation rows together'),
+    `the leaderboard says the members trained again: ${caption}`);
   // The Epochs column counts each learner's own training (the setting, 3)
   // and, on a line below, the epochs it trained first, which open (a click,
   // or a tap on a phone) to name each stage: RankPruning's folds, policyPU's
@@ -332,7 +343,12 @@ async function autoRanksItsCandidates({ page, note }) {
   }));
   note(`history epochs: ${JSON.stringify(epochCells)}`);
   for (const { run, own, before, detail } of epochCells) {
-    expectEqual(own, '3', `${run}: own training epochs`);
+    // A refit trains for the epochs its member kept, at most the setting.
+    if (run.endsWith(', trained again')) {
+      expect(Number(own) >= 1 && Number(own) <= 3, `${run}: the member's kept epochs, ${own}`);
+    } else {
+      expectEqual(own, '3', `${run}: own training epochs`);
+    }
     const [summary, stages] = run.includes('RankPruning') ? [/^\+ 50 before$/, /^after 50 cross-validate epochs$/]
       : run.includes('policyPU') ? [/^\+ 2 before$/, /^after 1 pre-train classifier and 1 pre-train policy epochs$/]
         : run.includes('PMPU') ? [/^\+ \d+ before$/, /^after \d+ pre-train classifier epochs$/]
@@ -415,6 +431,42 @@ async function autoRanksItsCandidates({ page, note }) {
   const ticked = (await page.locator('#compare-table tbody th').allTextContents()).map((t) => t.trim());
   expectEqual(ticked.length, members.length + 1, 'runs ticked once a candidate outside the mean is kept');
   expect(ticked.some((t) => t.endsWith(` ${lastName}`)), `the kept candidate is ticked: ${ticked.join(' | ')}`);
+  const runFile = JSON.parse(await downloadText(page, 'export-epochs-json'));
+  expectEqual(runFile.config.refit, 'members', "auto's settings refit its members");
+  expectEqual((runFile.averaged.refitted ?? []).length, refits.length, 'the run file names each refitted member');
+  expect(runFile.averaged.refitted.every((p) => runFile.averaged.members.includes(p)),
+    `only members are refitted: ${JSON.stringify(runFile.averaged)}`);
+  // The mean's model file (downloaded above) holds each member's refit where it has one, not
+  // the member as trained: its scores on the file are the mean of those
+  // runs' own model files' scores (the history offers each run's model).
+  const scoresOf = async (model) => {
+    const { table } = await predict(model, resolve(ROOT, 'public/examples/breast_cancer.csv'));
+    return table.trim().split('\n').slice(1).map((l) => Number(l.split(',')[1]));
+  };
+  const fileScores = async (button) => scoresOf(await downloadPath(page, button));
+  const memberNames = [];
+  for (let i = 0; i < rows.length; i++) {
+    if (rows[i].inMean) memberNames.push((await page.locator('#auto-table tbody tr[data-learner]').nth(i).locator('th .whole').textContent()).trim());
+  }
+  const runOf = (label) => historyRuns.find((r) => r.replace(/^#\d+ /, '') === label)?.match(/^#(\d+) /)[1];
+  const meanOf = (all) => all[0].map((_, row) => all.reduce((sum, one) => sum + one[row], 0) / all.length);
+  const refitRuns = memberNames.map((name) => runOf(`${name}, trained again`) ?? runOf(name));
+  const trainedRuns = memberNames.map((name) => runOf(name));
+  expect(refitRuns.every(Boolean) && trainedRuns.every(Boolean), `each member's runs in the history: ${memberNames} in ${historyRuns}`);
+  const meanModel = join(tmpdir(), `policypu-mean-${process.pid}.ppumodel`);
+  await writeFile(meanModel, chosen);
+  const meanScores = await scoresOf(meanModel);
+  const runsScores = async (numbers) => {
+    const all = [];
+    for (const n of numbers) all.push(await fileScores(`model-run-${n}`));
+    return meanOf(all);
+  };
+  const fromRefits = await runsScores(refitRuns);
+  const fromTrained = await runsScores(trainedRuns);
+  const gap = (a, b) => Math.max(...a.map((x, i) => Math.abs(x - b[i])));
+  note(`the mean's model file against its refits: ${gap(meanScores, fromRefits)}; against the members as trained: ${gap(meanScores, fromTrained)}`);
+  expect(gap(meanScores, fromRefits) < 1e-3, `the mean's model file scores as its refits' mean: ${gap(meanScores, fromRefits)}`);
+  expect(gap(meanScores, fromTrained) > 1e-3, `and not as the members as trained: ${gap(meanScores, fromTrained)}`);
 }
 
 /** auto on the wine example, whose validation split holds 3 labeled rows at
@@ -697,6 +749,7 @@ async function autoWithCores(page, site, cores, { csv = false } = {}) {
       estimatesHanded: await tab.evaluate(() => window.estimatesHanded),
       saidSecond,
       history: await tab.locator('#history-table tbody tr').count(),
+      refits: await tab.locator('#history-table tbody tr', { hasText: ', trained again' }).count(),
       candidates: auto.candidates,
     };
   } finally {
@@ -718,7 +771,10 @@ async function autoInTwoWorkersKeepsWhatOneKeeps({ page, site, note }) {
     expect(!one.saidSecond, `${data}: one core: no candidate in a second worker`);
     expectEqual(two.workers, 2, `${data}: training workers started on two cores`);
     expect(two.saidSecond, `${data}: two cores: the progress line named a candidate in a second worker`);
-    expectEqual(two.history, two.candidates, `${data}: every candidate in the history`);
+    expectEqual(two.history - two.refits, two.candidates, `${data}: every candidate in the history`);
+    // On a CSV file the members train again, in two workers as in one.
+    expect(csv ? two.refits > 0 : two.refits === 0, `${data}: members trained again: ${two.refits}`);
+    expectEqual(two.refits, one.refits, `${data}: members trained again, two cores against one`);
     expectEqual(two.shown.join(','), two.board.map(() => true).join(','), `${data}: two cores: each candidate's run shown in the charts`);
     expectEqual(JSON.stringify(two.board), JSON.stringify(one.board), `${data}: the leaderboard (ranks, PU scores, kept)`);
     if (csv) {

@@ -175,7 +175,25 @@ pub struct ComparisonQueue {
     /// fails, but for an `auto` candidate left out).
     pub active: bool,
     /// For `auto`'s comparison, the candidates that could not train on the
-    /// split and were left out, each in a sentence saying why.
+    /// split and were left out (while its members train again, the members
+    /// whose second training failed), each in a sentence saying why.
+    pub left_out: Vec<String>,
+    /// For `auto`'s second phase, its candidates as trained, while its
+    /// members train again on the training and validation rows
+    /// (`policypu::auto_learner::refit`); `None` while the candidates train.
+    pub refitting: Option<TrainedCandidates>,
+}
+
+/// `auto`'s candidates once trained: what its second phase, the members'
+/// refits, needs to rank them when it ends.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TrainedCandidates {
+    /// Their runs' history ids, in the order planned.
+    pub runs: Vec<u64>,
+    /// How many auto meant to train.
+    pub planned: usize,
+    /// Those left out as they could not train on the split, each in a
+    /// sentence saying why.
     pub left_out: Vec<String>,
 }
 
@@ -191,6 +209,13 @@ pub struct AutoOutcome {
     /// The candidates left out as they could not train on the split, each
     /// in a sentence saying why.
     pub left_out: Vec<String>,
+    /// Each member trained again on the training and validation rows: its
+    /// position among the candidates and its refit's history id. The mean
+    /// and its model file take these in place of the members as trained.
+    pub refits: Vec<(usize, u64)>,
+    /// The members whose second training failed, kept as trained, each in
+    /// a sentence saying why.
+    pub refits_failed: Vec<String>,
     /// auto's own settings (candidates on its preset go unnamed).
     pub config: RunConfig,
     /// auto's own model, the mean of its first candidates, with its test

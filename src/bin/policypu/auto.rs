@@ -4,8 +4,7 @@
 
 use burn::tensor::Device;
 use indicatif::MultiProgress;
-use policypu::auto_learner::average::averaged;
-use policypu::auto_learner::refit::{refit_sentence, refits, refitted_scores};
+use policypu::auto_learner::refit::{averaged_refitted, refit_sentence, refits};
 use policypu::auto_learner::{AUTO_CRITERION, Leaderboard, candidate_configs, ranking_prior};
 use policypu::concurrent::{map_items, spare_thread};
 use policypu::config::RunConfig;
@@ -41,23 +40,16 @@ pub fn averaged_run(
     if board.members().is_empty() {
         return Err(board.reason(config.model));
     }
-    let scores: Vec<Option<TestScores>> = candidates
+    let scores: Vec<Option<&TestScores>> =
+        candidates.iter().map(|c| c.test_scores.as_ref()).collect();
+    // A refit whose probabilities were not kept leaves its member as trained.
+    let again: Vec<(usize, &TestScores)> = refitted
         .iter()
-        .enumerate()
-        .map(|(i, candidate)| {
-            let trained = candidate.test_scores.as_ref()?;
-            let again = refitted
-                .iter()
-                .find(|(position, _)| *position == i)
-                .and_then(|(_, run)| run.test_scores.as_ref());
-            Some(again.map_or_else(|| trained.clone(), |a| refitted_scores(trained, a)))
-        })
+        .filter_map(|(position, run)| Some((*position, run.test_scores.as_ref()?)))
         .collect();
-    let scores: Vec<Option<&TestScores>> = scores.iter().map(Option::as_ref).collect();
-    let mut averaged = averaged(board.member_positions(), &scores, board.prior).ok_or(
+    let averaged = averaged_refitted(&board, &scores, &again).ok_or(
         "a candidate's test-set probabilities were not kept: run the shards again with this binary",
     )?;
-    averaged.refitted = refitted.iter().map(|(position, _)| *position).collect();
     let result = RunResult::of_auto(
         config.clone(),
         candidates

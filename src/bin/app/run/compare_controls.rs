@@ -58,9 +58,12 @@ pub fn CompareControls() -> impl IntoView {
                 .beside
                 .map(|c| format!(" and {} in a second worker", c.learner_label()))
                 .unwrap_or_default();
-            match queue.auto {
-                Some(_) => format!("auto: candidate {at} of {total}, {current}{beside}."),
-                None => format!(
+            match (queue.auto, queue.refitting) {
+                (Some(_), Some(_)) => {
+                    format!("auto: member {at} of {total} again, {current}{beside}.")
+                }
+                (Some(_), None) => format!("auto: candidate {at} of {total}, {current}{beside}."),
+                (None, _) => format!(
                     "Comparing: now {current}{beside}, {} more to go.",
                     queue.waiting.len()
                 ),

@@ -3,20 +3,26 @@
 //! after another in the worker, or two at a time where a second worker can
 //! help (`side_worker`); their runs are then ticked for the comparison
 //! view. An `auto` run is such a comparison of its candidates, ranked on the
-//! PU validation split when it ends. This is the comparison's queue;
+//! PU validation split when it ends; on a CSV file a second one follows, of
+//! its members trained again on the training and validation rows
+//! (`policypu::auto_learner::refit`), whose end keeps auto's model. This is
+//! the comparison's queue;
 //! [`lifecycle`](crate::run::lifecycle) starts its runs.
 
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use policypu::auto_learner::average::averaged;
+use policypu::auto_learner::refit::{averaged_refitted, refits};
 use policypu::auto_learner::{AUTO_CRITERION, Leaderboard, candidate_configs, ranking_prior};
 use policypu::config::{Learner, RunConfig, TestScoring};
 use policypu::report::{EpochReport, TestScores};
 use policypu::saved_model::{Member, SavedModel};
 
 use super::charted_run;
-use crate::state::{AppState, AutoKept, AutoOutcome, ComparisonQueue, RunRecord};
+use crate::state::{
+    AppState, AutoKept, AutoOutcome, ComparisonQueue, RunOutcome, RunRecord, RunStatus,
+    TrainedCandidates,
+};
 
 /// The learners a comparison offers by default: the paper's Figs. 3–4.
 pub const DEFAULT_LEARNERS: [Learner; 5] = [
@@ -65,10 +71,9 @@ fn queue(state: AppState, configs: Vec<RunConfig>, auto: Option<RunConfig>) -> O
         id,
         waiting: rest.to_vec(),
         planned: configs.clone(),
-        beside: None,
         auto,
         active: true,
-        left_out: Vec::new(),
+        ..ComparisonQueue::default()
     });
     Some(first.clone())
 }
@@ -78,27 +83,33 @@ fn queue(state: AppState, configs: Vec<RunConfig>, auto: Option<RunConfig>) -> O
 /// another of its candidates has trained on the split: the failure is then
 /// the candidate's own (a learner whose stages need more rows than the
 /// split has), not the data's, which every candidate would meet. The
-/// leaderboard says why it is missing. False, leaving nothing out, for
-/// any other comparison, a Stop, or auto's first run to end.
+/// leaderboard says why it is missing. A member trained again that fails
+/// stays as trained, and the leaderboard says so. False, leaving nothing
+/// out, for any other comparison, a Stop, or auto's first run to end.
 pub fn leave_out(state: AppState, why: &str) -> bool {
     let queue = state.comparison.get_untracked();
     let Some(auto) = queue.auto.as_ref().filter(|_| queue.active) else {
         return false;
     };
-    let trained = state
-        .runs
-        .with_untracked(|runs| runs.iter().any(|r| r.comparison == Some(queue.id)));
+    let trained = queue.refitting.is_some()
+        || state
+            .runs
+            .with_untracked(|runs| runs.iter().any(|r| r.comparison == Some(queue.id)));
     let Some(config) = state.run_config.get_untracked() else {
         return false;
     };
     if !trained || state.stop_asked.get_untracked() {
         return false;
     }
-    let candidate = Member {
+    let label = Member {
         learner: config.learner,
         model: config.model,
+    }
+    .label(auto.model);
+    let note = match queue.refitting {
+        Some(_) => format!("auto keeps {label} as trained: its second training failed. {why}"),
+        None => format!("auto leaves {label} out. {why}"),
     };
-    let note = format!("auto leaves {} out. {why}", candidate.label(auto.model));
     state.comparison.update(|q| q.left_out.push(note));
     true
 }
@@ -130,13 +141,16 @@ pub fn next(state: AppState) -> Option<RunConfig> {
 
 /// End the comparison, if one is running: clear its queue, put its runs
 /// (already in the history) in the order it planned them, and tick them for
-/// the comparison view; for `auto`, rank its candidates, keep the mean of
+/// the comparison view. For `auto`'s candidates, once the last has trained
+/// to its end, queue its members' refits as its second phase and give the
+/// first's settings, to start now; where none refits (or a run stopped or
+/// failed), and when the refits end, rank its candidates, keep the mean of
 /// the first ones, and tick only those (eleven curves crowd the chart, and
 /// the leaderboard already lists every candidate's test scores).
-pub fn finish(state: AppState) {
+pub fn finish(state: AppState) -> Option<RunConfig> {
     let queue = state.comparison.get_untracked();
     if !queue.active {
-        return;
+        return None;
     }
     let id = queue.id;
     state.comparison.set(ComparisonQueue {
@@ -146,19 +160,90 @@ pub fn finish(state: AppState) {
     state
         .runs
         .update(|runs| in_planned_order(runs, id, &queue.planned));
-    let ticked: Vec<u64> = state.runs.with_untracked(|runs| {
+    let ids: Vec<u64> = state.runs.with_untracked(|runs| {
         runs.iter()
             .filter(|r| r.comparison == Some(id))
             .map(|r| r.id)
             .collect()
     });
-    if ticked.is_empty() {
-        return;
+    let auto = queue.auto.clone();
+    match (auto, queue.refitting) {
+        (Some(auto), Some(trained)) => {
+            let mut failed = queue.left_out;
+            if state.stop_asked.get_untracked() {
+                failed.push(
+                    "Stopped while its members trained again: any not trained to the end stays as \
+                     trained."
+                        .into(),
+                );
+            }
+            rank_auto(state, &trained, &ids, failed, auto);
+        }
+        _ if ids.is_empty() => {}
+        (Some(auto), None) => {
+            state.compared.set(ids.clone());
+            let trained = TrainedCandidates {
+                runs: ids,
+                planned: queue.planned.len(),
+                left_out: queue.left_out,
+            };
+            let ended_well = state.status.get_untracked() == RunStatus::Done
+                && !state.stop_asked.get_untracked();
+            let again = match ended_well {
+                true => refit_configs(state, &trained.runs),
+                false => Vec::new(),
+            };
+            if again.is_empty() {
+                rank_auto(state, &trained, &[], Vec::new(), auto);
+                return None;
+            }
+            return queue_refits(state, again, trained, auto);
+        }
+        (None, _) => state.compared.set(ids),
     }
-    state.compared.set(ticked.clone());
-    if let Some(auto) = queue.auto.clone() {
-        rank_auto(state, ticked, &queue, auto);
-    }
+    None
+}
+
+/// The settings of the members of the candidates `runs` (history ids, in
+/// the order planned) to train again (`policypu::auto_learner::refit`).
+fn refit_configs(state: AppState, runs: &[u64]) -> Vec<RunConfig> {
+    state.runs.with_untracked(|records| {
+        let candidates = candidate_records(records, runs);
+        let configs: Vec<&RunConfig> = candidates.iter().map(|r| &r.config).collect();
+        refits(&ranked(&candidates), &configs)
+            .into_iter()
+            .map(|(_, again)| again)
+            .collect()
+    })
+}
+
+/// Queue the refits `again` of `trained`'s members as auto's second phase,
+/// and give the first's settings.
+fn queue_refits(
+    state: AppState,
+    again: Vec<RunConfig>,
+    trained: TrainedCandidates,
+    auto: RunConfig,
+) -> Option<RunConfig> {
+    let first = queue(state, again, Some(auto))?;
+    state.comparison.update(|q| q.refitting = Some(trained));
+    Some(first)
+}
+
+/// The history's records of the runs `ids`, in that order.
+fn candidate_records<'a>(records: &'a [RunRecord], ids: &[u64]) -> Vec<&'a RunRecord> {
+    ids.iter()
+        .filter_map(|id| records.iter().find(|r| r.id == *id))
+        .collect()
+}
+
+/// auto's leaderboard of its finished `candidates` (in the order planned).
+fn ranked(candidates: &[&RunRecord]) -> Leaderboard {
+    let runs: Vec<(&RunConfig, &[EpochReport])> = candidates
+        .iter()
+        .map(|r| (&r.config, r.reports.as_slice()))
+        .collect();
+    Leaderboard::rank(&runs, AUTO_CRITERION)
 }
 
 /// Put the runs of comparison `id` in the order `planned`, numbered in that
@@ -177,23 +262,39 @@ fn in_planned_order(runs: &mut [RunRecord], id: u64, planned: &[RunConfig]) {
     }
 }
 
-/// Rank the finished candidate runs `ids` (in planned order) of the `auto`
-/// run of `config` (its comparison `queue`) and keep auto's model, the mean
-/// of the first candidates.
-fn rank_auto(state: AppState, ids: Vec<u64>, queue: &ComparisonQueue, config: RunConfig) {
+/// Rank the finished candidates `trained` of the `auto` run of `config`
+/// and keep auto's model, the mean of the first candidates, each member
+/// that trained again to the end (its refit among the runs `refit_ids`) by
+/// its refit;
+/// `refits_failed` says which stayed as trained as their refit failed.
+fn rank_auto(
+    state: AppState,
+    trained: &TrainedCandidates,
+    refit_ids: &[u64],
+    refits_failed: Vec<String>,
+    config: RunConfig,
+) {
     let outcome = state.runs.with_untracked(|runs| {
-        let candidates: Vec<&RunRecord> = runs.iter().filter(|r| ids.contains(&r.id)).collect();
+        let candidates = candidate_records(runs, &trained.runs);
         let ids: Vec<u64> = candidates.iter().map(|r| r.id).collect();
-        let ranked: Vec<(&RunConfig, &[EpochReport])> = candidates
-            .iter()
-            .map(|r| (&r.config, r.reports.as_slice()))
-            .collect();
-        let board = Leaderboard::rank(&ranked, AUTO_CRITERION);
+        let board = ranked(&candidates);
         let scores: Vec<Option<&TestScores>> = candidates
             .iter()
             .map(|r| r.test_scores.as_deref())
             .collect();
-        let averaged = averaged(board.member_positions(), &scores, board.prior);
+        let configs: Vec<&RunConfig> = candidates.iter().map(|r| &r.config).collect();
+        // A member's refit, if it trained, by its settings.
+        let refitted: Vec<(usize, u64, &TestScores)> = refits(&board, &configs)
+            .into_iter()
+            .filter_map(|(position, again)| {
+                let run = runs.iter().find(|r| {
+                    refit_ids.contains(&r.id) && r.config == again && r.outcome == RunOutcome::Done
+                })?;
+                Some((position, run.id, run.test_scores.as_deref()?))
+            })
+            .collect();
+        let again: Vec<(usize, &TestScores)> = refitted.iter().map(|(p, _, s)| (*p, *s)).collect();
+        let averaged = averaged_refitted(&board, &scores, &again);
         let prior = ranking_prior(candidates.iter().map(|r| {
             let started = r.charts.as_ref().map(|c| &c.started);
             (r.config.learner, started.and_then(|s| s.prior.as_ref()))
@@ -207,8 +308,10 @@ fn rank_auto(state: AppState, ids: Vec<u64>, queue: &ComparisonQueue, config: Ru
             },
             board,
             runs: ids.clone(),
-            planned: queue.planned.len(),
-            left_out: queue.left_out.clone(),
+            planned: trained.planned,
+            left_out: trained.left_out.clone(),
+            refits: refitted.iter().map(|(p, id, _)| (*p, *id)).collect(),
+            refits_failed,
             config,
             averaged,
             prior,
@@ -272,15 +375,21 @@ pub fn keep(state: AppState, outcome: &AutoOutcome, kept: AutoKept) {
     charted_run::show_kept(state);
 }
 
-/// The model file of auto's average: its members' model files as one.
+/// The model file of auto's average: its members' model files as one, a
+/// refitted member's its refit's.
 fn averaged_model(
     outcome: &AutoOutcome,
     model_of: &dyn Fn(u64) -> Option<Arc<Vec<u8>>>,
 ) -> Result<Vec<u8>, String> {
     let mut members = Vec::new();
     for standing in outcome.board.members() {
-        let bytes = model_of(outcome.runs[standing.candidate])
-            .ok_or_else(|| format!("{} sent no model", standing.learner.name()))?;
+        let refit = outcome
+            .refits
+            .iter()
+            .find(|(p, _)| *p == standing.candidate);
+        let run = refit.map_or(outcome.runs[standing.candidate], |(_, id)| *id);
+        let bytes =
+            model_of(run).ok_or_else(|| format!("{} sent no model", standing.learner.name()))?;
         members.push(SavedModel::from_bytes(&bytes).map_err(|e| e.to_string())?);
     }
     if members.is_empty() {

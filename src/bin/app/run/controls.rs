@@ -221,18 +221,27 @@ fn AutoLine() -> impl IntoView {
         let at = total - queue.waiting.len();
         let beside = queue.beside.as_ref().map(RunConfig::learner_label);
         let waiting = state.status.get() == RunStatus::Waiting;
+        // Its candidates, then on a CSV file its members again.
+        let (one, many, again) = match queue.refitting {
+            Some(_) => (
+                "member",
+                "members",
+                " again on the training and validation rows",
+            ),
+            None => ("candidate", "candidates", ""),
+        };
         let text = match (queue.active, queue.auto, state.auto.get()) {
             (true, Some(_), _) => match beside {
                 Some(beside) if waiting => format!(
-                    "auto: {current} is done; waiting for the last candidate, {beside}, in a \
-                     second worker."
+                    "auto: {current} is done; waiting for the last {one}, {beside}, in a second \
+                     worker{again}."
                 ),
                 Some(beside) => format!(
-                    "auto: training candidates up to {at} of {total}: {current}, which the charts \
-                     follow, and {beside} beside it in a second worker."
+                    "auto: training {many} up to {at} of {total}{again}: {current}, which the \
+                     charts follow, and {beside} beside it in a second worker."
                 ),
                 None => format!(
-                    "auto: training candidate {at} of {total}, {current}; the charts follow it."
+                    "auto: training {one} {at} of {total}{again}, {current}; the charts follow it."
                 ),
             },
             (false, _, Some(outcome)) => match outcome.kept_model() {

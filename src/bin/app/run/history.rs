@@ -64,11 +64,11 @@ pub fn record_beside(state: AppState, run: RunResults) {
 }
 
 /// True while an `auto` run trains its candidates: their runs keep what
-/// their charts draw.
+/// their charts draw (its members' refits do not: no leaderboard row shows them).
 pub fn for_auto(state: AppState) -> bool {
     state
         .comparison
-        .with_untracked(|q| q.active && q.auto.is_some())
+        .with_untracked(|q| q.active && q.auto.is_some() && q.refitting.is_none())
 }
 
 fn keep(state: AppState, run: RunResults, outcome: RunOutcome) {

@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use policypu::config::{DataConfig, Learner, Refit, RunConfig};
+use policypu::config::{DataConfig, Learner, RunConfig};
 use policypu::data::pubin::parse_pubin;
 use policypu::page::protocol::{DataPayload, ToWorker};
 use serde_bytes::ByteBuf;
@@ -34,9 +34,7 @@ thread_local! {
 /// Start a run of the form's settings; `auto` starts its candidates.
 pub fn start_run(state: AppState) {
     state.note_trained_form();
-    let mut config = state.config.get_untracked();
-    // The page keeps auto's members as trained; the command line refits them.
-    config.refit = Refit::Off;
+    let config = state.config.get_untracked();
     if !config.learner.is_auto() {
         comparison::forget_auto(state);
         return start(state, config);
@@ -258,11 +256,15 @@ fn ended_beside(state: AppState, end: SideEnd) {
     }
 }
 
-/// End the comparison, if one is running, and the second worker with it.
+/// End the comparison, if one is running, and the second worker with it;
+/// where a run follows it (`auto`'s first member to train again), start
+/// that instead, and keep the second worker, idle now, for its queue.
 fn end_comparison(state: AppState) {
     SPARE.with(|s| s.borrow_mut().take());
-    side_worker::discard();
-    comparison::finish(state);
+    match comparison::finish(state) {
+        Some(next) => start(state, next),
+        None => side_worker::discard(),
+    }
 }
 
 /// True when the latest run trained, or was to train, on a GPU.

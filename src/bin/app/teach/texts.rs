@@ -377,12 +377,15 @@ pub static EXPLANATIONS: &[Explanation] = &[
              it was more accurate than one split on average (not on every file), and on the \
              example files it took up to four times as long; the page trains auto on one \
              split.",
-            "Once the members are chosen, the command line trains each again on a CSV file's \
-             training and validation rows together, for the epochs it kept, so they learn \
-             from the fifth of the rows the choice set aside: on six development tables that \
-             was more accurate on every one. The page keeps the members as trained, so its auto \
-             can differ from the command line's on the same settings (policypu run \
-             --no-refit trains as the page does).",
+            "Once the members are chosen on a CSV file, each trains again on the training and \
+             validation rows together, for the epochs it kept, so they learn from the fifth of \
+             the rows the choice set aside: on six development tables that was more accurate \
+             on every one. The leaderboard stays that of the members as trained (the refits \
+             have no validation rows to be ranked on); auto's model, its test scores and the \
+             model file are the mean of the refits, which the run history lists as \
+             \"trained again\". The built-in images' validation rows are unused images, not \
+             training rows, so there the members stay as trained. A link with refit=off keeps \
+             them as trained everywhere (policypu run --no-refit).",
         ],
         equations: &[],
     },

@@ -29,6 +29,7 @@
 //   node tests/e2e/bench.mjs              CPU backend (no adapter)
 //   node tests/e2e/bench.mjs --auto-only  only the auto timings
 //   node tests/e2e/bench.mjs --auto-workers  auto told of one core, then of two (a second worker), three rounds
+//   node tests/e2e/bench.mjs --auto-refit  auto on the CSV cases, its members refitted and (a link's refit=off) not, three rounds
 //   node tests/e2e/bench.mjs --threads    only the threaded worker against the single-threaded one
 //   node tests/e2e/bench.mjs --threads --runs=CNN   only its run timings whose case names CNN
 //   node tests/e2e/bench.mjs --large-csv  only a 49,000-row CSV: reading it, then a setting changed
@@ -398,7 +399,9 @@ async function autoRun(url, what, prepare, cores) {
     const { first, peak } = memory.stop();
     const mainBusy = (await busy()) - busyBefore;
     const candidates = await page.locator('#auto-table tbody tr[data-learner]').count();
-    const kept = (await page.locator('#auto-table tbody tr:has(#auto-kept) th').textContent()).trim();
+    const refits = await page.locator('#history-table tbody tr', { hasText: ', trained again' }).count();
+    const named = (await page.locator('#auto-table tbody tr:has(#auto-kept) th').textContent()).trim();
+    const kept = refits > 0 ? `${named}; ${refits} trained again` : named;
     const longest = await page.evaluate(() => window.longestTaskMs);
     console.log(`| ${what} | ${seconds.toFixed(1)} s | ${candidates} | ${kept} | ${longest > 0 ? `${longest.toFixed(0)} ms` : 'none of 50 ms or more'} | ${mainBusy.toFixed(1)} s | ${megabytes(first)} | ${megabytes(peak)} |`);
   } finally {
@@ -419,6 +422,25 @@ async function autoWorkers(url, rounds = 3) {
     for (const cores of [1, 2]) {
       for (const [what, prepare] of AUTO_CASES) {
         await autoRun(url, `${what}, ${cores} core${cores > 1 ? 's' : ''} | ${round}`, prepare, cores);
+      }
+    }
+  }
+}
+
+/**
+ * What training auto's members again costs in the page: auto on the CSV
+ * cases (the demo's members are not refitted) in fresh pages told of two
+ * cores, refitting (the default) and opened with a link's `refit=off`,
+ * alternately, `rounds` times.
+ */
+async function autoRefit(url, rounds = 3) {
+  console.log('\n| auto, Train to leaderboard, two cores, by its refit setting | round | seconds | candidates | kept | longest main-thread task | main thread busy | browser memory before Train | its peak during auto |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (let round = 1; round <= rounds; round += 1) {
+    for (const refit of ['members', 'off']) {
+      for (const [what, prepare] of AUTO_CASES.slice(1)) {
+        const opened = refit === 'off' ? `${url}#refit=off` : url;
+        await autoRun(opened, `${what}, refit=${refit} | ${round}`, prepare, 2);
       }
     }
   }
@@ -610,6 +632,7 @@ async function measureAlone(measure) {
   process.exit(0);
 }
 if (process.argv.includes('--auto-workers')) await measureAlone(autoWorkers);
+if (process.argv.includes('--auto-refit')) await measureAlone(autoRefit);
 if (process.argv.includes('--large-csv')) await measureAlone(largeCsv);
 if (process.argv.includes('--first-visit')) {
   provenance();

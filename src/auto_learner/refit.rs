@@ -75,8 +75,20 @@ pub fn refits(board: &Leaderboard, candidates: &[&RunConfig]) -> Vec<(usize, Run
 
 /// What refitting did, in one sentence for the user: which of `board`'s
 /// members (`refitted`, their positions) trained again and for how many
-/// epochs, and which stayed as trained; `None` where none trained again.
-pub fn refit_sentence(board: &Leaderboard, refitted: &[usize], own: ModelPreset) -> Option<String> {
+/// epochs, and which stayed as trained and why: no refit of theirs could
+/// repeat their kept epoch, or theirs (planned from `candidates`, the
+/// candidates' settings in the order trained) did not finish; `None` where
+/// none trained again.
+pub fn refit_sentence(
+    board: &Leaderboard,
+    candidates: &[&RunConfig],
+    refitted: &[usize],
+    own: ModelPreset,
+) -> Option<String> {
+    let planned: Vec<usize> = refits(board, candidates)
+        .into_iter()
+        .map(|(position, _)| position)
+        .collect();
     let members = board.members();
     let (again, kept): (Vec<&Standing>, Vec<&Standing>) = members
         .into_iter()
@@ -93,17 +105,35 @@ pub fn refit_sentence(board: &Leaderboard, refitted: &[usize], own: ModelPreset)
             format!("{}{epochs}", s.label(own))
         })
         .collect();
-    let kept: Vec<String> = kept.iter().map(|s| s.label(own)).collect();
-    let stays = match kept.len() {
-        0 => String::new(),
-        1 => format!(
-            " ({} stays as trained: no epoch count repeats its kept one)",
-            kept[0]
+    let (unfinished, unplanned): (Vec<&Standing>, Vec<&Standing>) = kept
+        .into_iter()
+        .partition(|s| planned.contains(&s.candidate));
+    let stays = |members: Vec<&Standing>, one: &str, many: &str| {
+        let names: Vec<String> = members.iter().map(|s| s.label(own)).collect();
+        match names.len() {
+            0 => None,
+            1 => Some(format!("{} stays as trained: {one}", names[0])),
+            _ => Some(format!("{} stay as trained: {many}", listed(&names))),
+        }
+    };
+    let reasons: Vec<String> = [
+        stays(
+            unplanned,
+            "no epoch count repeats its kept one",
+            "no epoch count repeats their kept ones",
         ),
-        _ => format!(
-            " ({} stay as trained: no epoch count repeats their kept ones)",
-            listed(&kept)
+        stays(
+            unfinished,
+            "its second training did not finish",
+            "their second trainings did not finish",
         ),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let stays = match reasons.is_empty() {
+        true => String::new(),
+        false => format!(" ({})", reasons.join("; ")),
     };
     Some(format!(
         "Then each member trained again on the training and validation rows together, for \
@@ -202,6 +232,47 @@ mod tests {
             ..RunConfig::default()
         };
         assert_eq!(refit_config(&images, 7), None);
+    }
+
+    #[test]
+    fn the_sentence_says_which_members_stayed_as_trained_and_why() {
+        let standing = |candidate, learner| Standing {
+            candidate,
+            learner,
+            model: ModelPreset::Fast,
+            epoch: Some(2),
+            stage: Stage::Train,
+            validation: None,
+            value: Some(0.9 - candidate as f64 / 10.0),
+            test: Default::default(),
+        };
+        let board = Leaderboard {
+            criterion: crate::auto_learner::AUTO_CRITERION,
+            prior: None,
+            standings: vec![
+                standing(0, Learner::Vpu),
+                standing(1, Learner::DistPu),
+                standing(2, Learner::Km2NnPu),
+            ],
+        };
+        let configs: Vec<RunConfig> = [Learner::Vpu, Learner::DistPu, Learner::Km2NnPu]
+            .into_iter()
+            .map(csv_run)
+            .collect();
+        let configs: Vec<&RunConfig> = configs.iter().collect();
+        let sentence = refit_sentence(&board, &configs, &[0], ModelPreset::Fast).unwrap();
+        assert!(
+            sentence.contains(
+                "for the epochs it kept (VPU (2 epochs)) (Dist-PU stays as trained: \
+                 no epoch count repeats its kept one; KM2+nnPU stays as trained: its second \
+                 training did not finish)"
+            ),
+            "{sentence}"
+        );
+        assert_eq!(
+            refit_sentence(&board, &configs, &[], ModelPreset::Fast),
+            None
+        );
     }
 
     #[test]

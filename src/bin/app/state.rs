@@ -213,6 +213,9 @@ pub struct AutoOutcome {
     /// position among the candidates and its refit's history id. The mean
     /// and its model file take these in place of the members as trained.
     pub refits: Vec<(usize, u64)>,
+    /// What refitting did, in a sentence (`refit_sentence`); `None` where
+    /// no member trained again.
+    pub refit_note: Option<String>,
     /// The members whose second training failed, kept as trained, each in
     /// a sentence saying why.
     pub refits_failed: Vec<String>,

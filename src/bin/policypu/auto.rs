@@ -142,9 +142,13 @@ impl AutoRun {
         println!("{}", leaderboard_table(&self.board, config));
         println!("{}", self.board.reason(config.model));
         let refitted = self.result.averaged.as_ref().map(|a| a.refitted.as_slice());
-        if let Some(sentence) =
-            refit_sentence(&self.board, refitted.unwrap_or_default(), config.model)
-        {
+        let configs: Vec<&RunConfig> = self.candidates.iter().map(|c| &c.config).collect();
+        if let Some(sentence) = refit_sentence(
+            &self.board,
+            &configs,
+            refitted.unwrap_or_default(),
+            config.model,
+        ) {
             println!("{sentence}");
         }
         for note in &self.left_out {

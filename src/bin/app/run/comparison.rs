@@ -12,7 +12,7 @@
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use policypu::auto_learner::refit::{averaged_refitted, refits};
+use policypu::auto_learner::refit::{averaged_refitted, refit_sentence, refits};
 use policypu::auto_learner::{AUTO_CRITERION, Leaderboard, candidate_configs, ranking_prior};
 use policypu::config::{Learner, RunConfig, TestScoring};
 use policypu::report::{EpochReport, TestScores};
@@ -295,6 +295,9 @@ fn rank_auto(
             .collect();
         let again: Vec<(usize, &TestScores)> = refitted.iter().map(|(p, _, s)| (*p, *s)).collect();
         let averaged = averaged_refitted(&board, &scores, &again);
+        let refitted: Vec<(usize, u64)> = refitted.iter().map(|(p, id, _)| (*p, *id)).collect();
+        let positions: Vec<usize> = refitted.iter().map(|(p, _)| *p).collect();
+        let refit_note = refit_sentence(&board, &configs, &positions, config.model);
         let prior = ranking_prior(candidates.iter().map(|r| {
             let started = r.charts.as_ref().map(|c| &c.started);
             (r.config.learner, started.and_then(|s| s.prior.as_ref()))
@@ -310,7 +313,8 @@ fn rank_auto(
             runs: ids.clone(),
             planned: trained.planned,
             left_out: trained.left_out.clone(),
-            refits: refitted.iter().map(|(p, id, _)| (*p, *id)).collect(),
+            refits: refitted,
+            refit_note,
             refits_failed,
             config,
             averaged,

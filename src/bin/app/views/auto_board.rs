@@ -7,7 +7,6 @@
 
 use leptos::prelude::*;
 use policypu::auto_learner::TestColumns;
-use policypu::auto_learner::refit::refit_sentence;
 use policypu::keyed::Keyed;
 use policypu::user_text::capitalised;
 
@@ -102,9 +101,8 @@ pub fn AutoBoardPanel() -> impl IntoView {
             a.as_ref().map_or_else(String::new, |a| {
                 let missing = a.planned - a.runs.len() - a.left_out.len();
                 let mut text = a.board.reason(a.config.model);
-                let refitted: Vec<usize> = a.refits.iter().map(|(position, _)| *position).collect();
-                let refit = refit_sentence(&a.board, &refitted, a.config.model);
-                for note in refit.iter().chain(&a.refits_failed).chain(&a.left_out) {
+                let notes = a.refit_note.iter().chain(&a.refits_failed);
+                for note in notes.chain(&a.left_out) {
                     text.push(' ');
                     text.push_str(note);
                 }

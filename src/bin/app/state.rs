@@ -15,6 +15,7 @@ use policypu::page::protocol::{DeviceInfo, RunStarted};
 use policypu::plan::check;
 use policypu::report::{Averaged, PriorUsed};
 use policypu::report::{BatchProgress, CsvScores, EpochReport, TestMetrics, TestScores};
+use policypu::saved_model::Member;
 
 /// Where a run stands.
 #[derive(Clone, Debug, PartialEq)]
@@ -182,6 +183,22 @@ pub struct ComparisonQueue {
     /// members train again on the training and validation rows
     /// (`policypu::auto_learner::refit`); `None` while the candidates train.
     pub refitting: Option<TrainedCandidates>,
+}
+
+impl ComparisonQueue {
+    /// The name of this comparison's run of `config`: its learner's label,
+    /// or while `auto`'s members train again, the member's name as on the
+    /// leaderboard.
+    pub fn run_name(&self, config: &RunConfig) -> String {
+        match (&self.refitting, &self.auto) {
+            (Some(_), Some(auto)) => Member {
+                learner: config.learner,
+                model: config.model,
+            }
+            .label(auto.model),
+            _ => config.learner_label(),
+        }
+    }
 }
 
 /// `auto`'s candidates once trained: what its second phase, the members'

@@ -51,12 +51,13 @@ pub fn CompareControls() -> impl IntoView {
         queue.active.then(|| {
             let current = state
                 .run_config
-                .with(|c| c.as_ref().map(|c| c.learner_label()).unwrap_or_default());
+                .with(|c| c.as_ref().map(|c| queue.run_name(c)).unwrap_or_default());
             let total = queue.planned.len();
             let at = total - queue.waiting.len();
             let beside = queue
                 .beside
-                .map(|c| format!(" and {} in a second worker", c.learner_label()))
+                .as_ref()
+                .map(|c| format!(" and {} in a second worker", queue.run_name(c)))
                 .unwrap_or_default();
             match (queue.auto, queue.refitting) {
                 (Some(_), Some(_)) => {

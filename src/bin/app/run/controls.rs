@@ -2,7 +2,6 @@
 
 use leptos::prelude::*;
 use policypu::auto_learner::prior_sentence;
-use policypu::config::RunConfig;
 use policypu::page::pace::Pace;
 use policypu::page::protocol::ToWorker;
 use policypu::user_text::capitalised;
@@ -215,33 +214,39 @@ fn AutoLine() -> impl IntoView {
         let queue = state.comparison.get();
         let current = state
             .run_config
-            .with(|c| c.as_ref().map(|c| c.learner_label()))
+            .with(|c| c.as_ref().map(|c| queue.run_name(c)))
             .unwrap_or_default();
         let total = queue.planned.len();
         let at = total - queue.waiting.len();
-        let beside = queue.beside.as_ref().map(RunConfig::learner_label);
+        let beside = queue.beside.as_ref().map(|c| queue.run_name(c));
         let waiting = state.status.get() == RunStatus::Waiting;
-        // Its candidates, then on a CSV file its members again.
-        let (one, many, again) = match queue.refitting {
-            Some(_) => (
-                "member",
-                "members",
-                " again on the training and validation rows",
-            ),
-            None => ("candidate", "candidates", ""),
-        };
-        let text = match (queue.active, queue.auto, state.auto.get()) {
-            (true, Some(_), _) => match beside {
+        let text = match (queue.active, &queue.auto, state.auto.get()) {
+            (true, Some(_), _) if queue.refitting.is_some() => match beside {
                 Some(beside) if waiting => format!(
-                    "auto: {current} is done; waiting for the last {one}, {beside}, in a second \
-                     worker{again}."
+                    "auto: {current} has trained again; waiting for the last member, {beside}, \
+                     training again in a second worker."
                 ),
                 Some(beside) => format!(
-                    "auto: training {many} up to {at} of {total}{again}: {current}, which the \
-                     charts follow, and {beside} beside it in a second worker."
+                    "auto: training members up to {at} of {total} again on the training and \
+                     validation rows: {current}, which the charts follow, and {beside} beside it \
+                     in a second worker."
                 ),
                 None => format!(
-                    "auto: training {one} {at} of {total}{again}, {current}; the charts follow it."
+                    "auto: training member {at} of {total} again on the training and validation \
+                     rows, {current}; the charts follow it."
+                ),
+            },
+            (true, Some(_), _) => match beside {
+                Some(beside) if waiting => format!(
+                    "auto: {current} is done; waiting for the last candidate, {beside}, in a \
+                     second worker."
+                ),
+                Some(beside) => format!(
+                    "auto: training candidates up to {at} of {total}: {current}, which the charts \
+                     follow, and {beside} beside it in a second worker."
+                ),
+                None => format!(
+                    "auto: training candidate {at} of {total}, {current}; the charts follow it."
                 ),
             },
             (false, _, Some(outcome)) => match outcome.kept_model() {

@@ -6,7 +6,7 @@
 # fashion-dev, vpu-rule, checkpoint-rule, dev-tables, csv-share, ensemble,
 # threshold, ranking, tie-break, few-labeled, margin, warmup, checkpoint-noise,
 # crossfit, crossfit-confirmation, crossfit-files, auto-folds, fresh-seeds,
-# agreement, refit (default: all).
+# agreement, refit, refit-few (default: all).
 #   scripts/results.sh              every table (MNIST alone took 108 min on 2 busy cores)
 #   scripts/results.sh ablation     one of them
 #
@@ -85,7 +85,7 @@ auto_folds_runs() {
 # The Fashion-MNIST development grid (docs/results.md, "Development study").
 fashion_dev=(--dataset fashion-mnist --epochs 60 --selection-study
   --learners biased-pu,tice,km2,rank-pruning,pmpu,separator,weighter,vpu,dist-pu,nnpu,auto)
-all_parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev vpu-rule checkpoint-rule dev-tables csv-share ensemble threshold ranking tie-break few-labeled margin warmup checkpoint-noise crossfit crossfit-confirmation crossfit-files auto-folds fresh-seeds agreement refit)
+all_parts=(mnist ablation cifar10 examples en-threshold prior-threshold small-cnn epoch-oracle priors tables fashion-dev vpu-rule checkpoint-rule dev-tables csv-share ensemble threshold ranking tie-break few-labeled margin warmup checkpoint-noise crossfit crossfit-confirmation crossfit-files auto-folds fresh-seeds agreement refit refit-few)
 parts=("$@")
 [ ${#parts[@]} -eq 0 ] && parts=("${all_parts[@]}")
 for part in "${parts[@]}"; do
@@ -449,6 +449,27 @@ for part in "${parts[@]}"; do
         touch $dir/refit.done
       done
       scripts/refit_study.py "${dev_tables[@]/#/target/shards/refit-}" > results/dev-refit.md ;;
+    refit-few)
+      # A development study, never a result: auto refitting its members
+      # where it averages every candidate (fewer than 10 labeled validation
+      # rows), against keeping them as trained (scripts/refit_few_study.py
+      # holds the rule, written first), on three new small draws of the six
+      # development generators (180, 120 and 240 rows), 10 seeds.
+      dirs=()
+      for draw in 20261207:180 20261208:120 20261209:240; do
+        folder=target/dev-tables-refit-few-${draw/:/-}
+        [ -f $folder/hastie-1200.csv ] || python3 scripts/make_dev_tables.py $folder ${draw/:/ }
+        for table in "${dev_tables[@]}"; do
+          dir=target/shards/refit-few-${draw/:/-}-$table
+          for arm in refit as-trained; do
+            flags=(--csv $folder/$table.csv --truth-column truth --seeds 10 --learners auto)
+            [ $arm = as-trained ] && flags+=(--no-refit)
+            [ -f $dir/$arm.md ] || sharded $dir/$arm.md $dir/$arm "${flags[@]}"
+          done
+          dirs+=("$dir")
+        done
+      done
+      scripts/refit_few_study.py "${dirs[@]}" > results/dev-refit-few.md ;;
     *)
       echo "unknown part '$part': use one of ${all_parts[*]}" >&2; exit 2 ;;
   esac

@@ -109,8 +109,10 @@ def main(directories):
     print(f"\nOver the {len(few)} splits in the few-labeled regime:\n")
     if rest:
         other, other_se = spread([r[1][0] - r[2][0] for r in rest])
+        figure = f"{other:+.4f}" + (f" ± {other_se:.4f}" if len(rest) > 1 else "")
         print(f"(For reading only, not part of the rule: over the {len(rest)} mean-of-three "
-              f"splits, as trained minus refitted accuracy {other:+.4f} ± {other_se:.4f}.)\n")
+              f"split{'s' if len(rest) > 1 else ''}, as trained minus refitted accuracy "
+              f"{figure}.)\n")
     checks = [
         ("(a) paired accuracy difference, as trained minus refitted, above zero by more than "
          "its standard error", acc > acc_se, f"{acc:+.4f} ± {acc_se:.4f}"),

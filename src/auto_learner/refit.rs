@@ -78,7 +78,7 @@ pub fn refits(board: &Leaderboard, candidates: &[&RunConfig]) -> Vec<(usize, Run
 /// epochs, and which stayed as trained and why: no refit of theirs could
 /// repeat their kept epoch, or theirs (planned from `candidates`, the
 /// candidates' settings in the order trained) did not finish; `None` where
-/// none trained again.
+/// none was to train again.
 pub fn refit_sentence(
     board: &Leaderboard,
     candidates: &[&RunConfig],
@@ -93,7 +93,7 @@ pub fn refit_sentence(
     let (again, kept): (Vec<&Standing>, Vec<&Standing>) = members
         .into_iter()
         .partition(|s| refitted.contains(&s.candidate));
-    if again.is_empty() {
+    if planned.is_empty() {
         return None;
     }
     let again: Vec<String> = again
@@ -135,6 +135,12 @@ pub fn refit_sentence(
         true => String::new(),
         false => format!(" ({})", reasons.join("; ")),
     };
+    if again.is_empty() {
+        return Some(format!(
+            "No member trained again on the training and validation rows to the end{stays}: \
+             auto's model is the mean of its members as trained."
+        ));
+    }
     Some(format!(
         "Then each member trained again on the training and validation rows together, for \
          the epochs it kept ({}){stays}: auto's model is the mean of these.",
@@ -269,9 +275,24 @@ mod tests {
             ),
             "{sentence}"
         );
+        let none = refit_sentence(&board, &configs, &[], ModelPreset::Fast).unwrap();
+        assert!(
+            none.starts_with(
+                "No member trained again on the training and validation rows to the end \
+                 (Dist-PU stays as trained: no epoch count repeats its kept one; VPU and \
+                 KM2+nnPU stay as trained: their second trainings did not finish): auto's \
+                 model is the mean of its members as trained."
+            ),
+            "{none}"
+        );
+        let dist_pu_only = Leaderboard {
+            standings: vec![standing(0, Learner::DistPu)],
+            ..board
+        };
         assert_eq!(
-            refit_sentence(&board, &configs, &[], ModelPreset::Fast),
-            None
+            refit_sentence(&dist_pu_only, &configs[1..2], &[], ModelPreset::Fast),
+            None,
+            "no member was to train again"
         );
     }
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { chooseOption, clickButton, downloadPath, downloadText, consoleWarnings, openAppWithCores, setField, waitUntil } from './app.mjs';
+import { chooseOption, clickButton, downloadPath, downloadText, consoleWarnings, openAppWithCores, setField, waitForStatus, waitUntil } from './app.mjs';
 import { uploadCsv, setShortCsvRun } from './csv.mjs';
 import { expect, expectAbove, expectEqual } from './expect.mjs';
 import { trainToDone } from './training.mjs';
@@ -153,10 +153,6 @@ async function averagedKept(page) {
   return (await page.locator('#auto-table tbody tr[data-kind="averaged"] .kept').count()) === 1;
 }
 
-/** auto on an example file: its candidates run on one split, the leaderboard
- * ranks them best first and keeps the mean of the first three, the test
- * columns say they were not used, and keeping one candidate moves the mark
- * and the exported model. */
 /** Consecutive pairs of a list of epochs. */
 function segments(epochs) {
   return epochs.slice(1).map((b, i) => [epochs[i], b]);
@@ -184,9 +180,10 @@ async function compareCurves(page) {
 }
 
 /** Train auto on an example `file` (default the breast-cancer one), its
- * truth column set to `truth` ('' for none), `epochs` epochs; resolves to
- * the leaderboard's rows. */
-async function trainAutoToBoard(page, note, { file = 'breast_cancer.csv', truth, epochs, validationShare }) {
+ * truth column set to `truth` ('' for none), `epochs` epochs, calling
+ * `beforeTrain` (if given) just before Train; resolves to the leaderboard's
+ * rows. */
+async function trainAutoToBoard(page, note, { file = 'breast_cancer.csv', truth, epochs, validationShare, beforeTrain }) {
   const auto = (await learnerTable()).find((l) => l.auto);
   await uploadCsv(page, resolve(ROOT, 'public/examples', file));
   await page.locator('#csv-summary').waitFor({ timeout: 10_000 });
@@ -195,6 +192,7 @@ async function trainAutoToBoard(page, note, { file = 'breast_cancer.csv', truth,
   if (validationShare !== undefined) await setField(page, 'split.validation_fraction', String(validationShare));
   await setField(page, 'policy.pretrain_epochs', '1');
   await chooseOption(page, 'learner', auto.name);
+  if (beforeTrain) await beforeTrain();
   const started = Date.now();
   await clickButton(page, 'train');
   const rows = await waitForAutoBoard(page);
@@ -216,6 +214,70 @@ function waitForAutoBoard(page) {
     },
     { timeoutMs: COMPARISON_MS, everyMs: 1000, lastSeen: () => page.locator('#auto-line').textContent().catch(() => '') },
   );
+}
+
+/** auto on a CSV file in `page`, Stop pressed the moment its members start
+ * to train again (in the page, as auto's line first says so): the
+ * leaderboard still ranks the candidates and keeps their mean, its caption
+ * says the run stopped there and which members stayed as trained, and the
+ * run file names as refitted only members whose second training finished,
+ * fewer than those in the mean (Stop goes in as the first refits start, so
+ * the last never does). With `beside`, Stop waits until a refit trains in
+ * the second worker too. */
+async function stopWhileMembersTrainAgain(page, note, { beside = false } = {}) {
+  const armStop = () => page.evaluate((beside) => {
+    const observer = new MutationObserver(() => {
+      const line = document.querySelector('#auto-line')?.textContent ?? '';
+      if (!line.includes(' again on the training and validation rows')) return;
+      if (beside && !line.includes('in a second worker')) return;
+      observer.disconnect();
+      window.stoppedAt = line.trim();
+      document.querySelector('#stop').click();
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, beside);
+  const rows = await trainAutoToBoard(page, note, { truth: 'malignant', epochs: 3, beforeTrain: armStop });
+  const stoppedAt = await page.evaluate(() => window.stoppedAt);
+  note(`Stop pressed at: "${stoppedAt}"`);
+  expect(stoppedAt?.includes('again'), `Stop was pressed while the members trained again: ${stoppedAt}`);
+  await waitForStatus(page, 'Stopped.', 10_000);
+  expect(await averagedKept(page), 'the mean is kept');
+  expectEqual(rows.filter((r) => r.inMean).length, 3, 'candidates in the mean');
+  const caption = (await page.locator('#panel-auto .caption').textContent()).trim();
+  note(`caption: ${caption}`);
+  expect(caption.includes('Stopped while its members trained again.'),
+    `the leaderboard says the run stopped during the refits: ${caption}`);
+  expect(/(its second training|their second trainings) did not finish/.test(caption),
+    `the refit sentence says which members stayed as trained, and why: ${caption}`);
+  const runFile = JSON.parse(await downloadText(page, 'export-epochs-json'));
+  const refitted = runFile.averaged.refitted ?? [];
+  note(`run file: members ${JSON.stringify(runFile.averaged.members)}, refitted ${JSON.stringify(refitted)}`);
+  expect(refitted.length < runFile.averaged.members.length,
+    `fewer members refitted than in the mean: ${JSON.stringify(runFile.averaged)}`);
+  expect(refitted.every((p) => runFile.averaged.members.includes(p)), `only members are refitted: ${JSON.stringify(runFile.averaged)}`);
+}
+
+/** Stop while auto's members train again, in one worker. */
+async function autoStoppedWhileMembersTrainAgain({ page, note }) {
+  await stopWhileMembersTrainAgain(page, note);
+}
+
+/** Stop while auto's members train again in two workers; then Train again:
+ * both workers come back, and this time every refit trains to its end. */
+async function autoStoppedWhileMembersTrainAgainInTwoWorkers({ page, site, note }) {
+  const tab = await openAppWithCores(page, site.url, 2);
+  try {
+    await stopWhileMembersTrainAgain(tab, note, { beside: true });
+    await clickButton(tab, 'train');
+    await waitForStatus(tab, 'Done.', COMPARISON_MS);
+    const caption = (await tab.locator('#panel-auto .caption').textContent()).trim();
+    note(`caption after Train again: ${caption}`);
+    expect(caption.includes('Then each member trained again on the training and validation rows together')
+      && !caption.includes('did not finish') && !caption.includes('Stopped'),
+    `the second auto refits every member it can: ${caption}`);
+  } finally {
+    await tab.close();
+  }
 }
 
 /** auto on a file of three rows (tests/e2e/fixtures/three_rows.csv):
@@ -244,6 +306,10 @@ async function autoLeavesOutACandidateThatCannotTrain({ page, note }) {
   expect(status.startsWith('Done.'), `the status line: ${status}`);
 }
 
+/** auto on an example file: its candidates run on one split, the leaderboard
+ * ranks them best first and keeps the mean of the first three, the test
+ * columns say they were not used, and keeping one candidate moves the mark
+ * and the exported model. */
 async function autoRanksItsCandidates({ page, note }) {
   const rows = await trainAutoToBoard(page, note, { truth: 'malignant', epochs: 3 });
   const auto = (await learnerTable()).find((l) => l.auto);
@@ -894,6 +960,8 @@ export const comparisonTests = [
   { name: 'auto on few labeled validation rows: the mean of every candidate, and why', mode: 'cpu', run: autoAveragesEveryCandidateOnFewLabeledRows },
   { name: 'auto with a validation share of 0: the mean of every candidate at its last epoch, and why', mode: 'cpu', run: autoWithoutValidationAveragesEveryCandidate },
   { name: 'auto without a truth column: the recall on held-out positives, the mean\'s PU-only figures, and the comparison by them', mode: 'cpu', run: autoWithoutTruthShowsRecall },
+  { name: 'auto on a CSV file, stopped while its members train again: the mean of the candidates, with only finished refits', mode: 'cpu', run: autoStoppedWhileMembersTrainAgain },
+  { name: 'auto on two cores, stopped while its members train again in two workers: then Train trains and refits again', mode: 'cpu', run: autoStoppedWhileMembersTrainAgainInTwoWorkers },
   { name: 'auto on a file too small for RankPruning: it is left out, the caption says why, the others are kept', mode: 'cpu', run: autoLeavesOutACandidateThatCannotTrain },
   { name: 'auto on two cores: two workers, the same leaderboard as one, on the demo and a CSV file', mode: 'cpu', run: autoInTwoWorkersKeepsWhatOneKeeps },
   { name: "auto on two cores: a hung second worker's candidate trains in the live worker", mode: 'cpu', run: hungSecondWorkerHandsItsRunBack },

@@ -171,11 +171,7 @@ pub fn finish(state: AppState) -> Option<RunConfig> {
         (Some(auto), Some(trained)) => {
             let mut failed = queue.left_out;
             if state.stop_asked.get_untracked() {
-                failed.push(
-                    "Stopped while its members trained again: any not trained to the end stays as \
-                     trained."
-                        .into(),
-                );
+                failed.push("Stopped while its members trained again.".into());
             }
             rank_auto(state, &trained, &ids, failed, auto);
         }

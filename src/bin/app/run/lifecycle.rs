@@ -200,11 +200,17 @@ fn ended(state: AppState, end: RunEnd) {
             None,
         ),
     };
-    state.status.set(status);
+    // A Stop that crossed the run's last mini-batch: the run is done (its
+    // history row says so), and the comparison it belongs to is stopped.
+    let stopped_comparison =
+        state.stop_asked.get_untracked() && state.comparison.with_untracked(|q| q.active);
+    state.status.set(match status {
+        RunStatus::Done if stopped_comparison => RunStatus::Stopped,
+        status => status,
+    });
     if let Some(outcome) = finished {
         history::record(state, outcome);
     }
-    // A Stop that crossed the run's last mini-batch still ends the comparison.
     if finished != Some(RunOutcome::Done) || state.stop_asked.get_untracked() {
         return end_comparison(state);
     }

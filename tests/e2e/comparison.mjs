@@ -182,8 +182,8 @@ async function compareCurves(page) {
 /** Train auto on an example `file` (default the breast-cancer one), its
  * truth column set to `truth` ('' for none), `epochs` epochs, calling
  * `beforeTrain` (if given) just before Train; resolves to the leaderboard's
- * rows. */
-async function trainAutoToBoard(page, note, { file = 'breast_cancer.csv', truth, epochs, validationShare, beforeTrain }) {
+ * rows, every candidate's unless `expectAll` is false. */
+async function trainAutoToBoard(page, note, { file = 'breast_cancer.csv', truth, epochs, validationShare, beforeTrain, expectAll = true }) {
   const auto = (await learnerTable()).find((l) => l.auto);
   await uploadCsv(page, resolve(ROOT, 'public/examples', file));
   await page.locator('#csv-summary').waitFor({ timeout: 10_000 });
@@ -197,7 +197,7 @@ async function trainAutoToBoard(page, note, { file = 'breast_cancer.csv', truth,
   await clickButton(page, 'train');
   const rows = await waitForAutoBoard(page);
   note(`auto: ${rows.length} candidates in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(rows)}`);
-  expectEqual(rows.length, auto.candidates, 'candidates on the leaderboard');
+  if (expectAll) expectEqual(rows.length, auto.candidates, 'candidates on the leaderboard');
   return rows;
 }
 
@@ -216,27 +216,34 @@ function waitForAutoBoard(page) {
   );
 }
 
-/** auto on a CSV file in `page`, Stop pressed the moment its members start
- * to train again (in the page, as auto's line first says so): the
- * leaderboard still ranks the candidates and keeps their mean, its caption
- * says the run stopped there and which members stayed as trained, and the
- * run file names as refitted only members whose second training finished,
- * fewer than those in the mean (Stop goes in as the first refits start, so
- * the last never does). With `beside`, Stop waits until a refit trains in
- * the second worker too. */
-async function stopWhileMembersTrainAgain(page, note, { beside = false } = {}) {
-  const armStop = () => page.evaluate((beside) => {
+/** In `page`, click Stop (in the page, at once) the moment auto's line
+ * holds every one of `needles`, and keep that line in `window.stoppedAt`. */
+function armStopWhenAutoLineSays(page, needles) {
+  return page.evaluate((needles) => {
     const observer = new MutationObserver(() => {
       const line = document.querySelector('#auto-line')?.textContent ?? '';
-      if (!line.includes(' again on the training and validation rows')) return;
-      if (beside && !line.includes('in a second worker')) return;
+      if (!needles.every((n) => line.includes(n))) return;
       observer.disconnect();
       window.stoppedAt = line.trim();
       document.querySelector('#stop').click();
     });
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-  }, beside);
-  const rows = await trainAutoToBoard(page, note, { truth: 'malignant', epochs: 3, beforeTrain: armStop });
+  }, needles);
+}
+
+/** auto on a CSV file in `page`, Stop pressed the moment its members start
+ * to train again (as auto's line first says so): the leaderboard still
+ * ranks the candidates and keeps their mean, its caption says the run
+ * stopped there and which members stayed as trained, and the run file
+ * names as refitted only members whose second training finished, fewer
+ * than those in the mean (Stop goes in as the first refits start, so the
+ * last never does). With `beside`, Stop waits until a refit trains in the
+ * second worker too. */
+async function stopWhileMembersTrainAgain(page, note, { beside = false } = {}) {
+  const needles = [' again on the training and validation rows', ...(beside ? ['in a second worker'] : [])];
+  const rows = await trainAutoToBoard(page, note, {
+    truth: 'malignant', epochs: 3, beforeTrain: () => armStopWhenAutoLineSays(page, needles),
+  });
   const stoppedAt = await page.evaluate(() => window.stoppedAt);
   note(`Stop pressed at: "${stoppedAt}"`);
   expect(stoppedAt?.includes('again'), `Stop was pressed while the members trained again: ${stoppedAt}`);
@@ -255,6 +262,27 @@ async function stopWhileMembersTrainAgain(page, note, { beside = false } = {}) {
   expect(refitted.length < runFile.averaged.members.length,
     `fewer members refitted than in the mean: ${JSON.stringify(runFile.averaged)}`);
   expect(refitted.every((p) => runFile.averaged.members.includes(p)), `only members are refitted: ${JSON.stringify(runFile.averaged)}`);
+}
+
+/** auto on a CSV file, Stop pressed as its fourth candidate starts: the
+ * candidates that trained are ranked, no member trains again, and the
+ * caption says nothing of a second training. */
+async function autoStoppedWhileCandidatesTrain({ page, note }) {
+  await trainAutoToBoard(page, note, {
+    truth: 'malignant', epochs: 3, expectAll: false,
+    beforeTrain: () => armStopWhenAutoLineSays(page, ['training candidate', ' 4 of ']),
+  });
+  const stoppedAt = await page.evaluate(() => window.stoppedAt);
+  note(`Stop pressed at: "${stoppedAt}"`);
+  expect(stoppedAt?.includes(' 4 of '), `Stop was pressed while the candidates trained: ${stoppedAt}`);
+  await waitForStatus(page, 'Stopped.', 10_000);
+  const caption = (await page.locator('#panel-auto .caption').textContent()).trim();
+  note(`caption: ${caption}`);
+  expect(!caption.includes('trained again') && !caption.includes('second training'),
+    `no second training is mentioned: ${caption}`);
+  const history = await page.locator('#history-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.children[1].textContent.trim()));
+  expect(history.length <= 4 && !history.some((r) => r.endsWith(', trained again')),
+    `at most the four candidates begun, no refit: ${history.join(' | ')}`);
 }
 
 /** Stop while auto's members train again, in one worker. */
@@ -961,6 +989,7 @@ export const comparisonTests = [
   { name: 'auto with a validation share of 0: the mean of every candidate at its last epoch, and why', mode: 'cpu', run: autoWithoutValidationAveragesEveryCandidate },
   { name: 'auto without a truth column: the recall on held-out positives, the mean\'s PU-only figures, and the comparison by them', mode: 'cpu', run: autoWithoutTruthShowsRecall },
   { name: 'auto on a CSV file, stopped while its members train again: the mean of the candidates, with only finished refits', mode: 'cpu', run: autoStoppedWhileMembersTrainAgain },
+  { name: 'auto on a CSV file, stopped while its candidates train: those trained are ranked, no member trains again', mode: 'cpu', run: autoStoppedWhileCandidatesTrain },
   { name: 'auto on two cores, stopped while its members train again in two workers: then Train trains and refits again', mode: 'cpu', run: autoStoppedWhileMembersTrainAgainInTwoWorkers },
   { name: 'auto on a file too small for RankPruning: it is left out, the caption says why, the others are kept', mode: 'cpu', run: autoLeavesOutACandidateThatCannotTrain },
   { name: 'auto on two cores: two workers, the same leaderboard as one, on the demo and a CSV file', mode: 'cpu', run: autoInTwoWorkersKeepsWhatOneKeeps },

@@ -173,7 +173,7 @@ pub fn finish(state: AppState) -> Option<RunConfig> {
             if state.stop_asked.get_untracked() {
                 failed.push("Stopped while its members trained again.".into());
             }
-            rank_auto(state, &trained, &ids, failed, auto);
+            rank_auto(state, &trained, Some(&ids), failed, auto);
         }
         _ if ids.is_empty() => {}
         (Some(auto), None) => {
@@ -190,7 +190,7 @@ pub fn finish(state: AppState) -> Option<RunConfig> {
                 false => Vec::new(),
             };
             if again.is_empty() {
-                rank_auto(state, &trained, &[], Vec::new(), auto);
+                rank_auto(state, &trained, None, Vec::new(), auto);
                 return None;
             }
             return queue_refits(state, again, trained, auto);
@@ -260,13 +260,13 @@ fn in_planned_order(runs: &mut [RunRecord], id: u64, planned: &[RunConfig]) {
 
 /// Rank the finished candidates `trained` of the `auto` run of `config`
 /// and keep auto's model, the mean of the first candidates, each member
-/// that trained again to the end (its refit among the runs `refit_ids`) by
-/// its refit;
+/// that trained again to the end (its refit among the runs `refit_ids`,
+/// `None` where the members were not to train again) by its refit;
 /// `refits_failed` says which stayed as trained as their refit failed.
 fn rank_auto(
     state: AppState,
     trained: &TrainedCandidates,
-    refit_ids: &[u64],
+    refit_ids: Option<&[u64]>,
     refits_failed: Vec<String>,
     config: RunConfig,
 ) {
@@ -284,7 +284,9 @@ fn rank_auto(
             .into_iter()
             .filter_map(|(position, again)| {
                 let run = runs.iter().find(|r| {
-                    refit_ids.contains(&r.id) && r.config == again && r.outcome == RunOutcome::Done
+                    refit_ids.is_some_and(|ids| ids.contains(&r.id))
+                        && r.config == again
+                        && r.outcome == RunOutcome::Done
                 })?;
                 Some((position, run.id, run.test_scores.as_deref()?))
             })
@@ -293,7 +295,9 @@ fn rank_auto(
         let averaged = averaged_refitted(&board, &scores, &again);
         let refitted: Vec<(usize, u64)> = refitted.iter().map(|(p, id, _)| (*p, *id)).collect();
         let positions: Vec<usize> = refitted.iter().map(|(p, _)| *p).collect();
-        let refit_note = refit_sentence(&board, &configs, &positions, config.model);
+        // A stopped or failed candidate ends auto before any member trains again.
+        let refit_note =
+            refit_ids.and_then(|_| refit_sentence(&board, &configs, &positions, config.model));
         let prior = ranking_prior(candidates.iter().map(|r| {
             let started = r.charts.as_ref().map(|c| &c.started);
             (r.config.learner, started.and_then(|s| s.prior.as_ref()))

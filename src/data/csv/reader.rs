@@ -34,6 +34,10 @@ const FIELDS_KEPT: usize = MAX_COLUMNS + 1;
 /// Bytes the parser unescapes at a time.
 const PARSE_CHUNK: usize = 4096;
 
+/// Longest buffer a field hands on to the next field read: a number's
+/// or a word's.
+const REUSED_BYTES: usize = 64;
+
 /// Reads the non-blank records of a CSV text one at a time.
 ///
 /// Quoted fields follow RFC 4180; a record ends at `\n`, `\r\n` or a lone
@@ -49,10 +53,18 @@ pub(super) struct Rows<'a> {
     parser: Reader,
     /// The field separator the parser splits on.
     delimiter: u8,
-    /// The fields of the record last read, untrimmed, at most [`FIELDS_KEPT`].
+    /// The fields of the record last read, untrimmed: its first `kept`
+    /// (at most [`FIELDS_KEPT`]); the rest are buffers whose memory the
+    /// next records reuse.
     fields: Vec<String>,
+    /// How many of `fields` the record last read filled.
+    kept: usize,
     /// Number of fields of the record last read.
     found: usize,
+    /// The field being read, unescaped; a buffer the fields hand back.
+    field: Vec<u8>,
+    /// The parser's output, copied into `field` as it comes.
+    chunk: Vec<u8>,
     /// Counts lines up to the record last read.
     lines: LineCounter,
     /// Field count every record must have; None while reading the header.
@@ -89,6 +101,7 @@ impl<'a> Rows<'a> {
         self.parser = ReaderBuilder::new().delimiter(self.delimiter).build();
         self.lines = mark.lines.clone();
         self.width = mark.width;
+        self.kept = 0;
         self.found = 0;
     }
 
@@ -100,7 +113,10 @@ impl<'a> Rows<'a> {
             parser: ReaderBuilder::new().delimiter(delimiter).build(),
             delimiter,
             fields: Vec::new(),
+            kept: 0,
             found: 0,
+            field: Vec::new(),
+            chunk: vec![0; PARSE_CHUNK],
             lines: LineCounter::default(),
             width: None,
         }
@@ -126,7 +142,8 @@ impl<'a> Rows<'a> {
                     found: self.found,
                 });
             }
-            return Ok(Some((line, &self.fields)));
+            let kept = self.fields.get(..self.kept).unwrap_or_default();
+            return Ok(Some((line, kept)));
         }
     }
 
@@ -140,28 +157,47 @@ impl<'a> Rows<'a> {
         self.width = Some(width);
     }
 
-    /// Reads one record into `fields` and `found`; whether all its cells
-    /// are blank, or None at the end of the text.
+    /// Reads one record into `fields`, `kept` and `found`; whether all its
+    /// cells are blank, or None at the end of the text. A field's text
+    /// takes the buffer it was unescaped into, and the buffer of the field
+    /// it replaces is the next one's: records allocate nothing once the
+    /// buffers have grown to the fields' lengths.
     fn read_record(&mut self) -> Option<bool> {
-        self.fields.clear();
+        // The last record's long fields go now, as they went before the
+        // buffers were reused: two records never hold more than one's
+        // memory plus the short buffers.
+        for slot in self
+            .fields
+            .iter_mut()
+            .filter(|f| f.capacity() > REUSED_BYTES)
+        {
+            *slot = String::new();
+        }
+        self.kept = 0;
         self.found = 0;
         let mut blank = true;
-        let mut field = Vec::new();
-        let mut chunk = [0u8; PARSE_CHUNK];
+        self.field.clear();
         loop {
             let input = self.text.bytes().get(self.consumed..).unwrap_or_default();
-            let (result, read, written) = self.parser.read_field(input, &mut chunk);
+            let (result, read, written) = self.parser.read_field(input, &mut self.chunk);
             self.consumed += read;
-            field.extend_from_slice(chunk.get(..written).unwrap_or_default());
+            self.field
+                .extend_from_slice(self.chunk.get(..written).unwrap_or_default());
             match result {
                 ReadFieldResult::InputEmpty | ReadFieldResult::OutputFull => {}
-                ReadFieldResult::End => return None,
+                ReadFieldResult::End => {
+                    self.fields = Vec::new();
+                    return None;
+                }
                 ReadFieldResult::Field { record_end } => {
-                    let text = self.text.decode(std::mem::take(&mut field));
+                    let text = self.text.decode(std::mem::take(&mut self.field));
                     blank &= text.trim().is_empty();
-                    if self.found < FIELDS_KEPT {
-                        self.fields.push(text);
-                    }
+                    let freed = if self.found < FIELDS_KEPT {
+                        self.keep(text)
+                    } else {
+                        text
+                    };
+                    self.field = Self::reusable(freed);
                     self.found += 1;
                     if record_end {
                         return Some(blank);
@@ -169,6 +205,31 @@ impl<'a> Rows<'a> {
                 }
             }
         }
+    }
+
+    /// `freed`'s memory as the next field's buffer, emptied; none where it
+    /// holds more than [`REUSED_BYTES`], as a long field is rare and the
+    /// memory a file may cost is bounded (`tests/memory.rs`).
+    fn reusable(freed: String) -> Vec<u8> {
+        if freed.capacity() > REUSED_BYTES {
+            return Vec::new();
+        }
+        let mut buffer = freed.into_bytes();
+        buffer.clear();
+        buffer
+    }
+
+    /// Makes `text` the next kept field; the String it replaces, to reuse.
+    fn keep(&mut self, text: String) -> String {
+        let freed = match self.fields.get_mut(self.kept) {
+            Some(slot) => std::mem::replace(slot, text),
+            None => {
+                self.fields.push(text);
+                String::new()
+            }
+        };
+        self.kept += 1;
+        freed
     }
 }
 

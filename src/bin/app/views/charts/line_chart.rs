@@ -7,6 +7,9 @@ use super::axes::{Axes, Axis, PlotFrame};
 use super::legend::{Legend, LegendEntry, Swatch};
 use super::series_style::{SeriesStyle, marker_at};
 
+/// An (x, y) point of a line.
+pub type Point = (f64, f64);
+
 /// A named line of (x, y) points, broken where values are missing.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Series {
@@ -15,10 +18,10 @@ pub struct Series {
     /// Colour, dash and marker.
     pub style: SeriesStyle,
     /// Unbroken runs of points, in drawing order.
-    pub runs: Vec<Vec<(f64, f64)>>,
+    pub runs: Vec<Vec<Point>>,
     /// The point its run kept (see [`Series::keeping`]): ringed on the line,
     /// and the value an epoch chart's legend quotes instead of the latest.
-    pub kept: Option<(f64, f64)>,
+    pub kept: Option<Point>,
     /// Whether the line joins across epochs that were not measured; such
     /// joins are drawn faint, so a straight stretch does not pass for a
     /// measured trend.
@@ -30,7 +33,7 @@ impl Series {
     pub fn line(
         name: impl Into<String>,
         style: SeriesStyle,
-        points: impl IntoIterator<Item = (f64, f64)>,
+        points: impl IntoIterator<Item = Point>,
     ) -> Self {
         Series {
             name: name.into(),
@@ -58,7 +61,7 @@ impl Series {
         style: SeriesStyle,
         values: impl IntoIterator<Item = Option<Option<f64>>>,
     ) -> Self {
-        let mut runs: Vec<Vec<(f64, f64)>> = Vec::new();
+        let mut runs: Vec<Vec<Point>> = Vec::new();
         let mut previous_missing = true;
         let mut joins_unmeasured = false;
         for (i, value) in values.into_iter().enumerate() {
@@ -101,7 +104,7 @@ impl Series {
     }
 
     /// Every point, runs one after the other.
-    fn points(&self) -> impl Iterator<Item = (f64, f64)> + '_ {
+    fn points(&self) -> impl Iterator<Item = Point> + '_ {
         self.runs.iter().flatten().copied()
     }
 
@@ -109,7 +112,7 @@ impl Series {
     /// joins between them (across unmeasured epochs, x more than 1 apart),
     /// as point lists; every stretch is solid unless the line joins
     /// unmeasured epochs.
-    fn solid_and_joins(&self) -> (Vec<&[(f64, f64)]>, Vec<[(f64, f64); 2]>) {
+    fn solid_and_joins(&self) -> (Vec<&[Point]>, Vec<[Point; 2]>) {
         let (mut solid, mut joins) = (Vec::new(), Vec::new());
         for run in &self.runs {
             let mut start = 0;
@@ -129,7 +132,7 @@ impl Series {
     }
 
     /// The last point, if any.
-    fn last(&self) -> Option<(f64, f64)> {
+    fn last(&self) -> Option<Point> {
         self.runs.last().and_then(|run| run.last()).copied()
     }
 
@@ -339,7 +342,7 @@ fn extent(values: impl Iterator<Item = f64>) -> (f64, f64) {
 }
 
 /// SVG path data of one unbroken run.
-fn path_of(run: &[(f64, f64)], x: &Axis, y: &Axis) -> String {
+fn path_of(run: &[Point], x: &Axis, y: &Axis) -> String {
     run.iter()
         .enumerate()
         .map(|(i, &(px, py))| {

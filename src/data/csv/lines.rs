@@ -25,10 +25,15 @@ impl LineCounter {
 /// Line breaks (`\n`, `\r\n`, lone `\r`) that end in `bytes[from..to]`.
 pub(super) fn line_breaks(bytes: &[u8], from: usize, to: usize) -> u64 {
     let part = bytes.get(from..to).unwrap_or_default();
-    part.iter()
-        .enumerate()
-        .filter(|&(at, &byte)| {
-            byte == b'\n' || (byte == b'\r' && bytes.get(from + at + 1) != Some(&b'\n'))
-        })
-        .count() as u64
+    let newlines = part.iter().filter(|&&byte| byte == b'\n').count();
+    // Most files have no `\r`, or only before `\n`: a quick look first.
+    let lone_returns = if part.contains(&b'\r') {
+        part.iter()
+            .enumerate()
+            .filter(|&(at, &byte)| byte == b'\r' && bytes.get(from + at + 1) != Some(&b'\n'))
+            .count()
+    } else {
+        0
+    };
+    (newlines + lone_returns) as u64
 }

@@ -191,7 +191,7 @@ impl<'a> Rows<'a> {
                 }
                 ReadFieldResult::Field { record_end } => {
                     let text = self.text.decode(std::mem::take(&mut self.field));
-                    blank &= text.trim().is_empty();
+                    blank = blank && text.trim().is_empty();
                     let freed = if self.found < FIELDS_KEPT {
                         self.keep(text)
                     } else {

@@ -26,7 +26,7 @@ impl LineCounter {
 pub(super) fn line_breaks(bytes: &[u8], from: usize, to: usize) -> u64 {
     let part = bytes.get(from..to).unwrap_or_default();
     let newlines = part.iter().filter(|&&byte| byte == b'\n').count();
-    // Most files have no `\r`, or only before `\n`: a quick look first.
+    // Most files have no `\r` at all: a quick look first.
     let lone_returns = if part.contains(&b'\r') {
         part.iter()
             .enumerate()

@@ -160,8 +160,8 @@ impl<'a> Rows<'a> {
     /// Reads one record into `fields`, `kept` and `found`; whether all its
     /// cells are blank, or None at the end of the text. A field's text
     /// takes the buffer it was unescaped into, and the buffer of the field
-    /// it replaces is the next one's: records allocate nothing once the
-    /// buffers have grown to the fields' lengths.
+    /// it replaces is the next one's: records of short fields allocate
+    /// nothing once the buffers have grown to the fields' lengths.
     fn read_record(&mut self) -> Option<bool> {
         // The last record's long fields go now, as they went before the
         // buffers were reused: two records never hold more than one's

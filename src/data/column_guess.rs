@@ -72,8 +72,9 @@ pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns
 /// names do (`known_pos`); else the first of those (not named as truth columns
 /// usually are) whose marked rows all hold one class of another that does
 /// not mark only rows of one of its own classes, as labeled rows lie among
-/// the positives; else the first flag column not named as truth columns
-/// are; else the first column of two words; else the first flag column;
+/// the positives; else the first flag column (not named as truth columns
+/// are) that marks rows with one value and leaves the rest blank; else the
+/// first flag column not named as truth columns are; else the first column of two words; else the first flag column;
 /// else one named as labeled columns usually are, whatever it holds, so that
 /// the run's message names the column the user meant.
 pub fn guess_labeled_column(preview: &CsvPreview) -> Option<String> {
@@ -111,9 +112,20 @@ fn labeled_column(preview: &CsvPreview) -> Option<usize> {
             && has(&LABELED_WORDS)
             && !has(&NEGATIVE_WORDS)
     };
+    // A flag column that marks some rows with one value and leaves the
+    // others blank ("1" and empty cells), as PU files often mark their
+    // labeled rows; a yes/no column filled in every row is more often a
+    // feature.
+    let marks_beside_gaps = |i: &usize| {
+        flag(*i)
+            && !truth_named(*i)
+            && preview.missing.get(*i).copied().unwrap_or(false)
+            && guess_labeled_value(preview, &preview.header[*i]).is_some()
+    };
     named(preview, &LABELED_NAMES, None, &|i| flag(i) || two_words(&i))
         .or_else(|| (0..preview.header.len()).find(marked_by_name))
         .or_else(|| (0..preview.header.len()).find(marks_a_subset))
+        .or_else(|| (0..preview.header.len()).find(marks_beside_gaps))
         .or_else(|| first_flag(preview, None, &|i| !truth_named(i)))
         .or_else(|| (0..preview.header.len()).find(two_words))
         .or_else(|| first_flag(preview, None, &|_| true))
@@ -1366,6 +1378,28 @@ mod tests {
         let c = suggest_columns(&named, &CsvColumns::default());
         assert_eq!(c.labeled, "labeled");
         assert_eq!(c.truth.as_deref(), Some("class"));
+    }
+
+    /// A column marking some rows `1` and leaving the rest blank is the
+    /// labeled one before a yes/no column filled in every row, which is
+    /// more often a feature (a practitioner's file: who smokes, who was
+    /// diagnosed).
+    #[test]
+    fn a_column_marking_with_blanks_comes_before_a_filled_flag_column() {
+        let mut text = String::from("id,smoker,age,diagnosed\n");
+        for i in 0..60 {
+            let smoker = if i % 2 == 0 { "yes" } else { "no" };
+            let diagnosed = if i % 5 == 0 { "1" } else { "" };
+            text += &format!("{i},{smoker},{},{diagnosed}\n", 30 + i % 17);
+        }
+        let c = suggest_columns(&preview(&text), &CsvColumns::default());
+        assert_eq!(c.labeled, "diagnosed");
+        assert_eq!(c.labeled_value.as_deref(), Some("1"));
+        // Without its gaps the same column is one flag among two, and the
+        // first is taken, as before.
+        let filled = text.replace(",\n", ",0\n");
+        let c = suggest_columns(&preview(&filled), &CsvColumns::default());
+        assert_eq!(c.labeled, "smoker");
     }
 
     /// A column marking some rows `yes` and leaving the rest blank, after

@@ -72,8 +72,9 @@ pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns
 /// names do (`known_pos`); else the first of those (not named as truth columns
 /// usually are) whose marked rows all hold one class of another that does
 /// not mark only rows of one of its own classes, as labeled rows lie among
-/// the positives; else the first flag column (not named as truth columns
-/// are) that marks rows with one value and leaves the rest blank; else the
+/// the positives; else the first flag or text column (not named as truth
+/// columns are) that marks rows with one value and leaves the rest blank;
+/// else the
 /// first flag column not named as truth columns are; else the first column of two words; else the first flag column;
 /// else one named as labeled columns usually are, whatever it holds, so that
 /// the run's message names the column the user meant.
@@ -112,12 +113,12 @@ fn labeled_column(preview: &CsvPreview) -> Option<usize> {
             && has(&LABELED_WORDS)
             && !has(&NEGATIVE_WORDS)
     };
-    // A flag column that marks some rows with one value and leaves the
-    // others blank ("1" and empty cells), as PU files often mark their
+    // A column that marks some rows with one value and leaves the others
+    // blank ("1" or "x" and empty cells), as PU files often mark their
     // labeled rows; a yes/no column filled in every row is more often a
     // feature.
     let marks_beside_gaps = |i: &usize| {
-        flag(*i)
+        (flag(*i) || preview.kinds[*i] == ColumnKind::Text)
             && !truth_named(*i)
             && preview.missing.get(*i).copied().unwrap_or(false)
             && guess_labeled_value(preview, &preview.header[*i]).is_some()
@@ -1380,7 +1381,7 @@ mod tests {
         assert_eq!(c.truth.as_deref(), Some("class"));
     }
 
-    /// A column marking some rows `1` and leaving the rest blank is the
+    /// A column marking some rows `1` (or `x`) and leaving the rest blank is the
     /// labeled one before a yes/no column filled in every row, which is
     /// more often a feature (a practitioner's file: who smokes, who was
     /// diagnosed).
@@ -1395,10 +1396,21 @@ mod tests {
         let c = suggest_columns(&preview(&text), &CsvColumns::default());
         assert_eq!(c.labeled, "diagnosed");
         assert_eq!(c.labeled_value.as_deref(), Some("1"));
+        // Marked with a word, likewise.
+        let crossed = text.replace(",1\n", ",x\n");
+        let c = suggest_columns(&preview(&crossed), &CsvColumns::default());
+        assert_eq!(c.labeled, "diagnosed");
+        assert_eq!(c.labeled_value.as_deref(), Some("x"));
+        // A flag column that holds both values on its rows is no truth.
+        assert_eq!(c.truth, None);
         // Without its gaps the same column is one flag among two, and the
         // first is taken, as before.
         let filled = text.replace(",\n", ",0\n");
         let c = suggest_columns(&preview(&filled), &CsvColumns::default());
+        assert_eq!(c.labeled, "smoker");
+        // Nor is a column of several words with gaps a marker.
+        let words = text.replace(",1\n", ",a\n").replacen(",a\n", ",b\n", 3);
+        let c = suggest_columns(&preview(&words), &CsvColumns::default());
         assert_eq!(c.labeled, "smoker");
     }
 
@@ -1416,6 +1428,12 @@ mod tests {
         let c = suggest_columns(&preview(&text), &CsvColumns::default());
         assert_eq!(c.labeled, "flagged");
         assert_eq!(c.labeled_value.as_deref(), Some("yes"));
+        assert_eq!(c.truth.as_deref(), Some("churned"));
+        // Marked with a word the flag words do not read, likewise.
+        let crossed = text.replace(",yes\n", ",x\n");
+        let c = suggest_columns(&preview(&crossed), &CsvColumns::default());
+        assert_eq!(c.labeled, "flagged");
+        assert_eq!(c.labeled_value.as_deref(), Some("x"));
         assert_eq!(c.truth.as_deref(), Some("churned"));
     }
 

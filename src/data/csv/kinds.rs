@@ -293,8 +293,8 @@ const TALLY_BYTES: usize = 256;
 impl CsvPreview {
     /// For a column that marks rows as a labeled column does (the first
     /// [`MAX_AGREEING_FLAGS`] flag columns, marking with 1, yes, true, y or
-    /// P, and the first as many text columns of two classes, marking with
-    /// the rarer), the other columns that hold one class on every row it
+    /// P, the first as many text columns of two classes, marking with
+    /// the rarer, and as many of one word beside blank cells), the other columns that hold one class on every row it
     /// marks, as a truth column does on the labeled rows: flag columns, and
     /// those text columns where it marks at least [`MIN_AGREEING_ROWS`]
     /// rows holding one; None for other columns.
@@ -421,32 +421,56 @@ impl TwoClasses {
 struct Compared {
     /// Its place in the file.
     column: usize,
-    /// Its two classes, for a text column of two; None for a flag column.
-    classes: Option<TwoClasses>,
-    /// For a flag column that holds one class beside blank cells (`yes` or
-    /// nothing), that class: its blank cells hold the other.
-    marks_with_blanks: Option<bool>,
+    /// How its cells read.
+    reading: Reading,
+}
+
+/// How [`agreeing_columns`] reads a column's cells.
+enum Reading {
+    /// A flag column; where it holds one class beside blank cells (`yes`
+    /// or nothing), that class: its blank cells hold the other.
+    Flags { marks_with_blanks: Option<bool> },
+    /// A text column of two classes.
+    Classes(TwoClasses),
+    /// A text column of one word beside blank cells (`x` or nothing): it
+    /// marks the rows holding the word, and is compared with nothing.
+    Word(String),
 }
 
 impl Compared {
     /// The class a cell holds: a truth value for a flag column (a blank one
     /// the other class of a column that marks with one value and leaves
-    /// the rest blank), else which of its two classes; None where missing.
+    /// the rest blank), else which of its two classes, or whether it holds
+    /// a column's one word; None where missing.
     fn class_of(&self, cell: &str) -> Option<bool> {
-        match &self.classes {
-            Some(two) => two.class_of(cell),
-            None => TRUTH_VALUES
+        match &self.reading {
+            Reading::Flags { marks_with_blanks } => TRUTH_VALUES
                 .parse(cell)
-                .or_else(|| self.marks_with_blanks.map(|class| !class)),
+                .or_else(|| marks_with_blanks.map(|class| !class)),
+            Reading::Classes(two) => two.class_of(cell),
+            Reading::Word(word) => Some(equal_ignoring_case(cell, word)),
         }
     }
 
     /// Whether the column marks the row of this cell, as a labeled column
-    /// does: with a labeled flag's yes, or with the rarer of two classes.
+    /// does: with a labeled flag's yes, the rarer of two classes, or a
+    /// column's one word.
     fn marks(&self, cell: &str) -> bool {
-        match &self.classes {
-            Some(two) => two.rarer.is_some() && two.class_of(cell) == two.rarer,
-            None => LABELED_FLAGS.parse(cell) == Some(true),
+        match &self.reading {
+            Reading::Flags { .. } => LABELED_FLAGS.parse(cell) == Some(true),
+            Reading::Classes(two) => two.rarer.is_some() && two.class_of(cell) == two.rarer,
+            Reading::Word(word) => equal_ignoring_case(cell, word),
+        }
+    }
+
+    /// Whether it can agree with a marker, as a truth column would: a flag
+    /// column always, one of two classes on at least [`MIN_AGREEING_ROWS`]
+    /// marked rows, one of one word never.
+    fn can_agree(&self, rows: usize) -> bool {
+        match self.reading {
+            Reading::Flags { .. } => true,
+            Reading::Classes(_) => rows >= MIN_AGREEING_ROWS,
+            Reading::Word(_) => false,
         }
     }
 }
@@ -473,26 +497,38 @@ fn agreeing_columns(
     let flags = of_kind(ColumnKind::Flag)
         .map(|column| Compared {
             column,
-            classes: None,
-            marks_with_blanks: one_class(&preview.values.of(column), preview.missing[column]),
+            reading: Reading::Flags {
+                marks_with_blanks: one_class(&preview.values.of(column), preview.missing[column]),
+            },
         })
         .take(MAX_AGREEING_FLAGS);
     let of_classes = of_kind(ColumnKind::Text)
         .filter_map(|column| {
-            let classes = TwoClasses::of(&preview.values.counted(column));
+            let classes = TwoClasses::of(&preview.values.counted(column))?;
             Some(Compared {
                 column,
-                classes: Some(classes?),
-                marks_with_blanks: None,
+                reading: Reading::Classes(classes),
             })
         })
         .take(MAX_AGREEING_FLAGS);
-    let compared: Vec<Compared> = flags.chain(of_classes).collect();
-    // Columns that mark rows: the flag columns, and those of two classes
-    // where one is the rarer.
+    let of_one_word = of_kind(ColumnKind::Text)
+        .filter_map(|column| match preview.values.of(column).as_slice() {
+            [word] if preview.missing[column] => Some(Compared {
+                column,
+                reading: Reading::Word(word.to_lowercase()),
+            }),
+            _ => None,
+        })
+        .take(MAX_AGREEING_FLAGS);
+    let compared: Vec<Compared> = flags.chain(of_classes).chain(of_one_word).collect();
+    // Columns that mark rows: the flag columns, those of two classes where
+    // one is the rarer, and those of one word.
     let markers: Vec<&Compared> = compared
         .iter()
-        .filter(|c| c.classes.as_ref().is_none_or(|two| two.rarer.is_some()))
+        .filter(|c| match &c.reading {
+            Reading::Classes(two) => two.rarer.is_some(),
+            _ => true,
+        })
         .collect();
     if markers.is_empty() || compared.len() < 2 {
         return Ok(Vec::new());
@@ -523,8 +559,7 @@ fn agreeing_columns(
             .enumerate()
             .filter(|&(c, column)| {
                 let (first, second, rows) = seen[m][c];
-                let enough = column.classes.is_none() || rows >= MIN_AGREEING_ROWS;
-                column.column != marker.column && first != second && enough
+                column.column != marker.column && first != second && column.can_agree(rows)
             })
             .map(|(_, column)| column.column)
             .collect();

@@ -293,11 +293,12 @@ const TALLY_BYTES: usize = 256;
 impl CsvPreview {
     /// For a column that marks rows as a labeled column does (the first
     /// [`MAX_AGREEING_FLAGS`] flag columns, marking with 1, yes, true, y or
-    /// P, the first as many text columns of two classes, marking with
-    /// the rarer, and as many of one word beside blank cells), the other columns that hold one class on every row it
-    /// marks, as a truth column does on the labeled rows: flag columns, and
-    /// those text columns where it marks at least [`MIN_AGREEING_ROWS`]
-    /// rows holding one; None for other columns.
+    /// P, the first as many text columns of two classes, marking with the
+    /// rarer, and as many of one word beside blank cells, marking with the
+    /// word), the other columns that hold one class on every row it marks,
+    /// as a truth column does on the labeled rows: flag columns, and those
+    /// text columns of two classes where it marks at least
+    /// [`MIN_AGREEING_ROWS`] rows holding one; None for other columns.
     pub fn agreeing_columns(&self, column: usize) -> Option<&[usize]> {
         self.agreeing
             .iter()

@@ -75,8 +75,9 @@ pub fn suggest_columns(preview: &CsvPreview, current: &CsvColumns) -> CsvColumns
 /// the positives; else the first flag or text column (not named as truth
 /// columns are) that marks rows with one value and leaves the rest blank;
 /// else the first flag column not named as truth columns are; else the
-/// first column of two words; else the first flag column; else one named as labeled columns usually are, whatever it holds, so that
-/// the run's message names the column the user meant.
+/// first column of two words; else the first flag column; else one named
+/// as labeled columns usually are, whatever it holds, so that the run's
+/// message names the column the user meant.
 pub fn guess_labeled_column(preview: &CsvPreview) -> Option<String> {
     labeled_column(preview).map(|i| preview.header[i].clone())
 }

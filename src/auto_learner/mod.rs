@@ -10,7 +10,7 @@
 //!
 //! The scores that need the class prior (proxy accuracy, the PU risks, and
 //! the mean's PU figures) are computed for every candidate under one prior
-//! ([`assumed_prior`]): the one every prior-free run of the data shows (on a
+//! (`assumed_prior`): the one every prior-free run of the data shows (on a
 //! CSV file the default estimate, min(KM2, BBE), or the π the settings
 //! give), else KM2's estimate that the candidate KM2+nnPU trained with. A
 //! criterion that needs it falls back to the labeled-vs-unlabeled AUC, which
@@ -31,7 +31,7 @@ use crate::user_text::{counted, mean_of};
 use average::AVERAGED;
 
 /// The estimator of the candidate whose prior auto assumes where none of its
-/// prior-free candidates carries one ([`assumed_prior`]): KM2+nnPU's.
+/// prior-free candidates carries one (`assumed_prior`): KM2+nnPU's.
 pub const FALLBACK_ESTIMATOR: PriorMethod = PriorMethod::Km2;
 
 /// The prior auto's leaderboard and its mean's PU figures assume, from its
@@ -58,7 +58,7 @@ fn assumed_prior<T>(candidates: impl IntoIterator<Item = (Learner, Option<T>)>) 
     fallback
 }
 
-/// auto's prior ([`assumed_prior`]) as its run file reports it, marked as
+/// auto's prior (`assumed_prior`) as its run file reports it, marked as
 /// one auto itself does not train with; none where no candidate had one.
 pub fn ranking_prior<'a>(
     candidates: impl IntoIterator<Item = (Learner, Option<&'a PriorUsed>)>,

@@ -152,7 +152,7 @@ pub struct SplitConfig {
     /// PU validation rows, as a share of the training set's size; 0: none.
     /// The default, 1.0, is the built-in images' (drawn from unused images,
     /// so it takes nothing from training; docs/results.md, "Development
-    /// study"); CSV data gets [`CSV_VALIDATION_FRACTION`].
+    /// study"); CSV data gets `CSV_VALIDATION_FRACTION`.
     pub validation_fraction: f64,
     /// Development studies only (`sweep --validation-fold`, CSV data): the
     /// training rows are dealt into folds of the validation share's size,

@@ -268,8 +268,9 @@ pub struct UsableFeatures {
     pub words: Vec<(String, Vec<String>)>,
     /// Those of `left_out` that hold a few words (or numbers mixed with
     /// words), few enough to be read as categories once chosen
-    /// ([`are_categories`]), each with how many and the values a preview
-    /// lists (all where at most [`MAX_LISTED_VALUES`], else the first).
+    /// ([`are_categories`](super::csv::are_categories)), each with how
+    /// many and the values a preview lists (all where at most
+    /// [`MAX_LISTED_VALUES`], else the first).
     pub categories: Vec<(String, usize, Vec<String>)>,
     /// Those of `left_out` that hold numbers labelling the rows, each with
     /// why it is taken for one.
@@ -285,7 +286,7 @@ pub struct UsableFeatures {
     /// percentages, dates, or text of many different values), each with it.
     pub looks: Vec<(String, TextLook)>,
     /// Those of `left_out` named as true-class columns usually are
-    /// ([`TRUTH_NAMES`]) that hold a few numbers but are not the truth
+    /// (`TRUTH_NAMES`) that hold a few numbers but are not the truth
     /// column (three classes, or another column chosen), each with its
     /// values: as a feature, the true class would hand the learners the
     /// answer.

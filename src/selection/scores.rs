@@ -8,7 +8,7 @@
 //!   classifiers as the true AUC would; it needs no prior.
 //! - uPU and nnPU risks (du Plessis et al. 2015; Kiryo et al. 2017) with the
 //!   sigmoid loss ℓ(z, ±1) = σ(∓z), so with p = σ(z): π·E_L[1 − p] +
-//!   E_U[p] − π·E_L[p], nnPU clipping the negative part at zero. They need
+//!   E_U\[p\] − π·E_L\[p\], nnPU clipping the negative part at zero. They need
 //!   the class prior π (the share of positives in U).
 //! - Proxy accuracy: at the 0.5 threshold, with r the share of labeled rows
 //!   and q the share of unlabeled rows called positive, 1 − π − q + 2π·r
@@ -17,7 +17,7 @@
 //!   q = π·TPR + (1 − π)·FPR, so r − q = (1 − π)(TPR − FPR): among
 //!   classifiers scored on the same rows it ranks by balanced accuracy, the
 //!   accuracy on a half-positive test set, and it needs no prior.
-//! - Variational loss (Chen et al., NeurIPS 2020): log E_U[Φ] − E_L[log Φ]
+//! - Variational loss (Chen et al., NeurIPS 2020): log E_U\[Φ\] − E_L\[log Φ\]
 //!   with Φ the classifier's sigmoid, VPU's training objective without its
 //!   mix-up term. It is lowest where Φ is proportional to the posterior, so
 //!   it needs no prior; VPU's authors keep the epoch where it is lowest on

@@ -55,7 +55,7 @@ pub struct CsvPreview {
     /// Number of data rows in the whole file.
     pub total_rows: usize,
     /// Per column: where it holds numbers but for a few cells
-    /// ([`MOSTLY_NUMBERS`]), the first of those, so that a typo is not
+    /// (`MOSTLY_NUMBERS`), the first of those, so that a typo is not
     /// taken for a text column.
     #[serde(default)]
     pub strays: Vec<Option<Box<StrayCell>>>,
@@ -64,7 +64,7 @@ pub struct CsvPreview {
     #[serde(default)]
     agreeing: Vec<(usize, Vec<usize>)>,
     /// Per column: it counts the rows, its cells whole numbers going up by
-    /// one from each row to the next over at least [`MIN_COUNTED_ROWS`]
+    /// one from each row to the next over at least `MIN_COUNTED_ROWS`
     /// rows, as a row number or a written index does.
     #[serde(default)]
     pub counts_rows: Vec<bool>,
@@ -292,7 +292,7 @@ const TALLY_BYTES: usize = 256;
 
 impl CsvPreview {
     /// For a column that marks rows as a labeled column does (the first
-    /// [`MAX_AGREEING_FLAGS`] flag columns, marking with 1, yes, true, y or
+    /// `MAX_AGREEING_FLAGS` flag columns, marking with 1, yes, true, y or
     /// P, the first as many text columns of two classes, marking with the
     /// rarer, and as many of one word beside blank cells, marking with the
     /// word), the other columns that hold one class on every row it marks,
@@ -323,7 +323,7 @@ impl CsvPreview {
     /// How many values column `column` holds where it is a column of words
     /// that reads as categories once chosen as a feature: more than one
     /// ([`are_categories`](super::are_categories)), and not numbers with a
-    /// few stray cells ([`MOSTLY_NUMBERS`]); None otherwise.
+    /// few stray cells (`MOSTLY_NUMBERS`); None otherwise.
     pub fn categories(&self, column: usize) -> Option<usize> {
         let look = self.text_looks.get(column)?.as_ref()?;
         let count = (*self.distinct_values.get(column)?)?;

@@ -57,7 +57,7 @@ impl PositiveGuess {
 /// the reader knows (1/0, yes/no, …) and no value is chosen yet. `None` when a
 /// value is chosen, the labeled rows' class is such a word (a stray value in
 /// a column of 1/0 is then refused by the read, naming its line), the truth
-/// column is the labeled column, it holds more than [`MAX_CLASSES`] values,
+/// column is the labeled column, it holds more than `MAX_CLASSES` values,
 /// no labeled row has a class, or the file cannot be read (the read itself
 /// then says why).
 pub fn guess_positive_value(bytes: &[u8], columns: &CsvColumns) -> Option<PositiveGuess> {

@@ -1819,11 +1819,13 @@ fn left_out_columns_are_noted_each_with_its_own_remedy() {
     let output = run_one_epoch(&file, &dir.join("r.json"), &[]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
+    // A note a line, the stray cell's first, then the named column's.
+    let file = file.display();
     assert!(
-        stderr.contains(
-            "Fix that cell, or empty it and choose what to do with missing values (--missing drop \
-             or --missing mean), to use the column. Left out: \"class\" is named as truth columns"
-        ),
+        stderr.contains(&format!(
+            "choose what to do with missing values (--missing drop or --missing mean), to use \
+             the column.\nnote: {file}: Left out: \"class\" is named as truth columns"
+        )),
         "{stderr}"
     );
 }

@@ -385,16 +385,17 @@ impl UsableFeatures {
         (!self.left_out.is_empty()).then_some(self.numeric)
     }
 
-    /// The note saying which columns were left out, why, and how to use
-    /// them, if any.
-    pub fn note(&self) -> Option<String> {
-        self.note_except(&|_| false)
+    /// The notes saying which columns were left out, why, and how to use
+    /// them: a sentence or two each, in the file's column order (a note on
+    /// several text or constant columns names them all, at the first).
+    pub fn notes(&self) -> Vec<String> {
+        self.notes_except(&|_| false)
     }
 
-    /// [`UsableFeatures::note`] without the columns `chosen` says the user
+    /// [`UsableFeatures::notes`] without the columns `chosen` says the user
     /// made features anyway (the reader's message then says what is wrong
     /// with such a column).
-    pub fn note_except(&self, chosen: &dyn Fn(&str) -> bool) -> Option<String> {
+    pub fn notes_except(&self, chosen: &dyn Fn(&str) -> bool) -> Vec<String> {
         let special = |name: &String| {
             self.strays.iter().any(|(s, _, _)| s == name)
                 || self.words.iter().any(|(w, _)| w == name)
@@ -450,8 +451,7 @@ impl UsableFeatures {
         // In the file's column order, without the columns chosen anyway.
         notes.retain(|(name, _)| !chosen(name));
         notes.sort_by_key(|(name, _)| self.left_out.iter().position(|n| n == *name));
-        let notes: Vec<String> = notes.into_iter().map(|(_, note)| note).collect();
-        (!notes.is_empty()).then(|| notes.join(" "))
+        notes.into_iter().map(|(_, note)| note).collect()
     }
 }
 
@@ -889,10 +889,10 @@ mod tests {
         );
         assert_eq!(usable.constant, ["comment"]);
         assert_eq!(
-            usable.note().as_deref(),
-            Some(
+            usable.notes(),
+            [
                 "Left out: \"comment\" holds one value in every row, which tells no row from another."
-            )
+            ]
         );
     }
 
@@ -935,24 +935,27 @@ mod tests {
                 ("Unnamed: 7".to_owned(), RowLabel::Unnamed)
             ]
         );
-        let note = usable.note().unwrap();
         assert_eq!(
-            note,
-            "Left out: \"(column 1)\" has no name in the header, so it looks like the row \
-             index pandas or a spreadsheet writes; a row's place in the file is no evidence of \
-             its class. Make it a feature to use it anyway. Left out: \"n\" counts the rows \
-             (whole numbers going up by one), so it looks like a row number; a row's place in \
-             the file is no evidence of its class. Make it a feature to use it anyway. Left \
-             out: \"smoker\" holds the words \"yes\", \"no\": choose it as a feature to give \
-             each its own 0/1 input; if it holds the true class, choose it as the truth column. \
-             Left out: \"one\" holds one value in every row, which tells \
-             no row from another. Left out: \"Unnamed: 7\" has no name in the header, so it \
-             looks like the row index pandas or a spreadsheet writes; a row's place in the file \
-             is no evidence of its class. Make it a feature to use it anyway."
+            usable.notes(),
+            [
+                "Left out: \"(column 1)\" has no name in the header, so it looks like the row \
+                 index pandas or a spreadsheet writes; a row's place in the file is no evidence \
+                 of its class. Make it a feature to use it anyway.",
+                "Left out: \"n\" counts the rows (whole numbers going up by one), so it looks \
+                 like a row number; a row's place in the file is no evidence of its class. Make \
+                 it a feature to use it anyway.",
+                "Left out: \"smoker\" holds the words \"yes\", \"no\": choose it as a feature to \
+                 give each its own 0/1 input; if it holds the true class, choose it as the truth \
+                 column.",
+                "Left out: \"one\" holds one value in every row, which tells no row from another.",
+                "Left out: \"Unnamed: 7\" has no name in the header, so it looks like the row \
+                 index pandas or a spreadsheet writes; a row's place in the file is no evidence \
+                 of its class. Make it a feature to use it anyway."
+            ]
         );
         let chosen = usable
-            .note_except(&|name| ["n", "smoker", "one"].contains(&name))
-            .unwrap();
+            .notes_except(&|name| ["n", "smoker", "one"].contains(&name))
+            .join(" ");
         assert!(
             chosen.starts_with("Left out: \"(column 1)\" has no name"),
             "{chosen}"
@@ -978,7 +981,7 @@ mod tests {
         let usable = usable_features(&p, "labeled", None);
         assert_eq!(usable.numeric, ["x", "y"]);
         assert_eq!(
-            usable.note().unwrap(),
+            usable.notes().join(" "),
             "Left out: \"truth\" is named as truth columns usually are and holds the values \
              \"0\", \"1\", \"2\": as a feature it could hand the learners the answer. Make it \
              a feature to use it anyway, or write it as two classes to make it the truth column."
@@ -1008,7 +1011,7 @@ mod tests {
             [("CustomerID".to_owned(), RowLabel::NamedIdentifier)]
         );
         assert_eq!(
-            usable.note().unwrap(),
+            usable.notes().join(" "),
             "Left out: \"CustomerID\" is named as the rows' identifier; a row's identifier is no \
              evidence of its class. Make it a feature to use it anyway."
         );
@@ -1020,8 +1023,8 @@ mod tests {
     fn one_word_and_gaps_are_to_be_written_as_numbers() {
         let text = "x,flagged,labeled\n1.5,yes,1\n2.5,,0\n3.5,yes,0\n4.5,,1\n";
         let note = usable_features(&preview(text), "labeled", None)
-            .note()
-            .unwrap();
+            .notes()
+            .join(" ");
         assert_eq!(
             note,
             "Left out: \"flagged\" holds the word \"yes\" and missing cells, and a feature must \
@@ -1063,7 +1066,7 @@ mod tests {
             ]
         );
         assert_eq!(
-            usable.note().unwrap(),
+            usable.notes().join(" "),
             "Left out: \"price\" holds amounts with a currency sign, such as \"$1,000\": \
              choose it as a feature to read each cell as its number without the sign. Left out: \
              \"rate\" holds percentages, such as \"0%\": choose it as a feature to read each cell \
@@ -1099,7 +1102,7 @@ mod tests {
         );
         assert_eq!(usable.numeric, ["x"]);
         assert_eq!(
-            usable.note().unwrap(),
+            usable.notes().join(" "),
             "Left out: \"net\" holds negative numbers in parentheses, as accounting writes \
              them, such as \"(0.25)\": choose it as a feature to read each as its negative \
              number. Left out: \"weight\" holds numbers with a unit, such as \"0.5 kg\": write \
@@ -1124,8 +1127,8 @@ mod tests {
                 "labeled",
                 None,
             )
-            .note()
-            .unwrap()
+            .notes()
+            .join(" ")
         }
         let note = |first_day: usize| {
             let january: Vec<String> = (0..6)
@@ -1191,7 +1194,7 @@ mod tests {
         let usable = usable_features(&preview, "labeled", None);
         assert_eq!(usable.numeric, ["x"]);
         assert_eq!(
-            usable.note().unwrap(),
+            usable.notes().join(" "),
             "Left out: \"education\" holds 16 categories, such as \"grade0\": choose it as a \
              feature to give each its own 0/1 input. Left out: \"name\" holds text of many \
              different values, such as \"person0\": too many to read as categories, and an \
@@ -1214,7 +1217,7 @@ mod tests {
         }
         let usable = usable_features(&preview(&text), "labeled", None);
         assert_eq!(usable.left_out, ["id", "a"]);
-        let note = usable.note().unwrap();
+        let note = usable.notes().join(" ");
         assert!(
             note.starts_with(
                 "Left out: \"id\" holds text of many different values, such as \"r0\": too \
@@ -1234,8 +1237,8 @@ mod tests {
         // Two: the first is named, and both are to be fixed.
         let two = text.replace("r2,2.5", "r2,x");
         let note = usable_features(&preview(&two), "labeled", None)
-            .note()
-            .unwrap();
+            .notes()
+            .join(" ");
         assert!(
             note.contains(
                 "line 4 holds \"x\" (and 1 more cell), not a finite number, though 18 of its 20 \
@@ -1246,8 +1249,8 @@ mod tests {
         // A number too large for a feature is said to be one.
         let huge = text.replace("r2,2.5", "r2,1e300");
         let note = usable_features(&preview(&huge), "labeled", None)
-            .note()
-            .unwrap();
+            .notes()
+            .join(" ");
         assert!(
             note.contains(
                 "line 4 holds \"1e300\" (and 1 more cell), a number beyond ±3.4e38, larger than \
@@ -1258,8 +1261,8 @@ mod tests {
         // A number with a unit among numbers is to be written alone.
         let kilos = text.replace("1.2.3", "8.5 kg");
         let note = usable_features(&preview(&kilos), "labeled", None)
-            .note()
-            .unwrap();
+            .notes()
+            .join(" ");
         assert!(
             note.contains(
                 "line 10 holds \"8.5 kg\", a number with a unit, though 19 of its 20 non-empty \
@@ -1272,8 +1275,8 @@ mod tests {
         // An amount among numbers reads as its number once chosen.
         let dollars = text.replace("1.2.3", "$8.50");
         let note = usable_features(&preview(&dollars), "labeled", None)
-            .note()
-            .unwrap();
+            .notes()
+            .join(" ");
         assert!(
             note.contains(
                 "line 10 holds \"$8.50\", an amount with a currency sign, though 19 of its 20 \
@@ -1288,8 +1291,8 @@ mod tests {
         assert_eq!(usable.strays, []);
         assert!(
             usable
-                .note()
-                .unwrap()
+                .notes()
+                .join(" ")
                 .contains("Left out: \"a\" holds text or nothing")
         );
     }

@@ -81,11 +81,13 @@ impl DataCache {
                     csv.ok_or("this configuration reads a CSV file: pass it with --csv FILE")?;
                 let bytes = std::fs::read(path)
                     .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-                let (columns, note) = with_usable_features(&bytes, columns);
-                if let Some(note) = note {
+                let (columns, notes) = with_usable_features(&bytes, columns);
+                for note in &notes {
+                    self.note(format!("{}: {note}", path.display()));
+                }
+                if !notes.is_empty() {
                     self.note(format!(
-                        "{}: {note} Name the features with --feature-columns to choose them \
-                         yourself.",
+                        "{}: Name the features with --feature-columns to choose them yourself.",
                         path.display()
                     ));
                 }
@@ -113,40 +115,44 @@ impl DataCache {
 }
 
 /// `columns`, with the features the page would choose when none are named
-/// (text columns are left out instead of failing the read), and a note on
-/// what was left out.
-fn with_usable_features(bytes: &[u8], columns: &CsvColumns) -> (CsvColumns, Option<String>) {
+/// (text columns are left out instead of failing the read), and the notes
+/// on what was left out.
+fn with_usable_features(bytes: &[u8], columns: &CsvColumns) -> (CsvColumns, Vec<String>) {
     let Ok(preview) = preview_csv(bytes, 0) else {
-        return (columns.clone(), None); // read_csv reports what is wrong
+        return (columns.clone(), Vec::new()); // read_csv reports what is wrong
     };
     if columns.features.is_some() {
-        return (columns.clone(), None);
+        return (columns.clone(), Vec::new());
     }
     let usable = usable_features(
         &preview,
         columns.labeled.trim(),
         columns.truth.as_deref().map(str::trim),
     );
-    // The note's choice of what to do with missing values, with its flags.
-    let note = usable.note().map(|note| {
-        note.replace(
-            CHOOSE_MISSING,
-            &format!("{CHOOSE_MISSING} (--missing drop or --missing mean)"),
-        )
-        .replace(
-            CHOOSE_AS_FEATURE,
-            &format!("{CHOOSE_AS_FEATURE} (name it in --feature-columns, with the others)"),
-        )
-        .replace(
-            NAME_DATE_ORDER,
-            "name their order (--date-order day-first or --date-order month-first)",
-        )
-    });
+    // Each choice a note offers (what to do with missing values, ...), with its flag.
+    let notes = usable
+        .notes()
+        .into_iter()
+        .map(|note| {
+            note.replace(
+                CHOOSE_MISSING,
+                &format!("{CHOOSE_MISSING} (--missing drop or --missing mean)"),
+            )
+            .replace(
+                CHOOSE_AS_FEATURE,
+                &format!("{CHOOSE_AS_FEATURE} (name it in --feature-columns, with the others)"),
+            )
+            .replace(
+                NAME_DATE_ORDER,
+                "name their order (--date-order day-first or --date-order month-first)",
+            )
+        })
+        .collect();
     let columns = CsvColumns {
         features: usable.chosen(),
         ..columns.clone()
     };
-    (columns, note)
+    (columns, notes)
 }
 
 /// The device a backend choice means natively, with a description.

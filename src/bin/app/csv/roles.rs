@@ -398,12 +398,12 @@ fn FeatureChoice(preview: CsvPreview) -> impl IntoView {
         }
     };
     let none = move || edit_columns(state, |c| c.features = Some(Vec::new()));
-    let text_note = Signal::derive(move || {
+    let left_out = Signal::derive(move || {
         let usable = columns.with(|c| usable_features(&preview, &c.labeled, c.truth.as_deref()));
         // A column the user ticked is not left out: the reader's message
         // says what is wrong with it instead.
         columns.with(|c| {
-            usable.note_except(&|name| {
+            usable.notes_except(&|name| {
                 c.features
                     .as_ref()
                     .is_some_and(|f| f.iter().any(|n| n == name))
@@ -442,7 +442,27 @@ fn FeatureChoice(preview: CsvPreview) -> impl IntoView {
                 }
             }).collect_view()}
             </div>
-            {move || text_note.get().map(|note| view! { <p class="hint text-columns" id="csv-text-columns">{note}</p> })}
+            {move || left_out_view(left_out.get())}
         </fieldset>
+    }
+}
+
+/// The notes on the columns left out of the features: one paragraph, or a
+/// list where several columns are left out for different reasons.
+fn left_out_view(notes: Vec<String>) -> Option<AnyView> {
+    match notes.as_slice() {
+        [] => None,
+        [note] => Some(
+            view! { <p class="hint text-columns" id="csv-text-columns">{note.clone()}</p> }
+                .into_any(),
+        ),
+        _ => Some(
+            view! {
+                <ul class="hint text-columns" id="csv-text-columns">
+                    {notes.into_iter().map(|note| view! { <li>{note}</li> }).collect_view()}
+                </ul>
+            }
+            .into_any(),
+        ),
     }
 }

@@ -447,8 +447,8 @@ fn FeatureChoice(preview: CsvPreview) -> impl IntoView {
     }
 }
 
-/// The notes on the columns left out of the features: one paragraph, or a
-/// list where several columns are left out for different reasons.
+/// The notes on the columns left out of the features: a paragraph where
+/// there is one, else a list.
 fn left_out_view(notes: Vec<String>) -> Option<AnyView> {
     match notes.as_slice() {
         [] => None,

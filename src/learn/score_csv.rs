@@ -12,7 +12,7 @@ use burn::tensor::Device;
 
 use crate::config::DataConfig;
 use crate::data::csv::{
-    ColumnRole, CsvError, Dialect, IdColumn, MissingValues, ScoringGaps, case_twin,
+    ColumnRole, CsvError, Dialect, IdColumn, MissingValues, NO_IDENTIFIER, ScoringGaps, case_twin,
     read_feature_rows,
 };
 use crate::metrics::{accuracy, roc_auc};
@@ -36,10 +36,6 @@ pub enum ScoreError {
         command_line_hint: Option<&'static str>,
     },
 }
-
-/// The note on a file without a column named as its rows' identifier.
-const NO_IDENTIFIER: &str = "No column's name marks it as the rows' identifier (such as \
-    \"id\" or \"customer_id\"): join the scores to the file by \"row\", each row's number in it.";
 
 /// Scores every row of `csv` with the model in `model` on `device`, doing
 /// with missing feature values what `missing` says (None: what the model's

@@ -195,6 +195,14 @@ async function scoreAnotherCsv({ page, note }) {
     `a file without an identifier: ${result}`,
   );
   expect(result.includes('This is the file the model was trained on: these figures include its training rows'), `the training file scored: ${result}`);
+  // What was scored first, then the notes one to an item, each with its remedy.
+  const headline = await page.locator('#score-csv-result > p').first().textContent();
+  expect(headline.startsWith('Scored 569 rows') && headline.includes('accuracy') && !headline.includes('trained on'),
+    `the headline alone: ${headline}`);
+  const scoredNotes = await page.locator('#score-csv-notes li').allTextContents();
+  expect(scoredNotes.some((n) => n.startsWith('This is the file the model was trained on'))
+    && scoredNotes.some((n) => n.startsWith('No column\'s name marks it') && n.endsWith('choose it under “Identifier column”.')),
+  `the notes, one to an item: ${JSON.stringify(scoredNotes)}`);
   // A file without the model's columns gets a message naming them.
   await page.locator('#score-csv-input').setInputFiles(resolve(EXAMPLES, 'two_moons.csv'));
   await page.locator('#score-csv-result.error').waitFor({ timeout: 30_000 });
@@ -809,6 +817,14 @@ async function germanExcelExport({ page }) {
     'Points were read as grouping thousands in 40 cells']) {
     expect(summary.includes(part), `summary has "${part}": ${summary}`);
   }
+  // The headline, then the reader's notes one to an item.
+  const headline = await page.locator('#csv-summary > p').first().textContent();
+  expect(headline.startsWith('Ready: 40 rows') && headline.endsWith('truth known: 20 positive, 20 negative.'),
+    `the headline alone: ${headline}`);
+  const notes = await page.locator('#csv-reader-notes li').allTextContents();
+  expect(notes.length === 2 && notes[0].startsWith('Columns are separated by semicolons')
+    && notes[1].startsWith('A comma was read as the decimal mark') && notes[1].includes('Points were read as grouping thousands'),
+  `the reader's notes, one to an item: ${JSON.stringify(notes)}`);
   const note = (await page.locator('#csv-text-columns').textContent()).trim();
   expect(note.startsWith('Left out: "Preis" holds amounts with a currency sign, such as "1,50 \u20ac"'), `note: ${note}`);
   expect((await page.locator('.features').textContent()).includes('Temp\u00e9rature'), 'the accented name is read');

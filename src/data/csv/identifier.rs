@@ -30,6 +30,12 @@ impl IdColumn {
     }
 }
 
+/// The note on a scored file without a column named as its rows'
+/// identifier; the page and the command line follow it with their own way
+/// to name one.
+pub const NO_IDENTIFIER: &str = "No column's name marks it as the rows' identifier (such as \
+    \"id\" or \"customer_id\"): join the scores to the file by \"row\", each row's number in it.";
+
 /// Words that, ending a column's name, make it an identifier.
 const IDENTIFIER_WORDS: [&str; 6] = ["id", "uuid", "guid", "identifier", "no", "nr"];
 

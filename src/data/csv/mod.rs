@@ -68,7 +68,7 @@ pub use dialect::Dialect;
 pub use error::{CellAt, ColumnSummary, CsvError, NotCategoriesWhy, SummarisedColumn, case_twin};
 pub use filled_cells::FilledCells;
 pub use flags::{labeled_flag_pairs, truth_value_pairs};
-pub use identifier::{IdColumn, names_an_identifier};
+pub use identifier::{IdColumn, NO_IDENTIFIER, names_an_identifier};
 pub use kinds::{ColumnKind, CsvPreview, MIN_AGREEING_ROWS, StrayCell, preview_csv};
 pub use labeled_guess::guess_labeled_value;
 pub use layout::CsvColumns;

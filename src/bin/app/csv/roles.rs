@@ -20,6 +20,7 @@ use policypu::user_text::{capitalised, plural_s};
 
 use crate::settings::field::{NumberField, keyed_options};
 use crate::state::{AppState, use_app_state};
+use crate::views::notes::{Summary, notes_view};
 
 /// The current column choice (the default while the source is not a CSV).
 fn columns_of(config: &RunConfig) -> CsvColumns {
@@ -105,13 +106,15 @@ fn read_table(state: AppState, columns: Memo<CsvColumns>) -> Memo<Result<Tabular
 }
 
 /// What the reader made of the file (previewed as `preview`, read as
-/// `table`), and whether the run's split leaves it enough rows (with
-/// settings in range; the form marks the others).
+/// `table`): a headline of rows and columns, then the reader's notes
+/// (currency signs read, categories made, a sample taken, another flag
+/// column); or why the run's split leaves it too few rows (with settings
+/// in range; the form marks the others).
 fn check(
     state: AppState,
     preview: &CsvPreview,
     table: Memo<Result<TabularData, String>>,
-) -> Result<String, String> {
+) -> Result<Summary, String> {
     let config = state.config.get();
     let columns = columns_of(&config);
     table.with(|table| {
@@ -138,21 +141,19 @@ fn check(
         } else {
             format!("{dim} feature{}", plural_s(dim))
         };
-        let mut text = format!(
+        let headline = format!(
             "Ready: {} rows, {labeled} labeled positive{}, {} unlabeled, {features}{truth}.",
             table.rows(),
             plural_s(labeled),
             table.rows() - labeled,
         );
-        for warning in table
+        let notes = table
             .warnings
             .iter()
-            .chain(&other_flag_columns_note(preview, &columns))
-        {
-            text.push(' ');
-            text.push_str(warning);
-        }
-        Ok(text)
+            .cloned()
+            .chain(other_flag_columns_note(preview, &columns))
+            .collect();
+        Ok(Summary { headline, notes })
     })
 }
 
@@ -313,7 +314,7 @@ pub fn ColumnRoles(
             <FeatureChoice preview=preview.clone()/>
             <NumberField setting=&settings::TEST_FRACTION/>
             {move || match verdict.get() {
-                Ok(text) => view! { <p class="ok" id="csv-summary" role="status">{text}</p> }.into_any(),
+                Ok(summary) => summary.view("csv-summary", "csv-reader-notes"),
                 Err(message) => view! { <p class="error" id="csv-error" role="alert">{message}</p> }.into_any(),
             }}
         </fieldset>
@@ -442,27 +443,7 @@ fn FeatureChoice(preview: CsvPreview) -> impl IntoView {
                 }
             }).collect_view()}
             </div>
-            {move || left_out_view(left_out.get())}
+            {move || notes_view(left_out.get(), "hint text-columns", "csv-text-columns")}
         </fieldset>
-    }
-}
-
-/// The notes on the columns left out of the features: a paragraph where
-/// there is one, else a list.
-fn left_out_view(notes: Vec<String>) -> Option<AnyView> {
-    match notes.as_slice() {
-        [] => None,
-        [note] => Some(
-            view! { <p class="hint text-columns" id="csv-text-columns">{note.clone()}</p> }
-                .into_any(),
-        ),
-        _ => Some(
-            view! {
-                <ul class="hint text-columns" id="csv-text-columns">
-                    {notes.into_iter().map(|note| view! { <li>{note}</li> }).collect_view()}
-                </ul>
-            }
-            .into_any(),
-        ),
     }
 }

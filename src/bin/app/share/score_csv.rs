@@ -10,7 +10,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use policypu::config::DataConfig;
-use policypu::data::csv::{IdColumn, MissingValues};
+use policypu::data::csv::{IdColumn, MissingValues, NO_IDENTIFIER};
 use policypu::keyed::Keyed;
 use policypu::page::protocol::ToWorker;
 use policypu::user_text::{clip, counted};
@@ -24,6 +24,7 @@ use crate::csv::file::file_bytes;
 use crate::run::worker_client;
 use crate::settings::field::keyed_options;
 use crate::state::use_app_state;
+use crate::views::notes::Summary;
 
 /// The file picker and what came of the last file, once a CSV run has a model.
 #[component]
@@ -32,7 +33,7 @@ pub fn ScoreCsv() -> impl IntoView {
     // The file being scored, to name the download, and whether it is the
     // file the model trained on; None when nothing is pending.
     let pending = RwSignal::new(None::<(String, bool)>);
-    let outcome = RwSignal::new(None::<Result<String, String>>);
+    let outcome = RwSignal::new(None::<Result<Summary, String>>);
     // The last file picked, scored again when the missing-values choice changes.
     let last_file = StoredValue::new(None::<(String, Vec<u8>)>);
     // The user's missing-values choice; None follows the run's.
@@ -111,27 +112,35 @@ pub fn ScoreCsv() -> impl IntoView {
                 .as_ref()
                 .map(|t| format!(" Scored {t}."))
                 .unwrap_or_default();
-            let caution = if trained_on_it && scores.against_truth.is_some() {
-                " This is the file the model was trained on: these figures include its \
-                 training rows and read higher than on new data; the run's test figures are \
-                 the fair ones."
-            } else {
-                ""
-            };
-            let mut notes: String = scores.notes.iter().map(|n| format!(" {n}")).collect();
-            if scores.identifier.is_none() && chosen_id.get_untracked() == IdColumn::Guessed {
-                notes +=
-                    " To carry one of its columns instead, choose it under “Identifier column”.";
-            }
+            let caution = (trained_on_it && scores.against_truth.is_some()).then(|| {
+                "This is the file the model was trained on: these figures include its training \
+                 rows and read higher than on new data; the run's test figures are the fair ones."
+                    .to_string()
+            });
+            // The page names its own choice where the command line names a flag.
+            let notes = caution
+                .into_iter()
+                .chain(scores.notes.into_iter().map(|note| {
+                    if note == NO_IDENTIFIER {
+                        format!(
+                            "{note} To carry one of its columns instead, choose it under \
+                             “Identifier column”."
+                        )
+                    } else {
+                        note
+                    }
+                }))
+                .collect();
             let joined = scores
                 .identifier
                 .as_ref()
                 .map(|column| format!(" Each row has its \"{}\" beside its number.", clip(column)))
                 .unwrap_or_default();
-            Ok(format!(
-                "Scored {} of {file}: downloaded {name}.{joined}{truth}{caution}{notes}",
+            let headline = format!(
+                "Scored {} of {file}: downloaded {name}.{joined}{truth}",
                 counted(scores.rows, "row")
-            ))
+            );
+            Ok(Summary { headline, notes })
         })));
     });
     // Another classifier kept (an auto candidate, a run from the list):
@@ -254,7 +263,7 @@ pub fn ScoreCsv() -> impl IntoView {
                     </span>
                 </div>
                 {move || outcome.get().map(|o| match o {
-                    Ok(text) => view! { <p class="ok" id="score-csv-result" role="status">{text}</p> }.into_any(),
+                    Ok(summary) => summary.view("score-csv-result", "score-csv-notes"),
                     Err(text) => view! { <p class="error" id="score-csv-result" role="alert">{text}</p> }.into_any(),
                 })}
             </div>

@@ -6,6 +6,7 @@ mod auto_board;
 mod charts;
 mod comparison;
 mod empty_state;
+pub mod notes;
 mod on_screen;
 mod panel;
 mod results;

@@ -357,6 +357,10 @@ fn stray_note(column: &str, stray: &StrayCell, shape: Option<TextShape>) -> Stri
             "a number beyond ±3.4e38, larger than a feature can hold",
             format!("Fix {those}, or empty {them} and {CHOOSE_MISSING}, to use the column"),
         ),
+        _ if stray.cell.parse::<f64>().is_ok_and(f64::is_infinite) => (
+            "an infinite value (what a division by zero gives)",
+            format!("Empty {those} and {CHOOSE_MISSING}, or fix {them}, to use the column"),
+        ),
         _ => (
             "not a finite number",
             format!("Fix {those}, or empty {them} and {CHOOSE_MISSING}, to use the column"),
@@ -550,6 +554,10 @@ fn look_note(column: &str, look: &TextLook) -> String {
         TextShape::TooLarge => (
             "numbers beyond ±3.4e38, larger than a feature can hold",
             "divide the column by a power of ten in the file to use it".to_owned(),
+        ),
+        TextShape::Infinite => (
+            "infinite values (what a division by zero gives)",
+            format!("empty those cells in the file and {CHOOSE_MISSING}, to use it"),
         ),
         TextShape::Words => (
             "text of many different values",
@@ -1080,6 +1088,37 @@ mod tests {
         );
     }
 
+    /// A column of numbers with many infinite values, as pandas writes a
+    /// division by zero, is told to empty them: neither text nor
+    /// categories.
+    #[test]
+    fn infinite_values_are_told_to_be_emptied() {
+        let text: String = (0..20)
+            .map(|i| {
+                let ratio = match i {
+                    _ if i % 3 == 0 => "inf".to_string(),
+                    5 | 10 => "-inf".to_string(),
+                    _ => format!("{i}.25"),
+                };
+                format!("{ratio},{i}.5,{}\n", i % 2)
+            })
+            .collect();
+        let usable = usable_features(
+            &preview(&format!("ratio,x,labeled\n{text}")),
+            "labeled",
+            None,
+        );
+        assert_eq!(usable.numeric, ["x"]);
+        assert_eq!(
+            usable.notes(),
+            [
+                "Left out: \"ratio\" holds infinite values (what a division by zero gives), such \
+                 as \"inf\": empty those cells in the file and choose what to do with missing \
+                 values, to use it."
+            ]
+        );
+    }
+
     /// Negatives in parentheses read once chosen; many numbers with a unit
     /// are told to lose it, and a few are categories.
     #[test]
@@ -1243,6 +1282,19 @@ mod tests {
             note.contains(
                 "line 4 holds \"x\" (and 1 more cell), not a finite number, though 18 of its 20 \
                  non-empty cells are numbers. Fix those cells, or empty them"
+            ),
+            "{note}"
+        );
+        // An infinite value is said to be one, and to be emptied.
+        let infinite = text.replace("r2,2.5", "r2,-inf");
+        let note = usable_features(&preview(&infinite), "labeled", None)
+            .notes()
+            .join(" ");
+        assert!(
+            note.contains(
+                "line 4 holds \"-inf\" (and 1 more cell), an infinite value (what a division by \
+                 zero gives), though 18 of its 20 non-empty cells are numbers. Empty those cells \
+                 and choose what to do with missing values, or fix them, to use the column."
             ),
             "{note}"
         );

@@ -156,7 +156,9 @@ impl CategoryTally {
             self.read_as_dates = Some(order);
             return Ok(self);
         }
-        let why = if self.cell_counts.mostly_numbers() {
+        let why = if self.cell_counts.shape == Some(TextShape::Infinite) {
+            Some(NotCategoriesWhy::Infinite)
+        } else if self.cell_counts.mostly_numbers() {
             Some(NotCategoriesWhy::MostlyNumbers {
                 numbers: self.cell_counts.numbers,
                 cells: self.cell_counts.cells,
@@ -653,8 +655,9 @@ mod tests {
         let inputs: Vec<String> = data.inputs.iter().map(ToString::to_string).collect();
         assert_eq!(inputs, ["x", "unit = Infinity", "unit = art", "unit = inf"]);
         assert_eq!(data.features[..4], [0.0, 0.0, 0.0, 1.0]);
-        // Among numbers it is a typo, counted; written in digits, a number
-        // too large for the reader is no word.
+        // Among numbers it is an infinity, as pandas writes a division by
+        // zero, to be emptied; written in digits, a number too large for
+        // the reader is no word.
         let numbers: String = (0..12).map(|i| format!("{i},{i},{}\n", i % 2)).collect();
         let (err, _) = read_err(
             &format!("x,y,labeled\n{numbers}1,inf,0\n"),
@@ -663,9 +666,42 @@ mod tests {
         assert!(
             matches!(err, CsvError::NotCategories {
                 ref value,
-                why: NotCategoriesWhy::MostlyNumbers { numbers: 12, cells: 13 },
+                why: NotCategoriesWhy::Infinite,
                 ..
             } if value == "inf"),
+            "{err:?}"
+        );
+        assert!(
+            err.to_string().ends_with(
+                "\"inf\" is not a number, but an infinity (what a division by zero gives), \
+                 which no feature can hold: empty the column's infinite cells and choose what to \
+                 do with missing values, or leave this column out of the features."
+            ),
+            "{err}"
+        );
+        assert_eq!(
+            err.command_line_hint(),
+            Some(
+                "On the command line, once those cells are empty: --missing drop or --missing mean."
+            )
+        );
+        // Among numbers and another word, it is a typo, counted.
+        let more: String = (0..18).map(|i| format!("{i},{i},{}\n", i % 2)).collect();
+        let (err, _) = read_err(
+            &format!("x,y,labeled\n{more}1,inf,0\n1,x,0\n"),
+            &chosen(&["x", "y"], MissingValues::Refuse),
+        );
+        assert!(
+            matches!(
+                err,
+                CsvError::NotCategories {
+                    why: NotCategoriesWhy::MostlyNumbers {
+                        numbers: 18,
+                        cells: 20
+                    },
+                    ..
+                }
+            ),
             "{err:?}"
         );
         let (err, _) = read_err(

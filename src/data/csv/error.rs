@@ -516,6 +516,13 @@ impl CsvError {
             Self::NotADate { .. } => Some(
                 "On the command line, once the cell is empty: --missing drop or --missing mean.",
             ),
+            Self::NotCategories {
+                why: NotCategoriesWhy::Infinite,
+                ..
+            } => Some(
+                "On the command line, once those cells are empty: --missing drop or --missing \
+                 mean.",
+            ),
             Self::InvalidLabeled { .. } => {
                 Some("On the command line: --labeled-value VALUE names the value.")
             }
@@ -646,6 +653,9 @@ pub enum NotCategoriesWhy {
     /// Its cells that are not numbers are numbers with a unit ("12 kg"),
     /// too many different ones to be categories.
     Units,
+    /// Its cells that are not numbers are infinite values ("inf", as
+    /// pandas writes a division by zero), which no feature can hold.
+    Infinite,
     /// It holds numbers, `numbers` of its `cells` cells (missing ones
     /// aside): the others are typos, not categories.
     MostlyNumbers {
@@ -716,6 +726,10 @@ fn not_categories_reason(why: &NotCategoriesWhy) -> String {
         NotCategoriesWhy::Units => "and the column holds numbers with a unit, too many \
              different ones to read as categories: write the numbers alone in the file, the \
              unit in the column's name, to use it, or leave this column out of the features."
+            .to_owned(),
+        NotCategoriesWhy::Infinite => "but an infinity (what a division by zero gives), which \
+             no feature can hold: empty the column's infinite cells and choose what to do with \
+             missing values, or leave this column out of the features."
             .to_owned(),
         NotCategoriesWhy::MostlyNumbers { numbers, cells } => {
             let others = cells - numbers - 1;

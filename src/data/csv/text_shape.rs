@@ -32,6 +32,9 @@ pub enum TextShape {
     /// Numbers too large for a feature (beyond ±3.4e38, an `f32`'s range):
     /// "1e300".
     TooLarge,
+    /// Infinite values, as pandas writes a division by zero: "inf", "-inf",
+    /// "Infinity".
+    Infinite,
     /// Anything else.
     Words,
 }
@@ -111,8 +114,10 @@ impl TextShape {
         if cell.len() > LONGEST_SHAPED {
             return TextShape::Words;
         }
-        if cell.parse::<f64>().is_ok_and(f64::is_finite) {
-            return TextShape::TooLarge;
+        match cell.parse::<f64>() {
+            Ok(number) if number.is_finite() => return TextShape::TooLarge,
+            Ok(number) if number.is_infinite() => return TextShape::Infinite,
+            _ => {}
         }
         if let Some((_, shape)) = Self::amount(cell, decimal) {
             shape
@@ -276,7 +281,9 @@ mod tests {
             ("1 of 3", comma, TextShape::Words),
             ("(-5)", comma, TextShape::Words),
             ("(x)", comma, TextShape::Words),
-            ("inf", comma, TextShape::Words),
+            ("inf", comma, TextShape::Infinite),
+            ("-Infinity", semicolon, TextShape::Infinite),
+            ("+INF", comma, TextShape::Infinite),
             ("C1000", comma, TextShape::Words),
             ("$1$", comma, TextShape::Words),
             (

@@ -142,7 +142,8 @@ impl CategoryTally {
     ///
     /// # Errors
     /// [`CsvError::NotCategories`] at that cell where the column holds
-    /// numbers but for a few cells (typos), those cells are dates in no
+    /// numbers and infinite values ("inf"), or numbers but for a few cells
+    /// (typos), those cells are dates in no
     /// order the column shows, the column holds too many values or too long
     /// a one, or its values are held by fewer than two cells each on average
     /// ([`are_categories`]).

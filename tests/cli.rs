@@ -443,9 +443,11 @@ fn a_truth_column_of_class_names_reads_with_the_guessed_or_named_value() {
     let unnamed = policypu(&["predict", "--model", arg(&model), "--csv", arg(&file)]);
     let stderr = String::from_utf8_lossy(&unnamed.stderr);
     assert!(
-        stderr.contains("No column's name marks it as the rows' identifier")
-            && stderr.contains("--id-column NAME carries a column of your choice")
-            && stderr.contains("note: the model was trained on a file named named.csv: if it is"),
+        stderr.contains(
+            "note: No column's name marks it as the rows' identifier (such as \"id\" or \
+             \"customer_id\"): join the scores to the file by \"row\", each row's number in it. \
+             To carry one of its columns instead, name it with --id-column NAME.\n"
+        ) && stderr.contains("note: the model was trained on a file named named.csv: if it is"),
         "{stderr}"
     );
 

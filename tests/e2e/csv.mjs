@@ -825,6 +825,10 @@ async function germanExcelExport({ page }) {
   expect(notes.length === 2 && notes[0].startsWith('Columns are separated by semicolons')
     && notes[1].startsWith('A comma was read as the decimal mark') && notes[1].includes('Points were read as grouping thousands'),
   `the reader's notes, one to an item: ${JSON.stringify(notes)}`);
+  // The headline in the status green, the notes in the text colour.
+  const colours = await page.evaluate(() => [document.querySelector('#csv-summary > p'), document.querySelector('#csv-reader-notes')]
+    .map((element) => getComputedStyle(element).color));
+  expect(colours[0] === 'rgb(27, 107, 58)' && colours[1] === 'rgb(29, 35, 48)', `headline and notes colours: ${colours}`);
   const note = (await page.locator('#csv-text-columns').textContent()).trim();
   expect(note.startsWith('Left out: "Preis" holds amounts with a currency sign, such as "1,50 \u20ac"'), `note: ${note}`);
   expect((await page.locator('.features').textContent()).includes('Temp\u00e9rature'), 'the accented name is read');

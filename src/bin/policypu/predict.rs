@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use burn::tensor::Device;
 use clap::Args;
-use policypu::data::csv::{IdColumn, MissingValues, missing_cells_text};
+use policypu::data::csv::{IdColumn, MissingValues, NO_IDENTIFIER, missing_cells_text};
 use policypu::learn::score_csv::{ScoreError, score_csv};
 
 use crate::output_paths::{Named, check_outputs};
@@ -88,7 +88,13 @@ pub fn predict(args: &PredictArgs) -> Result<(), String> {
         eprintln!("{line}");
     }
     for note in &scores.notes {
-        eprintln!("note: {note}");
+        if note == NO_IDENTIFIER {
+            eprintln!(
+                "note: {note} To carry one of its columns instead, name it with --id-column NAME."
+            );
+        } else {
+            eprintln!("note: {note}");
+        }
     }
     let scored_name = args.csv.file_name().map(|n| n.to_string_lossy());
     if let Some(name) =
@@ -99,9 +105,6 @@ pub fn predict(args: &PredictArgs) -> Result<(), String> {
             "note: the model was trained on a file named {name}: if it is this one, these \
              figures include its training rows and read higher than on new data."
         );
-    }
-    if scores.identifier.is_none() && args.id_column.is_none() {
-        eprintln!("note: --id-column NAME carries a column of your choice after \"row\".");
     }
     Ok(())
 }

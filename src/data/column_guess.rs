@@ -346,6 +346,10 @@ fn stray_note(column: &str, stray: &StrayCell, shape: Option<TextShape>) -> Stri
             "a negative number in parentheses, as accounting writes it",
             format!("{CHOOSE_AS_FEATURE} to read each as its negative number"),
         ),
+        Some(TextShape::Duration) => (
+            "a duration or a time of day",
+            format!("{CHOOSE_AS_FEATURE} to read each as its hours"),
+        ),
         Some(TextShape::WithUnit) => (
             "a number with a unit",
             format!(
@@ -551,6 +555,13 @@ fn look_note(column: &str, look: &TextLook) -> String {
                 ),
             ),
         },
+        TextShape::Duration => (
+            "durations or times of day",
+            format!(
+                "{CHOOSE_AS_FEATURE} to read each as its hours (a time of day as its hours since \
+                 midnight)"
+            ),
+        ),
         TextShape::TooLarge => (
             "numbers beyond ±3.4e38, larger than a feature can hold",
             "divide the column by a power of ten in the file to use it".to_owned(),
@@ -1041,19 +1052,22 @@ mod tests {
         );
     }
 
-    /// Amounts, percentages and dates are left out with what would make
-    /// them numbers; a few categories with how to read them as inputs.
+    /// Amounts, percentages, dates and durations are left out with what
+    /// would make them numbers; a few categories with how to read them as
+    /// inputs.
     #[test]
     fn text_with_a_look_of_its_own_gets_its_own_advice() {
-        let mut text = "price,rate,day,colour,mass,x,labeled\n".to_string();
+        let mut text = "price,rate,day,colour,mass,wait,x,labeled\n".to_string();
         for i in 0..15 {
             let colour = ["red", "green", "blue"][i % 3];
             text += &format!(
-                "\"${},{:03}\",{i}%,2023-01-{:02},{colour},{}e300,{i}.5,{}\n",
+                "\"${},{:03}\",{i}%,2023-01-{:02},{colour},{}e300,0 days 0{}:{:02}:00,{i}.5,{}\n",
                 i + 1,
                 i * 7,
                 i + 1,
                 i + 1,
+                i % 10,
+                i * 3,
                 i % 2
             );
         }
@@ -1070,7 +1084,8 @@ mod tests {
                 ("price", TextShape::Money),
                 ("rate", TextShape::Percent),
                 ("day", TextShape::Date),
-                ("mass", TextShape::TooLarge)
+                ("mass", TextShape::TooLarge),
+                ("wait", TextShape::Duration)
             ]
         );
         assert_eq!(
@@ -1084,7 +1099,9 @@ mod tests {
              a first date). Left out: \"colour\" holds the categories \"red\", \"green\", \
              \"blue\": choose it as a feature to give each its own 0/1 input. Left out: \"mass\" holds numbers beyond \
              ±3.4e38, larger than a feature can hold, such as \"1e300\": divide the column by a \
-             power of ten in the file to use it."
+             power of ten in the file to use it. Left out: \"wait\" holds durations or times of \
+             day, such as \"0 days 00:00:00\": choose it as a feature to read each as its hours \
+             (a time of day as its hours since midnight)."
         );
     }
 

@@ -909,6 +909,28 @@ async function categoriesOnceTicked({ page, note }) {
   expect(result.includes('Column "region" holds a value the model was not trained on in 1 cell (the first, "central"'), `result: ${result}`);
 }
 
+/** A column of durations as pandas writes them is named "durations" in
+ * the preview, with how to use it; ticked, it reads as hours, said so. */
+async function pandasDurationsOnceTicked({ page }) {
+  const lines = [',wait,age,labeled'];
+  for (let i = 0; i < 40; i += 1) {
+    const positive = i % 2 === 0;
+    lines.push(`${i},0 days ${String(i % 24).padStart(2, '0')}:${positive ? '30' : '00'}:00,${30 + (i % 17)},${positive && i % 4 === 0 ? 1 : 0}`);
+  }
+  await chooseCsvSource(page);
+  await page.locator('#csv-input').setInputFiles({ name: 'waits.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n') + '\n') });
+  const { text: before } = await csvVerdict(page, true);
+  expect(before.includes('1 feature;'), `only age by default: ${before}`);
+  const kinds = await page.locator('#csv-preview th .kind').allTextContents();
+  expectEqual(kinds.join(' '), 'number durations number flag', 'the preview names the column of durations');
+  const left = (await page.locator('#csv-text-columns').textContent()).trim();
+  expect(left.includes('"wait" holds durations or times of day, such as "0 days 00:30:00": choose it as a feature to read each as its hours (a time of day as its hours since midnight).'), `note: ${left}`);
+  await page.locator('#csv-feature-1').check();
+  await page.locator('#csv-summary:has-text("2 features")').waitFor({ timeout: 10_000 });
+  const { text: after } = await csvVerdict(page, true);
+  expect(after.includes('Durations and times of day were read as their hours in 40 cells of feature columns: the first, "0 days 00:30:00", as 0.5 (Line 2 (data row 1), column "wait").'), `summary: ${after}`);
+}
+
 /** A column of dates written day first is named "dates" in the preview,
  * with how to use it; ticked, it reads as days since 1970-01-01, said so, the
  * run trains, and scoring reads a file's dates in the model's order: one
@@ -1090,6 +1112,7 @@ export const csvTests = [
   { name: 'csv: a pandas index is left out and commas grouping thousands are read', mode: 'cpu', run: pandasIndexAndThousands },
   { name: 'csv: a German Excel export (points grouping thousands, euro amounts) reads and says how; in Windows-1252 it reads the same and says so; in UTF-16 too; its euro amounts read once ticked', mode: 'cpu', run: germanExcelExport },
   { name: 'csv: columns of a few words read as a 0/1 input per word once ticked, train, and score a file with a word never seen', mode: 'cpu', run: categoriesOnceTicked },
+  { name: 'csv: a column of pandas durations is named, and read as hours once ticked', mode: 'cpu', run: pandasDurationsOnceTicked },
   { name: 'csv: a column of dates written day first reads as days once ticked, trains, and scoring reads dates in the model\'s order', mode: 'cpu', run: dayFirstDatesOnceTicked },
   { name: 'csv: dates that show no order read in the order named under Dates written, which the link keeps', mode: 'cpu', run: datesInNoOrderReadInTheOrderNamed },
   { name: 'csv: an Excel workbook dropped in place of a CSV is named, with how to save it as CSV', mode: 'cpu', run: workbookInsteadOfCsv },

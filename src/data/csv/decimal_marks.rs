@@ -5,10 +5,11 @@
 //! Numbers whose thousands are grouped (by commas beside a decimal point,
 //! by points or spaces beside a decimal comma) are counted too, so the user is told
 //! they were read so, and so are amounts and percentages read without their
-//! signs, negative numbers read from parentheses and dates read as their days
-//! since 1970.
+//! signs, negative numbers read from parentheses, dates read as their days
+//! since 1970 and durations read as their hours.
 
 use super::dialect::Dialect;
+use super::duration;
 use super::error::{CellAt, CsvError};
 use super::iso_date::days_since_1970;
 use super::number::DecimalMark;
@@ -29,7 +30,7 @@ pub(super) struct DecimalMarks {
 
 /// The feature cells read with a decimal comma, those read with a point,
 /// those with grouped thousands, amounts and percentages read without
-/// their signs, and dates read as days.
+/// their signs, dates read as days and durations read as hours.
 #[derive(Default)]
 struct Marks {
     /// Cells with a comma.
@@ -49,6 +50,8 @@ struct Marks {
     parentheses: Marked,
     /// Dates read as their days since 1970-01-01.
     dates: Marked,
+    /// Durations and times of day read as their hours.
+    durations: Marked,
 }
 
 /// Cells holding one mark: how many, and the first.
@@ -129,6 +132,7 @@ impl DecimalMarks {
             all.percentages.merge(column.percentages);
             all.parentheses.merge(column.parentheses);
             all.dates.merge(column.dates);
+            all.durations.merge(column.durations);
         }
         DecimalMarks {
             marks: Some(Box::new(all)),
@@ -174,10 +178,14 @@ impl DecimalMarks {
                     self.marks_mut().parentheses.note(cell, number);
                 }
                 Some(_) => self.marks_mut().percentages.note(cell, number),
-                // A date or a missing cell has no decimal mark to count.
+                // A date, a duration or a missing cell has no decimal mark
+                // to count; a duration is no date.
                 None => {
                     if days_since_1970(cell.value).is_some() {
                         self.marks_mut().dates.note(cell, number);
+                    } else if duration::hours(cell.value).is_some() {
+                        self.marks_mut().durations.note(cell, number);
+                        self.not_dates += 1;
                     }
                     return Ok(number);
                 }
@@ -220,6 +228,7 @@ impl Marks {
         percentages: Marked::NONE,
         parentheses: Marked::NONE,
         dates: Marked::NONE,
+        durations: Marked::NONE,
     };
 
     /// See [`DecimalMarks::sentence`].
@@ -264,6 +273,12 @@ impl Marks {
                  the first, {first}."
             )
         });
+        let durations = self.durations.described().map(|(cells, first)| {
+            format!(
+                "Durations and times of day were read as their hours in {cells} of feature \
+                 columns: the first, {first}."
+            )
+        });
         let sentences: Vec<String> = self
             .decimal_commas()
             .into_iter()
@@ -271,6 +286,7 @@ impl Marks {
             .chain(signs)
             .chain(parentheses)
             .chain(dates)
+            .chain(durations)
             .collect();
         (!sentences.is_empty()).then(|| sentences.join(" "))
     }

@@ -87,7 +87,7 @@ pub(super) fn seconds_of_day(time: &str) -> Option<f64> {
 }
 
 /// `whole` seconds and the digits after the point, as seconds.
-fn with_fraction(whole: i64, fraction: &str) -> f64 {
+pub(super) fn with_fraction(whole: i64, fraction: &str) -> f64 {
     let tenths = fraction
         .bytes()
         .take(9)

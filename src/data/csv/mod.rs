@@ -33,6 +33,7 @@ mod date_order_choice;
 mod decimal_marks;
 mod dialect;
 mod distinct;
+mod duration;
 mod encoding;
 mod error;
 mod filled_cells;

@@ -1,6 +1,7 @@
 //! The data rows, one at a time: each cell named by its line, row and
 //! column, read as a number, and missing feature cells counted.
 
+use super::duration;
 use super::error::{CellAt, CsvError};
 use super::iso_date::days_since_1970;
 use super::missing::{MissingValues, is_missing};
@@ -209,11 +210,17 @@ impl Cell<'_> {
 
     /// The cell as a finite feature value: a number, an amount with a
     /// currency sign or a percentage without its sign ([`TextShape::amount`]),
-    /// or a date written year first as its days since 1970-01-01.
+    /// a date written year first as its days since 1970-01-01, or a
+    /// duration or a time of day as its hours ([`duration::hours`]).
     fn number(&self) -> Result<f32, CsvError> {
         let amount = || TextShape::amount(self.value, self.decimal).map(|(number, _)| number);
         let date = || days_since_1970(self.value);
-        match self.decimal.parse(self.value).or_else(amount).or_else(date) {
+        let hours = || duration::hours(self.value);
+        match (self.decimal.parse(self.value))
+            .or_else(amount)
+            .or_else(date)
+            .or_else(hours)
+        {
             Some(number) if number.is_finite() => Ok(number),
             Some(_) => Err(CsvError::NonFinite {
                 at: self.at(),
@@ -326,6 +333,25 @@ mod tests {
         )
         .unwrap();
         assert_eq!(data.dim(), 3, "{:?}", data.inputs);
+    }
+
+    #[test]
+    fn chosen_durations_and_times_of_day_read_as_their_hours_and_say_so() {
+        let text = "wait,start,labeled\n0 days 02:30:00,07:45,1\n-1 days +23:00:00,18:00:30,0\n\
+                    2 days,00:00,0\n";
+        let data = read_csv(text.as_bytes(), &chosen(&["wait", "start"])).unwrap();
+        let hours = [2.5, 7.75, -1.0, 18.0 + 30.0 / 3600.0, 48.0, 0.0];
+        assert_eq!(data.features, hours.map(|h: f64| h as f32));
+        let warnings = data.warnings.join(" ");
+        assert!(
+            warnings.contains(
+                "Durations and times of day were read as their hours in 6 cells of feature \
+                 columns: the first, \"0 days 02:30:00\", as 2.5 (Line 2 (data row 1), column \
+                 \"wait\")."
+            ),
+            "{warnings}"
+        );
+        assert_scored_alike(text, &["wait", "start"], &data);
     }
 
     #[test]

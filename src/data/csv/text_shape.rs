@@ -1,9 +1,10 @@
 //! What the cells of a column that is not numbers look like: amounts with a
-//! currency sign, percentages, dates or other text. The column is left out
+//! currency sign, percentages, dates, durations or other text. The column is left out
 //! of the features either way; the look tells the user how to make it a
 //! number.
 
 use super::date_order_choice::DateOrderChoice;
+use super::duration;
 use super::iso_date::{DATE_MARKS, days_since_1970, split_time};
 use super::number::DecimalMark;
 use crate::data::tabular_features::DateOrder;
@@ -29,6 +30,8 @@ pub enum TextShape {
     WithUnit,
     /// Dates, maybe with a time: "2023-01-10", "10/01/2023 14:00".
     Date,
+    /// Durations or times of day: "0 days 02:26:00", "36:15:00", "07:50".
+    Duration,
     /// Numbers too large for a feature (beyond ±3.4e38, an `f32`'s range):
     /// "1e300".
     TooLarge,
@@ -123,6 +126,8 @@ impl TextShape {
             shape
         } else if is_date(cell) {
             TextShape::Date
+        } else if duration::hours(cell).is_some() {
+            TextShape::Duration
         } else if has_unit(cell, decimal) {
             TextShape::WithUnit
         } else {
@@ -262,6 +267,12 @@ mod tests {
             ("10/01/2023 14:00", comma, TextShape::Date),
             ("1.2.23", semicolon, TextShape::Date),
             ("2023-01-10T08:00:00Z", comma, TextShape::Date),
+            ("0 days 02:26:00", comma, TextShape::Duration),
+            ("-1 days +23:50:00.000000", comma, TextShape::Duration),
+            ("2 days", comma, TextShape::Duration),
+            ("07:50", semicolon, TextShape::Duration),
+            ("2 weeks", comma, TextShape::WithUnit),
+            ("12:30 pm", comma, TextShape::Words),
             ("1e300", comma, TextShape::TooLarge),
             ("-4e38", semicolon, TextShape::TooLarge),
             ("(1,200)", comma, TextShape::Parenthesised),

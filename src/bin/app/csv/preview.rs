@@ -11,20 +11,21 @@ use crate::views::table_scroll::TableScroll;
 
 /// How column `i`'s kind is named in the preview, with the file's dates
 /// read as `dates` says: words that read as categories once ticked are
-/// "categories", and dates that read as their days once ticked "dates".
+/// "categories", dates that read as their days once ticked "dates", and
+/// durations or times of day, which read as their hours, "durations".
 fn kind_name(preview: &CsvPreview, i: usize, dates: DateOrderChoice) -> &'static str {
     let kind = preview.kinds.get(i).copied().unwrap_or(ColumnKind::Empty);
     let categories = preview.categories(i).is_some();
-    let read_as_dates = preview
-        .text_looks
-        .get(i)
-        .and_then(Option::as_ref)
-        .is_some_and(|look| look.shape == TextShape::Date && look.date_read_once_chosen(dates));
+    let look = preview.text_looks.get(i).and_then(Option::as_ref);
+    let read_as_dates =
+        look.is_some_and(|look| look.shape == TextShape::Date && look.date_read_once_chosen(dates));
+    let durations = look.is_some_and(|look| look.shape == TextShape::Duration);
     match kind {
         ColumnKind::Numeric => "number",
         ColumnKind::Flag => "flag",
         ColumnKind::Text if categories => "categories",
         ColumnKind::Text if read_as_dates => "dates",
+        ColumnKind::Text if durations => "durations",
         ColumnKind::Text => "text",
         ColumnKind::Empty => "empty",
     }

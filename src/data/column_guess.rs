@@ -346,9 +346,13 @@ fn stray_note(column: &str, stray: &StrayCell, shape: Option<TextShape>) -> Stri
             "a negative number in parentheses, as accounting writes it",
             format!("{CHOOSE_AS_FEATURE} to read each as its negative number"),
         ),
+        // Read as hours beside numbers of no known unit, it would mix units.
         Some(TextShape::Duration) => (
             "a duration or a time of day",
-            format!("{CHOOSE_AS_FEATURE} to read each as its hours"),
+            format!(
+                "Write {those} as numbers in the unit of the others, or empty {them} and \
+                 {CHOOSE_MISSING}, to use the column"
+            ),
         ),
         Some(TextShape::WithUnit) => (
             "a number with a unit",
@@ -1336,6 +1340,20 @@ mod tests {
             note.contains(
                 "line 10 holds \"8.5 kg\", a number with a unit, though 19 of its 20 non-empty \
                  cells are numbers. Write that cell as the number alone, in the unit of the \
+                 others, or empty it and choose what to do with missing values, to use the \
+                 column."
+            ),
+            "{note}"
+        );
+        // A duration among numbers is to be written in their unit.
+        let minutes = text.replace("1.2.3", "1:30");
+        let note = usable_features(&preview(&minutes), "labeled", None)
+            .notes()
+            .join(" ");
+        assert!(
+            note.contains(
+                "line 10 holds \"1:30\", a duration or a time of day, though 19 of its 20 \
+                 non-empty cells are numbers. Write that cell as numbers in the unit of the \
                  others, or empty it and choose what to do with missing values, to use the \
                  column."
             ),

@@ -1,7 +1,7 @@
 //! What the cells of a column that is not numbers look like: amounts with a
-//! currency sign, percentages, dates, durations or other text. The column is left out
-//! of the features either way; the look tells the user how to make it a
-//! number.
+//! currency sign, percentages, dates, durations or other text. The column is
+//! left out of the features either way; the look tells the user how to make
+//! it a number.
 
 use super::date_order_choice::DateOrderChoice;
 use super::duration;

@@ -350,8 +350,9 @@ fn stray_note(column: &str, stray: &StrayCell, shape: Option<TextShape>) -> Stri
         Some(TextShape::Duration) => (
             "a duration or a time of day",
             format!(
-                "Write {those} as numbers in the unit of the others, or empty {them} and \
-                 {CHOOSE_MISSING}, to use the column"
+                "Write {those} as {} in the unit of the others, or empty {them} and \
+                 {CHOOSE_MISSING}, to use the column",
+                if others > 1 { "numbers" } else { "a number" }
             ),
         ),
         Some(TextShape::WithUnit) => (
@@ -1353,7 +1354,7 @@ mod tests {
         assert!(
             note.contains(
                 "line 10 holds \"1:30\", a duration or a time of day, though 19 of its 20 \
-                 non-empty cells are numbers. Write that cell as numbers in the unit of the \
+                 non-empty cells are numbers. Write that cell as a number in the unit of the \
                  others, or empty it and choose what to do with missing values, to use the \
                  column."
             ),
